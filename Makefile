@@ -1,0 +1,39 @@
+# One entry point for set-up, play, tests, benchmarks and builds.
+# Every target creates .venv itself, so a fresh clone needs nothing but Python 3.10+.
+
+PYTHON ?= python3
+VENV   := .venv
+BIN    := $(VENV)/bin
+STAMP  := $(VENV)/.installed-test
+HEADLESS := SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy
+
+.PHONY: run test lint bench clean
+
+$(BIN)/python:
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+
+$(VENV)/.installed-run: pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet -e .
+	touch $@
+
+$(STAMP): pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet -e '.[test]'
+	touch $@ $(VENV)/.installed-run
+
+run: $(VENV)/.installed-run
+	$(BIN)/python -m game
+
+lint: $(STAMP)
+	$(BIN)/ruff check game scenes tests bench
+	$(BIN)/mypy
+	$(BIN)/lint-imports
+
+test: lint
+	$(HEADLESS) $(BIN)/python -m pytest
+
+bench: $(STAMP)
+	$(HEADLESS) $(BIN)/python -m bench
+
+clean:
+	rm -rf $(VENV) build/out dist .pytest_cache .mypy_cache .ruff_cache

@@ -1,0 +1,11 @@
+"""The composition root's list of games: the one place that knows every game module."""
+
+from __future__ import annotations
+
+from game.conquid.rules import GAME as CONQUID
+from game.core.registry import Registry
+
+
+def all_games() -> Registry:
+    """Every playable game, in menu order."""
+    return Registry([CONQUID])

@@ -1,0 +1,215 @@
+"""The pure game protocol every game module implements.
+
+A game is a stateless object (one instance, registered by id) whose methods map immutable
+states and small frozen move values to new states. Moves have a context-free text notation
+that parses back, so records and logs stay readable. ``apply`` returns the new state together
+with the ordered events that describe what happened, grouped in waves for the renderer, which
+animates events and never re-derives rules.
+
+Chance is a player (``CHANCE``): when ``to_move`` returns it, the caller samples one of
+``chance_outcomes`` and applies it like any move, so dice end up in the record and replays
+never roll again.
+"""
+
+from __future__ import annotations
+
+import enum
+import random
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Final, Generic, Protocol, TypeVar
+
+CHANCE: Final = -1
+"""The seat number of the chance player (dice)."""
+
+S = TypeVar("S")
+M = TypeVar("M")
+
+
+class OutcomeReason(enum.Enum):
+    """Why a game ended. Values are the strings stored in records."""
+
+    CONQUEST = "conquest"
+    PUSH_OFF = "push-off"
+    NO_PUSH = "no-push"
+    RESIGN = "resign"
+    DRAW_AGREED = "draw-agreed"
+    REPETITION = "repetition"
+    TURN_LIMIT = "turn-limit"
+    NO_LIVING_FORTS = "no-living-forts"
+    NO_PLACEMENT = "no-placement"
+    ALL_ROOMS = "all-rooms"
+
+    @property
+    def label(self) -> str:
+        """A short phrase for banners and result lists."""
+        return _REASON_LABELS[self]
+
+
+_REASON_LABELS: Final = {
+    OutcomeReason.CONQUEST: "by conquest",
+    OutcomeReason.PUSH_OFF: "a piece was pushed off",
+    OutcomeReason.NO_PUSH: "no push was possible",
+    OutcomeReason.RESIGN: "by resignation",
+    OutcomeReason.DRAW_AGREED: "draw by agreement",
+    OutcomeReason.REPETITION: "draw by repetition",
+    OutcomeReason.TURN_LIMIT: "turn limit reached",
+    OutcomeReason.NO_LIVING_FORTS: "no living fort remains",
+    OutcomeReason.NO_PLACEMENT: "no legal placement remains",
+    OutcomeReason.ALL_ROOMS: "a region touches all seven rooms",
+}
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """How a finished game ended. ``winner`` is a seat, or None for a draw or a solo game."""
+
+    winner: int | None
+    reason: OutcomeReason
+
+    def to_json(self) -> dict[str, Any]:
+        return {"winner": self.winner, "reason": self.reason.value}
+
+
+@dataclass(frozen=True, kw_only=True)
+class Event:
+    """Something that happened during a move, for the renderer to animate.
+
+    Events of the same ``wave`` play together; waves play in increasing order (a Conquid
+    conquer cascade has one wave per round of takeovers). Games subclass this.
+    """
+
+    wave: int = 0
+
+
+@dataclass(frozen=True)
+class MoveResult(Generic[S]):
+    """What ``apply`` returns: the new state, what happened, and the outcome if it ended."""
+
+    state: S
+    events: tuple[Event, ...] = ()
+    outcome: Outcome | None = None
+
+
+class OptionKind(enum.Enum):
+    CHOICE = "choice"
+    INT = "int"
+    BOOL = "bool"
+
+
+@dataclass(frozen=True)
+class OptionSpec:
+    """One game option as data, so the setup scene can build its widgets generically."""
+
+    name: str
+    label: str
+    kind: OptionKind
+    default: str | int | bool
+    choices: tuple[str, ...] = ()
+    minimum: int = 0
+    maximum: int = 0
+    help: str = ""
+
+    def coerce(self, value: object) -> str | int | bool:
+        """Return ``value`` checked against this spec, or raise ValueError with a reason."""
+        if self.kind is OptionKind.CHOICE:
+            if not isinstance(value, str) or value not in self.choices:
+                raise ValueError(f"{self.label} must be one of {', '.join(self.choices)}")
+            return value
+        if self.kind is OptionKind.BOOL:
+            if not isinstance(value, bool):
+                raise ValueError(f"{self.label} must be true or false")
+            return value
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise ValueError(f"{self.label} must be a whole number")
+        if not self.minimum <= value <= self.maximum:
+            raise ValueError(f"{self.label} must be between {self.minimum} and {self.maximum}")
+        return value
+
+
+@dataclass(frozen=True)
+class GameInfo:
+    """A game's identity and shape, as data."""
+
+    id: str
+    title: str
+    players: int
+    seat_names: tuple[str, ...]
+    has_chance: bool
+    rules_version: int
+    options: tuple[OptionSpec, ...] = field(default=())
+    summary: str = ""
+
+    def default_options(self) -> dict[str, str | int | bool]:
+        return {spec.name: spec.default for spec in self.options}
+
+    def validate_options(self, raw: Mapping[str, object]) -> dict[str, str | int | bool]:
+        """Fill defaults and check every value; unknown names are refused.
+
+        Raises ValueError with a readable reason; games add cross-field checks of their own.
+        """
+        known = {spec.name: spec for spec in self.options}
+        unknown = sorted(set(raw) - set(known))
+        if unknown:
+            raise ValueError(f"unknown option {unknown[0]!r} for {self.title}")
+        return {
+            name: spec.coerce(raw[name]) if name in raw else spec.default
+            for name, spec in known.items()
+        }
+
+
+class Game(Protocol[S, M]):
+    """The rules of one game, as pure functions over immutable states.
+
+    Every method is deterministic: no clock, no global random, no I/O.
+    """
+
+    info: GameInfo
+
+    def new_state(self, options: Mapping[str, object]) -> S:
+        """The starting position. Raises OptionsError for options that cannot make a game."""
+        ...
+
+    def to_move(self, state: S) -> int:
+        """The seat to move (0-based), or CHANCE when the next move is a die roll."""
+        ...
+
+    def outcome(self, state: S) -> Outcome | None:
+        """The rules' verdict on a position: None while the game goes on."""
+        ...
+
+    def parse_move(self, text: str) -> M:
+        """Read a move from its notation. Raises NotationError."""
+        ...
+
+    def format_move(self, move: M) -> str:
+        """The move's notation; ``parse_move(format_move(m)) == m``."""
+        ...
+
+    def check_move(self, state: S, move: M) -> None:
+        """Raise IllegalMoveError, with the reason, unless ``move`` is legal in ``state``."""
+        ...
+
+    def apply(self, state: S, move: M) -> MoveResult[S]:
+        """Check the move, then play it. Raises IllegalMoveError."""
+        ...
+
+    def apply_unchecked(self, state: S, move: M) -> MoveResult[S]:
+        """Play a move known to be legal (the fast path for search)."""
+        ...
+
+    def legal_moves(self, state: S) -> Iterator[M]:
+        """Every legal move, lazily (for some games far too many to list in full)."""
+        ...
+
+    def random_move(self, state: S, rng: random.Random) -> M | None:
+        """A legal move chosen with ``rng`` (not necessarily uniformly), or None if none exist."""
+        ...
+
+    def chance_outcomes(self, state: S) -> Sequence[tuple[M, float]]:
+        """When ``to_move`` is CHANCE: every outcome and its probability."""
+        ...
+
+    def encode(self, state: S) -> str:
+        """A compact text form of the position, equal for equal positions (record digests)."""
+        ...

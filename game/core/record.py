@@ -1,0 +1,262 @@
+"""The record format: one versioned JSON document that is both a save file and a replay.
+
+A record holds the game id, its options and seats, and every move as notation (dice rolls
+and resignations included). Loading re-plays every move through the rules, so a record can
+only describe a game that really happened; any problem raises ``RecordError`` with a message
+for people, and the file on disk is never touched. Writing is atomic. Never pickle.
+
+Example::
+
+    {"format": "conquid-arcade-record", "format_version": 1, "app_version": "0.1.0",
+     "game": "conquid", "rules_version": 1, "options": {"board": "small"},
+     "players": [{"name": "Ada", "kind": "human"}, {"name": "Blaise", "kind": "human"}],
+     "created": "2026-11-21T16:30:00Z", "seed": null,
+     "moves": ["A 3,5 2,5 4,5", "C", "resign"],
+     "result": {"winner": 0, "reason": "resign"}, "final_digest": "..."}
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Final
+
+from game import __version__
+from game.core.atomic import atomic_write_text
+from game.core.errors import GameError, RecordError
+from game.core.match import Match, Seat
+from game.core.protocol import Outcome, OutcomeReason
+from game.core.registry import Registry
+
+FORMAT: Final = "conquid-arcade-record"
+FORMAT_VERSION: Final = 1
+MAX_BYTES: Final = 4 * 1024 * 1024
+"""Largest record file read; a real game is a few kilobytes."""
+MAX_MOVES: Final = 50_000
+MAX_TEXT: Final = 200
+"""Longest name, option string or move notation accepted."""
+
+Upgrader = Callable[[dict[str, Any]], dict[str, Any]]
+UPGRADES: dict[int, Upgrader] = {}
+"""``UPGRADES[n]`` turns a version-n document into a version n+1 one. Version 1 is the first."""
+
+
+@dataclass(frozen=True)
+class Record:
+    """A game as data, validated in shape (not yet re-played)."""
+
+    game: str
+    rules_version: int
+    options: dict[str, str | int | bool]
+    seats: tuple[Seat, ...]
+    moves: tuple[str, ...]
+    result: Outcome | None = None
+    seed: str | None = None
+    created: str = ""
+    app_version: str = __version__
+    final_digest: str | None = None
+
+    @classmethod
+    def of(cls, match: Match) -> Record:
+        """The record of a match, as it stands."""
+        return cls(
+            game=match.game.info.id,
+            rules_version=match.game.info.rules_version,
+            options=dict(match.options),
+            seats=match.seats,
+            moves=match.moves,
+            result=match.outcome,
+            seed=match.seed,
+            created=match.created,
+            final_digest=match.game.encode(match.state),
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "format": FORMAT,
+            "format_version": FORMAT_VERSION,
+            "app_version": self.app_version,
+            "game": self.game,
+            "rules_version": self.rules_version,
+            "options": self.options,
+            "players": [seat.to_json() for seat in self.seats],
+            "created": self.created,
+            "seed": self.seed,
+            "moves": list(self.moves),
+            "result": self.result.to_json() if self.result else None,
+            "final_digest": self.final_digest,
+        }
+
+    def dumps(self) -> str:
+        return json.dumps(self.to_json(), indent=1, ensure_ascii=False) + "\n"
+
+    @classmethod
+    def loads(cls, data: bytes | str) -> Record:
+        """Parse and validate a record's text. Raises RecordError."""
+        if len(data) > MAX_BYTES:
+            raise RecordError(f"the file is too large to be a game record ({len(data)} bytes)")
+        try:
+            document = json.loads(data)
+        except (UnicodeDecodeError, ValueError) as err:
+            raise RecordError(f"the file is not valid JSON text ({err})") from None
+        except RecursionError:
+            raise RecordError("the file is nested too deeply to be a game record") from None
+        return cls.from_json(document)
+
+    @classmethod
+    def from_json(cls, document: object) -> Record:
+        """Validate a decoded document, upgrading older format versions. Raises RecordError."""
+        doc = _upgrade(_expect_dict(document, "the record"))
+        seats = tuple(_seat(item) for item in _expect_list(doc.get("players"), "players"))
+        moves = tuple(_text(item, "a move") for item in _expect_list(doc.get("moves"), "moves"))
+        if len(moves) > MAX_MOVES:
+            raise RecordError(f"the record has too many moves ({len(moves)})")
+        options = _expect_dict(doc.get("options"), "options")
+        for name, value in options.items():
+            if not isinstance(value, (str, int, bool)) or isinstance(value, float):
+                raise RecordError(f"option {name!r} has a value of the wrong type")
+            if isinstance(value, str):
+                _text(value, f"option {name!r}")
+        return cls(
+            game=_text(doc.get("game"), "the game id"),
+            rules_version=_int(doc.get("rules_version"), "rules_version"),
+            options=options,
+            seats=seats,
+            moves=moves,
+            result=_outcome(doc.get("result")),
+            seed=None if doc.get("seed") is None else _text(doc.get("seed"), "the seed"),
+            created=_text(doc.get("created", ""), "the creation date"),
+            app_version=_text(doc.get("app_version", "?"), "app_version"),
+            final_digest=(
+                None
+                if doc.get("final_digest") is None
+                else _text(doc.get("final_digest"), "final_digest", limit=MAX_BYTES)
+            ),
+        )
+
+    def replay(self, games: Registry) -> Match:
+        """Re-play every move through the rules and return the match. Raises RecordError."""
+        if self.game not in games:
+            raise RecordError(f"this record is of a game this version does not know: {self.game!r}")
+        game = games.get(self.game)
+        if self.rules_version > game.info.rules_version:
+            raise RecordError(
+                f"this record was made with newer {game.info.title} rules "
+                f"(version {self.rules_version}); please update Conquid Arcade"
+            )
+        try:
+            match = Match(game, self.options, self.seats, self.seed, self.created)
+        except GameError as err:
+            raise RecordError(f"the record's game settings are invalid: {err}") from None
+        for number, text in enumerate(self.moves, start=1):
+            try:
+                match.play_text(text)
+            except GameError as err:
+                raise RecordError(f"move {number} ({text!r}) cannot be played: {err}") from None
+        if match.outcome != self.result:
+            raise RecordError("the record's result does not match its moves")
+        if self.final_digest is not None and self.final_digest != game.encode(match.state):
+            raise RecordError("the record's final position does not match its moves")
+        return match
+
+
+def save_match(path: Path, match: Match) -> None:
+    """Write ``match`` to ``path`` atomically."""
+    atomic_write_text(path, Record.of(match).dumps())
+
+
+def load_match(path: Path, games: Registry) -> Match:
+    """Read, validate and re-play the record at ``path``. Raises RecordError; never writes."""
+    return read_record(path).replay(games)
+
+
+def read_record(path: Path) -> Record:
+    """Read and validate a record file without re-playing it. Raises RecordError."""
+    try:
+        if not path.is_file():
+            problem = "is not a file" if path.exists() else "was not found"
+            raise RecordError(f"{path.name} {problem}")
+        if os.path.getsize(path) > MAX_BYTES:
+            raise RecordError(f"{path.name} is too large to be a game record")
+        with open(path, "rb") as handle:
+            data = handle.read(MAX_BYTES + 1)
+    except OSError as err:
+        raise RecordError(f"{path.name} cannot be read: {err.strerror or err}") from None
+    return Record.loads(data)
+
+
+# -- validation helpers ------------------------------------------------------------------
+
+
+def _upgrade(doc: dict[str, Any]) -> dict[str, Any]:
+    if doc.get("format") != FORMAT:
+        raise RecordError("this is not a Conquid Arcade game record")
+    version = doc.get("format_version")
+    if isinstance(version, bool) or not isinstance(version, int) or version < 1:
+        raise RecordError("the record's format version is missing or invalid")
+    if version > FORMAT_VERSION:
+        raise RecordError(
+            f"this record was saved by a newer version of Conquid Arcade (format {version}); "
+            "please update to open it"
+        )
+    while version < FORMAT_VERSION:
+        doc = UPGRADES[version](doc)
+        version += 1
+        doc["format_version"] = version
+    return doc
+
+
+def _expect_dict(value: object, what: str) -> dict[str, Any]:
+    if not isinstance(value, dict):
+        raise RecordError(f"{what} should be a JSON object")
+    return value
+
+
+def _expect_list(value: object, what: str) -> list[Any]:
+    if not isinstance(value, list):
+        raise RecordError(f"{what} should be a JSON list")
+    return value
+
+
+def _text(value: object, what: str, limit: int = MAX_TEXT) -> str:
+    if not isinstance(value, str):
+        raise RecordError(f"{what} should be text")
+    if len(value) > limit:
+        raise RecordError(f"{what} is too long")
+    return value
+
+
+def _int(value: object, what: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < 1_000_000:
+        raise RecordError(f"{what} should be a small whole number")
+    return value
+
+
+def _seat(value: object) -> Seat:
+    data = _expect_dict(value, "a player")
+    kind = _text(data.get("kind", "human"), "a player's kind")
+    if kind not in ("human", "computer"):
+        raise RecordError(f"unknown player kind {kind!r}")
+    level = data.get("level")
+    return Seat(
+        name=_text(data.get("name"), "a player's name"),
+        kind=kind,
+        level=None if level is None else _text(level, "a player's level"),
+    )
+
+
+def _outcome(value: object) -> Outcome | None:
+    if value is None:
+        return None
+    data = _expect_dict(value, "the result")
+    winner = data.get("winner")
+    if winner is not None and (isinstance(winner, bool) or winner not in (0, 1)):
+        raise RecordError("the result names an unknown winner")
+    try:
+        reason = OutcomeReason(data.get("reason"))
+    except ValueError:
+        raise RecordError("the result gives an unknown reason") from None
+    return Outcome(winner, reason)
