@@ -15,6 +15,7 @@ from typing import Generic, Protocol, TypeVar
 
 S = TypeVar("S")
 M = TypeVar("M")
+S_contra = TypeVar("S_contra", contravariant=True)
 
 Clock = Callable[[], float]
 
@@ -73,13 +74,13 @@ class Decision(Generic[M]):
     """The principal line the player expects, starting with ``move``."""
 
 
-class Player(Protocol[S, M]):
+class Player(Protocol[S_contra, M]):
     """A computer player of one game at one strength."""
 
     @property
     def name(self) -> str: ...
 
-    def choose(self, state: S, budget: Budget, rng: random.Random) -> Decision[M]:
+    def choose(self, state: S_contra, budget: Budget, rng: random.Random) -> Decision[M]:
         """Pick a move for the side to move in ``state`` (which is not over)."""
         ...
 
