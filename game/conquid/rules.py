@@ -44,9 +44,9 @@ __all__ = [
     "Board",
     "Cell",
     "Conquer",
-    "ConquestDeclared",
     "Conquered",
     "Conquest",
+    "ConquestDeclared",
     "ConquidGame",
     "ConquidState",
     "Move",
@@ -595,7 +595,7 @@ def decode_state(text: str, turn_limit: int = 0) -> ConquidState:
     The bases are checked against the board's geometry. Raises NotationError.
     """
     parts = text.split()
-    if len(parts) not in (3, 4) or not parts[1] in ("1", "2") or not parts[2].isdigit():
+    if len(parts) not in (3, 4) or parts[1] not in ("1", "2") or not parts[2].isdigit():
         raise NotationError("a position is 'grid side-to-move moves-played'")
     grid = [_expand_row(row) for row in parts[0].split("/")]
     if not grid or any(len(row) != len(grid[0]) for row in grid):
