@@ -523,9 +523,10 @@ class ConquidGame:
         yield Conquer()
         for corner in vanquish_corners(state):
             yield Vanquish(corner)
-        empties = state.empty_cells()
-        for cells in itertools.combinations(empties, acquire_size(state)):
-            yield Acquire(cells)
+        needed = acquire_size(state)
+        if needed:
+            for cells in itertools.combinations(state.empty_cells(), needed):
+                yield Acquire(cells)
 
     def random_move(self, state: ConquidState, rng: random.Random) -> Move | None:
         """A random legal move: mostly acquires, sometimes each other kind."""

@@ -1,0 +1,92 @@
+"""Match: history, undo/redo, branching and the endings every game shares."""
+
+from __future__ import annotations
+
+import pytest
+
+from game.conquid.rules import GAME
+from game.core.errors import GameOverError, IllegalMoveError, NotationError, OptionsError
+from game.core.match import DRAW, RESIGN, Match, Seat
+from game.core.protocol import Outcome, OutcomeReason
+
+OPENING = ["A 0,0 0,1 0,2", "A 6,13 6,12 6,11", "C"]
+
+
+def small_match(moves: list[str] = OPENING) -> Match:
+    match = Match(GAME, {"board": "small"})
+    for text in moves:
+        match.play(text)
+    return match
+
+
+def test_play_records_canonical_notation_and_history() -> None:
+    match = Match(GAME, {"board": "small"})
+    match.play("a 0,2  0,1 0,0")
+    assert match.moves == ("A 0,0 0,1 0,2",)
+    assert match.ply == 1 and match.to_move == 1
+    assert match.state_at(0) == GAME.new_state({"board": "small"})
+
+
+def test_notation_and_illegal_moves_raise_distinct_errors() -> None:
+    match = small_match([])
+    with pytest.raises(NotationError):
+        match.play("Z 1,1")
+    with pytest.raises(IllegalMoveError, match="base"):
+        match.play("A 3,4 0,0 0,1")
+    assert match.ply == 0, "a refused move changes nothing"
+
+
+def test_undo_then_redo_restores_the_same_game() -> None:
+    match = small_match()
+    final = match.state
+    assert match.undo() == "C"
+    assert match.undo() == "A 6,11 6,12 6,13"
+    assert match.ply == 1 and match.can_redo
+    match.redo()
+    match.redo()
+    assert match.state == final and not match.can_redo
+
+
+def test_a_new_move_clears_redo() -> None:
+    match = small_match()
+    match.undo()
+    match.play("A 5,5 5,6 5,7")
+    assert not match.can_redo
+    with pytest.raises(IllegalMoveError):
+        match.redo()
+
+
+def test_resign_ends_the_game_for_the_side_to_move() -> None:
+    match = small_match()  # three moves played: player 2 to move
+    outcome = match.resign()
+    assert outcome == Outcome(0, OutcomeReason.RESIGN)
+    assert match.is_over and match.moves[-1] == RESIGN
+    with pytest.raises(GameOverError):
+        match.play("C")
+    match.undo()
+    assert not match.is_over
+
+
+def test_agreed_draw() -> None:
+    match = small_match()
+    assert match.agree_draw() == Outcome(None, OutcomeReason.DRAW_AGREED)
+    assert match.moves[-1] == DRAW and len(match.results) == match.ply
+
+
+def test_branch_keeps_the_first_moves_only() -> None:
+    match = small_match()
+    fork = match.branch(2)
+    assert fork.moves == match.moves[:2] and fork.state == match.state_at(2)
+    fork.play("C")
+    assert match.ply == 3, "the original is untouched"
+    with pytest.raises(IllegalMoveError):
+        match.branch(9)
+
+
+def test_options_and_seats_are_validated() -> None:
+    with pytest.raises(OptionsError, match="Board"):
+        Match(GAME, {"board": "huge"})
+    with pytest.raises(OptionsError, match="columns"):
+        Match(GAME, {"board": "custom", "rows": 7, "cols": 15, "base": 3})
+    with pytest.raises(OptionsError, match="2 player"):
+        Match(GAME, {}, seats=(Seat("solo"),))
