@@ -25,7 +25,7 @@ run: $(VENV)/.installed-run
 	$(BIN)/python -m game
 
 lint: $(STAMP)
-	$(BIN)/ruff check game scenes tests bench
+	$(BIN)/ruff check .
 	$(BIN)/mypy
 	$(BIN)/lint-imports
 
