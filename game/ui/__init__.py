@@ -1,0 +1,1 @@
+"""Game-agnostic pygame client: app loop, scene stack, input table, tweens, theme, sound."""
