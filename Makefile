@@ -7,7 +7,7 @@ BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed-test
 HEADLESS := SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy
 
-.PHONY: run test lint bench clean
+.PHONY: run test lint bench fuzz clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -34,6 +34,12 @@ test: lint
 
 bench: $(STAMP)
 	$(HEADLESS) $(BIN)/python -m bench
+
+FUZZ_RUNS ?= 100000
+fuzz: $(STAMP)
+	$(BIN)/python -m pip install --quiet atheris
+	mkdir -p build/out/fuzz-corpus
+	$(BIN)/python fuzz/fuzz_records.py build/out/fuzz-corpus -runs=$(FUZZ_RUNS) -max_len=65536
 
 clean:
 	rm -rf $(VENV) build/out dist .pytest_cache .mypy_cache .ruff_cache

@@ -1,0 +1,76 @@
+"""Fault injection: a player's process is killed (SIGKILL) at random moments while it plays
+and autosaves. Whatever the moment, the autosave must load and hold every move confirmed
+before the kill (a save is confirmed once the writer returns), and never a move that was not
+played. (A kill mid-write may leave the writer's temporary file behind; the save itself is
+always whole.)"""
+
+from __future__ import annotations
+
+import os
+import random
+import signal
+import time
+from pathlib import Path
+
+import pytest
+
+from game.catalog import all_games
+from game.conquid.rules import GAME
+from game.core.match import Match
+from game.core.record import load_match, save_match
+
+KILLS = 200
+GAMES = all_games()
+
+
+def play_and_autosave(path: Path, seed: int, report_fd: int) -> None:
+    """The child: play random moves, autosave after each, report each confirmed save."""
+    rng = random.Random(seed)
+    while True:
+        match = Match(GAME, {"board": "small", "turn_limit": 300})
+        while not match.is_over:
+            match.play(GAME.random_move(match.state, rng))
+            save_match(path, match)
+            os.write(report_fd, f"{match.ply} ".encode())
+
+
+def expected_moves(seed: int) -> list[str]:
+    """The moves of the child's first game, replayed here from the same seed."""
+    rng = random.Random(seed)
+    match = Match(GAME, {"board": "small", "turn_limit": 300})
+    while not match.is_over:
+        match.play(GAME.random_move(match.state, rng))
+    return list(match.moves)
+
+
+@pytest.mark.skipif(not hasattr(os, "fork"), reason="needs fork() to kill a child mid-write")
+def test_autosave_survives_sigkill_at_random_points(tmp_path: Path) -> None:
+    chooser = random.Random(2026)
+    survived = 0
+    for kill in range(KILLS):
+        path = tmp_path / f"autosave-{kill}.json"
+        seed = chooser.randrange(1_000_000)
+        read_fd, write_fd = os.pipe()
+        pid = os.fork()
+        if pid == 0:  # pragma: no cover - the child never returns
+            os.close(read_fd)
+            try:
+                play_and_autosave(path, seed, write_fd)
+            finally:
+                os._exit(0)
+        os.close(write_fd)
+        time.sleep(chooser.uniform(0.0, 0.03))
+        os.kill(pid, signal.SIGKILL)
+        os.waitpid(pid, 0)
+        with os.fdopen(read_fd) as reports:
+            confirmed = [int(ply) for ply in reports.read().split()]
+        if not confirmed and not path.exists():
+            continue  # killed before the first save finished: nothing to lose yet
+        loaded = load_match(path, GAMES)
+        full_game = expected_moves(seed)
+        last = confirmed[-1] if confirmed else 0
+        if len(full_game) > last:  # still in its first game: compare move by move
+            assert loaded.ply in (last, last + 1), (kill, seed, loaded.ply, last)
+            assert list(loaded.moves) == full_game[: loaded.ply]
+        survived += 1
+    assert survived > KILLS // 2, "most kills should land after the first save"
