@@ -1,0 +1,288 @@
+"""The arena: computer against computer, headless, to measure the levels of any game.
+
+``conquid-arcade arena conquid --first hard --second normal --games 100 --seed 1 --board
+medium`` plays that many games with colours alternating, each under a turn limit so it ends,
+then prints wins, draws and losses of the first level with a 95% Wilson interval, and each
+level's moves per second and median time per move. ``--save-dir`` keeps every game as a
+record that the client can replay. Unlike the AI modules the arena reads the clock
+(``time.perf_counter``), which it hands to each player inside its Budget.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import math
+import random
+import statistics
+import sys
+import time
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, TextIO
+
+from game.catalog import all_games
+from game.core.errors import GameError
+from game.core.match import Match, Seat
+from game.core.player import Budget, Clock, Limit, Player
+from game.core.protocol import CHANCE, Game
+from game.core.record import save_match
+
+AnyPlayer = Player[Any, Any]
+DEFAULT_LIMIT = Limit(time=1.0)
+DEFAULT_TURN_LIMIT = 300
+Z95 = 1.959963984540054
+
+
+def computer_levels(game_id: str) -> dict[str, Callable[[], AnyPlayer]]:
+    """The computer levels of a game: its ``game.<id>.ai`` module's LEVELS ({} if none)."""
+    module = _ai_module(game_id)
+    levels = getattr(module, "LEVELS", {}) if module else {}
+    return dict(levels)
+
+
+def default_limits(game_id: str) -> dict[str, Limit]:
+    """Each level's own default budget, from the game's ``DEFAULT_LIMITS`` if it has one."""
+    module = _ai_module(game_id)
+    limits = getattr(module, "DEFAULT_LIMITS", {}) if module else {}
+    return dict(limits)
+
+
+def _ai_module(game_id: str) -> Any:
+    name = f"game.{game_id}.ai"
+    try:
+        return importlib.import_module(name)
+    except ModuleNotFoundError as err:
+        if err.name is not None and (name == err.name or name.startswith(err.name + ".")):
+            return None  # the game (or its ai module) does not exist; a broken import raises
+        raise
+
+
+def wilson(successes: int, trials: int, z: float = Z95) -> tuple[float, float]:
+    """The Wilson score interval for a proportion (0..1); (0, 1) with no trials."""
+    if trials == 0:
+        return 0.0, 1.0
+    p = successes / trials
+    scale = 1 + z * z / trials
+    centre = (p + z * z / (2 * trials)) / scale
+    half = z * math.sqrt(p * (1 - p) / trials + z * z / (4 * trials * trials)) / scale
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+@dataclass
+class LevelStats:
+    """What one level spent thinking over a run."""
+
+    moves: int = 0
+    seconds: float = 0.0
+    samples: list[float] = field(default_factory=list)
+
+    def add(self, seconds: float) -> None:
+        self.moves += 1
+        self.seconds += seconds
+        self.samples.append(seconds)
+
+    @property
+    def moves_per_second(self) -> float:
+        return self.moves / self.seconds if self.seconds > 0 else math.inf
+
+    @property
+    def median_ms(self) -> float:
+        return statistics.median(self.samples) * 1000 if self.samples else 0.0
+
+
+def play_game(
+    game: Game[Any, Any],
+    options: Mapping[str, object],
+    seats: tuple[tuple[str, AnyPlayer, Limit], ...],
+    seed: str,
+    clock: Clock = time.perf_counter,
+    stats: Mapping[str, LevelStats] | None = None,
+    max_plies: int = 10_000,
+) -> Match:
+    """Play one game between computer players (level name, player, limit) to its end.
+
+    Move ``n``'s generator is seeded from ``seed`` and ``n``, so node-limited games replay
+    exactly. A game without a turn-limit option is drawn by agreement after ``max_plies``.
+    """
+    match = Match(
+        game,
+        options,
+        tuple(Seat(f"{level} ({index + 1})", "computer", level) for index, (level, _, _) in
+              enumerate(seats)),
+        seed=seed if game.info.has_chance else None,
+    )
+    while not match.is_over:
+        if match.ply >= max_plies:
+            match.agree_draw()
+            break
+        seat = match.to_move
+        if seat == CHANCE:
+            match.play_chance()
+            continue
+        level, player, limit = seats[seat]
+        rng = random.Random(f"{seed}/{match.ply}")
+        started = clock()
+        decision = player.choose(match.state, Budget(limit, clock), rng)
+        if stats is not None:
+            stats[level].add(clock() - started)
+        match.play(decision.move)
+    return match
+
+
+def add_arena_parser(subparsers: Any) -> argparse.ArgumentParser:
+    """Add the ``arena`` command to an argparse subparsers object."""
+    parser: argparse.ArgumentParser = subparsers.add_parser(
+        "arena",
+        help="play computer levels against each other and measure them",
+        description="Play headless games between two computer levels, colours alternating.",
+    )
+    parser.add_argument("game", help="game id, e.g. conquid")
+    parser.add_argument("--first", default="normal", help="level measured (default: normal)")
+    parser.add_argument("--second", default="easy", help="its opponent (default: easy)")
+    parser.add_argument("--games", type=int, default=20, help="games to play (default: 20)")
+    parser.add_argument("--seed", default="1", help="seed of the run (default: 1)")
+    parser.add_argument("--board", help="shortcut for --option board=NAME")
+    parser.add_argument(
+        "--option",
+        action="append",
+        default=[],
+        metavar="KEY=VALUE",
+        help="a game option (repeatable), e.g. --option rows=10",
+    )
+    parser.add_argument(
+        "--turn-limit",
+        type=int,
+        default=DEFAULT_TURN_LIMIT,
+        help=f"moves after which a game is drawn (default: {DEFAULT_TURN_LIMIT})",
+    )
+    parser.add_argument("--time", type=float, help="seconds per move for both levels")
+    parser.add_argument("--nodes", type=int, help="search nodes per move for both levels")
+    parser.add_argument("--save-dir", type=Path, help="save every game as a record here")
+    parser.add_argument("--verbose", action="store_true", help="print a line per game")
+    parser.set_defaults(handler=run_arena)
+    return parser
+
+
+def parse_option(text: str) -> tuple[str, str | int | bool]:
+    """``key=value`` with the value read as a whole number, true/false, or text."""
+    key, sep, raw = text.partition("=")
+    if not sep or not key.strip():
+        raise ValueError(f"an option is written key=value, not {text!r}")
+    value: str | int | bool = raw.strip()
+    if raw.strip().lower() in ("true", "false"):
+        value = raw.strip().lower() == "true"
+    elif raw.strip().lstrip("-").isdigit():
+        value = int(raw)
+    return key.strip(), value
+
+
+def run_arena(args: argparse.Namespace, out: TextIO = sys.stdout) -> int:
+    """Run the arena as ``args`` ask; 0 on success, 2 on a usage problem."""
+    try:
+        game = all_games().get(args.game)
+        options = _options(game, args)
+    except (KeyError, ValueError, GameError) as err:
+        print(f"arena: {err.args[0] if err.args else err}", file=sys.stderr)
+        return 2
+    levels = computer_levels(game.info.id)
+    for name in (args.first, args.second):
+        if name not in levels:
+            known = ", ".join(levels) or "none"
+            print(f"arena: {game.info.title} has no level {name!r} (levels: {known})",
+                  file=sys.stderr)
+            return 2
+    if args.games < 1:
+        print("arena: --games must be at least 1", file=sys.stderr)
+        return 2
+    limits = default_limits(game.info.id)
+    override = Limit(args.time, args.nodes) if args.time or args.nodes else None
+
+    def limit(level: str) -> Limit:
+        return override or limits.get(level, DEFAULT_LIMIT)
+
+    stats = {args.first: LevelStats(), args.second: LevelStats()}
+    tally = {"win": 0, "draw": 0, "loss": 0}
+    started = time.perf_counter()
+    for index in range(args.games):
+        names = (args.first, args.second) if index % 2 == 0 else (args.second, args.first)
+        seats = tuple((name, levels[name](), limit(name)) for name in names)
+        match = play_game(game, options, seats, f"{args.seed}/{index}", stats=stats)
+        outcome = match.outcome
+        first_seat = index % 2
+        if outcome is None or outcome.winner is None:
+            result = "draw"
+        else:
+            result = "win" if outcome.winner == first_seat else "loss"
+        tally[result] += 1
+        if args.save_dir is not None:
+            save_match(args.save_dir / f"{game.info.id}-{args.seed}-{index:03d}.json", match)
+        if args.verbose:
+            reason = outcome.reason.label if outcome else "unfinished"
+            print(f"game {index + 1}: {names[0]} vs {names[1]}: {args.first} {result} "
+                  f"({reason}, {match.ply} moves)", file=out, flush=True)
+    _summary(args, game, options, tally, stats, time.perf_counter() - started, limit, out)
+    return 0
+
+
+def _chosen(game: Game[Any, Any], args: argparse.Namespace) -> dict[str, object]:
+    """The options the run sets (the rest keep the game's defaults)."""
+    raw: dict[str, object] = dict(parse_option(text) for text in args.option)
+    if args.board is not None:
+        raw["board"] = args.board
+    names = {spec.name for spec in game.info.options}
+    if "turn_limit" in names and "turn_limit" not in raw:
+        raw["turn_limit"] = args.turn_limit
+    return raw
+
+
+def _options(game: Game[Any, Any], args: argparse.Namespace) -> dict[str, str | int | bool]:
+    options = game.info.validate_options(_chosen(game, args))
+    game.new_state(options)  # refuse impossible options before any game starts
+    return options
+
+
+def _summary(
+    args: argparse.Namespace,
+    game: Game[Any, Any],
+    options: Mapping[str, object],
+    tally: Mapping[str, int],
+    stats: Mapping[str, LevelStats],
+    seconds: float,
+    limit: Callable[[str], Limit],
+    out: TextIO,
+) -> None:
+    games = sum(tally.values())
+    low, high = wilson(tally["win"], games)
+    chosen = _chosen(game, args)
+    shown = {key: value for key, value in options.items() if key in chosen or key == "board"}
+    settings = ", ".join(f"{key}={value}" for key, value in shown.items())
+    lines: Sequence[str] = [
+        f"{game.info.title} arena ({settings}), seed {args.seed}: "
+        f"{args.first} vs {args.second}, {games} games in {seconds:.1f} s",
+        f"{args.first}: {tally['win']} wins, {tally['draw']} draws, {tally['loss']} losses; "
+        f"win rate {tally['win'] / games:.1%} (95% CI {low:.1%} to {high:.1%})",
+    ]
+    for name, level in stats.items():
+        budget = limit(name)
+        lines = [
+            *lines,
+            f"{name}: {level.moves} moves, {level.moves_per_second:.1f} moves/s, median "
+            f"{level.median_ms:.1f} ms per move (limit: time={budget.time}, "
+            f"nodes={budget.nodes})",
+        ]
+    for line in lines:
+        print(line, file=out, flush=True)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """``python -m game.arena ...``: the arena without the rest of the command line."""
+    parser = argparse.ArgumentParser(prog="arena")
+    add_arena_parser(parser.add_subparsers(dest="command", required=True))
+    args = parser.parse_args(["arena", *(sys.argv[1:] if argv is None else argv)])
+    return run_arena(args)
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,216 @@
+"""Computer seats for the client: any game's player thinking in a worker process.
+
+The UI thread must never wait for a search, and a Python search in a thread would still
+hold the GIL against the frame loop, so the player runs in a separate process (spawn
+context: the same on Linux, macOS and Windows, and safe under PyInstaller once the entry
+point calls ``multiprocessing.freeze_support()``). The process is started on first use and
+kept for later moves. It receives only plain data: the game id, options, seed and the
+match's move list, re-plays them to rebuild the position, and sends the decision back as
+notation. ``cancel`` stops a search at once by ending the process; the next ``start``
+spawns a fresh one.
+
+Typical use from a scene::
+
+    seat = ComputerSeat("conquid", "hard")
+    seat.start(match)                  # when the computer's turn begins
+    decision = seat.poll()             # every frame; None while thinking
+    if decision: match.play(decision.move)
+    seat.cancel()                      # on undo, new game or leaving the scene
+    seat.close()                       # when the scene exits
+"""
+
+from __future__ import annotations
+
+import contextlib
+import multiprocessing
+import random
+import time
+from dataclasses import dataclass
+from multiprocessing.connection import Connection
+from multiprocessing.process import BaseProcess
+from typing import Any, Final
+
+from game.arena import computer_levels, default_limits
+from game.catalog import all_games
+from game.core.match import Match
+from game.core.player import Budget, Decision, Limit
+from game.core.protocol import CHANCE
+
+HINT_LEVEL: Final = "normal"
+FALLBACK_LIMIT: Final = Limit(time=1.0)
+
+
+class ComputerError(RuntimeError):
+    """The computer player failed or its process died; the message says what happened."""
+
+
+@dataclass(frozen=True)
+class _Request:
+    game: str
+    options: dict[str, str | int | bool]
+    seed: str | None
+    moves: tuple[str, ...]
+    level: str
+    limit: Limit
+    rng_seed: str
+
+
+def _think(request: _Request) -> dict[str, Any]:
+    """Rebuild the position and choose a move (runs in the worker process)."""
+    game = all_games().get(request.game)
+    match = Match(game, request.options, seed=request.seed)
+    for text in request.moves:
+        match.play_text(text)
+    player = computer_levels(request.game)[request.level]()
+    budget = Budget(request.limit, time.perf_counter)
+    decision = player.choose(match.state, budget, random.Random(request.rng_seed))
+    return {
+        "move": game.format_move(decision.move),
+        "score": decision.score,
+        "nodes": decision.nodes,
+        "depth": decision.depth,
+        "line": [game.format_move(move) for move in decision.line],
+    }
+
+
+def _serve(connection: Connection) -> None:
+    """The worker process: answer requests until told to stop (None) or the pipe closes."""
+    while True:
+        try:
+            request = connection.recv()
+        except EOFError:
+            return
+        if request is None:
+            return
+        try:
+            reply: dict[str, Any] = _think(request)
+        except Exception as err:  # reported to the UI, which shows it; the worker lives on
+            reply = {"error": f"{type(err).__name__}: {err}"}
+        connection.send(reply)
+
+
+class ComputerSeat:
+    """One computer player of one game, thinking in its own process without blocking."""
+
+    def __init__(
+        self, game_id: str, level: str, limit: Limit | None = None, seed: str = "0"
+    ) -> None:
+        levels = computer_levels(game_id)
+        if level not in levels:
+            raise ValueError(f"{game_id} has no computer level {level!r}")
+        self.game_id = game_id
+        self.level = level
+        self.limit = limit or default_limits(game_id).get(level, FALLBACK_LIMIT)
+        self.seed = seed
+        self._process: BaseProcess | None = None
+        self._connection: Connection | None = None
+        self._waiting = False
+        self._game = all_games().get(game_id)
+
+    @property
+    def busy(self) -> bool:
+        """Whether a search is running."""
+        return self._waiting
+
+    def start(self, match: Match, level: str | None = None) -> None:
+        """Begin choosing a move for the side to move in ``match`` (cancels any search)."""
+        if match.game.info.id != self.game_id:
+            raise ValueError(f"this seat plays {self.game_id}, not {match.game.info.id}")
+        if match.is_over:
+            raise ValueError("the game is over")
+        if match.to_move == CHANCE:
+            raise ValueError("the dice are to be rolled, not chosen")
+        level = level or self.level
+        limit = self.limit if level == self.level else default_limits(self.game_id).get(
+            level, FALLBACK_LIMIT
+        )
+        self.cancel()
+        request = _Request(
+            game=self.game_id,
+            options=dict(match.options),
+            seed=match.seed,
+            moves=match.moves,
+            level=level,
+            limit=limit,
+            rng_seed=f"{self.seed}/{match.ply}",
+        )
+        self._ensure_worker().send(request)
+        self._waiting = True
+
+    def hint(self, match: Match) -> None:
+        """Begin choosing a suggestion for the side to move, at the normal level."""
+        levels = computer_levels(self.game_id)
+        self.start(match, HINT_LEVEL if HINT_LEVEL in levels else self.level)
+
+    def poll(self) -> Decision[Any] | None:
+        """The decision once ready (once only), else None. Never blocks.
+
+        Raises ComputerError if the player failed or its process died.
+        """
+        if not self._waiting or self._connection is None:
+            return None
+        try:
+            if not self._connection.poll():
+                if self._process is not None and not self._process.is_alive():
+                    raise EOFError
+                return None
+            reply = self._connection.recv()
+        except (EOFError, OSError):
+            self._discard()
+            raise ComputerError("the computer player's process stopped unexpectedly") from None
+        self._waiting = False
+        if "error" in reply:
+            raise ComputerError(str(reply["error"]))
+        parse = self._game.parse_move
+        return Decision(
+            move=parse(reply["move"]),
+            score=reply["score"],
+            nodes=reply["nodes"],
+            depth=reply["depth"],
+            line=tuple(parse(text) for text in reply["line"]),
+        )
+
+    def cancel(self) -> None:
+        """Abandon the running search, if any (ends the worker process at once)."""
+        if self._waiting:
+            self._discard()
+
+    def close(self) -> None:
+        """Stop the worker process; the seat can still be started again later."""
+        if self._connection is not None and not self._waiting:
+            with contextlib.suppress(OSError):
+                self._connection.send(None)
+            if self._process is not None:
+                self._process.join(timeout=1.0)
+        self._discard()
+
+    def _ensure_worker(self) -> Connection:
+        if self._connection is None or self._process is None or not self._process.is_alive():
+            self._discard()
+            context = multiprocessing.get_context("spawn")
+            ours, theirs = context.Pipe(duplex=True)
+            process = context.Process(
+                target=_serve, args=(theirs,), name=f"computer-{self.game_id}", daemon=True
+            )
+            process.start()
+            theirs.close()
+            self._process, self._connection = process, ours
+        return self._connection
+
+    def _discard(self) -> None:
+        self._waiting = False
+        if self._process is not None and self._process.is_alive():
+            self._process.terminate()
+            self._process.join(timeout=1.0)
+            if self._process.is_alive():
+                self._process.kill()
+                self._process.join(timeout=1.0)
+        if self._connection is not None:
+            self._connection.close()
+        self._process = self._connection = None
+
+    def __enter__(self) -> ComputerSeat:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
