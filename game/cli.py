@@ -1,24 +1,79 @@
-"""The command line: ``conquid-arcade [command]``; no command opens the game window."""
+"""The command line: ``conquid-arcade [command]``; no command opens the game window.
+
+``open FILE`` opens a record in the replay scene; ``export FILE --out shot.png`` renders a
+record's final position without a window (``--gif out.gif`` adds an animated replay);
+``arena`` plays computer levels against each other (``game.arena``).
+"""
 
 from __future__ import annotations
 
 import argparse
+import multiprocessing
+import os
 import sys
 from collections.abc import Sequence
+from pathlib import Path
+
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # keep stdout for our own output
 
 
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="conquid-arcade",
-        description="Conquid, Push Fight, Forts and Ruins and Piously on your desktop.",
+        description="Conquid, Push Fight, Forts and Ruins and Piously on your desktop. "
+        "With no command, the game window opens on the menu.",
     )
-    parser.add_subparsers(dest="command", metavar="command")
+    commands = parser.add_subparsers(dest="command", metavar="command")
+    opener = commands.add_parser("open", help="open a saved game or replay in the replay screen")
+    opener.add_argument("file", type=Path, help="a record (.json) saved by Conquid Arcade")
+    export = commands.add_parser(
+        "export", help="render a record's final position to a PNG (and a replay to a GIF)"
+    )
+    export.add_argument("file", type=Path, help="a record (.json) saved by Conquid Arcade")
+    export.add_argument("--out", type=Path, help="PNG of the final position")
+    export.add_argument("--gif", type=Path, help="animated GIF of the whole game (needs Pillow)")
+    export.add_argument("--size", default="1280x720", help="image size, WIDTHxHEIGHT")
+    export.add_argument("--fps", type=int, default=12, help="GIF frames per second")
+    from game.arena import add_arena_parser
+
+    add_arena_parser(commands)
     return parser
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    args = build_parser().parse_args(argv)
-    if args.command is None:
-        print("Conquid Arcade: the game window is not built yet.", file=sys.stderr)
+    multiprocessing.freeze_support()  # computer players think in a spawned process
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if args.command == "arena":
+        from game.arena import run_arena
+
+        return run_arena(args)
+    if args.command == "export":
+        from game.main_window import VIEWS
+        from game.ui.export import ExportError, export
+
+        if args.out is None and args.gif is None:
+            parser.error("export needs --out FILE.png and/or --gif FILE.gif")
+        try:
+            size = _size(args.size)
+            for line in export(args.file, args.out, args.gif, size, args.fps, VIEWS):
+                print(line)
+        except ExportError as err:
+            print(f"conquid-arcade: {err}", file=sys.stderr)
+            return 1
         return 0
-    return 0
+    from game.main_window import run
+
+    return run(args.file if args.command == "open" else None)
+
+
+def _size(text: str) -> tuple[int, int]:
+    from game.ui.export import ExportError
+
+    try:
+        width, height = (int(part) for part in text.lower().split("x"))
+    except ValueError:
+        raise ExportError(f"--size must look like 1280x720, not {text!r}") from None
+    if not (200 <= width <= 8000 and 200 <= height <= 8000):
+        raise ExportError("--size must be between 200x200 and 8000x8000")
+    return width, height

@@ -1,0 +1,152 @@
+"""Frame time during a 600+ cell conquer cascade on the large board, and time to first frame.
+
+Headless (dummy SDL drivers). The cascade position is reached by legal moves: player 1 owns
+the top row and the left column, player 2 almost everything else, then player 1 conquers and
+the cascade sweeps the board diagonally, wave by wave. Each frame is one real ``App.step``
+(events, fixed-step update, widget update, draw) at 1280x720; the clock is stepped manually
+so every frame of the animation is measured. Prints one JSON object per figure.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # stdout carries only JSON lines
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from game.catalog import all_games  # noqa: E402
+from game.conquid.rules import ConquidState, acquire_size, conquer_waves  # noqa: E402
+from game.core.match import Match  # noqa: E402
+
+FIRST_FRAME_CHILD = """
+import os, sys, time
+sys.path.insert(0, {root!r})
+from game.main_window import build_services, first_scene
+from game.ui.app import App
+import pygame
+services = build_services()
+app = App(services, first_scene(services))
+app.step([], 0.0)
+pygame.display.flip()
+print("first-frame", flush=True)
+pygame.quit()
+"""
+
+
+def cascade_match() -> Match:
+    """A large-board match where player 1's next Conquer takes 600+ cells.
+
+    Player 2 first fills the inside of the board (player 1 passes: a conquer that takes
+    nothing), then player 1 acquires the four edges (player 2 passes); the cascade then runs
+    inwards from the four corners.
+    """
+    match = Match(all_games().get("conquid"), {"board": "large"})
+    state: ConquidState = match.state
+    board = state.board
+    playable = [cell for cell in state.empty_cells()]
+    edges = (0, board.rows - 1), (0, board.cols - 1)
+    frame = [cell for cell in playable if cell[0] in edges[0] or cell[1] in edges[1]]
+    middle = board.rows // 2
+    for hole in ((middle, 0), (middle, board.cols - 1))[: len(frame) % 3]:
+        frame.remove(hole)
+    fill = [cell for cell in playable if cell not in frame and cell[0] not in edges[0]
+            and cell[1] not in edges[1]]
+    fill = fill[: len(fill) - len(fill) % 3]
+    for pool, mover in ((fill, 1), (frame, 0)):
+        for i in range(0, len(pool), 3):
+            if match.state.to_move != mover:
+                assert not conquer_waves(match.state), "a pass must take nothing"
+                match.play("C")
+            assert acquire_size(match.state) == 3
+            match.play("A " + " ".join(f"{r},{c}" for r, c in pool[i:i + 3]))
+    assert match.state.to_move == 1 and not conquer_waves(match.state)
+    match.play("C")
+    assert board is match.state.board
+    return match
+
+
+def cascade_frames() -> tuple[int, list[float]]:
+    """Milliseconds per frame over one whole cascade, and how many cells it takes."""
+    from game.main_window import build_services
+    from game.ui import commands as c
+    from game.ui.app import STEP, App
+    from game.ui.commands import Command
+    from game.ui.paths import Paths
+    from scenes.play import PlayScene
+
+    match = cascade_match()
+    taken = sum(len(wave) for wave in conquer_waves(match.state))
+    with tempfile.TemporaryDirectory() as home:
+        services = build_services(Paths.under(Path(home)), (1280, 720))
+        scene = PlayScene(services, match)
+        app = App(services, scene)
+        for _ in range(30):
+            app.step([], STEP)  # warm caches, as a player's first second does
+        scene.command(Command("conquer"))
+        scene.command(Command(c.CONFIRM))
+        times: list[float] = []
+        while scene.view.busy(app.clock) or not times:
+            start = time.perf_counter()
+            app.step([], STEP)
+            times.append((time.perf_counter() - start) * 1000)
+    return taken, times
+
+
+def bench_cascade(runs: int = 3) -> list[dict[str, object]]:
+    """Mean and 99th percentile frame time per run; the figures are medians over runs."""
+    means, p99s = [], []
+    taken, frames = 0, 0
+    for _ in range(runs):
+        taken, times = cascade_frames()
+        times.sort()
+        frames = len(times)
+        means.append(statistics.fmean(times))
+        p99s.append(times[min(frames - 1, int(frames * 0.99))])
+    common = {"cells": taken, "frames": frames, "runs": runs, "size": "1280x720",
+              "board": "large"}
+    return [
+        {"bench": "frame_mean_cascade", "median_ms": round(statistics.median(means), 3),
+         "target_ms": 4.0, **common},
+        {"bench": "frame_p99_cascade", "median_ms": round(statistics.median(p99s), 3),
+         "target_ms": 10.0, **common},
+    ]
+
+
+def bench_first_frame(runs: int = 5) -> dict[str, object]:
+    samples = []
+    with tempfile.TemporaryDirectory() as home:
+        env = dict(os.environ, CONQUID_ARCADE_HOME=home)
+        code = FIRST_FRAME_CHILD.format(root=str(ROOT))
+        for _ in range(runs):
+            start = time.perf_counter()
+            child = subprocess.Popen([sys.executable, "-c", code], env=env, text=True,
+                                     stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
+            assert child.stdout is not None
+            for line in child.stdout:
+                if line.startswith("first-frame"):
+                    samples.append((time.perf_counter() - start) * 1000)
+                    break
+            child.wait()
+    return {"bench": "first_menu_frame", "median_ms": round(statistics.median(samples), 1),
+            "target_ms": 1000.0, "runs": len(samples)}
+
+
+def main() -> None:
+    for figure in bench_cascade():
+        print(json.dumps(figure), flush=True)
+    print(json.dumps(bench_first_frame()), flush=True)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,108 @@
+"""The composition root of the desktop client: the one module that knows every scene.
+
+It builds the shared services (window, widgets, settings, sounds, input table, games and
+their views), picks the first scene and runs the loop. Nothing else imports ``scenes``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from pathlib import Path
+
+import pygame
+import pygame_gui
+
+from game.catalog import all_games
+from game.conquid.view import ConquidView
+from game.core.errors import RecordError
+from game.ui import fonts
+from game.ui.app import App
+from game.ui.assets import theme_path
+from game.ui.backdrop import icon
+from game.ui.computer import ComputerSeat
+from game.ui.display import Display
+from game.ui.input import InputTable
+from game.ui.paths import Paths
+from game.ui.scene import Scene
+from game.ui.services import Services
+from game.ui.settings import load_settings
+from game.ui.sound import SoundBank, init_mixer
+from game.ui.storage import load, now_iso
+from game.ui.toast import Toasts
+from game.ui.view import ViewFactory
+from scenes.menu import MenuScene
+from scenes.replay import ReplayScene
+
+VIEWS: Mapping[str, ViewFactory] = {"conquid": ConquidView}
+"""The board view of each game that has one, by game id."""
+
+
+class ProcessComputers:
+    """Computer seats from each game's AI module, thinking in a worker process.
+
+    Imported on first use: the menu's first frame should not wait for the AI modules.
+    """
+
+    def levels(self, game_id: str) -> list[str]:
+        from game.arena import computer_levels
+
+        return list(computer_levels(game_id))
+
+    def seat(self, game_id: str, level: str) -> ComputerSeat:
+        from game.computer import ComputerSeat as WorkerSeat
+
+        return WorkerSeat(game_id, level, seed=now_iso())
+
+
+def build_services(paths: Paths | None = None, size: tuple[int, int] | None = None) -> Services:
+    """Start pygame and make everything the scenes share (tests call this too)."""
+    pygame.display.init()
+    pygame.font.init()
+    fonts.reset()
+    sound_ok = init_mixer()
+    paths = paths or Paths.default()
+    loaded = load_settings(paths.settings)
+    settings = loaded.settings
+    table = InputTable(settings.keys)
+    for game_id, factory in VIEWS.items():
+        table.add_game(game_id, factory().actions)
+    pygame.display.set_icon(icon())
+    display = Display(size or settings.window, settings.fullscreen, "Conquid Arcade")
+    ui = pygame_gui.UIManager(display.size, str(theme_path()))
+    services = Services(
+        display=display,
+        ui=ui,
+        paths=paths,
+        settings=settings,
+        sounds=SoundBank(sound_ok, settings.volume, settings.muted),
+        table=table,
+        games=all_games(),
+        views=VIEWS,
+        toasts=Toasts(),
+        computers=ProcessComputers(),
+    )
+    if loaded.problem:
+        services.toasts.show(loaded.problem, "error")
+    return services
+
+
+def first_scene(services: Services, open_path: Path | None = None) -> Scene:
+    """The menu, or a record opened in the replay scene (``conquid-arcade open FILE``)."""
+    if open_path is None:
+        return MenuScene(services)
+    try:
+        return ReplayScene(services, load(open_path, services.games))
+    except RecordError as err:
+        return MenuScene(services, notice=("Cannot open this file", f"{open_path.name}: {err}"))
+
+
+def run(open_path: Path | None = None) -> int:
+    services = build_services()
+    app = App(services, first_scene(services, open_path))
+    try:
+        app.run()
+    finally:
+        display = services.display
+        services.update_settings(services.settings.with_(window=display.windowed_size))
+        pygame.quit()
+    return 0

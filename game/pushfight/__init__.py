@@ -1,0 +1,1 @@
+"""Push Fight: pure rules and computer players (the view lives beside them)."""

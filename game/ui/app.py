@@ -1,0 +1,132 @@
+"""The app loop: one loop at 60 FPS, events read once, fixed-step updates, one draw.
+
+Each frame: every event is offered to pygame_gui first; its own events go to the top
+scene's widget handler; the rest go through the input table to commands. Updates advance the
+animation clock in fixed steps from a clamped ``perf_counter`` delta, so tweens never jump
+after a stall. ``step`` is the whole frame, so tests drive the very same code with their own
+events and time.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterable
+from typing import Final
+
+import pygame
+
+from game.ui import commands as c
+from game.ui import palette
+from game.ui.scene import Push, Scene, SceneStack, Transition
+from game.ui.services import Services
+
+FPS: Final = 60
+STEP: Final = 1.0 / FPS
+MAX_DT: Final = 0.25
+"""Longest real time one frame may account for (a dragged window must not fast-forward)."""
+
+_UI_EVENT_FIRST: Final = pygame.USEREVENT
+
+
+class App:
+    def __init__(self, services: Services, first: Scene) -> None:
+        self.services = services
+        self.stack = SceneStack()
+        self.clock = 0.0
+        """The animation clock: seconds of fixed steps since start."""
+        self.frames = 0
+        self._accumulated = 0.0
+        self.stack.apply(Push(first))
+
+    @property
+    def running(self) -> bool:
+        return not self.stack.quit and self.stack.top is not None
+
+    def run(self) -> None:
+        timer = pygame.time.Clock()
+        last = time.perf_counter()
+        while self.running:
+            now = time.perf_counter()
+            self.step(pygame.event.get(), now - last)
+            last = now
+            pygame.display.flip()
+            timer.tick(FPS)
+        self.close()
+
+    def close(self) -> None:
+        """Let every scene clean up (computer seats stop their worker processes)."""
+        while self.stack.scenes:
+            self.stack.scenes.pop().exit()
+
+    def step(self, events: Iterable[pygame.event.Event], dt: float) -> None:
+        """One frame: handle ``events``, advance time by ``dt`` (clamped), draw."""
+        for event in events:
+            self.handle(event)
+            if not self.running:
+                return
+        self._accumulated += min(max(dt, 0.0), MAX_DT)
+        while self._accumulated >= STEP - 1e-9 and self.running:
+            self._accumulated -= STEP
+            self.clock += STEP
+            top = self.stack.top
+            assert top is not None
+            self._apply(top.update(self.clock))
+        if self.running:
+            self.services.ui.update(min(max(dt, 0.0), MAX_DT))
+            self.draw(self.services.display.surface)
+            self.frames += 1
+
+    def draw(self, surface: pygame.Surface) -> None:
+        surface.fill(palette.BACKGROUND)
+        for scene in self.stack.visible():
+            scene.draw(surface, self.clock)
+        self.services.ui.draw_ui(surface)
+        self.services.toasts.draw(surface, self.clock)
+
+    def handle(self, event: pygame.event.Event) -> None:
+        top = self.stack.top
+        if top is None:
+            return
+        if event.type == pygame.QUIT:
+            self.stack.quit = True
+            return
+        if event.type in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
+            self.services.display.resized(self.services.display.surface.get_size())
+            self._relayout()
+            return
+        consumed = self.services.ui.process_events(event)
+        if event.type >= _UI_EVENT_FIRST and hasattr(event, "ui_element"):
+            self._apply(top.ui_event(event))
+            return
+        if consumed or (event.type == pygame.KEYDOWN and self._typing()) or top.capture(event):
+            return
+        command = self.services.table.translate(event, top.contexts)
+        if command is None:
+            return
+        if command.name == c.FULLSCREEN:
+            self.toggle_fullscreen()
+        elif top.dialog_open():
+            self._apply(top.dialog_command(command))
+        else:
+            self._apply(top.command(command))
+
+    def toggle_fullscreen(self) -> None:
+        on = not self.services.display.fullscreen
+        self.services.update_settings(self.services.settings.with_(fullscreen=on))
+        self._relayout()
+
+    def _typing(self) -> bool:
+        """True while a text field has the keyboard (keys then belong to it)."""
+        focused = self.services.ui.get_focus_set()
+        return any(type(element).__name__ == "UITextEntryLine" for element in focused or ())
+
+    def _relayout(self) -> None:
+        size = self.services.display.size
+        self.services.ui.set_window_resolution(size)
+        for scene in self.stack.scenes:
+            scene.resize()
+            if scene is not self.stack.top:
+                scene.pause()
+
+    def _apply(self, transition: Transition | None) -> None:
+        self.stack.apply(transition)

@@ -1,0 +1,121 @@
+"""Headless rendering of a record: its final position as a PNG, its replay as a GIF.
+
+No window is opened: views draw onto plain surfaces. The GIF samples each move's animation
+on a manual clock at a fixed frame rate, so the same record always gives the same file.
+Pillow is needed only for the GIF and imported only then.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+from pathlib import Path
+from typing import Any
+
+import pygame
+
+from game.catalog import all_games
+from game.core.errors import RecordError
+from game.core.match import Match
+from game.core.record import load_match
+from game.ui import fonts, palette
+from game.ui.view import GameView, ViewFactory
+
+HOLD_SECONDS = 0.5
+"""How long the GIF rests on each position after its animation."""
+GIF_SPEED = 1.6
+
+
+class ExportError(Exception):
+    """A record or output that cannot be exported; the message is for people."""
+
+
+def export(
+    record: Path,
+    png: Path | None,
+    gif: Path | None,
+    size: tuple[int, int],
+    fps: int,
+    views: Mapping[str, ViewFactory],
+) -> Iterator[str]:
+    """Write the requested images; yields one line per file written."""
+    pygame.font.init()
+    try:
+        match = load_match(record, all_games())
+    except RecordError as err:
+        raise ExportError(f"{record.name}: {err}") from None
+    if match.game.info.id not in views:
+        raise ExportError(f"{match.game.info.title} has no board view to render yet")
+    view = views[match.game.info.id]()
+    view.set_colours([palette.parse_hex(c) for c in palette.PALETTES["Classic"]])
+    view.set_interactive(False)
+    surface = pygame.Surface(size)
+    view.layout(pygame.Rect(16, 64, size[0] - 32, size[1] - 80))
+    if png is not None:
+        view.show(match.state)
+        frame(surface, view, match, match.ply, 0.0)
+        _save_png(surface, png)
+        yield f"wrote {png}"
+    if gif is not None:
+        count = _write_gif(surface, view, match, gif, fps)
+        yield f"wrote {gif} ({count} frames)"
+
+
+def frame(surface: pygame.Surface, view: GameView, match: Match, ply: int, clock: float) -> None:
+    """Draw one picture: the board and a caption naming the players, the move and result."""
+    surface.fill(palette.BACKGROUND)
+    view.draw(surface, clock)
+    state = match.state_at(ply)
+    parts = [match.game.info.title]
+    parts += [f"{seat.name} {view.score(state, n)}" for n, seat in enumerate(match.seats)]
+    parts.append(f"move {ply}/{match.ply}")
+    outcome = match.outcome_at(ply)
+    if outcome is not None:
+        who = "draw" if outcome.winner is None else f"{match.seats[outcome.winner].name} wins"
+        parts.append(f"{who} {outcome.reason.label}")
+    caption = fonts.text("   ·   ".join(parts), 30, palette.TEXT)
+    surface.blit(caption, (20, 20))
+
+
+def _save_png(surface: pygame.Surface, path: Path) -> None:
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        pygame.image.save(surface, str(path))
+    except (OSError, pygame.error) as err:
+        raise ExportError(f"cannot write {path}: {err}") from None
+
+
+def _write_gif(surface: pygame.Surface, view: GameView, match: Match, path: Path,
+               fps: int) -> int:
+    try:
+        from PIL import Image
+    except ImportError:
+        raise ExportError("GIF export needs Pillow: pip install pillow") from None
+    fps = max(1, min(fps, 50))
+    step = 1.0 / fps
+    images: list[Any] = []
+
+    def grab() -> None:
+        data = pygame.image.tobytes(surface, "RGB")
+        images.append(Image.frombytes("RGB", surface.get_size(), data).quantize(colors=64))
+
+    view.set_speed(GIF_SPEED)
+    clock = 0.0
+    view.show(match.state_at(0))
+    frame(surface, view, match, 0, clock)
+    grab()
+    for ply in range(match.ply):
+        view.animate(match.state_at(ply), match.results[ply], clock)
+        while view.busy(clock):
+            frame(surface, view, match, ply + 1, clock)
+            grab()
+            clock += step
+        frame(surface, view, match, ply + 1, clock)
+        for _ in range(max(1, round(HOLD_SECONDS * fps))):
+            grab()
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        images[0].save(path, save_all=True, append_images=images[1:],
+                       duration=round(1000 / fps), loop=0)
+    except OSError as err:
+        raise ExportError(f"cannot write {path}: {err}") from None
+    return len(images)

@@ -1,0 +1,45 @@
+"""pygame's default font, cached per size (loading a font per frame would be slow)."""
+
+from __future__ import annotations
+
+import functools
+
+import pygame
+
+
+@functools.lru_cache(maxsize=32)
+def font(size: int, bold: bool = False) -> pygame.font.Font:
+    face = pygame.font.Font(None, size)
+    face.set_bold(bold)
+    return face
+
+
+@functools.lru_cache(maxsize=512)
+def text(words: str, size: int, colour: tuple[int, int, int], bold: bool = False) -> pygame.Surface:
+    """A rendered line of text (cached: panels redraw the same words every frame)."""
+    return font(size, bold).render(words, True, colour)
+
+
+@functools.lru_cache(maxsize=64)
+def wrap(words: str, size: int, width: int) -> tuple[str, ...]:
+    """Split ``words`` into lines no wider than ``width`` pixels at this font size."""
+    face = font(size)
+    lines: list[str] = []
+    for paragraph in words.split("\n"):
+        line = ""
+        for word in paragraph.split():
+            trial = f"{line} {word}".strip()
+            if face.size(trial)[0] <= width or not line:
+                line = trial
+            else:
+                lines.append(line)
+                line = word
+        lines.append(line)
+    return tuple(lines)
+
+
+def reset() -> None:
+    """Forget cached fonts (they die with ``pygame.font.quit``; tests start pygame anew)."""
+    font.cache_clear()
+    text.cache_clear()
+    wrap.cache_clear()

@@ -1,0 +1,47 @@
+"""Where the app keeps its files: settings in the config folder, games in the data folder.
+
+Both come from platformdirs. ``CONQUID_ARCADE_HOME`` moves both under one folder, which tests,
+benchmarks and portable installs use; nothing is ever written next to the program.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from pathlib import Path
+
+import platformdirs
+
+APP_NAME = "conquid-arcade"
+
+
+@dataclass(frozen=True)
+class Paths:
+    config: Path
+    data: Path
+
+    @classmethod
+    def default(cls) -> Paths:
+        home = os.environ.get("CONQUID_ARCADE_HOME")
+        if home:
+            return cls.under(Path(home))
+        return cls(
+            config=Path(platformdirs.user_config_dir(APP_NAME, appauthor=False)),
+            data=Path(platformdirs.user_data_dir(APP_NAME, appauthor=False)),
+        )
+
+    @classmethod
+    def under(cls, root: Path) -> Paths:
+        return cls(config=root / "config", data=root / "data")
+
+    @property
+    def settings(self) -> Path:
+        return self.config / "settings.json"
+
+    @property
+    def saves(self) -> Path:
+        return self.data / "saves"
+
+    @property
+    def autosave(self) -> Path:
+        return self.data / "autosave" / "last.json"

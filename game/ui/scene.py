@@ -1,0 +1,216 @@
+"""Scenes and the typed transitions they return; the stack that applies them.
+
+A scene builds its pygame_gui widgets inside one container in ``enter`` (and again on a
+resize), hides them while another scene covers it, and kills them in ``exit``. Input reaches
+a scene only as commands (from the input table) or as pygame_gui events for its own widgets.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+import pygame
+import pygame_gui
+
+from game.ui import commands as c
+from game.ui import input as inp
+from game.ui.commands import Command
+
+if TYPE_CHECKING:
+    from game.ui.services import Services
+
+
+class Scene:
+    """Base of every scene; subclasses override what they need."""
+
+    contexts: tuple[str, ...] = (inp.GLOBAL,)
+    overlay = False
+    """True for scenes drawn over the one below (pause, dialogs)."""
+
+    def __init__(self, services: Services) -> None:
+        self.services = services
+        self.root: Any = None
+        self._built_for: tuple[int, int] | None = None
+        self._dialogs: dict[Any, Callable[[Any], Transition | None]] = {}
+
+    # -- lifecycle -----------------------------------------------------------------------
+
+    def enter(self) -> None:
+        self._build_root()
+
+    def exit(self) -> None:
+        if self.root is not None:
+            self.root.kill()
+            self.root = None
+        for dialog in list(self._dialogs):
+            dialog.kill()
+        self._dialogs.clear()
+
+    def pause(self) -> None:
+        if self.root is not None:
+            self.root.hide()
+
+    def resume(self) -> None:
+        """Show the widgets again, rebuilt if the window changed size meanwhile."""
+        if self._built_for != self.services.surface_size():
+            self._build_root()
+        elif self.root is not None:
+            self.root.show()
+
+    def resize(self) -> None:
+        """The window changed size: rebuild the widgets to fit it."""
+        self._build_root()
+
+    def _build_root(self) -> None:
+        if self.root is not None:
+            self.root.kill()
+        size = self.services.surface_size()
+        self._built_for = size
+        self.root = pygame_gui.core.UIContainer(
+            pygame.Rect(0, 0, *size), self.services.ui, anchors={"left": "left", "top": "top"}
+        )
+        self.build(size)
+
+    def build(self, size: tuple[int, int]) -> None:
+        """Create this scene's widgets inside ``self.root`` for a window of ``size``."""
+
+    # -- dialogs -------------------------------------------------------------------------
+
+    def watch(self, dialog: Any, on_result: Callable[[Any], Transition | None]) -> None:
+        """Call ``on_result(event)`` when ``dialog`` confirms or picks a path."""
+        self._dialogs[dialog] = on_result
+
+    def dialog_open(self) -> bool:
+        return any(dialog.alive() for dialog in self._dialogs)
+
+    def dialog_command(self, command: Command) -> Transition | None:
+        """Keys while a dialog is up: Esc closes it, Return confirms a yes/no question."""
+        live = [dialog for dialog in self._dialogs if dialog.alive()]
+        if not live:
+            return None
+        dialog: Any = live[-1]
+        question = isinstance(dialog, pygame_gui.windows.UIConfirmationDialog)
+        if command.name == c.BACK:
+            dialog.kill()
+            del self._dialogs[dialog]
+        elif command.name in (c.CONFIRM, c.ACTIVATE) and question:
+            dialog.kill()
+            return self._dialogs.pop(dialog)(None)
+        return None
+
+    # -- input and frames ----------------------------------------------------------------
+
+    def ui_event(self, event: pygame.event.Event) -> Transition | None:
+        """A pygame_gui event (button pressed, dialog confirmed, ...)."""
+        element = getattr(event, "ui_element", None)
+        if event.type in (
+            pygame_gui.UI_CONFIRMATION_DIALOG_CONFIRMED,
+            pygame_gui.UI_FILE_DIALOG_PATH_PICKED,
+        ) and element in self._dialogs:
+            return self._dialogs.pop(element)(event)
+        if event.type == pygame_gui.UI_WINDOW_CLOSE and element in self._dialogs:
+            del self._dialogs[element]
+            return None
+        return self.widget_event(event)
+
+    def widget_event(self, event: pygame.event.Event) -> Transition | None:
+        return None
+
+    def capture(self, event: pygame.event.Event) -> bool:
+        """See a raw event before the input table does; True keeps it (key rebinding)."""
+        return False
+
+    def command(self, command: Command) -> Transition | None:
+        return None
+
+    def update(self, clock: float) -> Transition | None:
+        return None
+
+    def draw(self, surface: pygame.Surface, clock: float) -> None:
+        pass
+
+
+@dataclass(frozen=True)
+class Push:
+    scene: Scene
+
+
+@dataclass(frozen=True)
+class Pop:
+    """Pop ``count`` scenes, then push ``then`` if given (replay's "continue from here")."""
+
+    count: int = 1
+    then: Scene | None = None
+
+
+@dataclass(frozen=True)
+class Replace:
+    scene: Scene
+
+
+@dataclass(frozen=True)
+class Reset:
+    """Clear the stack and start again from ``scene`` (back to the menu)."""
+
+    scene: Scene
+
+
+@dataclass(frozen=True)
+class Quit:
+    pass
+
+
+Transition = Push | Pop | Replace | Reset | Quit
+
+
+class SceneStack:
+    """Scenes, top last; applies transitions and calls the lifecycle hooks in order."""
+
+    def __init__(self) -> None:
+        self.scenes: list[Scene] = []
+        self.quit = False
+
+    @property
+    def top(self) -> Scene | None:
+        return self.scenes[-1] if self.scenes else None
+
+    def visible(self) -> list[Scene]:
+        """The scenes to draw, bottom first: the top one and any it overlays."""
+        start = len(self.scenes) - 1
+        while start > 0 and self.scenes[start].overlay:
+            start -= 1
+        return self.scenes[max(start, 0):]
+
+    def apply(self, transition: Transition | None) -> None:
+        if transition is None:
+            return
+        if isinstance(transition, Quit):
+            self.quit = True
+        elif isinstance(transition, Push):
+            if self.top is not None:
+                self.top.pause()
+            self.scenes.append(transition.scene)
+            transition.scene.enter()
+        elif isinstance(transition, Pop):
+            for _ in range(transition.count):
+                if self.scenes:
+                    self.scenes.pop().exit()
+            if transition.then is not None:
+                self.scenes.append(transition.then)
+                transition.then.enter()
+            elif self.top is not None:
+                self.top.resume()
+            else:
+                self.quit = True
+        elif isinstance(transition, Replace):
+            if self.scenes:
+                self.scenes.pop().exit()
+            self.scenes.append(transition.scene)
+            transition.scene.enter()
+        else:
+            while self.scenes:
+                self.scenes.pop().exit()
+            self.scenes.append(transition.scene)
+            transition.scene.enter()

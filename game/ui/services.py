@@ -1,0 +1,66 @@
+"""What scenes share: the window, widgets manager, settings, sounds, toasts, games and views.
+
+One small object built by the composition root, so scenes reach shared things explicitly
+(no module globals) and tests can build it with a temporary folder and the dummy drivers.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from game.core.registry import Registry
+from game.ui.computer import Computers, NoComputers
+from game.ui.display import Display
+from game.ui.input import InputTable
+from game.ui.palette import parse_hex
+from game.ui.paths import Paths
+from game.ui.settings import Settings, save_settings
+from game.ui.sound import SoundBank
+from game.ui.toast import Toasts
+from game.ui.view import RGB, GameView, ViewFactory
+
+
+@functools.lru_cache(maxsize=8)
+def _parse_all(colours: tuple[str, ...]) -> tuple[RGB, ...]:
+    return tuple(parse_hex(colour) for colour in colours)
+
+
+@dataclass
+class Services:
+    display: Display
+    ui: Any
+    """The pygame_gui UIManager shared by every scene."""
+    paths: Paths
+    settings: Settings
+    sounds: SoundBank
+    table: InputTable
+    games: Registry
+    views: Mapping[str, ViewFactory]
+    toasts: Toasts
+    computers: Computers = field(default_factory=NoComputers)
+
+    def surface_size(self) -> tuple[int, int]:
+        return self.display.size
+
+    def colours(self) -> tuple[RGB, ...]:
+        return _parse_all(self.settings.colours)
+
+    def make_view(self, game_id: str) -> GameView:
+        view = self.views[game_id]()
+        view.set_colours(self.colours())
+        view.set_speed(self.settings.anim_speed)
+        return view
+
+    def update_settings(self, settings: Settings) -> None:
+        """Use and store new settings (sound, keys and fullscreen take effect at once)."""
+        self.settings = settings.with_(keys=self.table.overrides())
+        self.sounds.volume = settings.volume
+        self.sounds.muted = settings.muted
+        self.display.set_fullscreen(settings.fullscreen)
+        try:
+            save_settings(self.paths.settings, self.settings)
+        except OSError as err:
+            self.toasts.show(f"Settings could not be saved: {err.strerror}", "error")

@@ -1,0 +1,138 @@
+"""The player's settings, stored as JSON in the config folder.
+
+A settings file that cannot be read (bad JSON, wrong types) is never silently overwritten:
+it is moved aside to ``settings.json.bad`` and the defaults are used, so a hand edit gone
+wrong can still be recovered. Writes are atomic.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+from typing import Any, Final
+
+from game.core.atomic import atomic_write_text
+from game.ui.palette import PALETTES, parse_hex
+
+SPEEDS: Final[dict[str, float]] = {
+    "Slow": 0.6,
+    "Normal": 1.0,
+    "Fast": 1.8,
+    "Very fast": 3.0,
+    "Instant": 0.0,
+}
+"""Animation speed choices; 0 means no animation at all."""
+
+VERSION: Final = 1
+
+
+@dataclass(frozen=True)
+class Settings:
+    colours: tuple[str, str] = PALETTES["Classic"]
+    anim_speed: float = 1.0
+    volume: float = 0.7
+    muted: bool = False
+    fullscreen: bool = False
+    window: tuple[int, int] = (1280, 720)
+    keys: dict[str, dict[str, list[str]]] = field(default_factory=dict)
+
+    def with_(self, **changes: Any) -> Settings:
+        return replace(self, **changes)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "version": VERSION,
+            "colours": list(self.colours),
+            "anim_speed": self.anim_speed,
+            "volume": self.volume,
+            "muted": self.muted,
+            "fullscreen": self.fullscreen,
+            "window": list(self.window),
+            "keys": self.keys,
+        }
+
+    @classmethod
+    def from_json(cls, data: object) -> Settings:
+        """Read a settings document; raises ValueError naming the first bad field."""
+        if not isinstance(data, dict):
+            raise ValueError("settings should be a JSON object")
+        base = cls()
+        colours = data.get("colours", list(base.colours))
+        if not (isinstance(colours, list) and len(colours) == 2):
+            raise ValueError("colours should be a list of two colours")
+        for colour in colours:
+            parse_hex(colour if isinstance(colour, str) else "")
+        speed = _number(data.get("anim_speed", base.anim_speed), "anim_speed", 0.0, 10.0)
+        volume = _number(data.get("volume", base.volume), "volume", 0.0, 1.0)
+        muted = data.get("muted", base.muted)
+        fullscreen = data.get("fullscreen", base.fullscreen)
+        if not isinstance(muted, bool) or not isinstance(fullscreen, bool):
+            raise ValueError("muted and fullscreen should be true or false")
+        window = data.get("window", list(base.window))
+        if not (
+            isinstance(window, list)
+            and len(window) == 2
+            and all(isinstance(v, int) and not isinstance(v, bool) and 200 <= v <= 10000
+                    for v in window)
+        ):
+            raise ValueError("window should be two sizes in pixels")
+        return cls(
+            colours=(colours[0].lower(), colours[1].lower()),
+            anim_speed=speed,
+            volume=volume,
+            muted=muted,
+            fullscreen=fullscreen,
+            window=(window[0], window[1]),
+            keys=_keys(data.get("keys", {})),
+        )
+
+
+def _number(value: object, name: str, low: float, high: float) -> float:
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not low <= value <= high:
+        raise ValueError(f"{name} should be a number from {low} to {high}")
+    return float(value)
+
+
+def _keys(value: object) -> dict[str, dict[str, list[str]]]:
+    if not isinstance(value, dict):
+        raise ValueError("keys should be an object")
+    out: dict[str, dict[str, list[str]]] = {}
+    for ctx, table in value.items():
+        if not isinstance(table, dict):
+            raise ValueError("keys should map contexts to commands")
+        for command, keys in table.items():
+            if not (isinstance(keys, list) and all(isinstance(k, str) for k in keys)):
+                raise ValueError(f"keys for {command!r} should be a list of key names")
+            out.setdefault(str(ctx), {})[str(command)] = list(keys)
+    return out
+
+
+@dataclass(frozen=True)
+class Loaded:
+    settings: Settings
+    problem: str | None = None
+    """Why the file was set aside (shown to the player once), or None."""
+
+
+def load_settings(path: Path) -> Loaded:
+    """Read settings; a broken file is renamed to ``*.bad`` and the defaults returned."""
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        return Loaded(Settings())
+    except OSError as err:
+        return Loaded(Settings(), f"settings could not be read ({err.strerror}); using defaults")
+    try:
+        return Loaded(Settings.from_json(json.loads(text)))
+    except ValueError as err:  # JSONDecodeError is a ValueError
+        bad = path.with_name(path.name + ".bad")
+        with contextlib.suppress(OSError):
+            os.replace(path, bad)
+        return Loaded(Settings(), f"settings were unreadable ({err}); kept as {bad.name}")
+
+
+def save_settings(path: Path, settings: Settings) -> None:
+    atomic_write_text(path, json.dumps(settings.to_json(), indent=1) + "\n")

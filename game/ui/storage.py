@@ -1,0 +1,58 @@
+"""Saving, autosaving and loading matches in the user's data folder (the record format)."""
+
+from __future__ import annotations
+
+import contextlib
+import datetime as dt
+from pathlib import Path
+
+from game.core.errors import RecordError
+from game.core.match import Match
+from game.core.record import load_match, save_match
+from game.core.registry import Registry
+from game.ui.paths import Paths
+
+
+def now_iso() -> str:
+    """The creation stamp stored in new records (the UI may read the clock; rules may not)."""
+    return dt.datetime.now(dt.timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
+
+
+def default_save_name(match: Match) -> str:
+    stamp = dt.datetime.now().strftime("%Y-%m-%d %H-%M")
+    return f"{match.game.info.id} {stamp}.json"
+
+
+def autosave(paths: Paths, match: Match) -> str | None:
+    """Write the autosave; returns a problem to show, or None."""
+    try:
+        save_match(paths.autosave, match)
+    except OSError as err:
+        return f"Autosave failed: {err.strerror or err}"
+    return None
+
+
+def save(path: Path, match: Match) -> str | None:
+    if path.suffix.lower() != ".json":
+        path = path.with_name(path.name + ".json")
+    try:
+        save_match(path, match)
+    except OSError as err:
+        return f"Could not save {path.name}: {err.strerror or err}"
+    return None
+
+
+def load(path: Path, games: Registry) -> Match:
+    """Load a record; raises RecordError with a message for people."""
+    return load_match(path, games)
+
+
+def resumable(paths: Paths, games: Registry) -> Match | None:
+    """The autosaved game if there is one to go back to (unfinished and still loadable)."""
+    if not paths.autosave.is_file():
+        return None
+    with contextlib.suppress(RecordError):
+        match = load_match(paths.autosave, games)
+        if not match.is_over:
+            return match
+    return None

@@ -1,0 +1,71 @@
+"""Small helpers the scenes share: buttons, headings, message and file dialogs."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pygame
+import pygame_gui
+
+from game.ui import fonts, palette
+from game.ui.scene import Scene
+
+
+def button(scene: Scene, rect: pygame.Rect, text: str, tooltip: str = "",
+           object_id: str = "") -> Any:
+    return pygame_gui.elements.UIButton(
+        rect, text, scene.services.ui, container=scene.root,
+        tool_tip_text=tooltip or None, object_id=object_id or None,
+    )
+
+
+def label(scene: Scene, rect: pygame.Rect, text: str, object_id: str = "") -> Any:
+    return pygame_gui.elements.UILabel(
+        rect, text, scene.services.ui, container=scene.root, object_id=object_id or None
+    )
+
+
+def heading(surface: pygame.Surface, words: str, centre: tuple[int, int], size: int = 64,
+            colour: tuple[int, int, int] = palette.TEXT) -> None:
+    shadow = fonts.text(words, size, (0, 0, 0), True)
+    text = fonts.text(words, size, colour, True)
+    surface.blit(shadow, shadow.get_rect(center=(centre[0] + 3, centre[1] + 3)))
+    surface.blit(text, text.get_rect(center=centre))
+
+
+def message(scene: Scene, title: str, text: str) -> Any:
+    """A readable dialog (bad files, errors): never a crash, never silent."""
+    width, height = scene.services.surface_size()
+    rect = pygame.Rect(0, 0, min(520, width - 40), min(300, height - 40))
+    rect.center = (width // 2, height // 2)
+    return pygame_gui.windows.UIMessageWindow(
+        rect, f"<p>{_escape(text)}</p>", scene.services.ui, window_title=title
+    )
+
+
+def confirm(scene: Scene, title: str, text: str, action: str) -> Any:
+    width, height = scene.services.surface_size()
+    rect = pygame.Rect(0, 0, min(460, width - 40), 220)
+    rect.center = (width // 2, height // 2)
+    return pygame_gui.windows.UIConfirmationDialog(
+        rect, _escape(text), scene.services.ui, window_title=title, action_short_name=action,
+        blocking=True,
+    )
+
+
+def file_dialog(scene: Scene, title: str, folder: Path, name: str = "",
+                must_exist: bool = True) -> Any:
+    width, height = scene.services.surface_size()
+    rect = pygame.Rect(0, 0, min(560, width - 40), min(440, height - 40))
+    rect.center = (width // 2, height // 2)
+    folder.mkdir(parents=True, exist_ok=True)
+    return pygame_gui.windows.UIFileDialog(
+        rect, scene.services.ui, window_title=title,
+        initial_file_path=str(folder / name) if name else str(folder),
+        allow_existing_files_only=must_exist, allowed_suffixes={".json"} if must_exist else None,
+    )
+
+
+def _escape(text: str) -> str:
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")

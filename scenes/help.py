@@ -1,0 +1,56 @@
+"""Rules and help: the game's own rules text (from its view) and the app's controls."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+import pygame_gui
+
+from game.ui import commands as c
+from game.ui import input as inp
+from game.ui.commands import Command
+from game.ui.scene import Pop, Scene, Transition
+from game.ui.services import Services
+from scenes.common import button, heading
+
+APP_HELP = (
+    "<br><br><b>Everywhere.</b> F11 toggles fullscreen, F1 opens this page, Esc goes back "
+    "(or pauses a game). Games are saved automatically after every move; the menu offers to "
+    "resume the last one. Ctrl+S saves a game where you choose, Ctrl+O opens one as a replay."
+    "<br><br><b>Replays.</b> Left and Right step through the moves, Up or Space plays and "
+    "pauses, Home and End jump to the start and the end, + and - change the speed, and the "
+    "slider scrubs. \"Continue from here\" starts a new game from the position shown."
+)
+
+
+class HelpScene(Scene):
+    contexts = (inp.MENU, inp.GLOBAL)
+
+    def __init__(self, services: Services, game_id: str) -> None:
+        super().__init__(services)
+        self.game_id = game_id
+        self.back: Any = None
+
+    def build(self, size: tuple[int, int]) -> None:
+        view = self.services.make_view(self.game_id) if self.game_id in self.services.views \
+            else None
+        body = (view.help_text if view else "Rules for this game are coming soon.") + APP_HELP
+        width = min(900, size[0] - 80)
+        rect = pygame.Rect((size[0] - width) // 2, 120, width, size[1] - 210)
+        pygame_gui.elements.UITextBox(body, rect, self.services.ui, container=self.root)
+        self.back = button(self, pygame.Rect(rect.x, rect.bottom + 16, 160, 44), "Back")
+
+    def widget_event(self, event: pygame.event.Event) -> Transition | None:
+        if event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element is self.back:
+            return Pop()
+        return None
+
+    def command(self, command: Command) -> Transition | None:
+        if command.name in (c.BACK, c.HELP, c.ACTIVATE):
+            return Pop()
+        return None
+
+    def draw(self, surface: pygame.Surface, clock: float) -> None:
+        title = self.services.games.get(self.game_id).info.title
+        heading(surface, f"How to play {title}", (surface.get_width() // 2, 64), 56)

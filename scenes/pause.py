@@ -1,0 +1,82 @@
+"""The pause overlay: resume, save, settings, help, or leave to the menu."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+import pygame_gui
+
+from game.ui import commands as c
+from game.ui import input as inp
+from game.ui import palette
+from game.ui.commands import Command
+from game.ui.scene import Pop, Push, Reset, Scene, Transition
+from game.ui.services import Services
+from scenes.common import button, heading
+
+
+class PauseScene(Scene):
+    contexts = (inp.MENU, inp.GLOBAL)
+    overlay = True
+
+    def __init__(self, services: Services, below: Scene, game_id: str) -> None:
+        super().__init__(services)
+        self.below = below
+        self.game_id = game_id
+        self.choices: dict[Any, str] = {}
+        self.focus = 0
+
+    def build(self, size: tuple[int, int]) -> None:
+        self.choices = {}
+        items = [("Resume", "resume"), ("Save game", "save"), ("Settings", "settings"),
+                 ("Rules and help", "help"), ("Quit to menu", "menu")]
+        for i, (text, key) in enumerate(items):
+            rect = pygame.Rect(0, 0, 300, 48)
+            rect.midtop = (size[0] // 2, size[1] // 2 - 110 + i * 58)
+            self.choices[button(self, rect, text)] = key
+
+    def widget_event(self, event: pygame.event.Event) -> Transition | None:
+        if event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element in self.choices:
+            return self.choose(self.choices[event.ui_element])
+        return None
+
+    def choose(self, key: str) -> Transition | None:
+        if key == "resume":
+            return Pop()
+        if key == "save":
+            self.below.command(Command(c.SAVE))  # the scene below owns the match
+            return Pop()
+        if key == "settings":
+            from scenes.settings import SettingsScene
+
+            return Push(SettingsScene(self.services))
+        if key == "help":
+            from scenes.help import HelpScene
+
+            return Push(HelpScene(self.services, self.game_id))
+        from scenes.menu import MenuScene
+
+        return Reset(MenuScene(self.services))
+
+    def command(self, command: Command) -> Transition | None:
+        if command.name in (c.MENU_UP, c.MENU_DOWN):
+            step = -1 if command.name == c.MENU_UP else 1
+            self.focus = (self.focus + step) % len(self.choices)
+        elif command.name == c.ACTIVATE:
+            return self.choose(list(self.choices.values())[self.focus])
+        elif command.name == c.BACK:
+            return Pop()
+        if command.name == c.HELP:
+            return self.choose("help")
+        return None
+
+    def draw(self, surface: pygame.Surface, clock: float) -> None:
+        veil = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+        veil.fill((8, 10, 16, 190))
+        surface.blit(veil, (0, 0))
+        heading(surface, "Paused", (surface.get_width() // 2, surface.get_height() // 2 - 160))
+        if self.choices:
+            widget = list(self.choices)[self.focus]
+            pygame.draw.rect(surface, palette.ACCENT, widget.get_abs_rect().inflate(10, 10), 2,
+                             border_radius=8)

@@ -1,0 +1,269 @@
+"""Replays: step, play, scrub and branch through a game's history, with its animations.
+
+Stepping forward animates the recorded move's events exactly as play did; stepping back
+shows the earlier position at once. "Continue from here" branches a new match from the
+position shown (``Match.branch``) and opens it in the play scene.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any, Final
+
+import pygame
+import pygame_gui
+
+from game.core.errors import RecordError
+from game.core.match import Match
+from game.ui import commands as c
+from game.ui import fonts, palette, storage
+from game.ui import input as inp
+from game.ui.commands import Command
+from game.ui.scene import Pop, Push, Replace, Scene, Transition
+from game.ui.services import Services
+from scenes.common import button, file_dialog, message
+from scenes.help import HelpScene
+
+SPEEDS: Final = (0.25, 0.5, 1.0, 2.0, 4.0)
+PAUSE_BETWEEN: Final = 0.6
+"""Seconds (at speed 1) between one move's animation ending and the next starting."""
+BAR_H: Final = 118
+LIST_W: Final = 280
+
+
+class ReplayScene(Scene):
+    contexts = (inp.REPLAY, inp.GLOBAL)
+
+    def __init__(self, services: Services, match: Match, from_play: bool = False) -> None:
+        super().__init__(services)
+        self.match = match
+        self.from_play = from_play
+        self.cursor = match.ply
+        self.playing = False
+        self.speed_index = SPEEDS.index(1.0)
+        self.view = services.make_view(match.game.info.id)
+        self.view.set_interactive(False)
+        self.view.show(match.state_at(self.cursor))
+        self.buttons: dict[Any, str] = {}
+        self.slider: Any = None
+        self.moves: Any = None
+        self.board_area = pygame.Rect(0, 0, 0, 0)
+        self._clock = 0.0
+        self._next_at = 0.0
+        self._apply_speed()
+
+    @property
+    def speed(self) -> float:
+        return SPEEDS[self.speed_index]
+
+    def _apply_speed(self) -> None:
+        self.view.set_speed(self.services.settings.anim_speed * self.speed)
+
+    def resume(self) -> None:
+        self.view.set_colours(self.services.colours())
+        self._apply_speed()
+        self._build_root()
+
+    # -- layout --------------------------------------------------------------------------
+
+    def build(self, size: tuple[int, int]) -> None:
+        self.board_area = pygame.Rect(16, 56, size[0] - LIST_W - 48, size[1] - BAR_H - 96)
+        self.view.layout(self.board_area)
+        self.buttons = {}
+        bar_y = size[1] - BAR_H + 50
+        controls = [("|<", c.TO_START), ("<", c.STEP_BACK), ("Play", c.PLAY_PAUSE),
+                    (">", c.STEP_FORWARD), (">|", c.TO_END), ("Slower", c.SLOWER),
+                    ("Faster", c.FASTER)]
+        x = 16
+        for text, name in controls:
+            width = 64 if len(text) <= 2 else 86
+            keys = self.services.table.keys(inp.REPLAY, name)
+            tip = inp.pretty(keys[0]) if keys else ""
+            self.buttons[button(self, pygame.Rect(x, bar_y, width, 44), text, tip)] = name
+            x += width + 6
+        right = size[0] - LIST_W - 16
+        self.buttons[button(self, pygame.Rect(x + 14, bar_y, max(160, right - x - 200), 44),
+                            "Continue from here", "Play on from the position shown",
+                            "#primary")] = "continue"
+        self.buttons[button(self, pygame.Rect(right - 170, bar_y, 170, 44), "Back")] = c.BACK
+        self.slider = pygame_gui.elements.UIHorizontalSlider(
+            pygame.Rect(16, size[1] - BAR_H + 6, size[0] - LIST_W - 48, 30), self.cursor,
+            (0, max(1, self.match.ply)), self.services.ui, container=self.root,
+        )
+        items: list[str | tuple[str, str]] = ["Start"]
+        items += [f"{n}. {self.view.describe(text)}" for n, text in enumerate(self.match.moves, 1)]
+        self.moves = pygame_gui.elements.UISelectionList(
+            pygame.Rect(size[0] - LIST_W - 16, 56, LIST_W, size[1] - 72), items,
+            self.services.ui, container=self.root,
+        )
+        self._sync_widgets()
+
+    def _sync_widgets(self) -> None:
+        if self.slider is not None and int(self.slider.get_current_value()) != self.cursor:
+            self.slider.set_current_value(self.cursor)
+        for widget, name in self.buttons.items():
+            if name == c.PLAY_PAUSE:
+                widget.set_text("Pause" if self.playing else "Play")
+        if self.moves is not None:
+            self._sync_list()
+
+    def _sync_list(self) -> None:
+        """Highlight the move shown in the list, and scroll it into view."""
+        items = self.moves.item_list
+        for index, item in enumerate(items):
+            wanted = index == self.cursor
+            if item["selected"] != wanted:
+                item["selected"] = wanted
+                widget = item["button_element"]
+                if widget is not None and wanted:
+                    widget.select()
+                elif widget is not None:
+                    widget.unselect()
+        bar = self.moves.scroll_bar
+        if bar is not None and len(items) > 1:
+            visible = bar.visible_percentage
+            top = max(0.0, min(1.0 - visible, self.cursor / len(items) - visible / 2))
+            bar.set_scroll_from_start_percentage(top)
+
+    # -- moving through the history ------------------------------------------------------
+
+    def go_to(self, ply: int, animate: bool = False) -> None:
+        ply = max(0, min(self.match.ply, ply))
+        if animate and ply == self.cursor + 1:
+            self.view.animate(self.match.state_at(self.cursor), self.match.results[self.cursor],
+                              self._clock)
+        else:
+            self.view.show(self.match.state_at(ply))
+        self.cursor = ply
+        if self.cursor >= self.match.ply:
+            self.playing = False
+        self._sync_widgets()
+
+    def command(self, command: Command) -> Transition | None:
+        name = command.name
+        if name == c.POINT:
+            return None
+        if name in (c.SKIP, c.SELECT):
+            self.view.skip()
+        elif name == c.STEP_FORWARD:
+            self.playing = False
+            self.view.skip()
+            self.go_to(self.cursor + 1, animate=True)
+        elif name == c.STEP_BACK:
+            self.playing = False
+            self.go_to(self.cursor - 1)
+        elif name == c.TO_START:
+            self.playing = False
+            self.go_to(0)
+        elif name == c.TO_END:
+            self.playing = False
+            self.go_to(self.match.ply)
+        elif name == c.PLAY_PAUSE:
+            self._toggle_play()
+        elif name in (c.FASTER, c.SLOWER):
+            step = 1 if name == c.FASTER else -1
+            self.speed_index = max(0, min(len(SPEEDS) - 1, self.speed_index + step))
+            self._apply_speed()
+            self.services.toasts.show(f"Replay speed x{self.speed:g}")
+        elif name == "continue":
+            return self._continue()
+        elif name == c.SAVE:
+            dialog = file_dialog(self, "Save game", self.services.paths.saves,
+                                 storage.default_save_name(self.match), must_exist=False)
+            self.watch(dialog, lambda event: self._saved(Path(event.text)))
+        elif name == c.OPEN:
+            dialog = file_dialog(self, "Open a game", self.services.paths.saves)
+            self.watch(dialog, lambda event: self._opened(Path(event.text)))
+        elif name == c.HELP:
+            return Push(HelpScene(self.services, self.match.game.info.id))
+        elif name == c.BACK:
+            return Pop()
+        return None
+
+    def _toggle_play(self) -> None:
+        if not self.playing and self.cursor >= self.match.ply:
+            self.go_to(0)
+        self.playing = not self.playing
+        self._next_at = self._clock
+        self._sync_widgets()
+
+    def _continue(self) -> Transition | None:
+        from scenes.play import PlayScene
+
+        branch = self.match.branch(self.cursor)
+        if branch.is_over:
+            self.services.toasts.show("The game is over here: step back to play on", "error")
+            self.services.sounds.play("refuse")
+            return None
+        branch.created = storage.now_iso()
+        play = PlayScene(self.services, branch)
+        storage.autosave(self.services.paths, branch)
+        return Pop(2, then=play) if self.from_play else Replace(play)
+
+    def _saved(self, path: Path) -> None:
+        problem = storage.save(path, self.match)
+        if problem:
+            message(self, "Not saved", problem)
+        else:
+            self.services.toasts.show(f"Saved {path.name}", "good")
+
+    def _opened(self, path: Path) -> Transition | None:
+        try:
+            match = storage.load(path, self.services.games)
+        except RecordError as err:
+            message(self, "Cannot open this file", f"{path.name}: {err}")
+            return None
+        return Replace(ReplayScene(self.services, match))
+
+    def widget_event(self, event: pygame.event.Event) -> Transition | None:
+        if event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element in self.buttons:
+            return self.command(Command(self.buttons[event.ui_element]))
+        if event.type == pygame_gui.UI_HORIZONTAL_SLIDER_MOVED and event.ui_element is self.slider:
+            self.playing = False
+            self.go_to(int(event.value))
+        if event.type == pygame_gui.UI_SELECTION_LIST_NEW_SELECTION and \
+                event.ui_element is self.moves:
+            text = str(event.text)
+            self.playing = False
+            self.go_to(0 if text == "Start" else int(text.split(".", 1)[0]))
+        return None
+
+    # -- frames --------------------------------------------------------------------------
+
+    def update(self, clock: float) -> Transition | None:
+        self._clock = clock
+        for cue in self.view.cues(clock):
+            self.services.sounds.play(cue)
+        if self.playing and not self.view.busy(clock):
+            if self._next_at <= clock:
+                self.go_to(self.cursor + 1, animate=True)
+                self._next_at = clock + PAUSE_BETWEEN / self.speed
+        elif self.view.busy(clock):
+            self._next_at = clock + PAUSE_BETWEEN / self.speed
+        return None
+
+    def draw(self, surface: pygame.Surface, clock: float) -> None:
+        self.view.draw(surface, clock)
+        title = fonts.text(f"Replay: {self.match.game.info.title}", 30, palette.ACCENT, True)
+        surface.blit(title, (20, 16))
+        state = self.match.state_at(self.cursor)
+        colours = self.services.colours()
+        x = 20 + title.get_width() + 24
+        for seat, info in enumerate(self.match.seats):
+            words = fonts.text(f"{info.name}: {self.view.score(state, seat)}", 26, colours[seat])
+            surface.blit(words, (x, 20))
+            x += words.get_width() + 24
+        if self.cursor == 0:
+            where = f"Start  ·  {self.match.ply} moves"
+        else:
+            where = (f"Move {self.cursor} of {self.match.ply}: "
+                     f"{self.view.describe(self.match.moves[self.cursor - 1])}")
+        outcome = self.match.outcome_at(self.cursor)
+        if outcome is not None:
+            winner = "Game over" if len(self.match.seats) == 1 else "Draw"
+            if outcome.winner is not None:
+                winner = f"{self.match.seats[outcome.winner].name} wins"
+            where += f"  ·  {winner} {outcome.reason.label}"
+        speed = f"   speed x{self.speed:g}" + ("  (playing)" if self.playing else "")
+        line = fonts.text(where + speed, 24, palette.TEXT)
+        surface.blit(line, (20, surface.get_height() - BAR_H - 30))

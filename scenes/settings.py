@@ -1,0 +1,210 @@
+"""Settings: colours and palettes, animation speed, sound, fullscreen and key bindings.
+
+Every change is applied and saved at once. A key is rebound by clicking its button and
+pressing the new key; a key already used where it could clash is refused with the reason.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+import pygame_gui
+
+from game.ui import commands as c
+from game.ui import input as inp
+from game.ui import palette
+from game.ui.commands import Command
+from game.ui.scene import Pop, Scene, Transition
+from game.ui.services import Services
+from game.ui.settings import SPEEDS
+from scenes.common import button, heading, label
+
+CUSTOM = "Custom"
+ROW = 40
+
+
+class SettingsScene(Scene):
+    contexts = (inp.MENU, inp.GLOBAL)
+
+    def __init__(self, services: Services) -> None:
+        super().__init__(services)
+        self.widgets: dict[str, Any] = {}
+        self.key_buttons: dict[Any, tuple[str, str]] = {}
+        self.waiting: tuple[str, str] | None = None
+
+    # -- layout --------------------------------------------------------------------------
+
+    def build(self, size: tuple[int, int]) -> None:
+        settings = self.services.settings
+        ui, root = self.services.ui, self.root
+        self.widgets = {}
+        left = max(24, size[0] // 2 - 560)
+        y = 130
+        label(self, pygame.Rect(left, y, 150, 34), "Palette")
+        current = next((name for name, pair in palette.PALETTES.items()
+                        if pair == settings.colours), CUSTOM)
+        palettes: list[str | tuple[str, str]] = [*palette.PALETTES, CUSTOM]
+        self.widgets["palette"] = pygame_gui.elements.UIDropDownMenu(
+            palettes, current, pygame.Rect(left + 160, y, 300, 34), ui,
+            container=root,
+        )
+        for seat in (0, 1):
+            y += ROW + 6
+            label(self, pygame.Rect(left, y, 150, 34), f"Player {seat + 1} colour")
+            name = palette.swatch_name(settings.colours[seat])
+            choices: list[str | tuple[str, str]] = list(palette.SWATCHES)
+            if name not in choices:
+                choices.append(name)
+            self.widgets[f"colour:{seat}"] = pygame_gui.elements.UIDropDownMenu(
+                choices, name, pygame.Rect(left + 160, y, 200, 34), ui, container=root
+            )
+        y += ROW + 6
+        label(self, pygame.Rect(left, y, 150, 34), "Animation")
+        speed = next((name for name, value in SPEEDS.items() if value == settings.anim_speed),
+                     "Normal")
+        speeds: list[str | tuple[str, str]] = list(SPEEDS)
+        self.widgets["speed"] = pygame_gui.elements.UIDropDownMenu(
+            speeds, speed, pygame.Rect(left + 160, y, 200, 34), ui, container=root
+        )
+        y += ROW + 6
+        label(self, pygame.Rect(left, y, 150, 34), "Volume")
+        self.widgets["volume"] = pygame_gui.elements.UIHorizontalSlider(
+            pygame.Rect(left + 160, y, 200, 34), round(settings.volume * 100), (0, 100), ui,
+            container=root, click_increment=10,
+        )
+        y += ROW + 6
+        self.widgets["muted"] = pygame_gui.elements.UICheckBox(
+            pygame.Rect(left + 160, y + 7, 20, 20), "Mute", ui, container=root,
+            initial_state=settings.muted,
+        )
+        y += ROW
+        self.widgets["fullscreen"] = pygame_gui.elements.UICheckBox(
+            pygame.Rect(left + 160, y + 7, 20, 20), "Fullscreen", ui, container=root,
+            initial_state=self.services.display.fullscreen,
+        )
+        self.widgets["back"] = button(self, pygame.Rect(left, size[1] - 76, 160, 46), "Back")
+        self.widgets["reset"] = button(self, pygame.Rect(left + 180, size[1] - 76, 220, 46),
+                                       "Reset keys to defaults")
+        self._build_keys(pygame.Rect(left + 500, 130, min(620, size[0] - left - 524),
+                                     size[1] - 230))
+
+    def _build_keys(self, area: pygame.Rect) -> None:
+        table = self.services.table
+        label(self, pygame.Rect(area.x, area.y - 40, area.w, 34), "Keys (click one to change it)")
+        scroller = pygame_gui.elements.UIScrollingContainer(
+            area, self.services.ui, container=self.root, allow_scroll_x=False
+        )
+        inner = scroller.get_container()
+        self.key_buttons = {}
+        y = 0
+        games = [ctx for ctx in table.contexts() if ctx.startswith("game:")]
+        for ctx in [*games, inp.PLAY, inp.REPLAY, inp.MENU, inp.GLOBAL]:
+            title = ctx.removeprefix("game:").title() + (" moves" if ctx.startswith("game:")
+                                                         else "")
+            pygame_gui.elements.UILabel(pygame.Rect(0, y, area.w - 30, 30), f"— {title} —",
+                                        self.services.ui, container=inner)
+            y += 32
+            for command in table.commands(ctx):
+                pygame_gui.elements.UILabel(
+                    pygame.Rect(0, y, area.w - 230, 32), table.label(ctx, command),
+                    self.services.ui, container=inner, object_id="#left_label",
+                )
+                keys = table.keys(ctx, command)
+                text = ", ".join(inp.pretty(k) for k in keys) or "unbound"
+                if self.waiting == (ctx, command):
+                    text = "press a key…"
+                widget = pygame_gui.elements.UIButton(
+                    pygame.Rect(area.w - 220, y, 190, 30), text, self.services.ui,
+                    container=inner,
+                )
+                self.key_buttons[widget] = (ctx, command)
+                y += 34
+        scroller.set_scrollable_area_dimensions((area.w - 20, y))
+
+    # -- changes -------------------------------------------------------------------------
+
+    def widget_event(self, event: pygame.event.Event) -> Transition | None:
+        element: Any = getattr(event, "ui_element", None)
+        settings = self.services.settings
+        if event.type == pygame_gui.UI_BUTTON_PRESSED:
+            if element is self.widgets.get("back"):
+                return Pop()
+            if element is self.widgets.get("reset"):
+                self.services.table.reset()
+                self.services.update_settings(settings)
+                self.services.toasts.show("Keys reset to the defaults", "good")
+                self._build_root()
+            elif element in self.key_buttons:
+                self.waiting = self.key_buttons[element]
+                self.services.toasts.show("Press the new key (Esc cancels)")
+                element.set_text("press a key…")
+        elif event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED:
+            self._dropdown(element, str(event.text))
+        elif event.type == pygame_gui.UI_HORIZONTAL_SLIDER_MOVED and \
+                element is self.widgets["volume"]:
+            self.services.update_settings(settings.with_(volume=float(event.value) / 100))
+            self.services.sounds.play("select")
+        elif event.type in (pygame_gui.UI_CHECK_BOX_CHECKED, pygame_gui.UI_CHECK_BOX_UNCHECKED):
+            on = event.type == pygame_gui.UI_CHECK_BOX_CHECKED
+            if element is self.widgets["muted"]:
+                self.services.update_settings(settings.with_(muted=on))
+            elif element is self.widgets["fullscreen"]:
+                self.services.update_settings(settings.with_(fullscreen=on))
+                self.services.ui.set_window_resolution(self.services.display.size)
+                self._build_root()
+        return None
+
+    def _dropdown(self, element: Any, choice: str) -> None:
+        settings = self.services.settings
+        if element is self.widgets["palette"] and choice in palette.PALETTES:
+            self.services.update_settings(settings.with_(colours=palette.PALETTES[choice]))
+            self._build_root()
+        elif element is self.widgets["speed"]:
+            self.services.update_settings(settings.with_(anim_speed=SPEEDS[choice]))
+        else:
+            for seat in (0, 1):
+                if element is self.widgets[f"colour:{seat}"] and choice in palette.SWATCHES:
+                    colours = list(settings.colours)
+                    colours[seat] = palette.SWATCHES[choice]
+                    if colours[0] == colours[1]:
+                        self.services.toasts.show("Each player needs a different colour",
+                                                  "error")
+                        self._build_root()
+                        return
+                    self.services.update_settings(settings.with_(colours=(colours[0],
+                                                                          colours[1])))
+                    self._build_root()
+
+    def capture(self, event: pygame.event.Event) -> bool:
+        """While waiting for a new key, the next key press (or right/middle click) is it."""
+        if self.waiting is None:
+            return False
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            return False
+        binding = inp.binding_of(event)
+        if binding is None:
+            return event.type == pygame.KEYDOWN
+        ctx, command = self.waiting
+        self.waiting = None
+        if binding == "escape" and command != c.BACK:
+            self.services.toasts.show("Key unchanged")
+        else:
+            problem = self.services.table.rebind(ctx, command, binding)
+            if problem:
+                self.services.toasts.show(f"Refused: {problem}", "error")
+                self.services.sounds.play("refuse")
+            else:
+                self.services.update_settings(self.services.settings)
+                label_text = self.services.table.label(ctx, command)
+                self.services.toasts.show(f"{label_text}: {inp.pretty(binding)}", "good")
+        self._build_root()
+        return True
+
+    def command(self, command: Command) -> Transition | None:
+        if command.name == c.BACK:
+            return Pop()
+        return None
+
+    def draw(self, surface: pygame.Surface, clock: float) -> None:
+        heading(surface, "Settings", (surface.get_width() // 2, 64), 56)

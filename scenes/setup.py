@@ -1,0 +1,230 @@
+"""New game setup, built generically from the game's option specs and seats.
+
+Choice options become drop-downs, whole numbers text fields, yes/no options check boxes.
+Each seat gets a name, a kind (only "human" until computer players exist; the selector is
+already here) and a colour. Start validates through the rules and shows their reason.
+"""
+
+from __future__ import annotations
+
+import secrets
+from typing import Any
+
+import pygame
+import pygame_gui
+
+from game.core.errors import GameError
+from game.core.match import Match, Seat
+from game.core.protocol import OptionKind, OptionSpec
+from game.core.registry import AnyGame
+from game.ui import commands as c
+from game.ui import fonts, palette, storage
+from game.ui import input as inp
+from game.ui.commands import Command
+from game.ui.scene import Pop, Replace, Scene, Transition
+from game.ui.services import Services
+from scenes.common import button, heading, label
+
+HUMAN = "human"
+COMPUTER = "computer: "
+"""Seat kinds read "human" or "computer: <level>" in the drop-down."""
+
+
+class SetupScene(Scene):
+    contexts = (inp.MENU, inp.GLOBAL)
+
+    def __init__(self, services: Services, game: AnyGame) -> None:
+        super().__init__(services)
+        self.game = game
+        self.values: dict[str, str | int | bool] = game.info.default_options()
+        self.names = list(game.info.seat_names)
+        self.kinds = [HUMAN] * game.info.players
+        self.kind_choices = [HUMAN] + [
+            COMPUTER + level for level in services.computers.levels(game.info.id)
+        ]
+        self.colours = list(services.settings.colours)
+        self.widgets: dict[str, Any] = {}
+        self.start_button: Any = None
+        self.back_button: Any = None
+        self.view = services.make_view(game.info.id) if game.info.id in services.views else None
+        if self.view is not None:
+            self.view.set_interactive(False)
+        self.preview_area = pygame.Rect(0, 0, 0, 0)
+        self._preview_key: object = None
+        self._preview_problem: str | None = None
+
+    def build(self, size: tuple[int, int]) -> None:
+        ui, root = self.services.ui, self.root
+        self.widgets = {}
+        left = max(40, size[0] // 2 - 440)
+        top = 150
+        row = 46
+        for i, spec in enumerate(self.game.info.options):
+            y = top + i * row
+            label(self, pygame.Rect(left, y, 220, 36), spec.label)
+            rect = pygame.Rect(left + 230, y, 180, 36)
+            self.widgets[f"opt:{spec.name}"] = self._option_widget(spec, rect)
+        right = left + 480
+        for seat in range(self.game.info.players):
+            y = top + seat * 3 * row
+            label(self, pygame.Rect(right, y, 120, 36), f"Seat {seat + 1} name")
+            entry = pygame_gui.elements.UITextEntryLine(
+                pygame.Rect(right + 130, y, 230, 36), ui, container=root
+            )
+            entry.set_text_length_limit(24)
+            entry.set_text(self.names[seat])
+            self.widgets[f"name:{seat}"] = entry
+            label(self, pygame.Rect(right, y + row, 120, 36), "Player")
+            self.widgets[f"kind:{seat}"] = pygame_gui.elements.UIDropDownMenu(
+                _choices(tuple(self.kind_choices)), self.kinds[seat],
+                pygame.Rect(right + 130, y + row, 180, 36), ui, container=root,
+            )
+            swatch = palette.swatch_name(self.colours[seat])
+            options: list[str | tuple[str, str]] = list(palette.SWATCHES)
+            self.widgets[f"colour:{seat}"] = pygame_gui.elements.UIDropDownMenu(
+                options, swatch if swatch in options else options[seat],
+                pygame.Rect(right + 320, y + row, 130, 36), ui, container=root,
+            )
+        bottom = size[1] - 80
+        self.preview_area = pygame.Rect(left, top + len(self.game.info.options) * row + 20,
+                                        right + 400 - left, 0)
+        self.preview_area.h = max(0, bottom - 20 - self.preview_area.y)
+        self._preview_key = None
+        self.back_button = button(self, pygame.Rect(left, bottom, 160, 48), "Back")
+        self.start_button = button(self, pygame.Rect(right + 200, bottom, 200, 48),
+                                   "Start game", object_id="#primary")
+
+    def _option_widget(self, spec: OptionSpec, rect: pygame.Rect) -> Any:
+        ui, root, value = self.services.ui, self.root, self.values[spec.name]
+        tip = spec.help or None
+        if spec.kind is OptionKind.CHOICE:
+            return pygame_gui.elements.UIDropDownMenu(
+                _choices(spec.choices), str(value), rect, ui, container=root
+            )
+        if spec.kind is OptionKind.BOOL:
+            return pygame_gui.elements.UICheckBox(
+                pygame.Rect(rect.x, rect.y + 8, 20, 20), "", ui, container=root,
+                initial_state=bool(value), tool_tip_text=tip,
+            )
+        entry = pygame_gui.elements.UITextEntryLine(rect, ui, container=root)
+        entry.set_allowed_characters("numbers")
+        entry.set_text_length_limit(6)
+        entry.set_text(str(value))
+        return entry
+
+    def _read(self) -> str | None:
+        """Copy the widgets into the chosen values; a problem to show, or None."""
+        for spec in self.game.info.options:
+            widget = self.widgets[f"opt:{spec.name}"]
+            if spec.kind is OptionKind.CHOICE:
+                self.values[spec.name] = widget.selected_option[0]
+            elif spec.kind is OptionKind.BOOL:
+                self.values[spec.name] = bool(widget.is_checked)
+            else:
+                text = widget.get_text().strip()
+                if not text.isdigit():
+                    return f"{spec.label} must be a whole number"
+                self.values[spec.name] = int(text)
+        for seat in range(self.game.info.players):
+            name = self.widgets[f"name:{seat}"].get_text().strip()
+            self.kinds[seat] = self.widgets[f"kind:{seat}"].selected_option[0]
+            if not name or name in self.game.info.seat_names:  # an untouched default name
+                name = self.game.info.seat_names[seat]
+                if self.kinds[seat].startswith(COMPUTER):
+                    name = f"Computer ({self.kinds[seat].removeprefix(COMPUTER)})"
+            self.names[seat] = name
+            chosen = self.widgets[f"colour:{seat}"].selected_option[0]
+            self.colours[seat] = palette.SWATCHES.get(chosen, self.colours[seat])
+        if len(set(self.colours)) < len(self.colours):
+            return "Each player needs a different colour"
+        return None
+
+    def start(self) -> Transition | None:
+        """Make the match and open the play scene, or say what is wrong."""
+        from scenes.play import PlayScene
+
+        problem = self._read()
+        if problem is None:
+            pairs = zip(self.names, self.kinds, strict=True)
+            seats = tuple(_seat(name, kind) for name, kind in pairs)
+            try:
+                seed = secrets.token_hex(8) if self.game.info.has_chance else None
+                match = Match(self.game, self.values, seats, seed, storage.now_iso())
+            except GameError as err:
+                problem = str(err)
+        if problem is not None:
+            self.services.toasts.show(_sentence(problem), "error")
+            self.services.sounds.play("refuse")
+            return None
+        settings = self.services.settings
+        self.services.update_settings(settings.with_(colours=tuple(self.colours[:2])))
+        return Replace(PlayScene(self.services, match))
+
+    def widget_event(self, event: pygame.event.Event) -> Transition | None:
+        if event.type == pygame_gui.UI_BUTTON_PRESSED:
+            if event.ui_element is self.start_button:
+                return self.start()
+            if event.ui_element is self.back_button:
+                return Pop()
+        return None
+
+    def command(self, command: Command) -> Transition | None:
+        if command.name == c.BACK:
+            return Pop()
+        if command.name == c.ACTIVATE:
+            return self.start()
+        return None
+
+    def draw(self, surface: pygame.Surface, clock: float) -> None:
+        heading(surface, f"New game of {self.game.info.title}", (surface.get_width() // 2, 70), 56)
+        self._draw_swatches(surface)
+        self._draw_preview(surface, clock)
+
+    def _draw_swatches(self, surface: pygame.Surface) -> None:
+        for seat in range(self.game.info.players):
+            widget = self.widgets.get(f"colour:{seat}")
+            if widget is None:
+                continue
+            chosen = palette.SWATCHES.get(widget.selected_option[0], self.colours[seat])
+            rect = widget.get_abs_rect()
+            swatch = pygame.Rect(rect.right + 10, rect.y + 4, rect.h - 8, rect.h - 8)
+            pygame.draw.rect(surface, palette.parse_hex(chosen), swatch, border_radius=6)
+
+    def _draw_preview(self, surface: pygame.Surface, clock: float) -> None:
+        """The board the chosen options make, or why they make none (custom sizes)."""
+        if self.view is None or self.preview_area.h < 60:
+            return
+        problem = self._read()
+        key = (tuple(sorted(self.values.items())), tuple(self.colours))
+        if key != self._preview_key:
+            self._preview_key = key
+            self._preview_problem = problem
+            if problem is None:
+                try:
+                    options = self.game.info.validate_options(self.values)
+                    state = self.game.new_state(options)
+                except (GameError, ValueError) as err:
+                    self._preview_problem = str(err)
+                else:
+                    self.view.set_colours([palette.parse_hex(c) for c in self.colours])
+                    self.view.layout(self.preview_area)
+                    self.view.show(state)
+        if self._preview_problem is None:
+            self.view.draw(surface, clock)
+        else:
+            words = fonts.text(_sentence(self._preview_problem), 26, palette.WARN)
+            surface.blit(words, words.get_rect(center=self.preview_area.center))
+
+
+def _seat(name: str, kind: str) -> Seat:
+    if kind.startswith(COMPUTER):
+        return Seat(name, "computer", kind.removeprefix(COMPUTER))
+    return Seat(name)
+
+
+def _choices(items: tuple[str, ...]) -> list[str | tuple[str, str]]:
+    return list(items)
+
+
+def _sentence(text: str) -> str:
+    return text[:1].upper() + text[1:]

@@ -1,0 +1,38 @@
+"""Headless UI test fixtures: dummy video and audio drivers, a temporary home, a live app."""
+
+from __future__ import annotations
+
+import os
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pygame
+import pytest
+
+from game.main_window import build_services
+from game.ui.app import App
+from game.ui.paths import Paths
+from game.ui.services import Services
+from scenes.menu import MenuScene
+from tests.ui.driver import Driver
+
+
+@pytest.fixture
+def paths(tmp_path: Path) -> Paths:
+    return Paths.under(tmp_path)
+
+
+@pytest.fixture
+def services(paths: Paths) -> Iterator[Services]:
+    services = build_services(paths, (1280, 720))
+    yield services
+    pygame.quit()
+
+
+@pytest.fixture
+def driver(services: Services) -> Driver:
+    return Driver(App(services, MenuScene(services)))

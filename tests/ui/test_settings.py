@@ -1,0 +1,82 @@
+"""Settings: round-trip, a broken file kept aside, rebinding through the settings scene."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pygame
+
+from game.main_window import build_services
+from game.ui.paths import Paths
+from game.ui.settings import Settings, load_settings, save_settings
+from scenes.settings import SettingsScene
+from tests.ui.driver import Driver
+
+
+def test_settings_round_trip(tmp_path: Path) -> None:
+    path = tmp_path / "settings.json"
+    settings = Settings(colours=("#e69f00", "#0072b2"), anim_speed=1.8, volume=0.25,
+                        muted=True, fullscreen=False, window=(1024, 700),
+                        keys={"game:conquid": {"acquire": ["x"]}})
+    save_settings(path, settings)
+    loaded = load_settings(path)
+    assert loaded.problem is None
+    assert loaded.settings == settings
+
+
+def test_missing_file_gives_defaults(tmp_path: Path) -> None:
+    assert load_settings(tmp_path / "nope.json").settings == Settings()
+
+
+def test_broken_file_is_kept_aside_not_overwritten(tmp_path: Path) -> None:
+    path = tmp_path / "settings.json"
+    path.write_text("{ not json", encoding="utf-8")
+    loaded = load_settings(path)
+    assert loaded.settings == Settings()
+    assert loaded.problem is not None and "settings.json.bad" in loaded.problem
+    assert (tmp_path / "settings.json.bad").read_text(encoding="utf-8") == "{ not json"
+    assert not path.exists()
+
+
+def test_wrong_types_count_as_broken(tmp_path: Path) -> None:
+    path = tmp_path / "settings.json"
+    path.write_text(json.dumps({"volume": "loud"}), encoding="utf-8")
+    loaded = load_settings(path)
+    assert loaded.settings == Settings()
+    assert "volume" in (loaded.problem or "")
+    assert (tmp_path / "settings.json.bad").exists()
+
+
+def test_a_broken_file_is_reported_in_the_app(paths: Paths) -> None:
+    paths.config.mkdir(parents=True)
+    paths.settings.write_text("[]", encoding="utf-8")
+    services = build_services(paths, (1280, 720))
+    assert any("settings.json.bad" in text for text in services.toasts.history)
+    pygame.quit()
+
+
+def test_rebinding_in_the_settings_scene_persists_and_refuses_conflicts(
+    driver: Driver, paths: Paths
+) -> None:
+    driver.frames(2)
+    settings_button = next(w for w, text, _ in driver.top.entries if text == "Settings")
+    driver.press(settings_button)
+    scene = driver.top
+    assert isinstance(scene, SettingsScene)
+
+    def key_button(command: str) -> object:
+        return next(w for w, (ctx, cmd) in scene.key_buttons.items()
+                    if (ctx, cmd) == ("game:conquid", command))
+
+    driver.press(key_button("acquire"))
+    driver.key("x")
+    assert driver.app.services.table.keys("game:conquid", "acquire") == ("x",)
+    driver.press(key_button("conquer"))
+    driver.key("v")
+    assert any("Refused" in text for text in driver.toasts())
+    assert driver.app.services.table.keys("game:conquid", "conquer") == ("c",)
+    stored = json.loads(paths.settings.read_text(encoding="utf-8"))
+    assert stored["keys"]["game:conquid"]["acquire"] == ["x"]
+    driver.key("escape")
+    assert type(driver.top).__name__ == "MenuScene"
