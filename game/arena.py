@@ -186,6 +186,9 @@ def run_arena(args: argparse.Namespace, out: TextIO = sys.stdout) -> int:
     except (KeyError, ValueError, GameError) as err:
         print(f"arena: {err.args[0] if err.args else err}", file=sys.stderr)
         return 2
+    if game.info.players != 2:
+        print(f"arena: {game.info.title} is not a two-player game", file=sys.stderr)
+        return 2
     levels = computer_levels(game.info.id)
     for name in (args.first, args.second):
         if name not in levels:
