@@ -57,9 +57,6 @@ class Weights:
     site_two: float = 10.0
     """Per empty cell two placements short of spawning a fort."""
     territory: float = 4.0
-    room2: float = 0.0
-    room2_cap: int = 25
-    wall: float = 0.0
 
 
 def evaluate(cells: list[int], geo: Geometry, weights: Weights) -> float:
@@ -91,16 +88,8 @@ def _shape(cells: list[int], geo: Geometry, weights: Weights, living: list[int])
                 break
         site_one += missing == 1
         site_two += missing == 2
-    extra = 0.0
-    if weights.room2:
-        near = {m for n in room for m in geo.ring[n] if cells[m] == EMPTY} | room
-        extra += weights.room2 * min(len(near), weights.room2_cap)
-    if weights.wall:
-        walls = {n for i in living for n in geo.ring[i] if cells[n] > FORT}
-        extra -= weights.wall * len(walls)
     return (
-        extra
-        + weights.alive
+        weights.alive
         + weights.fort * forts
         + weights.territory * (len(living) - forts)
         + weights.room * min(len(room), weights.room_cap)

@@ -144,6 +144,9 @@ def test_anywhere_variant_accepts_any_empty_cell_but_strands_it() -> None:
         TerritoriesDied(cells=((0, 0),), cause=DeathCause.STRANDED, wave=1),
     )
     assert placement_problem(result.state, 1, 1, 1) is Problem.ROLL_DUE
+    rolled = GAME.apply(result.state, Roll(5))  # the lone fort has no territory: a ruin
+    assert FortsRuined(cells=((4, 4),), wave=1) in rolled.events
+    assert rolled.outcome == Outcome(None, OutcomeReason.NO_LIVING_FORTS)
 
 
 def test_anywhere_variant_keeps_a_connected_placement() -> None:
