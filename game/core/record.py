@@ -155,7 +155,9 @@ class Record:
             try:
                 match.play_text(text)
             except GameError as err:
-                raise RecordError(f"move {number} ({text!r}) cannot be played: {err}") from None
+                raise RecordError(
+                    f"move {number} ({_short(text)}) cannot be played: {_short(str(err), 160)}"
+                ) from None
         if match.outcome != self.result:
             raise RecordError("the record's result does not match its moves")
         if self.final_digest is not None and self.final_digest != game.encode(match.state):
@@ -207,6 +209,12 @@ def _upgrade(doc: dict[str, Any]) -> dict[str, Any]:
         version += 1
         doc["format_version"] = version
     return doc
+
+
+def _short(text: str, limit: int = 40) -> str:
+    """``text`` quoted for a message, cut short: a hostile file must not flood the dialog."""
+    quoted = repr(text) if len(text) <= limit else repr(text[:limit]) + "..."
+    return quoted if len(quoted) <= 3 * limit else quoted[: 3 * limit] + "..."
 
 
 def _expect_dict(value: object, what: str) -> dict[str, Any]:
