@@ -7,7 +7,7 @@ BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed-test
 HEADLESS := SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy
 
-.PHONY: run test lint bench fuzz clean
+.PHONY: run test lint bench fuzz dist dist-onedir dist-smoke clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -40,6 +40,30 @@ fuzz: $(STAMP)
 	$(BIN)/python -m pip install --quiet atheris
 	mkdir -p build/out/fuzz-corpus
 	$(BIN)/python fuzz/fuzz_records.py build/out/fuzz-corpus -runs=$(FUZZ_RUNS) -max_len=65536
+
+# Standalone executables for the machine this runs on (PyInstaller does not cross-compile;
+# docs/packaging.md). dist-smoke runs --smoke-test on whatever was built, as CI does.
+DIST_STAMP := $(VENV)/.installed-dist
+FREEZE := $(BIN)/pyinstaller build/pyinstaller.spec --distpath dist \
+	--workpath build/out/pyinstaller --noconfirm --log-level WARN
+
+$(DIST_STAMP): pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet -e '.[dist]'
+	touch $@ $(VENV)/.installed-run
+
+dist: $(DIST_STAMP)
+	$(FREEZE) -- --target both
+	@du -sh dist/conquid-arcade dist/conquid-arcade-onefile*
+
+dist-onedir: $(DIST_STAMP)
+	$(FREEZE) -- --target onedir
+	@du -sh dist/conquid-arcade
+
+dist-smoke:
+	@for exe in dist/conquid-arcade/conquid-arcade dist/conquid-arcade-onefile; do \
+		if [ -x "$$exe" ]; then echo "== $$exe --smoke-test"; \
+			$(HEADLESS) "$$exe" --smoke-test || exit 1; fi; \
+	done
 
 clean:
 	rm -rf $(VENV) build/out dist .pytest_cache .mypy_cache .ruff_cache

@@ -17,6 +17,7 @@ import atheris
 
 with atheris.instrument_imports():
     from game.catalog import all_games
+    from game.core.atomic import atomic_write_text
     from game.core.errors import RecordError
     from game.core.match import Match
     from game.core.protocol import CHANCE
@@ -45,7 +46,7 @@ def write_seed_corpus(folder: Path) -> None:
                 match.play_chance()
             else:
                 match.play(game.random_move(match.state, rng))
-        (folder / f"{game.info.id}.json").write_text(Record.of(match).dumps())
+        atomic_write_text(folder / f"{game.info.id}.json", Record.of(match).dumps())
 
 
 if __name__ == "__main__":

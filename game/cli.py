@@ -2,7 +2,8 @@
 
 ``open FILE`` opens a record in the replay scene; ``export FILE --out shot.png`` renders a
 record's final position without a window (``--gif out.gif`` adds an animated replay);
-``arena`` plays computer levels against each other (``game.arena``).
+``arena`` plays computer levels against each other (``game.arena``); ``--smoke-test`` walks
+every screen headless and exits 0 or 1 with the reason (``game.smoke``, for checking builds).
 """
 
 from __future__ import annotations
@@ -14,6 +15,8 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
+from game import __version__
+
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # keep stdout for our own output
 
 
@@ -22,6 +25,12 @@ def build_parser() -> argparse.ArgumentParser:
         prog="conquid-arcade",
         description="Conquid, Push Fight, Forts and Ruins and Piously on your desktop. "
         "With no command, the game window opens on the menu.",
+    )
+    parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
+    parser.add_argument(
+        "--smoke-test", action="store_true",
+        help="start headless, walk every screen of every game with a board view, then exit "
+        "(0 if all went well, 1 and the reason if not); checks an install or a build",
     )
     commands = parser.add_subparsers(dest="command", metavar="command")
     opener = commands.add_parser("open", help="open a saved game or replay in the replay screen")
@@ -44,6 +53,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     multiprocessing.freeze_support()  # computer players think in a spawned process
     parser = build_parser()
     args = parser.parse_args(argv)
+    if args.smoke_test:
+        from game.smoke import smoke_test
+
+        return smoke_test()
     if args.command == "arena":
         from game.arena import run_arena
 
@@ -54,6 +67,11 @@ def main(argv: Sequence[str] | None = None) -> int:
 
         if args.out is None and args.gif is None:
             parser.error("export needs --out FILE.png and/or --gif FILE.gif")
+        if args.gif is not None and _no_gif_here():
+            print("conquid-arcade: this standalone build leaves out GIF export (Pillow) to stay "
+                  "small; use --out for a PNG, or install the game with pip to export GIFs",
+                  file=sys.stderr)
+            return 1
         try:
             size = _size(args.size)
             for line in export(args.file, args.out, args.gif, size, args.fps, VIEWS):
@@ -65,6 +83,17 @@ def main(argv: Sequence[str] | None = None) -> int:
     from game.main_window import run
 
     return run(args.file if args.command == "open" else None)
+
+
+def _no_gif_here() -> bool:
+    """True in a frozen build made without Pillow (see build/pyinstaller.spec)."""
+    if not getattr(sys, "frozen", False):
+        return False  # from source, export itself says how to install Pillow
+    try:
+        import PIL  # noqa: F401
+    except ImportError:
+        return True
+    return False
 
 
 def _size(text: str) -> tuple[int, int]:

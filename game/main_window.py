@@ -15,11 +15,14 @@ import pygame_gui
 from game.catalog import all_games
 from game.conquid.view import ConquidView
 from game.core.errors import RecordError
+from game.forts.view import FortsView
+from game.pushfight.view import PushFightView
 from game.ui import fonts
 from game.ui.app import App
 from game.ui.assets import theme_path
 from game.ui.backdrop import icon
 from game.ui.computer import ComputerSeat
+from game.ui.crash import CrashGuard
 from game.ui.display import Display
 from game.ui.input import InputTable
 from game.ui.paths import Paths
@@ -33,7 +36,11 @@ from game.ui.view import ViewFactory
 from scenes.menu import MenuScene
 from scenes.replay import ReplayScene
 
-VIEWS: Mapping[str, ViewFactory] = {"conquid": ConquidView}
+VIEWS: Mapping[str, ViewFactory] = {
+    "conquid": ConquidView,
+    "pushfight": PushFightView,
+    "forts": FortsView,
+}
 """The board view of each game that has one, by game id."""
 
 
@@ -69,6 +76,8 @@ def build_services(paths: Paths | None = None, size: tuple[int, int] | None = No
     pygame.display.set_icon(icon())
     display = Display(size or settings.window, settings.fullscreen, "Conquid Arcade")
     ui = pygame_gui.UIManager(display.size, str(theme_path()))
+    # The help texts use italics; loading the face up front avoids a stall and a warning.
+    ui.preload_fonts([{"name": "noto_sans", "point_size": 17, "style": "italic"}])
     services = Services(
         display=display,
         ui=ui,
@@ -91,14 +100,22 @@ def first_scene(services: Services, open_path: Path | None = None) -> Scene:
     if open_path is None:
         return MenuScene(services)
     try:
-        return ReplayScene(services, load(open_path, services.games))
+        return ReplayScene(services, load(open_path, services.games, services.views))
     except RecordError as err:
         return MenuScene(services, notice=("Cannot open this file", f"{open_path.name}: {err}"))
 
 
 def run(open_path: Path | None = None) -> int:
-    services = build_services()
+    """Play until the window closes; a crash is logged and shown (``game.ui.crash``)."""
+    paths = Paths.default()
+    guard = CrashGuard(paths.logs, paths.autosave)
+    return guard.run(lambda: _play(paths, open_path, guard))
+
+
+def _play(paths: Paths, open_path: Path | None, guard: CrashGuard) -> int:
+    services = build_services(paths)
     app = App(services, first_scene(services, open_path))
+    guard.watch(app.stack.scenes)
     try:
         app.run()
     finally:

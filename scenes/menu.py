@@ -38,14 +38,16 @@ class MenuScene(Scene):
         self.backdrop = Backdrop()
 
     def enter(self) -> None:
-        self._resume = storage.resumable(self.services.paths, self.services.games)
+        self._resume = storage.resumable(self.services.paths, self.services.games,
+                                          self.services.views)
         super().enter()
         if self.notice is not None:
             message(self, *self.notice)
             self.notice = None
 
     def resume(self) -> None:
-        self._resume = storage.resumable(self.services.paths, self.services.games)
+        self._resume = storage.resumable(self.services.paths, self.services.games,
+                                          self.services.views)
         self._build_root()
 
     def build(self, size: tuple[int, int]) -> None:
@@ -64,12 +66,14 @@ class MenuScene(Scene):
                 functools.partial(self._new_game, game.info.id) if playable else _nothing,
             ))
         items += [
+            ("Watch the computers play", "A demo: one game after another", self._demo),
             ("Open a saved game or replay", "Ctrl+O", self._open),
+            ("High scores", "The best runs per board and variant", self._scores),
             ("Settings", "Colours, sound, animation, keys", self._settings),
             ("Rules and help", "F1", self._help),
             ("Quit", "", lambda: Quit()),
         ]
-        width, height = 380, 48
+        width, height = 380, max(34, min(48, (size[1] - 190) // len(items) - 10))
         top = max(170, size[1] // 2 - (len(items) * (height + 10)) // 2 + 40)
         for i, (text, tip, action) in enumerate(items):
             rect = pygame.Rect(0, 0, width, height)
@@ -130,6 +134,16 @@ class MenuScene(Scene):
             return None
         return Push(PlayScene(self.services, self._resume))
 
+    def _demo(self) -> Transition | None:
+        from scenes.demo import next_demo
+        from scenes.play import PlayScene
+
+        match = next_demo(self.services)
+        if match is None:
+            message(self, "No demo", "No game has computer players yet.")
+            return None
+        return Push(PlayScene(self.services, match, demo=True))
+
     def _open(self) -> Transition | None:
         dialog = file_dialog(self, "Open a game", self.services.paths.saves)
         self.watch(dialog, lambda event: self._opened(Path(event.text)))
@@ -139,11 +153,16 @@ class MenuScene(Scene):
         from scenes.replay import ReplayScene
 
         try:
-            match = storage.load(path, self.services.games)
+            match = storage.load(path, self.services.games, self.services.views)
         except RecordError as err:
             message(self, "Cannot open this file", f"{path.name}: {err}")
             return None
         return Push(ReplayScene(self.services, match))
+
+    def _scores(self) -> Transition:
+        from scenes.scores import ScoresScene
+
+        return Push(ScoresScene(self.services))
 
     def _settings(self) -> Transition:
         from scenes.settings import SettingsScene

@@ -21,25 +21,33 @@ from game.core.match import Match
 from game.core.player import Decision
 from game.core.protocol import CHANCE
 from game.ui import commands as c
-from game.ui import fonts, palette, storage
+from game.ui import fonts, palette, scores, storage
 from game.ui import input as inp
 from game.ui.commands import Command
 from game.ui.computer import ComputerSeat
 from game.ui.scene import Push, Replace, Scene, Transition
+from game.ui.scores import Scored
 from game.ui.services import Services
-from game.ui.view import Feedback
+from game.ui.solo import ClickPlays
+from game.ui.view import Drags, Feedback, Suggests
 from scenes.common import button, confirm, file_dialog, message
 
 REMATCH = "rematch"
 """Side-panel only: once the game is over, start another with the same players and board."""
 MARGIN = 16
 BUTTON_H = 38
+HINT_LEVEL = "normal"
+"""Hints come from this computer level, or from the strongest a game has without it."""
+DEMO_PAUSE = 5.0
+"""Seconds a finished demo game stays on screen before the next one starts."""
 
 
 class PlayScene(Scene):
-    def __init__(self, services: Services, match: Match) -> None:
+    def __init__(self, services: Services, match: Match, demo: bool = False) -> None:
         super().__init__(services)
         self.match = match
+        self.demo = demo
+        """A computer-vs-computer demo: never autosaved, and the next demo follows."""
         self.view = services.make_view(match.game.info.id)
         self.contexts = (f"game:{match.game.info.id}", inp.PLAY, inp.GLOBAL)
         self.buttons: dict[Any, str] = {}
@@ -59,10 +67,16 @@ class PlayScene(Scene):
                     services.toasts.show(f"{seat.name} plays as a human: {err}", "error")
         self._thinking_for: int | None = None
         self._decision: Decision[Any] | None = None
+        self._hint: ComputerSeat | None = None
+        self._hint_for: int | None = None
+        """The move number the hint being computed is for."""
+        self._over_since: float | None = None
+        self.ranked: str | None = None
+        """What became of a finished run in the high-score table (games that keep one)."""
         self.view.set_interactive(self._human_to_move())
 
     def exit(self) -> None:
-        for computer in self.computers.values():
+        for computer in [*self.computers.values(), *([self._hint] if self._hint else [])]:
             computer.close()
         super().exit()
 
@@ -105,11 +119,12 @@ class PlayScene(Scene):
             (("Clear", c.CLEAR), ("Skip", c.SKIP)),
             (("Take back", c.TAKE_BACK), ("Redo", c.REDO)),
             (("Resign", c.RESIGN), ("Offer draw", c.OFFER_DRAW)),
-            (("Save", c.SAVE), ("Review", inp.REVIEW)),
+            (("Hint", c.HINT), ("Save", c.SAVE), ("Review", inp.REVIEW)),
         ]
         for row in rows:
+            cell = (inner - 8 * (len(row) - 1)) // len(row)
             for col, (text, name) in enumerate(row):
-                rect = pygame.Rect(x + col * (half + 8), y, half, button_h)
+                rect = pygame.Rect(x + col * (cell + 8), y, cell, button_h)
                 self._button(rect, text, name, self._key(inp.PLAY, name))
             y += button_h + 6
         self._button(pygame.Rect(x, y + 4, half, button_h), "Rematch", REMATCH,
@@ -158,6 +173,10 @@ class PlayScene(Scene):
             inside = command.pos is not None and self.board_area.collidepoint(command.pos)
             view.hover(command.pos if inside else None)
             return None
+        if name == c.RELEASE:
+            if isinstance(view, Drags) and command.pos is not None and self._human_to_move():
+                self._feedback(view.release(command.pos))
+            return None
         if view.busy(self._clock):
             view.skip()
             if name in (c.SELECT, c.SKIP):
@@ -167,6 +186,8 @@ class PlayScene(Scene):
         elif name == c.SELECT and command.pos is not None:
             if self.board_area.collidepoint(command.pos):
                 self._feedback(view.click(command.pos))
+                if isinstance(view, ClickPlays) and view.ready():
+                    self._confirm()
         elif name in {action.id for action in view.actions}:
             self._feedback(view.action(name))
         elif name == c.CONFIRM:
@@ -181,6 +202,8 @@ class PlayScene(Scene):
             self._ask_resign()
         elif name == c.OFFER_DRAW:
             self._offer_draw()
+        elif name == c.HINT:
+            self._ask_hint()
         elif name == c.SAVE:
             self._save()
         elif name == c.OPEN:
@@ -209,8 +232,8 @@ class PlayScene(Scene):
         return self.command(Command(name))
 
     def _human_only(self) -> set[str]:
-        moves = {action.id for action in self.view.actions}
-        return moves | {c.SELECT, c.CONFIRM, c.RESIGN, c.OFFER_DRAW}
+        moves = {action.id for action in self.view.actions if not action.anytime}
+        return moves | {c.SELECT, c.CONFIRM, c.RESIGN, c.OFFER_DRAW, c.HINT}
 
     def _wait_reason(self) -> str:
         if self.match.is_over:
@@ -287,6 +310,46 @@ class PlayScene(Scene):
             computer.cancel()
         self._thinking_for = None
         self._decision = None
+        self._cancel_hint()
+
+    # -- hints ---------------------------------------------------------------------------
+
+    def _ask_hint(self) -> None:
+        """Ask a computer player for a move; it arrives as a preview to confirm."""
+        game_id = self.match.game.info.id
+        level = hint_level(self.services.computers.levels(game_id))
+        if level is None:
+            self._refuse(f"there are no hints for {self.match.game.info.title} yet")
+            return
+        if self._hint_for == self.match.ply:
+            return  # already thinking about this position
+        if self._hint is None:
+            self._hint = self.services.computers.seat(game_id, level)
+        self._hint_for = self.match.ply
+        self._hint.start(self.match)
+        self.services.toasts.show("Looking for a good move...")
+
+    def _poll_hint(self) -> None:
+        if self._hint is None or self._hint_for is None:
+            return
+        try:
+            decision = self._hint.poll()
+        except Exception as err:  # the seat's message is written for people
+            self._cancel_hint()
+            self._refuse(f"no hint this time: {err}")
+            return
+        if decision is None:
+            return
+        self._hint_for = None
+        notation = self.match.game.format_move(decision.move)
+        self.services.toasts.show(f"Hint: {self.view.describe(notation)}", "good")
+        if isinstance(self.view, Suggests):
+            self._feedback(self.view.suggest(decision.move))
+
+    def _cancel_hint(self) -> None:
+        if self._hint is not None and self._hint_for is not None:
+            self._hint.cancel()
+        self._hint_for = None
 
     def _take_back(self) -> None:
         if not self.match.can_undo:
@@ -348,11 +411,31 @@ class PlayScene(Scene):
         self._after_move()
 
     def _after_move(self) -> None:
+        self._cancel_hint()
         self.view.set_interactive(self._human_to_move())
         self._refresh_buttons()
+        if self.demo:
+            return
+        self._rank()
         problem = storage.autosave(self.services.paths, self.match)
         if problem:
             self.services.toasts.show(problem, "error")
+
+    def _rank(self) -> None:
+        """Once a run is over, enter it in its game's high-score table if it is genuine."""
+        view = self.view
+        if self.ranked is not None or not self.match.is_over or not isinstance(view, Scored):
+            return
+        try:
+            entered = scores.enter(self.services.paths.scores, self.match, view,
+                                   storage.now_iso()[:10])
+        except ValueError as err:
+            self.ranked = f"Not ranked: {err}"
+        except OSError as err:
+            self.ranked = f"High score not saved: {err.strerror or err}"
+        else:
+            self.ranked = (f"High score: #{entered.place} on {entered.table}" if entered.place
+                           else f"Not in the top {scores.CAP} on {entered.table}")
 
     # -- files ---------------------------------------------------------------------------
 
@@ -372,7 +455,7 @@ class PlayScene(Scene):
         from scenes.replay import ReplayScene
 
         try:
-            match = storage.load(path, self.services.games)
+            match = storage.load(path, self.services.games, self.services.views)
         except RecordError as err:
             message(self, "Cannot open this file", f"{path.name}: {err}")
             return None
@@ -386,9 +469,24 @@ class PlayScene(Scene):
         self._clock = clock
         self._roll()
         self._think()
+        self._poll_hint()
         for cue in self.view.cues(clock):
             self.services.sounds.play(cue)
-        return None
+        return self._next_demo(clock) if self.demo else None
+
+    def _next_demo(self, clock: float) -> Transition | None:
+        """In a demo, start the next game a little while after this one ends."""
+        if not self.match.is_over or self.view.busy(clock):
+            self._over_since = None
+            return None
+        if self._over_since is None:
+            self._over_since = clock
+        if clock - self._over_since < DEMO_PAUSE:
+            return None
+        from scenes.demo import next_demo
+
+        match = next_demo(self.services, self.match.game.info.id)
+        return Replace(PlayScene(self.services, match, demo=True)) if match else None
 
     def draw(self, surface: pygame.Surface, clock: float) -> None:
         self.view.draw(surface, clock)
@@ -411,6 +509,8 @@ class PlayScene(Scene):
             seat = self.match.to_move
             line = f"Move {self.match.ply + 1}  ·  {self.match.seats[seat].name} to move"
             colour = self.services.colours()[seat]
+        if self.match.seed is not None:
+            line += f"  ·  seed {self.match.seed}"
         words = fonts.text(line, 28, colour)
         surface.blit(words, (MARGIN + title.get_width() + 24, MARGIN + 2))
 
@@ -496,8 +596,9 @@ class PlayScene(Scene):
         outcome = self.match.outcome
         assert outcome is not None
         area = self.board_area
+        extra = self._banner_lines()
         top = max(area.top, self.view.board_rect.top - 150)
-        band = pygame.Rect(area.x, top, area.w, 140)
+        band = pygame.Rect(area.x, top, area.w, 140 + 32 * len(extra))
         veil = pygame.Surface(band.size, pygame.SRCALPHA)
         veil.fill((10, 12, 18, 215))
         surface.blit(veil, band)
@@ -510,6 +611,27 @@ class PlayScene(Scene):
         if len(self.match.seats) == 1:
             title = "Game over"
         words = fonts.text(title, 72, colour, True)
-        surface.blit(words, words.get_rect(center=(band.centerx, band.centery - 24)))
+        surface.blit(words, words.get_rect(center=(band.centerx, band.top + 46)))
         detail = fonts.text(self._result_text(), 32, palette.TEXT)
-        surface.blit(detail, detail.get_rect(center=(band.centerx, band.centery + 36)))
+        surface.blit(detail, detail.get_rect(center=(band.centerx, band.top + 106)))
+        for i, line in enumerate(extra):
+            words = fonts.text(line, 28, palette.ACCENT if i == 0 else palette.MUTED)
+            surface.blit(words, words.get_rect(center=(band.centerx, band.top + 140 + 32 * i)))
+
+    def _banner_lines(self) -> list[str]:
+        """A scored run's summary, its seed and its place in the high-score table."""
+        if not isinstance(self.view, Scored):
+            return []
+        lines = [self.view.summary(self.match.state)]
+        if self.match.seed is not None:
+            lines.append(f"Seed {self.match.seed}")
+        if self.ranked is not None:
+            lines.append(self.ranked)
+        return lines
+
+
+def hint_level(levels: list[str]) -> str | None:
+    """The computer level hints come from: ``HINT_LEVEL``, else the strongest on offer."""
+    if HINT_LEVEL in levels:
+        return HINT_LEVEL
+    return levels[-1] if levels else None

@@ -32,7 +32,7 @@ LIST_W: Final = 280
 
 
 class ReplayScene(Scene):
-    contexts = (inp.REPLAY, inp.GLOBAL)
+    contexts: tuple[str, ...] = (inp.REPLAY, inp.GLOBAL)
 
     def __init__(self, services: Services, match: Match, from_play: bool = False) -> None:
         super().__init__(services)
@@ -43,6 +43,9 @@ class ReplayScene(Scene):
         self.speed_index = SPEEDS.index(1.0)
         self.view = services.make_view(match.game.info.id)
         self.view.set_interactive(False)
+        self.contexts = (inp.REPLAY, f"game:{match.game.info.id}", inp.GLOBAL)
+        self.anytime = {action.id for action in self.view.actions if action.anytime}
+        """The view's ways of looking (flip the board) work here too."""
         self.view.show(match.state_at(self.cursor))
         self.buttons: dict[Any, str] = {}
         self.slider: Any = None
@@ -174,6 +177,10 @@ class ReplayScene(Scene):
         elif name == c.OPEN:
             dialog = file_dialog(self, "Open a game", self.services.paths.saves)
             self.watch(dialog, lambda event: self._opened(Path(event.text)))
+        elif name in self.anytime:
+            feedback = self.view.action(name)
+            if feedback.message:
+                self.services.toasts.show(feedback.message)
         elif name == c.HELP:
             return Push(HelpScene(self.services, self.match.game.info.id))
         elif name == c.BACK:
@@ -209,7 +216,7 @@ class ReplayScene(Scene):
 
     def _opened(self, path: Path) -> Transition | None:
         try:
-            match = storage.load(path, self.services.games)
+            match = storage.load(path, self.services.games, self.services.views)
         except RecordError as err:
             message(self, "Cannot open this file", f"{path.name}: {err}")
             return None

@@ -110,17 +110,24 @@ class SettingsScene(Scene):
                     pygame.Rect(0, y, area.w - 230, 32), table.label(ctx, command),
                     self.services.ui, container=inner, object_id="#left_label",
                 )
-                keys = table.keys(ctx, command)
-                text = ", ".join(inp.pretty(k) for k in keys) or "unbound"
-                if self.waiting == (ctx, command):
-                    text = "press a key…"
                 widget = pygame_gui.elements.UIButton(
-                    pygame.Rect(area.w - 220, y, 190, 30), text, self.services.ui,
-                    container=inner,
+                    pygame.Rect(area.w - 220, y, 190, 30), self._key_text(ctx, command),
+                    self.services.ui, container=inner,
                 )
                 self.key_buttons[widget] = (ctx, command)
                 y += 34
         scroller.set_scrollable_area_dimensions((area.w - 20, y))
+
+    def _key_text(self, ctx: str, command: str) -> str:
+        if self.waiting == (ctx, command):
+            return "press a key…"
+        keys = self.services.table.keys(ctx, command)
+        return ", ".join(inp.pretty(k) for k in keys) or "unbound"
+
+    def _show_keys(self) -> None:
+        """Update the key buttons in place: rebuilding the ~90 widgets freezes a frame."""
+        for widget, (ctx, command) in self.key_buttons.items():
+            widget.set_text(self._key_text(ctx, command))
 
     # -- changes -------------------------------------------------------------------------
 
@@ -198,7 +205,7 @@ class SettingsScene(Scene):
                 self.services.update_settings(self.services.settings)
                 label_text = self.services.table.label(ctx, command)
                 self.services.toasts.show(f"{label_text}: {inp.pretty(binding)}", "good")
-        self._build_root()
+        self._show_keys()
         return True
 
     def command(self, command: Command) -> Transition | None:

@@ -2,12 +2,13 @@
 
 Choice options become drop-downs, whole numbers text fields, yes/no options check boxes.
 Each seat gets a name, a kind (only "human" until computer players exist; the selector is
-already here) and a colour. Start validates through the rules and shows their reason.
+already here) and a colour. A game with dice gets a seed entry (blank: a random seed; the
+view may normalise typed seeds and offer a daily one, ``game.ui.solo``). Start validates
+through the rules and shows their reason.
 """
 
 from __future__ import annotations
 
-import secrets
 from typing import Any
 
 import pygame
@@ -23,6 +24,7 @@ from game.ui import input as inp
 from game.ui.commands import Command
 from game.ui.scene import Pop, Replace, Scene, Transition
 from game.ui.services import Services
+from game.ui.solo import new_seed, read_seed, today_seed
 from scenes.common import button, heading, label
 
 HUMAN = "human"
@@ -46,6 +48,9 @@ class SetupScene(Scene):
         self.widgets: dict[str, Any] = {}
         self.start_button: Any = None
         self.back_button: Any = None
+        self.daily_button: Any = None
+        self.seed_text = ""
+        """The seed typed for a game with dice (blank: a new random seed at start)."""
         self.view = services.make_view(game.info.id) if game.info.id in services.views else None
         if self.view is not None:
             self.view.set_interactive(False)
@@ -64,6 +69,7 @@ class SetupScene(Scene):
             label(self, pygame.Rect(left, y, 220, 36), spec.label)
             rect = pygame.Rect(left + 230, y, 180, 36)
             self.widgets[f"opt:{spec.name}"] = self._option_widget(spec, rect)
+        seed_rows = self._seed_widgets(left, top + len(self.game.info.options) * row, row)
         right = left + 480
         for seat in range(self.game.info.players):
             y = top + seat * 3 * row
@@ -86,13 +92,34 @@ class SetupScene(Scene):
                 pygame.Rect(right + 320, y + row, 130, 36), ui, container=root,
             )
         bottom = size[1] - 80
-        self.preview_area = pygame.Rect(left, top + len(self.game.info.options) * row + 20,
+        seats_bottom = top + (self.game.info.players - 1) * 3 * row + 2 * row
+        options_bottom = top + (len(self.game.info.options) + seed_rows) * row
+        self.preview_area = pygame.Rect(left, max(options_bottom, seats_bottom) + 20,
                                         right + 400 - left, 0)
         self.preview_area.h = max(0, bottom - 20 - self.preview_area.y)
         self._preview_key = None
         self.back_button = button(self, pygame.Rect(left, bottom, 160, 48), "Back")
         self.start_button = button(self, pygame.Rect(right + 200, bottom, 200, 48),
                                    "Start game", object_id="#primary")
+
+    def _seed_widgets(self, left: int, y: int, row: int) -> int:
+        """For games with dice: the seed entry and the daily seed button; rows used."""
+        self.daily_button = None
+        if not self.game.info.has_chance:
+            return 0
+        label(self, pygame.Rect(left, y, 220, 36), "Seed (blank: random)")
+        entry = pygame_gui.elements.UITextEntryLine(
+            pygame.Rect(left + 230, y, 180, 36), self.services.ui, container=self.root,
+            placeholder_text="random",
+        )
+        entry.set_text_length_limit(40)
+        entry.set_text(self.seed_text)
+        self.widgets["seed"] = entry
+        if today_seed(self.view) is None:
+            return 1
+        self.daily_button = button(self, pygame.Rect(left + 230, y + row, 180, 36),
+                                   "Daily seed", "Everyone's seed for today")
+        return 2
 
     def _option_widget(self, spec: OptionSpec, rect: pygame.Rect) -> Any:
         ui, root, value = self.services.ui, self.root, self.values[spec.name]
@@ -114,6 +141,8 @@ class SetupScene(Scene):
 
     def _read(self) -> str | None:
         """Copy the widgets into the chosen values; a problem to show, or None."""
+        if "seed" in self.widgets:
+            self.seed_text = self.widgets["seed"].get_text()
         for spec in self.game.info.options:
             widget = self.widgets[f"opt:{spec.name}"]
             if spec.kind is OptionKind.CHOICE:
@@ -148,8 +177,10 @@ class SetupScene(Scene):
             pairs = zip(self.names, self.kinds, strict=True)
             seats = tuple(_seat(name, kind) for name, kind in pairs)
             try:
-                seed = secrets.token_hex(8) if self.game.info.has_chance else None
+                seed = self._seed() if self.game.info.has_chance else None
                 match = Match(self.game, self.values, seats, seed, storage.now_iso())
+            except ValueError as err:
+                problem = f"Seed: {err}"
             except GameError as err:
                 problem = str(err)
         if problem is not None:
@@ -160,10 +191,18 @@ class SetupScene(Scene):
         self.services.update_settings(settings.with_(colours=tuple(self.colours[:2])))
         return Replace(PlayScene(self.services, match))
 
+    def _seed(self) -> str:
+        """The seed typed (normalised by the game's view), or a new random one."""
+        return read_seed(self.view, self.seed_text)
+
     def widget_event(self, event: pygame.event.Event) -> Transition | None:
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
             if event.ui_element is self.start_button:
                 return self.start()
+            if event.ui_element is self.daily_button:
+                self.seed_text = today_seed(self.view) or new_seed()
+                self.widgets["seed"].set_text(self.seed_text)
+                return None
             if event.ui_element is self.back_button:
                 return Pop()
         return None

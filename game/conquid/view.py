@@ -288,6 +288,22 @@ class ConquidView:
         self._picked.append(cell)
         return Feedback(cue="select")
 
+    def suggest(self, move: object) -> Feedback:
+        """Load a hint as the pending selection, previewed and ready to confirm."""
+        kinds = {Acquire: ACQUIRE, Conquer: CONQUER, Vanquish: VANQUISH, Conquest: CONQUEST}
+        kind = kinds.get(type(move))
+        if kind is None:
+            return Feedback("The hint is not a Conquid move", True, "refuse")
+        self._reset_selection()
+        feedback = self.action(kind)
+        if feedback.refused:
+            return feedback
+        if isinstance(move, Acquire):
+            self._picked = list(move.cells)
+        elif isinstance(move, Vanquish):
+            self._corner = move.corner
+        return Feedback(cue="select")
+
     def clear(self) -> Feedback:
         had = self._mode is not None
         self._reset_selection()

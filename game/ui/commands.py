@@ -28,6 +28,8 @@ class ViewAction:
     label: str
     keys: tuple[str, ...]
     hint: str = ""
+    anytime: bool = False
+    """A way of looking, not a move (Push Fight's flip): usable on any turn and in replays."""
 
 
 # Global context
@@ -49,6 +51,7 @@ REDO: Final = "redo"
 SKIP: Final = "skip"
 RESIGN: Final = "resign"
 OFFER_DRAW: Final = "offer_draw"
+HINT: Final = "hint"
 # Replay context
 STEP_BACK: Final = "step_back"
 STEP_FORWARD: Final = "step_forward"
@@ -59,6 +62,8 @@ FASTER: Final = "faster"
 SLOWER: Final = "slower"
 # Pointer commands (not rebindable: they carry the pointer position)
 POINT: Final = "point"
+RELEASE: Final = "release"
+"""The left button let go (ends a drag on views that support dragging)."""
 
 LABELS: Final[dict[str, str]] = {
     BACK: "Back / pause",
@@ -77,6 +82,7 @@ LABELS: Final[dict[str, str]] = {
     SKIP: "Skip animation",
     RESIGN: "Resign",
     OFFER_DRAW: "Offer a draw",
+    HINT: "Hint: suggest a move",
     STEP_BACK: "Replay: step back",
     STEP_FORWARD: "Replay: step forward",
     PLAY_PAUSE: "Replay: play / pause",

@@ -7,6 +7,7 @@ Pillow is needed only for the GIF and imported only then.
 
 from __future__ import annotations
 
+import io
 from collections.abc import Iterator, Mapping
 from pathlib import Path
 from typing import Any
@@ -14,6 +15,7 @@ from typing import Any
 import pygame
 
 from game.catalog import all_games
+from game.core.atomic import atomic_write_bytes
 from game.core.errors import RecordError
 from game.core.match import Match
 from game.core.record import load_match
@@ -38,7 +40,9 @@ def export(
     views: Mapping[str, ViewFactory],
 ) -> Iterator[str]:
     """Write the requested images; yields one line per file written."""
-    pygame.font.init()
+    if not pygame.font.get_init():
+        pygame.font.init()
+        fonts.reset()  # fonts cached before an earlier pygame.quit() are dead
     try:
         match = load_match(record, all_games())
     except RecordError as err:
@@ -78,8 +82,9 @@ def frame(surface: pygame.Surface, view: GameView, match: Match, ply: int, clock
 
 def _save_png(surface: pygame.Surface, path: Path) -> None:
     try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        pygame.image.save(surface, str(path))
+        buffer = io.BytesIO()
+        pygame.image.save(surface, buffer, "png")
+        atomic_write_bytes(path, buffer.getvalue())
     except (OSError, pygame.error) as err:
         raise ExportError(f"cannot write {path}: {err}") from None
 
@@ -113,9 +118,10 @@ def _write_gif(surface: pygame.Surface, view: GameView, match: Match, path: Path
         for _ in range(max(1, round(HOLD_SECONDS * fps))):
             grab()
     try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        images[0].save(path, save_all=True, append_images=images[1:],
+        buffer = io.BytesIO()
+        images[0].save(buffer, "GIF", save_all=True, append_images=images[1:],
                        duration=round(1000 / fps), loop=0)
+        atomic_write_bytes(path, buffer.getvalue())
     except OSError as err:
         raise ExportError(f"cannot write {path}: {err}") from None
     return len(images)

@@ -42,6 +42,7 @@ DEFAULTS: Final[dict[str, dict[str, tuple[str, ...]]]] = {
         c.TAKE_BACK: ("ctrl+z", "left"),
         c.REDO: ("ctrl+y", "right"),
         c.SKIP: ("space",),
+        c.HINT: ("h",),
         c.SAVE: ("ctrl+s",),
         c.OPEN: ("ctrl+o",),
         REVIEW: ("up",),
@@ -155,6 +156,8 @@ class InputTable:
         """Turn one pygame event into a command, or None when nothing is bound to it."""
         if event.type == pygame.MOUSEMOTION:
             return c.Command(c.POINT, tuple(event.pos))
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            return c.Command(c.RELEASE, tuple(event.pos))
         binding = binding_of(event)
         if binding is None:
             return None

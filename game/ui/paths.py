@@ -1,7 +1,9 @@
-"""Where the app keeps its files: settings in the config folder, games in the data folder.
+"""Where the app keeps its files: settings in the config folder, games in the data folder,
+crash reports in the log folder.
 
-Both come from platformdirs. ``CONQUID_ARCADE_HOME`` moves both under one folder, which tests,
-benchmarks and portable installs use; nothing is ever written next to the program.
+All three come from platformdirs. ``CONQUID_ARCADE_HOME`` moves them under one folder, which
+tests, benchmarks and portable installs use; nothing is ever written next to the program (a
+frozen build's own folder is read-only data).
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ APP_NAME = "conquid-arcade"
 class Paths:
     config: Path
     data: Path
+    logs: Path
 
     @classmethod
     def default(cls) -> Paths:
@@ -28,11 +31,12 @@ class Paths:
         return cls(
             config=Path(platformdirs.user_config_dir(APP_NAME, appauthor=False)),
             data=Path(platformdirs.user_data_dir(APP_NAME, appauthor=False)),
+            logs=Path(platformdirs.user_log_dir(APP_NAME, appauthor=False)),
         )
 
     @classmethod
     def under(cls, root: Path) -> Paths:
-        return cls(config=root / "config", data=root / "data")
+        return cls(config=root / "config", data=root / "data", logs=root / "logs")
 
     @property
     def settings(self) -> Path:
@@ -45,3 +49,8 @@ class Paths:
     @property
     def autosave(self) -> Path:
         return self.data / "autosave" / "last.json"
+
+    @property
+    def scores(self) -> Path:
+        """The high-score tables (``game.ui.scores``)."""
+        return self.data / "scores.json"

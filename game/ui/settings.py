@@ -120,18 +120,29 @@ class Loaded:
 def load_settings(path: Path) -> Loaded:
     """Read settings; a broken file is renamed to ``*.bad`` and the defaults returned."""
     try:
-        text = path.read_text(encoding="utf-8")
+        data = path.read_bytes()
     except FileNotFoundError:
         return Loaded(Settings())
     except OSError as err:
         return Loaded(Settings(), f"settings could not be read ({err.strerror}); using defaults")
     try:
-        return Loaded(Settings.from_json(json.loads(text)))
-    except ValueError as err:  # JSONDecodeError is a ValueError
-        bad = path.with_name(path.name + ".bad")
+        return Loaded(Settings.from_json(json.loads(data.decode("utf-8"))))
+    except (ValueError, RecursionError) as err:  # bad UTF-8 and bad JSON are ValueErrors
+        reason = "nested too deeply" if isinstance(err, RecursionError) else str(err)[:120]
+        bad = _aside(path)
         with contextlib.suppress(OSError):
             os.replace(path, bad)
-        return Loaded(Settings(), f"settings were unreadable ({err}); kept as {bad.name}")
+        return Loaded(Settings(), f"settings were unreadable ({reason}); kept as {bad.name}")
+
+
+def _aside(path: Path) -> Path:
+    """Where to keep a broken settings file: ``*.bad``, or ``*.bad2``... if that is taken."""
+    bad = path.with_name(path.name + ".bad")
+    number = 2
+    while bad.exists() and number < 100:
+        bad = path.with_name(f"{path.name}.bad{number}")
+        number += 1
+    return bad
 
 
 def save_settings(path: Path, settings: Settings) -> None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import contextlib
 import datetime as dt
+from collections.abc import Container
 from pathlib import Path
 
 from game.core.errors import RecordError
@@ -42,17 +43,26 @@ def save(path: Path, match: Match) -> str | None:
     return None
 
 
-def load(path: Path, games: Registry) -> Match:
-    """Load a record; raises RecordError with a message for people."""
-    return load_match(path, games)
+def load(path: Path, games: Registry, views: Container[str] | None = None) -> Match:
+    """Load a record; raises RecordError with a message for people.
+
+    With ``views``, a record of a game that has no board view here is refused the same way
+    (the scenes could not show it).
+    """
+    match = load_match(path, games)
+    if views is not None and match.game.info.id not in views:
+        raise RecordError(f"this version cannot show {match.game.info.title} games yet")
+    return match
 
 
-def resumable(paths: Paths, games: Registry) -> Match | None:
-    """The autosaved game if there is one to go back to (unfinished and still loadable)."""
+def resumable(
+    paths: Paths, games: Registry, views: Container[str] | None = None
+) -> Match | None:
+    """The autosaved game if there is one to go back to (unfinished, loadable and shown)."""
     if not paths.autosave.is_file():
         return None
     with contextlib.suppress(RecordError):
-        match = load_match(paths.autosave, games)
+        match = load(paths.autosave, games, views)
         if not match.is_over:
             return match
     return None

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Any, Protocol, runtime_checkable
 
 import pygame
 
@@ -124,6 +124,22 @@ class GameView(Protocol):
 
     def describe(self, notation: str) -> str:
         """A move's notation in words, for the replay list and toasts."""
+        ...
+
+
+@runtime_checkable
+class Suggests(Protocol):
+    """A view that can load a suggested move (a hint) as its pending, previewed selection."""
+
+    def suggest(self, move: object) -> Feedback: ...
+
+
+@runtime_checkable
+class Drags(Protocol):
+    """A view whose pieces can also be dragged: a press is a click, the release ends it."""
+
+    def release(self, pos: tuple[int, int]) -> Feedback:
+        """The left button was let go at ``pos`` (a drop, if a drag began on the board)."""
         ...
 
 

@@ -10,6 +10,7 @@ import os
 import random
 import signal
 import time
+import traceback
 from pathlib import Path
 
 import pytest
@@ -58,12 +59,15 @@ def test_autosave_survives_sigkill_at_random_points(tmp_path: Path) -> None:
             os.close(read_fd)
             try:
                 play_and_autosave(path, seed, write_fd)
-            finally:
-                os._exit(0)
+            except BaseException:
+                traceback.print_exc()
+                os._exit(1)
+            os._exit(0)
         os.close(write_fd)
         time.sleep(chooser.uniform(0.002, 0.04))
         os.kill(pid, signal.SIGKILL)
-        os.waitpid(pid, 0)
+        _, status = os.waitpid(pid, 0)
+        assert os.WIFSIGNALED(status), "the child failed before it was killed (see above)"
         with os.fdopen(read_fd) as reports:
             confirmed = [int(ply) for ply in reports.read().split()]
         if not confirmed and not path.exists():

@@ -1,0 +1,74 @@
+"""Frame times while the monkey (``tests/reliability/monkey.py``) plays with the client.
+
+Headless, 1280x720, every game with a view, seeded: the same random events as the pytest
+monkey, but here the frame times are the point. Prints JSON lines: the median, p99 and max
+frame time of the run (a frame is one ``App.step``: events, update, draw), and the p99 of
+steady frames (no input, no scene opened or closed, no resize: animations, computers
+thinking, drawing) against the 60 FPS budget of 16.7 ms.
+Frames that open a scene or resize the window rebuild its widgets; their worst case per
+scene is printed too.
+
+    python -m bench.monkey [--events 6000] [--seed 1]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import statistics
+import sys
+import tempfile
+from pathlib import Path
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # stdout carries only JSON lines
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+import pygame  # noqa: E402
+
+from game.main_window import build_services  # noqa: E402
+from game.ui.paths import Paths  # noqa: E402
+from scenes.menu import MenuScene  # noqa: E402
+from tests.reliability.monkey import Monkey, describe  # noqa: E402
+
+FRAME_BUDGET_MS = 1000 / 60
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--events", type=int, default=6000)
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory() as folder:
+        sandbox = Path(folder)
+        os.chdir(sandbox)
+        services = build_services(Paths.under(sandbox), (1280, 720))
+        monkey = Monkey(services, MenuScene(services), args.seed, sandbox)
+        try:
+            report = monkey.run(args.events)
+        finally:
+            monkey.app.close()
+            pygame.quit()
+    figures = describe(report)
+    median = statistics.median(report.frame_times) * 1000
+    common = {"events": figures["events"], "frames": figures["frames"], "seed": args.seed}
+    print(json.dumps({"bench": "monkey_frame_median", "median_ms": round(median, 2),
+                      "target_ms": round(FRAME_BUDGET_MS, 1),
+                      "ok": median <= FRAME_BUDGET_MS, **common}))
+    steady = figures["p99_steady_frame_ms"]
+    print(json.dumps({"bench": "monkey_steady_frame_p99", "median_ms": steady,
+                      "target_ms": round(FRAME_BUDGET_MS, 1), "ok": steady <= FRAME_BUDGET_MS,
+                      **common}))
+    print(json.dumps({"bench": "monkey_frame_p99", "median_ms": figures["p99_frame_ms"],
+                      **common}))
+    print(json.dumps({"bench": "monkey_frame_max", "median_ms": figures["max_frame_ms"],
+                      "slowest_ms": figures["slowest_ms"], **common}))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,203 @@
+"""High-score tables: the best runs per game and per table (a board size and variant).
+
+A view whose game keeps scores implements ``Scored``: the columns, the score of a finished
+position (a tuple compared as it stands, higher is better) and the table a match's options
+belong to. A run enters only when it is genuine: played to its end by a person (no computer
+seat, no resignation) with every die the one its seed gives (``seeded_choice`` of the seed
+and the roll's index, as ``Match.play_chance`` rolls it), so a record with edited rolls
+never enters. The file is written atomically; a broken one is kept aside as ``*.bad`` and
+an empty table used. Each table keeps its best ``CAP`` runs.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Final, Protocol, runtime_checkable
+
+from game.core.atomic import atomic_write_text
+from game.core.chance import seeded_choice
+from game.core.match import RESIGN, Match
+from game.core.protocol import CHANCE
+
+CAP: Final = 10
+VERSION: Final = 1
+MAX_BYTES: Final = 1024 * 1024
+
+
+@runtime_checkable
+class Scored(Protocol):
+    """A view whose game keeps a high-score table."""
+
+    score_columns: tuple[str, ...]
+    """Column titles for the figures ``final_score`` returns, most important first."""
+
+    def final_score(self, state: Any) -> tuple[int, ...]: ...
+
+    def table_name(self, options: Mapping[str, object]) -> str:
+        """The table a game with these options ranks in (board size and variant)."""
+        ...
+
+    def summary(self, state: Any) -> str:
+        """One line on the run's result for the game-over banner."""
+        ...
+
+
+@dataclass(frozen=True)
+class Entry:
+    name: str
+    score: tuple[int, ...]
+    seed: str
+    date: str
+
+    def to_json(self) -> dict[str, Any]:
+        return {"name": self.name, "score": list(self.score), "seed": self.seed,
+                "date": self.date}
+
+    @classmethod
+    def from_json(cls, data: object) -> Entry:
+        if not isinstance(data, dict):
+            raise ValueError("an entry should be an object")
+        name, score, seed, date = (data.get(key) for key in ("name", "score", "seed", "date"))
+        if not (isinstance(name, str) and isinstance(seed, str) and isinstance(date, str)):
+            raise ValueError("an entry needs a name, a seed and a date")
+        if not isinstance(score, list) or not all(
+            isinstance(x, int) and not isinstance(x, bool) for x in score
+        ):
+            raise ValueError("an entry's score should be a list of whole numbers")
+        return cls(name[:40], tuple(score), seed[:64], date[:40])
+
+
+Tables = dict[str, dict[str, list[Entry]]]
+"""Entries by game id, then by table name, best first."""
+
+
+@dataclass(frozen=True)
+class Loaded:
+    tables: Tables
+    problem: str | None = None
+
+
+def load(path: Path) -> Loaded:
+    """Read the tables; a missing file is empty, a broken one is moved aside as ``*.bad``."""
+    try:
+        if path.stat().st_size > MAX_BYTES:
+            raise ValueError("the file is too large")
+        data = json.loads(path.read_bytes().decode("utf-8"))
+        return Loaded(_parse(data))
+    except FileNotFoundError:
+        return Loaded({})
+    except OSError as err:
+        return Loaded({}, f"high scores could not be read ({err.strerror})")
+    except (ValueError, RecursionError) as err:  # bad UTF-8 and bad JSON are ValueErrors
+        bad = _aside(path)
+        with contextlib.suppress(OSError):
+            os.replace(path, bad)
+        reason = "nested too deeply" if isinstance(err, RecursionError) else str(err)[:100]
+        return Loaded({}, f"high scores were unreadable ({reason}); kept as {bad.name}")
+
+
+def _parse(data: object) -> Tables:
+    if not isinstance(data, dict) or data.get("version") != VERSION:
+        raise ValueError(f"not a version {VERSION} high-score file")
+    games = data.get("tables")
+    if not isinstance(games, dict):
+        raise ValueError("no tables")
+    tables: Tables = {}
+    for game_id, named in games.items():
+        if not isinstance(named, dict):
+            raise ValueError(f"the tables of {game_id!r} should be an object")
+        tables[str(game_id)] = {
+            str(name): _best([Entry.from_json(item) for item in _list(entries)])
+            for name, entries in named.items()
+        }
+    return tables
+
+
+def _list(value: object) -> list[object]:
+    if not isinstance(value, list):
+        raise ValueError("a table should be a list of entries")
+    return value
+
+
+def _best(entries: list[Entry]) -> list[Entry]:
+    return sorted(entries, key=lambda entry: entry.score, reverse=True)[:CAP]
+
+
+def _aside(path: Path) -> Path:
+    bad = path.with_name(path.name + ".bad")
+    number = 2
+    while bad.exists() and number < 100:
+        bad = path.with_name(f"{path.name}.bad{number}")
+        number += 1
+    return bad
+
+
+def save(path: Path, tables: Tables) -> None:
+    document = {
+        "version": VERSION,
+        "tables": {
+            game_id: {name: [entry.to_json() for entry in entries]
+                      for name, entries in named.items()}
+            for game_id, named in tables.items()
+        },
+    }
+    atomic_write_text(path, json.dumps(document, indent=1) + "\n")
+
+
+def dice_problem(match: Match) -> str | None:
+    """Why the match's dice are not the ones its seed gives, or None when they all are."""
+    if match.seed is None:
+        return "the game has no seed"
+    game = match.game
+    index = 0
+    for ply, text in enumerate(match.moves):
+        state = match.state_at(ply)
+        if game.to_move(state) != CHANCE:
+            continue
+        expected = game.format_move(seeded_choice(match.seed, index, game.chance_outcomes(state)))
+        if text != expected:
+            return f"roll {index + 1} is {text!r}, but the seed gives {expected!r}"
+        index += 1
+    return None
+
+
+def ineligible(match: Match) -> str | None:
+    """Why a finished match does not enter the table, or None when it does."""
+    if not match.is_over:
+        return "the game is not over"
+    if any(seat.is_computer for seat in match.seats):
+        return "computer players are not ranked"
+    if match.moves and match.moves[-1] == RESIGN:
+        return "a run given up is not ranked"
+    return dice_problem(match)
+
+
+@dataclass(frozen=True)
+class Ranked:
+    """What entering a run did: its place (1 is best) or None, and the table's name."""
+
+    place: int | None
+    table: str
+
+
+def enter(path: Path, match: Match, view: Scored, date: str) -> Ranked:
+    """Add a finished, genuine run to its table; raises ValueError naming why it cannot."""
+    problem = ineligible(match)
+    if problem is not None:
+        raise ValueError(problem)
+    assert match.seed is not None  # dice_problem checked it
+    loaded = load(path)
+    tables = loaded.tables
+    table = view.table_name(match.options)
+    entry = Entry(match.seats[0].name, view.final_score(match.state), match.seed, date)
+    named = tables.setdefault(match.game.info.id, {})
+    ranked = _best([*named.get(table, []), entry])
+    named[table] = ranked
+    save(path, tables)
+    place = next((i for i, item in enumerate(ranked, 1) if item is entry), None)
+    return Ranked(place, table)

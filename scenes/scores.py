@@ -1,0 +1,85 @@
+"""High scores: every game's tables (one per board and variant), best run first.
+
+The figures' titles come from each game's view (``game.ui.scores.Scored``), so this scene
+knows no game. A broken score file has already been moved aside by the loader; the player
+is told so here.
+"""
+
+from __future__ import annotations
+
+import html
+from typing import Any
+
+import pygame
+import pygame_gui
+
+from game.ui import commands as c
+from game.ui import input as inp
+from game.ui import scores
+from game.ui.commands import Command
+from game.ui.scene import Pop, Scene, Transition
+from game.ui.services import Services
+from scenes.common import button, heading
+
+
+class ScoresScene(Scene):
+    contexts = (inp.MENU, inp.GLOBAL)
+
+    def __init__(self, services: Services) -> None:
+        super().__init__(services)
+        self.back: Any = None
+        self.body = ""
+        """The tables as shown (pygame_gui's HTML subset); tests read it."""
+
+    def enter(self) -> None:
+        loaded = scores.load(self.services.paths.scores)
+        if loaded.problem:
+            self.services.toasts.show(loaded.problem[:1].upper() + loaded.problem[1:], "error")
+        self.body = self._render(loaded.tables)
+        super().enter()
+
+    def _render(self, tables: scores.Tables) -> str:
+        parts: list[str] = []
+        for game in self.services.games:
+            named = tables.get(game.info.id)
+            view: object = (self.services.make_view(game.info.id)
+                            if game.info.id in self.services.views else None)
+            if not isinstance(view, scores.Scored):
+                continue
+            columns = view.score_columns
+            parts.append(f"<b>{html.escape(game.info.title.upper())}</b><br>")
+            if not named:
+                parts.append("No runs yet: play one to the end to enter a table.<br><br>")
+                continue
+            for table, entries in sorted(named.items()):
+                parts.append(f"<b>{html.escape(table)}</b><br>")
+                for place, entry in enumerate(entries, 1):
+                    figures = "  ·  ".join(
+                        f"{title}: {value}"
+                        for value, title in zip(entry.score, columns, strict=False)
+                    )
+                    parts.append(
+                        f"{place}. <b>{html.escape(entry.name)}</b>  {figures}  "
+                        f"(seed {html.escape(entry.seed)}, {html.escape(entry.date)})<br>"
+                    )
+                parts.append("<br>")
+        return "".join(parts) or "No game keeps high scores yet."
+
+    def build(self, size: tuple[int, int]) -> None:
+        width = min(900, size[0] - 80)
+        rect = pygame.Rect((size[0] - width) // 2, 120, width, size[1] - 210)
+        pygame_gui.elements.UITextBox(self.body, rect, self.services.ui, container=self.root)
+        self.back = button(self, pygame.Rect(rect.x, rect.bottom + 16, 160, 44), "Back")
+
+    def widget_event(self, event: pygame.event.Event) -> Transition | None:
+        if event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element is self.back:
+            return Pop()
+        return None
+
+    def command(self, command: Command) -> Transition | None:
+        if command.name in (c.BACK, c.ACTIVATE):
+            return Pop()
+        return None
+
+    def draw(self, surface: pygame.Surface, clock: float) -> None:
+        heading(surface, "High scores", (surface.get_width() // 2, 64), 56)

@@ -1,0 +1,100 @@
+"""The UI survives anything a person can do: 20,000 seeded random events, in chunks.
+
+Each chunk starts the real app headless on a different scene and game (every game that has a
+view, ``game.main_window.VIEWS``) and lets the monkey (``tests.reliability.monkey``) loose;
+any exception fails the test with the seed and the last events, and the same chunk replays
+the same events (``pytest tests/reliability/test_monkey.py -k "3-replay"``). Frame times are
+printed (max and p99), never asserted: timing targets live in ``bench/monkey.py``.
+"""
+
+from __future__ import annotations
+
+import json
+import secrets
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import pygame
+import pytest
+
+from game.core.match import Match, Seat
+from game.main_window import VIEWS, build_services
+from game.ui.paths import Paths
+from game.ui.scene import Scene
+from game.ui.services import Services
+from scenes.help import HelpScene
+from scenes.menu import MenuScene
+from scenes.play import PlayScene
+from scenes.replay import ReplayScene
+from scenes.settings import SettingsScene
+from scenes.setup import SetupScene
+from tests.reliability.monkey import Monkey, describe
+from tests.reliability.seats import play_out
+
+TOTAL_EVENTS = 20_000
+CHUNKS = 8
+Start = Callable[[Services, str], Scene]
+
+
+def new_match(services: Services, game_id: str, computer: bool) -> Match:
+    game = services.games.get(game_id)
+    seats = [Seat("Ada")] + [Seat("Computer", "computer", "normal") if computer
+                             else Seat("Blaise")] * (game.info.players - 1)
+    return Match(game, {}, tuple(seats), "monkey" if game.info.has_chance else None)
+
+
+def finished(services: Services, game_id: str) -> Match:
+    return play_out(new_match(services, game_id, computer=False), "monkey", max_plies=120)
+
+
+STARTS: dict[str, Start] = {
+    "menu": lambda services, _: MenuScene(services),
+    "setup": lambda services, game: SetupScene(services, services.games.get(game)),
+    "play vs computer": lambda services, game: PlayScene(services,
+                                                         new_match(services, game, True)),
+    "replay": lambda services, game: ReplayScene(services, finished(services, game)),
+    "hot seat": lambda services, game: PlayScene(services, new_match(services, game, False)),
+    "settings": lambda services, _: SettingsScene(services),
+    "help": lambda services, game: HelpScene(services, game),
+}
+
+
+def chunks() -> Iterator[tuple[int, str, str]]:
+    """(seed, start scene, game) for each chunk: every start and every game with a view."""
+    starts, games = list(STARTS), list(VIEWS)
+    for index in range(max(CHUNKS, len(games))):
+        yield index, starts[index % len(starts)], games[index % len(games)]
+
+
+@pytest.fixture
+def services(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Services]:
+    sandbox = tmp_path / "sandbox"
+    sandbox.mkdir()
+    monkeypatch.chdir(sandbox)  # a relative path typed into a dialog stays in the sandbox
+    monkeypatch.setattr(secrets, "token_hex", lambda _n=8: "5eed")  # reproducible dice
+    services = build_services(Paths.under(sandbox), (1280, 720))
+    yield services
+    pygame.quit()
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("seed", "start", "game_id"), list(chunks()))
+def test_the_monkey_finds_no_crash(
+    services: Services, tmp_path: Path, capsys: pytest.CaptureFixture[str],
+    seed: int, start: str, game_id: str,
+) -> None:
+    monkey = Monkey(services, STARTS[start](services, game_id), seed, tmp_path / "sandbox")
+    events = -(-TOTAL_EVENTS // max(CHUNKS, len(VIEWS)))
+    try:
+        report = monkey.run(events)
+    except Exception as err:
+        recent = "\n".join(monkey.recent)
+        raise AssertionError(f"seed {seed} ({start}, {game_id}) crashed after "
+                             f"{monkey.report.events} events; last events:\n{recent}") from err
+    finally:
+        monkey.app.close()
+    assert report.events >= events
+    assert not monkey.unpressed, "every bound key was pressed"
+    with capsys.disabled():
+        figures = {"chunk": seed, "start": start, "game": game_id, **describe(report)}
+        print("\nmonkey", json.dumps(figures))

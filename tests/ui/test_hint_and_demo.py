@@ -1,0 +1,119 @@
+"""Hints for human players and the computer-vs-computer demo from the menu."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from game.core.match import Match
+from game.core.player import Decision
+from game.ui.services import Services
+from scenes.menu import MenuScene
+from scenes.play import DEMO_PAUSE, PlayScene
+from tests.ui.driver import Driver
+from tests.ui.test_play import start_small_game
+
+
+class ScriptedSeat:
+    """Answers after a few polls: the scripted move if it is legal, else a random one."""
+
+    def __init__(self, move_text: str | None, delay: int) -> None:
+        self.move_text = move_text
+        self.delay = delay
+        self.busy = False
+        self.started = 0
+        self._polls = 0
+        self._match: Match | None = None
+
+    def start(self, match: Match) -> None:
+        self.busy, self._polls, self._match = True, 0, match
+        self.started += 1
+
+    def poll(self) -> Decision[Any] | None:
+        if not self.busy or self._match is None:
+            return None
+        self._polls += 1
+        if self._polls < self.delay:
+            return None
+        self.busy = False
+        game, state = self._match.game, self._match.state
+        if self.move_text is not None:
+            return Decision(game.parse_move(self.move_text))
+        return Decision(game.random_move(state, random.Random(self._match.ply)))
+
+    def cancel(self) -> None:
+        self.busy = False
+
+    def close(self) -> None:
+        self.busy = False
+
+
+class ScriptedComputers:
+    def __init__(self, levels: list[str], move_text: str | None = None, delay: int = 3) -> None:
+        self._levels = levels
+        self.move_text = move_text
+        self.delay = delay
+        self.seats: list[ScriptedSeat] = []
+
+    def levels(self, game_id: str) -> list[str]:
+        return self._levels
+
+    def seat(self, game_id: str, level: str) -> ScriptedSeat:
+        self.seats.append(ScriptedSeat(self.move_text, self.delay))
+        return self.seats[-1]
+
+
+def test_a_hint_is_previewed_and_played_on_confirm(driver: Driver, services: Services) -> None:
+    play = start_small_game(driver)
+    services.computers = ScriptedComputers(["easy", "normal"], "A 0,0 0,1 0,2")
+    driver.key("h")
+    driver.frames(5)
+    assert any(text.startswith("Hint: ") for text in driver.toasts())
+    assert play.view.proposal().move == play.match.game.parse_move("A 0,0 0,1 0,2")
+    driver.key("return")
+    assert play.match.moves == ("A 0,0 0,1 0,2",)
+
+
+def test_a_hint_is_dropped_when_the_position_changes(driver: Driver, services: Services) -> None:
+    play = start_small_game(driver)
+    services.computers = ScriptedComputers(["normal"], "A 0,0 0,1 0,2", delay=20)
+    driver.key("h")
+    driver.key("c")
+    driver.key("return")  # a pass, played before the hint arrived
+    driver.frames(30)
+    assert not any(text.startswith("Hint: ") for text in driver.toasts())
+    assert play.match.moves == ("C",)
+
+
+def test_no_hint_without_a_normal_computer_player(driver: Driver, services: Services) -> None:
+    play = start_small_game(driver)
+    services.computers = ScriptedComputers([])
+    driver.key("h")
+    assert any("no hints" in text for text in driver.toasts())
+    assert play.match.ply == 0
+
+
+def test_the_demo_plays_itself_is_never_autosaved_and_moves_on(
+    driver: Driver, services: Services
+) -> None:
+    services.computers = ScriptedComputers(["normal", "hard"])
+    driver.frames(2)
+    menu = driver.top
+    assert isinstance(menu, MenuScene)
+    demo_button = next(w for w, text, _ in menu.entries if text == "Watch the computers play")
+    driver.press(demo_button)
+    play = driver.top
+    assert isinstance(play, PlayScene) and play.demo
+    assert all(seat.is_computer for seat in play.match.seats)
+    driver.wait(3.0)
+    assert play.match.ply >= 2, "the computers play without a human"
+    assert not services.paths.autosave.exists(), "a demo never replaces the player's autosave"
+    first_game = play.match.game.info.id
+    play.match.resign()
+    driver.wait(DEMO_PAUSE + 1.0)
+    after = driver.top
+    assert isinstance(after, PlayScene) and after.demo and after is not play
+    games_with_views = [g.info.id for g in services.games if g.info.id in services.views]
+    two_player = [g for g in games_with_views if services.games.get(g).info.players == 2]
+    expected = two_player[(two_player.index(first_game) + 1) % len(two_player)]
+    assert after.match.game.info.id == expected
