@@ -7,7 +7,7 @@ BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed-test
 HEADLESS := SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy
 
-.PHONY: run test lint bench fuzz dist dist-onedir dist-smoke clean
+.PHONY: run test lint bench fuzz soak dist dist-onedir dist-smoke clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -34,6 +34,9 @@ test: lint
 
 bench: $(STAMP)
 	$(HEADLESS) $(BIN)/python -m bench
+
+soak: $(STAMP)
+	$(HEADLESS) $(BIN)/python -m bench.soak --games 500 --minutes 10
 
 FUZZ_RUNS ?= 100000
 fuzz: $(STAMP)

@@ -11,7 +11,8 @@ import sys
 from pathlib import Path
 
 HERE = Path(__file__).parent
-SKIP = {"__init__", "__main__", "timing"}
+SKIP = {"__init__", "__main__", "timing", "soak"}
+"""``soak`` runs for many minutes: ``make soak``."""
 
 
 def main(names: list[str]) -> int:
