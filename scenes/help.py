@@ -31,6 +31,8 @@ class HelpScene(Scene):
         super().__init__(services)
         self.game_id = game_id
         self.back: Any = None
+        self.tabs: dict[Any, str] = {}
+        """A button for each game with rules to show, to switch between them."""
 
     def build(self, size: tuple[int, int]) -> None:
         view = self.services.make_view(self.game_id) if self.game_id in self.services.views \
@@ -40,10 +42,26 @@ class HelpScene(Scene):
         rect = pygame.Rect((size[0] - width) // 2, 120, width, size[1] - 210)
         pygame_gui.elements.UITextBox(body, rect, self.services.ui, container=self.root)
         self.back = button(self, pygame.Rect(rect.x, rect.bottom + 16, 160, 44), "Back")
+        others = [game for game in self.services.games if game.info.id in self.services.views]
+        self.tabs = {}
+        x = rect.right
+        for game in reversed(others):
+            tab = pygame.Rect(0, rect.bottom + 16, 170, 44)
+            tab.right = x
+            x = tab.left - 8
+            widget = button(self, tab, game.info.title, f"How to play {game.info.title}")
+            if game.info.id == self.game_id:
+                widget.disable()
+            self.tabs[widget] = game.info.id
 
     def widget_event(self, event: pygame.event.Event) -> Transition | None:
-        if event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element is self.back:
+        if event.type != pygame_gui.UI_BUTTON_PRESSED:
+            return None
+        if event.ui_element is self.back:
             return Pop()
+        if event.ui_element in self.tabs:
+            self.game_id = self.tabs[event.ui_element]
+            self._build_root()
         return None
 
     def command(self, command: Command) -> Transition | None:

@@ -149,8 +149,8 @@ class PlayScene(Scene):
                 enabled = human
             else:
                 enabled = {
-                    c.TAKE_BACK: self.match.can_undo,
-                    c.REDO: self.match.can_redo,
+                    c.TAKE_BACK: self.match.can_undo and self._has_human,
+                    c.REDO: self.match.can_redo and self._has_human,
                     c.CLEAR: human,
                     REMATCH: over,
                 }.get(name, True)
@@ -351,7 +351,15 @@ class PlayScene(Scene):
             self._hint.cancel()
         self._hint_for = None
 
+    @property
+    def _has_human(self) -> bool:
+        """Take back returns to a person's turn, so a game of computers alone has none."""
+        return len(self.computers) < len(self.match.seats)
+
     def _take_back(self) -> None:
+        if not self._has_human:
+            self._refuse("only a person's moves can be taken back")
+            return
         if not self.match.can_undo:
             self._refuse("there is no move to take back")
             return
@@ -365,6 +373,9 @@ class PlayScene(Scene):
         self._after_move()
 
     def _redo(self) -> None:
+        if not self._has_human:
+            self._refuse("only a person's moves can be played again")
+            return
         if not self.match.can_redo:
             self._refuse("there is no move to play again")
             return

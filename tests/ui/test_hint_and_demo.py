@@ -5,6 +5,8 @@ from __future__ import annotations
 import random
 from typing import Any
 
+import pygame
+
 from game.core.match import Match
 from game.core.player import Decision
 from game.ui.services import Services
@@ -107,6 +109,9 @@ def test_the_demo_plays_itself_is_never_autosaved_and_moves_on(
     assert all(seat.is_computer for seat in play.match.seats)
     driver.wait(3.0)
     assert play.match.ply >= 2, "the computers play without a human"
+    played = play.match.ply
+    driver.key("z", pygame.KMOD_CTRL)
+    assert play.match.ply >= played, "take back never unwinds a game of computers"
     assert not services.paths.autosave.exists(), "a demo never replaces the player's autosave"
     first_game = play.match.game.info.id
     play.match.resign()
