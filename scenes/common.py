@@ -8,7 +8,9 @@ from typing import Any
 import pygame
 import pygame_gui
 
-from game.ui import fonts, palette
+from game.core.errors import RecordError
+from game.core.match import Match
+from game.ui import fonts, palette, storage
 from game.ui.scene import Scene
 
 
@@ -65,6 +67,24 @@ def file_dialog(scene: Scene, title: str, folder: Path, name: str = "",
         initial_file_path=str(folder / name) if name else str(folder),
         allow_existing_files_only=must_exist, allowed_suffixes={".json"} if must_exist else None,
     )
+
+
+def save_match_to(scene: Scene, path: Path, match: Match) -> None:
+    """Save ``match`` at ``path``, then a toast; if it cannot be saved, a dialog says why."""
+    problem = storage.save(path, match)
+    if problem:
+        message(scene, "Not saved", problem)
+    else:
+        scene.services.toasts.show(f"Saved {path.name}", "good")
+
+
+def open_match(scene: Scene, path: Path) -> Match | None:
+    """The game recorded at ``path``, or None after a dialog saying why it cannot be opened."""
+    try:
+        return storage.load(path, scene.services.games, scene.services.views)
+    except RecordError as err:
+        message(scene, "Cannot open this file", f"{path.name}: {err}")
+        return None
 
 
 def _escape(text: str) -> str:

@@ -11,7 +11,6 @@ import pygame
 import pygame_gui
 
 from game import __version__
-from game.core.errors import RecordError
 from game.core.match import Match
 from game.ui import commands as c
 from game.ui import fonts, palette, storage
@@ -20,7 +19,7 @@ from game.ui.backdrop import Backdrop
 from game.ui.commands import Command
 from game.ui.scene import Push, Quit, Scene, Transition
 from game.ui.services import Services
-from scenes.common import button, confirm, file_dialog, heading, message
+from scenes.common import button, confirm, file_dialog, heading, message, open_match
 
 Action = Callable[[], "Transition | None"]
 
@@ -152,12 +151,8 @@ class MenuScene(Scene):
     def _opened(self, path: Path) -> Transition | None:
         from scenes.replay import ReplayScene
 
-        try:
-            match = storage.load(path, self.services.games, self.services.views)
-        except RecordError as err:
-            message(self, "Cannot open this file", f"{path.name}: {err}")
-            return None
-        return Push(ReplayScene(self.services, match))
+        match = open_match(self, path)
+        return None if match is None else Push(ReplayScene(self.services, match))
 
     def _scores(self) -> Transition:
         from scenes.scores import ScoresScene

@@ -16,7 +16,7 @@ from typing import Any
 import pygame
 import pygame_gui
 
-from game.core.errors import GameError, RecordError
+from game.core.errors import GameError
 from game.core.match import Match
 from game.core.player import Decision
 from game.core.protocol import CHANCE
@@ -30,7 +30,7 @@ from game.ui.scores import Scored
 from game.ui.services import Services
 from game.ui.solo import ClickPlays
 from game.ui.view import Drags, Feedback, Suggests
-from scenes.common import button, confirm, file_dialog, message
+from scenes.common import button, confirm, file_dialog, open_match, save_match_to
 
 REMATCH = "rematch"
 """Side-panel only: once the game is over, start another with the same players and board."""
@@ -453,22 +453,13 @@ class PlayScene(Scene):
     def _save(self) -> None:
         name = storage.default_save_name(self.match)
         dialog = file_dialog(self, "Save game", self.services.paths.saves, name, must_exist=False)
-        self.watch(dialog, lambda event: self._saved(Path(event.text)))
-
-    def _saved(self, path: Path) -> None:
-        problem = storage.save(path, self.match)
-        if problem:
-            message(self, "Not saved", problem)
-        else:
-            self.services.toasts.show(f"Saved {path.name}", "good")
+        self.watch(dialog, lambda event: save_match_to(self, Path(event.text), self.match))
 
     def _opened(self, path: Path) -> Transition | None:
         from scenes.replay import ReplayScene
 
-        try:
-            match = storage.load(path, self.services.games, self.services.views)
-        except RecordError as err:
-            message(self, "Cannot open this file", f"{path.name}: {err}")
+        match = open_match(self, path)
+        if match is None:
             return None
         if match.is_over:
             return Replace(ReplayScene(self.services, match))

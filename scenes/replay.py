@@ -13,7 +13,6 @@ from typing import Any, Final
 import pygame
 import pygame_gui
 
-from game.core.errors import RecordError
 from game.core.match import Match
 from game.ui import commands as c
 from game.ui import fonts, palette, storage
@@ -21,7 +20,7 @@ from game.ui import input as inp
 from game.ui.commands import Command
 from game.ui.scene import Pop, Push, Replace, Scene, Transition
 from game.ui.services import Services
-from scenes.common import button, file_dialog, message
+from scenes.common import button, file_dialog, open_match, save_match_to
 from scenes.help import HelpScene
 
 SPEEDS: Final = (0.25, 0.5, 1.0, 2.0, 4.0)
@@ -173,7 +172,7 @@ class ReplayScene(Scene):
         elif name == c.SAVE:
             dialog = file_dialog(self, "Save game", self.services.paths.saves,
                                  storage.default_save_name(self.match), must_exist=False)
-            self.watch(dialog, lambda event: self._saved(Path(event.text)))
+            self.watch(dialog, lambda event: save_match_to(self, Path(event.text), self.match))
         elif name == c.OPEN:
             dialog = file_dialog(self, "Open a game", self.services.paths.saves)
             self.watch(dialog, lambda event: self._opened(Path(event.text)))
@@ -207,20 +206,9 @@ class ReplayScene(Scene):
         storage.autosave(self.services.paths, branch)
         return Pop(2, then=play) if self.from_play else Replace(play)
 
-    def _saved(self, path: Path) -> None:
-        problem = storage.save(path, self.match)
-        if problem:
-            message(self, "Not saved", problem)
-        else:
-            self.services.toasts.show(f"Saved {path.name}", "good")
-
     def _opened(self, path: Path) -> Transition | None:
-        try:
-            match = storage.load(path, self.services.games, self.services.views)
-        except RecordError as err:
-            message(self, "Cannot open this file", f"{path.name}: {err}")
-            return None
-        return Replace(ReplayScene(self.services, match))
+        match = open_match(self, path)
+        return None if match is None else Replace(ReplayScene(self.services, match))
 
     def widget_event(self, event: pygame.event.Event) -> Transition | None:
         if event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element in self.buttons:

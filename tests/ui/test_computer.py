@@ -15,10 +15,11 @@ from tests.ui.test_play import acquire, choose
 
 
 class SlowSeat:
-    """Answers with a seeded random legal move after ``delay`` polls."""
+    """Answers after ``delay`` polls: ``move_text`` if given, else a seeded random legal move."""
 
-    def __init__(self, delay: int) -> None:
+    def __init__(self, delay: int, move_text: str | None = None) -> None:
         self.delay = delay
+        self.move_text = move_text
         self.busy = False
         self.started = 0
         self._polls = 0
@@ -36,8 +37,9 @@ class SlowSeat:
             return None
         self.busy = False
         match = self._match
-        move = match.game.random_move(match.state, random.Random(match.ply))
-        return Decision(move)
+        if self.move_text is not None:
+            return Decision(match.game.parse_move(self.move_text))
+        return Decision(match.game.random_move(match.state, random.Random(match.ply)))
 
     def cancel(self) -> None:
         self.busy = False

@@ -2,52 +2,14 @@
 
 from __future__ import annotations
 
-import random
-from typing import Any
-
 import pygame
 
-from game.core.match import Match
-from game.core.player import Decision
 from game.ui.services import Services
 from scenes.menu import MenuScene
 from scenes.play import DEMO_PAUSE, PlayScene
 from tests.ui.driver import Driver
+from tests.ui.test_computer import SlowSeat
 from tests.ui.test_play import start_small_game
-
-
-class ScriptedSeat:
-    """Answers after a few polls: the scripted move if it is legal, else a random one."""
-
-    def __init__(self, move_text: str | None, delay: int) -> None:
-        self.move_text = move_text
-        self.delay = delay
-        self.busy = False
-        self.started = 0
-        self._polls = 0
-        self._match: Match | None = None
-
-    def start(self, match: Match) -> None:
-        self.busy, self._polls, self._match = True, 0, match
-        self.started += 1
-
-    def poll(self) -> Decision[Any] | None:
-        if not self.busy or self._match is None:
-            return None
-        self._polls += 1
-        if self._polls < self.delay:
-            return None
-        self.busy = False
-        game, state = self._match.game, self._match.state
-        if self.move_text is not None:
-            return Decision(game.parse_move(self.move_text))
-        return Decision(game.random_move(state, random.Random(self._match.ply)))
-
-    def cancel(self) -> None:
-        self.busy = False
-
-    def close(self) -> None:
-        self.busy = False
 
 
 class ScriptedComputers:
@@ -55,13 +17,13 @@ class ScriptedComputers:
         self._levels = levels
         self.move_text = move_text
         self.delay = delay
-        self.seats: list[ScriptedSeat] = []
+        self.seats: list[SlowSeat] = []
 
     def levels(self, game_id: str) -> list[str]:
         return self._levels
 
-    def seat(self, game_id: str, level: str) -> ScriptedSeat:
-        self.seats.append(ScriptedSeat(self.move_text, self.delay))
+    def seat(self, game_id: str, level: str) -> SlowSeat:
+        self.seats.append(SlowSeat(self.delay, self.move_text))
         return self.seats[-1]
 
 
