@@ -11,9 +11,7 @@ an empty table used. Each table keeps its best ``CAP`` runs.
 
 from __future__ import annotations
 
-import contextlib
 import json
-import os
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
@@ -23,10 +21,10 @@ from game.core.atomic import atomic_write_text
 from game.core.chance import seeded_choice
 from game.core.match import RESIGN, Match
 from game.core.protocol import CHANCE
+from game.ui.userfile import load_or_set_aside
 
 CAP: Final = 10
 VERSION: Final = 1
-MAX_BYTES: Final = 1024 * 1024
 
 
 @runtime_checkable
@@ -84,21 +82,9 @@ class Loaded:
 
 def load(path: Path) -> Loaded:
     """Read the tables; a missing file is empty, a broken one is moved aside as ``*.bad``."""
-    try:
-        if path.stat().st_size > MAX_BYTES:
-            raise ValueError("the file is too large")
-        data = json.loads(path.read_bytes().decode("utf-8"))
-        return Loaded(_parse(data))
-    except FileNotFoundError:
-        return Loaded({})
-    except OSError as err:
-        return Loaded({}, f"high scores could not be read ({err.strerror})")
-    except (ValueError, RecursionError) as err:  # bad UTF-8 and bad JSON are ValueErrors
-        bad = _aside(path)
-        with contextlib.suppress(OSError):
-            os.replace(path, bad)
-        reason = "nested too deeply" if isinstance(err, RecursionError) else str(err)[:100]
-        return Loaded({}, f"high scores were unreadable ({reason}); kept as {bad.name}")
+    empty: Tables = {}
+    tables, problem = load_or_set_aside(path, _parse, empty, "high scores")
+    return Loaded(tables, problem)
 
 
 def _parse(data: object) -> Tables:
@@ -126,15 +112,6 @@ def _list(value: object) -> list[object]:
 
 def _best(entries: list[Entry]) -> list[Entry]:
     return sorted(entries, key=lambda entry: entry.score, reverse=True)[:CAP]
-
-
-def _aside(path: Path) -> Path:
-    bad = path.with_name(path.name + ".bad")
-    number = 2
-    while bad.exists() and number < 100:
-        bad = path.with_name(f"{path.name}.bad{number}")
-        number += 1
-    return bad
 
 
 def save(path: Path, tables: Tables) -> None:

@@ -7,15 +7,14 @@ wrong can still be recovered. Writes are atomic.
 
 from __future__ import annotations
 
-import contextlib
 import json
-import os
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, Final
 
 from game.core.atomic import atomic_write_text
 from game.ui.palette import PALETTES, parse_hex
+from game.ui.userfile import load_or_set_aside
 
 SPEEDS: Final[dict[str, float]] = {
     "Slow": 0.6,
@@ -118,31 +117,9 @@ class Loaded:
 
 
 def load_settings(path: Path) -> Loaded:
-    """Read settings; a broken file is renamed to ``*.bad`` and the defaults returned."""
-    try:
-        data = path.read_bytes()
-    except FileNotFoundError:
-        return Loaded(Settings())
-    except OSError as err:
-        return Loaded(Settings(), f"settings could not be read ({err.strerror}); using defaults")
-    try:
-        return Loaded(Settings.from_json(json.loads(data.decode("utf-8"))))
-    except (ValueError, RecursionError) as err:  # bad UTF-8 and bad JSON are ValueErrors
-        reason = "nested too deeply" if isinstance(err, RecursionError) else str(err)[:120]
-        bad = _aside(path)
-        with contextlib.suppress(OSError):
-            os.replace(path, bad)
-        return Loaded(Settings(), f"settings were unreadable ({reason}); kept as {bad.name}")
-
-
-def _aside(path: Path) -> Path:
-    """Where to keep a broken settings file: ``*.bad``, or ``*.bad2``... if that is taken."""
-    bad = path.with_name(path.name + ".bad")
-    number = 2
-    while bad.exists() and number < 100:
-        bad = path.with_name(f"{path.name}.bad{number}")
-        number += 1
-    return bad
+    """Read settings; a broken file is kept aside as ``*.bad`` and the defaults returned."""
+    settings, problem = load_or_set_aside(path, Settings.from_json, Settings(), "settings")
+    return Loaded(settings, problem)
 
 
 def save_settings(path: Path, settings: Settings) -> None:
