@@ -412,6 +412,7 @@ INFO: Final = GameInfo(
             help="house rule: the game is drawn after this many moves",
         ),
     ),
+    max_plies=10_000,
 )
 
 
