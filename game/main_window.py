@@ -15,6 +15,7 @@ import pygame_gui
 from game.catalog import all_games
 from game.conquid.view import ConquidView
 from game.core.errors import RecordError
+from game.core.files import shown_name
 from game.forts.view import FortsView
 from game.pushfight.view import PushFightView
 from game.ui import fonts
@@ -102,7 +103,8 @@ def first_scene(services: Services, open_path: Path | None = None) -> Scene:
     try:
         return ReplayScene(services, load(open_path, services.games, services.views))
     except RecordError as err:
-        return MenuScene(services, notice=("Cannot open this file", f"{open_path.name}: {err}"))
+        notice = ("Cannot open this file", f"{shown_name(open_path)}: {err}")
+        return MenuScene(services, notice=notice)
 
 
 def run(open_path: Path | None = None) -> int:

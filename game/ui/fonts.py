@@ -6,6 +6,8 @@ import functools
 
 import pygame
 
+from game.core.text import printable
+
 
 @functools.lru_cache(maxsize=32)
 def font(size: int, bold: bool = False) -> pygame.font.Font:
@@ -16,8 +18,11 @@ def font(size: int, bold: bool = False) -> pygame.font.Font:
 
 @functools.lru_cache(maxsize=512)
 def text(words: str, size: int, colour: tuple[int, int, int], bold: bool = False) -> pygame.Surface:
-    """A rendered line of text (cached: panels redraw the same words every frame)."""
-    return font(size, bold).render(words, True, colour)
+    """A rendered line of text (cached: panels redraw the same words every frame).
+
+    Any string renders: characters no renderer takes (NUL, lone surrogates) show as U+FFFD.
+    """
+    return font(size, bold).render(printable(words), True, colour)
 
 
 @functools.lru_cache(maxsize=64)
@@ -26,6 +31,7 @@ def wrap(words: str, size: int, width: int) -> tuple[str, ...]:
     face = font(size)
     lines: list[str] = []
     for paragraph in words.split("\n"):
+        paragraph = printable(paragraph)
         line = ""
         for word in paragraph.split():
             trial = f"{line} {word}".strip()
