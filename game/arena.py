@@ -176,6 +176,8 @@ def parse_option(text: str) -> tuple[str, str | int | bool]:
     if raw.strip().lower() in ("true", "false"):
         value = raw.strip().lower() == "true"
     elif raw.strip().lstrip("-").isdigit():
+        if len(raw.strip()) > 19:
+            raise ValueError(f"option {quote(key.strip())}: the number is far too long")
         value = int(raw)
     return key.strip(), value
 
