@@ -24,7 +24,7 @@ def button(scene: Scene, rect: pygame.Rect, text: str, tooltip: str = "",
            object_id: str = "") -> Any:
     return pygame_gui.elements.UIButton(
         rect, printable(text, 200), scene.services.ui, container=scene.root,
-        tool_tip_text=tooltip or None, object_id=object_id or None,
+        tool_tip_text=printable(tooltip, 200) or None, object_id=object_id or None,
     )
 
 

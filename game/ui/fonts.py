@@ -20,9 +20,16 @@ def font(size: int, bold: bool = False) -> pygame.font.Font:
 def text(words: str, size: int, colour: tuple[int, int, int], bold: bool = False) -> pygame.Surface:
     """A rendered line of text (cached: panels redraw the same words every frame).
 
-    Any string renders: characters no renderer takes (NUL, lone surrogates) show as U+FFFD.
+    Any string renders: characters no renderer takes (NUL, lone surrogates) show as U+FFFD,
+    and a text of no width (only joiners or combining marks) is a blank one pixel wide.
     """
-    return font(size, bold).render(printable(words), True, colour)
+    face = font(size, bold)
+    try:
+        return face.render(printable(words), True, colour)
+    except pygame.error as err:
+        if "zero width" not in str(err):
+            raise
+        return pygame.Surface((1, face.get_height()), pygame.SRCALPHA)
 
 
 @functools.lru_cache(maxsize=64)

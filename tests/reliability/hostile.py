@@ -55,6 +55,8 @@ FRIENDLY_TEXTS: dict[str, str] = {
     "wide": "\u4e2d\u6587\u540d\u5b57",
     "200 characters": "z" * 200,
     "spaces only": "   ",
+    "only a joiner": "\u200c",
+    "only a combining mark": "\u0301",
     "empty": "",
 }
 """Unusual texts that are fine: they must load and draw."""
