@@ -175,20 +175,35 @@ import json, resource, sys, time
 from pathlib import Path
 from game.catalog import all_games
 from game.core.record import load_match
+
+
+def peak_mb():
+    # VmHWM starts anew with each program (ru_maxrss keeps the forking parent's peak)
+    try:
+        with open("/proc/self/status") as status:
+            for line in status:
+                if line.startswith("VmHWM:"):
+                    return int(line.split()[1]) / 1024
+    except OSError:
+        pass
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+
+
 games = all_games()
-before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
-started = time.perf_counter()
+before = peak_mb()
+started, cpu = time.perf_counter(), time.process_time()
 match = load_match(Path(sys.argv[1]), games)
-seconds = time.perf_counter() - started
-after = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
-print(json.dumps({"seconds": seconds, "plies": match.ply, "peak_mb": after / 1024,
-                  "load_mb": (after - before) / 1024}))
+seconds, cpu = time.perf_counter() - started, time.process_time() - cpu
+after = peak_mb()
+print(json.dumps({"seconds": seconds, "cpu_seconds": cpu, "plies": match.ply,
+                  "peak_mb": after, "load_mb": after - before}))
 """
 
 
 def probe_load(path: Path) -> dict[str, float]:
-    """Load the record at ``path`` in a fresh process: its time, moves and peak memory (MB,
-    the whole process, and what the load added). POSIX only (``resource``)."""
+    """Load the record at ``path`` in a fresh process: its time (wall and CPU: on a shared
+    machine the CPU time is the steadier figure), moves and peak memory (MB, the whole
+    process, and what the load added). POSIX only."""
     done = subprocess.run([sys.executable, "-c", _PROBE, str(path)], capture_output=True,
                           text=True, check=True, timeout=120)
     figures: dict[str, float] = json.loads(done.stdout)
