@@ -273,3 +273,22 @@ def test_key_bindings_with_hostile_names_are_kept_aside(tmp_path: Path) -> None:
         assert any("settings.json.bad" in text for text in services.toasts.history)
     finally:
         pygame.quit()
+
+
+@pytest.mark.parametrize("kind", ["NUL", "lone high surrogate", "3 MB"])
+def test_an_autosave_that_could_not_be_shown_is_not_offered(tmp_path: Path, kind: str) -> None:
+    """The resume offer kept offering an autosave whose names crashed the play scene."""
+    paths = Paths.under(tmp_path)
+    paths.autosave.parent.mkdir(parents=True)
+    document = record_document(GAMES.get("conquid"), plies=3)
+    paths.autosave.write_bytes(with_field(document, ("players", 0, "name"),
+                                          HOSTILE_TEXTS[kind]))
+    before = paths.autosave.read_bytes()
+    services = build_services(paths, (1280, 720))
+    try:
+        driver = Driver(App(services, MenuScene(services)))
+        driver.frames(3)
+        assert not driver.top.entries[0][1].startswith("Resume")
+    finally:
+        pygame.quit()
+    assert paths.autosave.read_bytes() == before
