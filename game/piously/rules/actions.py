@@ -5,7 +5,6 @@ Every ``*_problem`` function returns the reason a move is refused (for the playe
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Final
 
 from game.core.protocol import Event
@@ -23,6 +22,7 @@ from game.piously.rules.state import (
     WHITE,
     Phase,
     PiouslyState,
+    evolve,
 )
 from game.piously.rules.temple import ROOM_NAMES, SHOVEL, Temple, layout_problem
 
@@ -87,8 +87,8 @@ def place_piece(state: PiouslyState, move: PlacePiece) -> Draft:
 
 def after_placement(state: PiouslyState) -> PiouslyState:
     if state.to_move == WHITE:
-        return replace(state, to_move=BLACK)
-    return replace(state, phase=Phase.PLAY, to_move=WHITE, actions=ACTIONS_PER_TURN)
+        return evolve(state, to_move=BLACK)
+    return evolve(state, phase=Phase.PLAY, to_move=WHITE, actions=ACTIONS_PER_TURN)
 
 
 # -- moving, blessing ------------------------------------------------------------------------
@@ -275,7 +275,7 @@ def end_turn(state: PiouslyState, move: EndTurn) -> PiouslyState:
     if move.claim is not None:
         owners[move.claim] = seat
         owners[partner(move.claim)] = 1 - seat
-    return replace(
+    return evolve(
         state,
         owners=tuple(owners),
         to_move=1 - seat,

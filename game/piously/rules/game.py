@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator, Mapping, Sequence
-from dataclasses import replace
 from typing import Final
 
 from game.core.errors import GameOverError, IllegalMoveError, OptionsError
@@ -17,7 +16,7 @@ from game.piously.rules.events import RegionWon
 from game.piously.rules.position import decode, encode
 from game.piously.rules.regions import verdict, winning_region
 from game.piously.rules.spellbook import SPELLS
-from game.piously.rules.state import BLACK, Phase, PiouslyState
+from game.piously.rules.state import BLACK, Phase, PiouslyState, evolve
 from game.piously.rules.temple import DEFAULT_LAYOUT, ROOMS, random_layout
 
 MAX_TURN_LIMIT: Final = 10_000
@@ -71,20 +70,20 @@ def play(state: PiouslyState, move: m.Move) -> MoveResult[PiouslyState]:
         events = act.end_events(state, move)
         after = act.end_turn(state, move)
         outcome = verdict(after)
-        return MoveResult(replace(after, verdict=outcome), tuple(events), outcome)
+        return MoveResult(evolve(after, verdict=outcome), tuple(events), outcome)
     draft = _draft(state, move)
     after = draft.freeze()
     if isinstance(move, m.PlacePiece):
         after = act.after_placement(after)
     outcome = verdict(after)
     events = draft.events + _victory_events(after, outcome, draft.events)
-    return MoveResult(replace(after, verdict=outcome), tuple(events), outcome)
+    return MoveResult(evolve(after, verdict=outcome), tuple(events), outcome)
 
 
 def _draft(state: PiouslyState, move: m.Move) -> Draft:
     if isinstance(move, m.BuildTemple):
         draft = act.build_temple(state, move)
-        draft.state = replace(state, phase=Phase.PLACE, to_move=0)
+        draft.state = evolve(state, phase=Phase.PLACE, to_move=0)
         return draft
     if isinstance(move, m.PlacePiece):
         return act.place_piece(state, move)
