@@ -22,8 +22,8 @@ from pathlib import Path
 from typing import Any
 
 from game.catalog import all_games
-from game.core.match import Match
-from game.core.protocol import CHANCE, Game
+from game.core.match import Match, Seat
+from game.core.protocol import CHANCE, Game, Outcome, OutcomeReason
 from game.core.record import Record
 
 GAMES = all_games()
@@ -97,35 +97,46 @@ def with_field(document: dict[str, Any], field: tuple[Any, ...], value: object) 
     return json.dumps(copy, ensure_ascii=True).encode("ascii")
 
 
-def longest_game(game: Game[Any, Any], options: dict[str, object] | None = None,
-                 seed: int = 1, plies: int | None = None) -> Match:
-    """A valid game as long as ``game`` allows (``max_plies``) or as near as its rules let it
-    go: at every move, a random move (or die roll) that does not end the game."""
+def longest_moves(game: Game[Any, Any], options: dict[str, object], seed: int = 1,
+                  plies: int | None = None) -> tuple[list[str], Any]:
+    """The moves of a valid game as long as ``game`` allows (``max_plies``) or as near as its
+    rules let it go, and its last position: at every move, a random move (or die roll) that
+    does not end the game. Each move is applied once (this makes games of 10,000 moves)."""
     rng = random.Random(seed)
-    match = Match(game, options or {}, seed=f"longest-{seed}")
+    state = game.new_state(game.info.validate_options(options))
     target = game.info.max_plies if plies is None else plies
-    while match.ply < target and not match.is_over:
-        state = match.state
+    texts: list[str] = []
+    while len(texts) < target and game.outcome(state) is None:
         candidates: Iterator[Any]
-        if match.to_move == CHANCE:
+        if game.to_move(state) == CHANCE:
             rolls = [move for move, _ in game.chance_outcomes(state)]
             rng.shuffle(rolls)
             candidates = iter(rolls)
         else:
             tries = (game.random_move(state, rng) for _ in range(20))
             candidates = itertools.chain(tries, itertools.islice(game.legal_moves(state), 3000))
-        chosen = None
+        first: tuple[Any, Any] | None = None
         for move in candidates:
             if move is None:
                 continue
-            chosen = chosen if chosen is not None else move
-            result = game.apply(state, move)
-            if result.outcome is None and game.outcome(result.state) is None:
-                chosen = move
+            after = game.apply(state, move).state
+            first = first or (move, after)
+            if game.outcome(after) is None:
+                first = (move, after)
                 break
-        if chosen is None:
+        if first is None:
             break
-        match.play(chosen)
+        texts.append(game.format_move(first[0]))
+        state = first[1]
+    return texts, state
+
+
+def longest_game(game: Game[Any, Any], options: dict[str, object] | None = None,
+                 seed: int = 1, plies: int | None = None) -> Match:
+    """``longest_moves`` played into a match."""
+    match = Match(game, options or {}, seed=f"longest-{seed}")
+    for text in longest_moves(game, options or {}, seed, plies)[0]:
+        match.play_text(text)
     return match
 
 
@@ -142,8 +153,15 @@ a game not listed plays with its defaults."""
 def longest_record(game_id: str) -> bytes:
     """The file of ``longest_game`` for a game, with its costliest options."""
     game = GAMES.get(game_id)
-    match = longest_game(game, dict(WORST_OPTIONS.get(game_id, {})))
-    return Record.of(match).dumps().encode("utf-8")
+    options = game.info.validate_options(WORST_OPTIONS.get(game_id, {}))
+    texts, state = longest_moves(game, options)
+    outcome = game.outcome(state)
+    if outcome is None and len(texts) >= game.info.max_plies:
+        outcome = Outcome(None, OutcomeReason.TURN_LIMIT)  # how Match ends the longest game
+    seats = tuple(Seat(name) for name in game.info.seat_names)
+    record = Record(game.info.id, game.info.rules_version, options, seats, tuple(texts),
+                    outcome, "longest-1", final_digest=game.encode(state))
+    return record.dumps().encode("utf-8")
 
 
 def special_files(folder: Path) -> dict[str, Path]:
