@@ -1,0 +1,36 @@
+"""The shared widget manager asks pygame_gui's slow theming-id builder once per combination."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+import pygame_gui
+import pytest
+from pygame_gui.core.ui_appearance_theme import UIAppearanceTheme
+
+from game.ui.assets import theme_path
+from game.ui.services import Services
+from game.ui.widgets import Widgets
+
+
+def test_repeated_widgets_reuse_their_theming_ids(
+    services: Services, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    calls: list[Any] = []
+    slow = UIAppearanceTheme.build_all_combined_ids
+
+    def counted(self: UIAppearanceTheme, *ids: Any) -> list[str]:
+        calls.append(ids)
+        return slow(self, *ids)
+
+    monkeypatch.setattr(UIAppearanceTheme, "build_all_combined_ids", counted)
+    ui = Widgets((640, 480), str(theme_path()))
+    box = pygame_gui.elements.UIScrollingContainer(pygame.Rect(0, 0, 300, 300), ui)
+    calls.clear()
+    for row in range(20):
+        pygame_gui.elements.UIButton(pygame.Rect(0, row * 30, 100, 28), f"key {row}", ui,
+                                     container=box.get_container())
+    assert 1 <= len(calls) <= 3
+    button = pygame_gui.elements.UIButton(pygame.Rect(0, 0, 100, 28), "plain", ui)
+    assert "button" in button.combined_element_ids
