@@ -190,9 +190,15 @@ class HardPlayer:
         ranked = _ranked(options, me, rng)
         best: tuple[float, int] | None = None
         fallback = ranked[0]
-        for _static, result in ranked:
-            if best is not None and budget.exhausted:
-                break
+        for static, result in ranked:
+            if budget.exhausted:
+                if best is not None:
+                    break
+                # out of time before any reply was searched: answer as the normal level does
+                if not _opponent_wins_next(result, me):
+                    best = (static, result)
+                    break
+                continue
             budget.spend()
             if _opponent_wins_next(result, me):
                 continue
