@@ -19,17 +19,16 @@ from game.ui import commands as c
 from game.ui import palette
 from game.ui.scene import Push, Scene, SceneStack, Transition
 from game.ui.services import Services
+from game.ui.wait import Waiter
 
 FPS: Final = 60
 STEP: Final = 1.0 / FPS
 MAX_DT: Final = 0.25
 """Longest real time one frame may account for (a dragged window must not fast-forward)."""
-IDLE_FPS: Final = 3
+IDLE_FPS: Final = 2
 """Frames a second while nothing animates and no input comes."""
 GRACE: Final = 1.0
 """Seconds of full frame rate after the last input (hover highlights, tooltips appearing)."""
-NAP: Final = 0.008
-"""Seconds slept between looks for input while resting: bounds the delay input can see."""
 
 _UI_EVENT_FIRST: Final = pygame.USEREVENT
 
@@ -50,6 +49,7 @@ class App:
 
     def run(self) -> None:
         timer = pygame.time.Clock()
+        waiter = Waiter()
         last = last_input = time.perf_counter()
         while self.running:
             events = pygame.event.get()
@@ -62,7 +62,7 @@ class App:
             if self.animating() or now - last_input < GRACE:
                 timer.tick(FPS)
             else:
-                rest(1.0 / IDLE_FPS)
+                waiter.wait(1.0 / IDLE_FPS)
         self.close()
 
     def animating(self) -> bool:
@@ -148,17 +148,3 @@ class App:
 
     def _apply(self, transition: Transition | None) -> None:
         self.stack.apply(transition)
-
-
-def rest(seconds: float) -> None:
-    """Sleep up to ``seconds``, returning as soon as input is waiting.
-
-    pygame's ``event.wait`` would do this by waking every millisecond; naps of ``NAP``
-    seconds wake it an eighth as often and keep a click's first frame inside 17 ms.
-    """
-    end = time.perf_counter() + seconds
-    while not pygame.event.peek():
-        left = end - time.perf_counter()
-        if left <= 0:
-            return
-        time.sleep(min(NAP, left))

@@ -9,10 +9,9 @@ import pygame
 import pytest
 
 from bench.idle import new_match
-from game.ui import app as loop
 from game.ui.app import App
 from game.ui.services import Services
-from scenes.menu import MenuScene
+from game.ui.wait import Waiter
 from scenes.play import PlayScene
 from scenes.replay import ReplayScene
 from tests.ui.driver import Driver
@@ -58,14 +57,15 @@ def test_a_replay_animates_while_it_plays(services: Services) -> None:
     assert driver.app.animating()
 
 
-def test_rest_ends_at_once_when_input_waits(services: Services) -> None:
-    MenuScene(services)
+def test_a_wait_ends_at_once_when_input_comes(services: Services) -> None:
+    waiter = Waiter()
     pygame.event.clear()
     start = time.perf_counter()
-    loop.rest(0.05)
+    waiter.wait(0.05)
     assert time.perf_counter() - start >= 0.05
     pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(1, 1), rel=(0, 0),
                                          buttons=(0, 0, 0)))
     start = time.perf_counter()
-    loop.rest(5.0)
+    waiter.wait(5.0)
     assert time.perf_counter() - start < 1.0
+    assert pygame.event.peek(pygame.MOUSEMOTION)  # the input is left for the loop
