@@ -1,15 +1,14 @@
 """Do the computer players keep their time budgets? Every level of every game with an AI.
 
 For each game whose ``game.<id>.ai`` module has ``LEVELS`` (``game.arena.computer_levels``,
-so a new game's players join without a change here), ``--positions`` positions are reached
-by seeded random play from the start (dice rolled from the seed), and every level chooses a
-move in each under each budget of ``--budgets`` seconds, timed from the call to the answer.
-A move counts as late when it took longer than budget + 10% + 50 ms (the issue's allowance
-for process overhead). Positions come from games the game's first non-random level plays
-against itself (random play leaves wins in one everywhere). Then obvious moves, which must
-come back at once (<= 150 ms) at the largest budget: the positions of those games just
-before a winning move, and any with a single legal move. Prints one JSON line per game, level and
-budget, and one per game for forced moves.
+so a new game's players join without a change here), ``--positions`` positions are taken
+from seeded games the "normal" level (or the game's first level but "random") plays against
+itself (random play leaves wins in one everywhere), and every level chooses a move in each
+under each budget of ``--budgets`` seconds, timed from the call to the answer. A move is
+late when it took longer than budget + 10% + 50 ms (the issue's allowance for process
+overhead). Then obvious moves, which must come back at once (<= 150 ms) at the largest
+budget: the positions of those games just before a winning move, and any with a single
+legal move. Prints one JSON line per game, level and budget, and per kind of obvious move.
 
     python -m bench budgets [--positions 100] [--budgets 0.1,0.5,2] [--games pushfight]
 """
@@ -42,10 +41,11 @@ def allowed(budget: float) -> float:
 
 
 def positions(game: Game[Any, Any], count: int, seed: int) -> tuple[list[Any], list[Any]]:
-    """``count`` positions from seeded games between the game's first real level, and the
-    positions just before a move that won (a win in one: it must be found at once)."""
+    """``count`` positions from seeded games the "normal" level (or the first level that is
+    not "random") plays against itself, and the positions just before a move that won."""
     rng = random.Random(seed)
-    level = next((name for name in computer_levels(game.info.id) if name != "random"), "")
+    levels = [name for name in computer_levels(game.info.id) if name != "random"]
+    level = "normal" if "normal" in levels else levels[0]
     player = computer_levels(game.info.id)[level]()
     seen: list[Any] = []
     before_win: list[Any] = []

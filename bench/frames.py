@@ -123,7 +123,7 @@ def bench_cascade(runs: int = 3) -> list[dict[str, object]]:
     ]
 
 
-def bench_first_frame(runs: int = 5) -> dict[str, object]:
+def bench_first_frame(runs: int = 10) -> dict[str, object]:
     samples = []
     with tempfile.TemporaryDirectory() as home:
         env = dict(os.environ, CONQUID_ARCADE_HOME=home)
@@ -139,7 +139,7 @@ def bench_first_frame(runs: int = 5) -> dict[str, object]:
                     break
             child.wait()
     return {"bench": "first_menu_frame", "median_ms": round(statistics.median(samples), 1),
-            "target_ms": 1000.0, "runs": len(samples)}
+            "target_ms": 500.0, "runs": len(samples), "load_average": round(os.getloadavg()[0], 1)}
 
 
 def main() -> None:
