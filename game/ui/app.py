@@ -66,10 +66,13 @@ class App:
         self.close()
 
     def animating(self) -> bool:
-        """True while something on screen moves and needs every frame."""
-        if self.services.toasts.items:
-            return True
-        return any(scene.animating(self.clock) for scene in self.stack.visible())
+        """True while something on screen moves and needs every frame.
+
+        Only the top scene is asked: the scenes under an overlay are not updated (a game
+        under the pause menu waits), so they must not keep the loop at full rate.
+        """
+        top = self.stack.top
+        return bool(self.services.toasts.items) or (top is not None and top.animating(self.clock))
 
     def close(self) -> None:
         """Let every scene clean up (computer seats stop their worker processes)."""

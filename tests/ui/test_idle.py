@@ -9,12 +9,21 @@ import pygame
 import pytest
 
 from bench.idle import new_match
-from game.ui.app import App
+from game.core.match import Match, Seat
+from game.ui.app import MAX_DT, App
+from game.ui.scene import Push
 from game.ui.services import Services
 from game.ui.wait import Waiter
+from scenes.pause import PauseScene
 from scenes.play import PlayScene
 from scenes.replay import ReplayScene
 from tests.ui.driver import Driver
+
+
+def skim(driver: Driver, seconds: float) -> None:
+    """Let ``seconds`` pass in few, long frames (each as long as the loop allows)."""
+    for _ in range(int(seconds / MAX_DT) + 1):
+        driver.app.step([], MAX_DT)
 
 
 def test_a_still_menu_lets_the_loop_rest_until_a_toast_shows(driver: Driver) -> None:
@@ -22,7 +31,7 @@ def test_a_still_menu_lets_the_loop_rest_until_a_toast_shows(driver: Driver) -> 
     assert not driver.app.animating()
     driver.app.services.toasts.show("hello")
     assert driver.app.animating()
-    driver.wait(4.0)  # the toast fades away
+    skim(driver, 4.0)  # the toast fades away
     assert not driver.app.animating()
 
 
@@ -34,14 +43,14 @@ def test_a_game_animates_only_while_a_move_plays(services: Services, game_id: st
     driver.frames(2)
     if match.to_move < 0:  # dice first: the roll is animated, then all is still
         assert driver.app.animating()
-        driver.wait(6.0)
+        skim(driver, 6.0)
     assert not driver.app.animating()
     before = match.state
     result = match.play(match.game.random_move(match.state, random.Random(2)))
     scene.view.animate(before, result, driver.app.clock)
     assert driver.app.animating()
     scene.view.skip()
-    driver.wait(6.0)
+    skim(driver, 6.0)
     assert not driver.app.animating()
 
 
@@ -69,3 +78,16 @@ def test_a_wait_ends_at_once_when_input_comes(services: Services) -> None:
     waiter.wait(5.0)
     assert time.perf_counter() - start < 1.0
     assert pygame.event.peek(pygame.MOUSEMOTION)  # the input is left for the loop
+
+
+def test_a_computer_game_under_the_pause_menu_lets_the_loop_rest(services: Services) -> None:
+    game = services.games.get("conquid")
+    seats = (Seat("CPU", "computer", "normal"), Seat("Ada", "human"))
+    scene = PlayScene(services, Match(game, {}, seats))
+    driver = Driver(App(services, scene))
+    driver.frames(1)
+    assert driver.app.animating()  # the computer is to move
+    driver.app.stack.apply(Push(PauseScene(services, scene, "conquid")))
+    driver.frames(1)
+    skim(driver, 4.0)  # any toast fades
+    assert not driver.app.animating()
