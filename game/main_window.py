@@ -10,7 +10,6 @@ from collections.abc import Mapping
 from pathlib import Path
 
 import pygame
-import pygame_gui
 
 from game.catalog import all_games
 from game.conquid.view import ConquidView
@@ -34,6 +33,7 @@ from game.ui.sound import SoundBank, init_mixer
 from game.ui.storage import load, now_iso
 from game.ui.toast import Toasts
 from game.ui.view import ViewFactory
+from game.ui.widgets import Widgets
 from scenes.menu import MenuScene
 from scenes.replay import ReplayScene
 
@@ -76,7 +76,7 @@ def build_services(paths: Paths | None = None, size: tuple[int, int] | None = No
         table.add_game(game_id, factory().actions)
     pygame.display.set_icon(icon())
     display = Display(size or settings.window, settings.fullscreen, "Conquid Arcade")
-    ui = pygame_gui.UIManager(display.size, str(theme_path()))
+    ui = Widgets(display.size, str(theme_path()))
     # The help texts use italics; loading the face up front avoids a stall and a warning.
     ui.preload_fonts([{"name": "noto_sans", "point_size": 17, "style": "italic"}])
     services = Services(

@@ -71,7 +71,11 @@ class GameView(Protocol):
         ...
 
     def busy(self, clock: float) -> bool:
-        """True while an animation is still running."""
+        """True while an animation is still running.
+
+        The play and replay scenes keep the loop at full frame rate only while this (or a
+        computer, the dice, a hint) says so; otherwise the loop rests at two frames a second.
+        """
         ...
 
     def skip(self) -> None:
