@@ -203,7 +203,8 @@ class ReplayScene(Scene):
             return None
         branch.created = storage.now_iso()
         play = PlayScene(self.services, branch)
-        storage.autosave(self.services.paths, branch)
+        if play.slot is not None:
+            play.slot.write(branch)
         return Pop(2, then=play) if self.from_play else Replace(play)
 
     def _opened(self, path: Path) -> Transition | None:

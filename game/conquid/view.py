@@ -52,6 +52,7 @@ ACTIONS: Final = (
 
 EMPTY_RGB: Final[RGB] = (66, 72, 92)
 FRAME_RGB: Final[RGB] = (36, 40, 52)
+MARK_RGB: Final[RGB] = (255, 244, 200)
 BLOCK: Final = 4
 
 HELP_TEXT: Final = (
@@ -117,6 +118,9 @@ class ConquidView:
         self._corners: frozenset[Cell] = frozenset()
         self._path: tuple[Cell, ...] | None = None
         self._tints: dict[tuple[RGB, int], pygame.Surface] = {}
+        self._marks = anim.Marks()
+        """What the last move changed, outlined until the next one."""
+        self._marks_layer: pygame.Surface | None = None
 
     # -- setup ---------------------------------------------------------------------------
 
@@ -148,6 +152,7 @@ class ConquidView:
         )
         self._tints.clear()
         self._rects.clear()
+        self._marks_layer = None
 
     @property
     def board_rect(self) -> pygame.Rect:
@@ -158,10 +163,12 @@ class ConquidView:
 
     # -- state and animation -------------------------------------------------------------
 
-    def show(self, state: Any) -> None:
+    def show(self, state: Any, last: Sequence[MoveResult[Any]] = ()) -> None:
         assert isinstance(state, ConquidState)
         resized = self._state is None or self._state.board != state.board
         self._state = state
+        self._marks = anim.marks(result.events for result in last)
+        self._marks_layer = None
         self._drop_animation()
         self._cues.clear()
         self._reset_selection()
@@ -171,7 +178,7 @@ class ConquidView:
     def animate(self, before: Any, result: MoveResult[Any], clock: float) -> None:
         assert isinstance(before, ConquidState)
         layer = self._layer if not self._uncommitted and self._layer_state == before else None
-        self.show(result.state)
+        self.show(result.state, (result,))
         built = anim.build(before, result.events, clock, self._speed)
         if layer is not None and built.cells:
             # The layer already shows ``before``: only the animated cells will change on it.
@@ -448,6 +455,10 @@ class ConquidView:
         surface.blit(self._layer, self._area.topleft)
         for item in self._active:
             self._draw_anim(surface, item, clock)
+        if not self._by_cell and self._marks.cells:
+            if self._marks_layer is None:
+                self._marks_layer = self._render_marks()
+            surface.blit(self._marks_layer, self._area.topleft)
         if self._interactive and not self._by_cell:
             self._draw_preview(surface, state, clock)
 
@@ -545,6 +556,23 @@ class ConquidView:
         if self._hover is not None:
             rect = self._cell_rect(self._hover)
             pygame.draw.rect(surface, palette.TEXT, rect.inflate(2, 2), max(1, width))
+
+    def _render_marks(self) -> pygame.Surface:
+        """The last move's cells outlined (a vanquished block as one frame), on a clear layer."""
+        layer = pygame.Surface(self._area.size, pygame.SRCALPHA)
+        width = max(1, self._size // 9)
+        offset = (-self._area.x, -self._area.y)
+        for cell in self._marks.cells:
+            rect = self._cell_rect(cell).move(offset).inflate(-width, -width)
+            pygame.draw.rect(layer, (*MARK_RGB, 235), rect, width)
+        for corner in self._marks.blocks:
+            block = self._block_rect(corner).move(offset).inflate(4, 4)
+            pygame.draw.rect(layer, (*palette.WARN, 255), block, width + 1, border_radius=3)
+        return layer
+
+    def last_marked(self) -> frozenset[Cell]:
+        """The cells the last move changed, as the board marks them (tests read it)."""
+        return self._marks.cells
 
     def _block_rect(self, corner: Cell) -> pygame.Rect:
         first = self._cell_rect(corner)

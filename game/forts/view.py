@@ -12,14 +12,14 @@ from __future__ import annotations
 
 import datetime
 import math
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, Final
 
 import pygame
 
 from game.core.errors import NotationError
 from game.core.match import RESIGN
-from game.core.protocol import MoveResult
+from game.core.protocol import Event, MoveResult
 from game.forts import seeds
 from game.forts import view_anim as anim
 from game.forts import view_draw as draw
@@ -27,9 +27,14 @@ from game.forts.board import EMPTY, VALUES
 from game.forts.rules import (
     PRESETS,
     Coord,
+    DieRolled,
+    FortsRuined,
+    FortsSpawned,
     FortsState,
     Place,
+    Placed,
     Roll,
+    TerritoriesDied,
     parse_move,
     placeable_cells,
     placement_problem,
@@ -84,6 +89,22 @@ HELP_TEXT: Final = (
 )
 
 HUD_GAP: Final = 10
+MARK_PLACED: Final[RGB] = (255, 244, 200)
+MARK_RISEN: Final[RGB] = (120, 200, 140)
+MARK_LOST: Final[RGB] = (240, 113, 103)
+
+
+def marks_of(events: Iterable[Event]) -> dict[Coord, RGB]:
+    """The mark colour of each cell a turn changed: placed, forts risen, died or ruined."""
+    marks: dict[Coord, RGB] = {}
+    for event in events:
+        if isinstance(event, Placed):
+            marks[event.cell] = MARK_PLACED
+        elif isinstance(event, FortsSpawned):
+            marks.update(dict.fromkeys(event.cells, MARK_RISEN))
+        elif isinstance(event, (TerritoriesDied, FortsRuined)):
+            marks.update(dict.fromkeys(event.cells, MARK_LOST))
+    return marks
 
 
 class FortsView:
@@ -116,6 +137,8 @@ class FortsView:
         self._die = pygame.Rect(0, 0, 0, 0)
         self._figures = pygame.Rect(0, 0, 0, 0)
         self._tiles: dict[tuple[int, int], pygame.Surface] = {}
+        self._marks: dict[Coord, RGB] = {}
+        """What the last turn did, by cell: placed, forts risen, died, ruined."""
 
     # -- setup ---------------------------------------------------------------------------
 
@@ -174,8 +197,9 @@ class FortsView:
 
     # -- state and animation -------------------------------------------------------------
 
-    def show(self, state: Any) -> None:
+    def show(self, state: Any, last: Sequence[MoveResult[Any]] = ()) -> None:
         assert isinstance(state, FortsState)
+        self._marks = marks_of(event for result in last for event in result.events)
         resized = self._state is None or (self._state.rows, self._state.cols) != (
             state.rows, state.cols)
         self._state = state
@@ -189,7 +213,10 @@ class FortsView:
 
     def animate(self, before: Any, result: MoveResult[Any], clock: float) -> None:
         assert isinstance(before, FortsState)
-        self.show(result.state)
+        rolled = any(isinstance(event, DieRolled) for event in result.events)
+        kept = self._marks if rolled else {}  # the roll ends the turn the placement began
+        self.show(result.state, (result,))
+        self._marks = {**kept, **self._marks}
         self._anim = anim.build(before, result.events, clock, self._speed)
         self._anim_before = before
         for item in sorted(self._anim.cells, key=lambda each: each.tween.start):
@@ -391,6 +418,8 @@ class FortsView:
         for row in range(state.rows):
             for col in range(state.cols):
                 self._draw_cell(surface, (row, col), clock)
+        if not busy:
+            self._draw_marks(surface)
         if self._interactive and not busy:
             self._draw_targets(surface, clock)
         if self._hud.h:
@@ -424,6 +453,17 @@ class FortsView:
             scaled.set_alpha(round(255 * (1 - t)))
             target = scaled.get_rect(center=rect.center).move(0, round(t * rect.h * 0.35))
             surface.blit(scaled, target)
+
+    def _draw_marks(self, surface: pygame.Surface) -> None:
+        """Outline what the last turn changed, each kind of change in its own colour."""
+        width = max(2, self._size // 12)
+        for cell, colour in self._marks.items():
+            pygame.draw.rect(surface, colour, self._cell_rect(cell).inflate(2, 2), width,
+                             border_radius=max(2, self._size // 8))
+
+    def last_marked(self) -> dict[Coord, RGB]:
+        """The cells the last turn changed and their mark colours (tests read it)."""
+        return dict(self._marks)
 
     def _draw_targets(self, surface: pygame.Surface, clock: float) -> None:
         """Legal cells pulse; the hovered or chosen cell previews the chosen value."""

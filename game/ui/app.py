@@ -81,7 +81,8 @@ class App:
         for scene in self.stack.visible():
             scene.draw(surface, self.clock)
         self.services.ui.draw_ui(surface)
-        self.services.toasts.draw(surface, self.clock)
+        top = self.stack.top
+        self.services.toasts.draw(surface, self.clock, top.message_area() if top else None)
 
     def handle(self, event: pygame.event.Event) -> None:
         top = self.stack.top

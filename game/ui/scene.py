@@ -131,6 +131,10 @@ class Scene:
     def draw(self, surface: pygame.Surface, clock: float) -> None:
         pass
 
+    def message_area(self) -> pygame.Rect | None:
+        """Where this scene's messages go (outside its board), or None to let them float."""
+        return None
+
 
 @dataclass(frozen=True)
 class Push:
