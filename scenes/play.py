@@ -29,7 +29,15 @@ from game.ui.scene import Push, Replace, Scene, Transition
 from game.ui.scores import Scored
 from game.ui.services import Services
 from game.ui.solo import ClickPlays
-from game.ui.view import Drags, Feedback, Suggests, last_turn, turn_span, turns_played
+from game.ui.view import (
+    Drags,
+    Feedback,
+    Suggests,
+    last_turn,
+    seat_colours,
+    turn_span,
+    turns_played,
+)
 from scenes.common import button, confirm, file_dialog, open_match, save_match_to
 
 REMATCH = "rematch"
@@ -201,6 +209,9 @@ class PlayScene(Scene):
         """A draw needs two people at the table: the computer never accepts one."""
         seats = self.match.seats
         return len(seats) == 2 and not any(seat.is_computer for seat in seats)
+
+    def _colours(self) -> tuple[palette.RGB, ...]:
+        return seat_colours(self.view, self.services.colours())
 
     def _hint_level(self) -> str | None:
         return hint_level(self.services.computers.levels(self.match.game.info.id))
@@ -598,7 +609,7 @@ class PlayScene(Scene):
         else:
             seat = self.match.to_move
             line = f"Move {self.turn_number()}  ·  {self.match.seats[seat].name} to move"
-            colour = palette.readable(self.services.colours()[seat])
+            colour = palette.readable(self._colours()[seat])
         if self.match.seed is not None:
             line += f"  ·  seed {self.match.seed}"
         left = MARGIN + title.get_width() + 24
@@ -665,7 +676,7 @@ class PlayScene(Scene):
     def _draw_seat(self, surface: pygame.Surface, seat: int, y: int) -> int:
         """One player's card: colour, name, score and who plays it; returns the next y."""
         panel, info = self.panel, self.match.seats[seat]
-        colour = self.services.colours()[seat]
+        colour = self._colours()[seat]
         active = not self.match.is_over and seat == self.match.to_move
         card_h, pad = (62, 7) if self.compact else (76, 14)
         card = pygame.Rect(panel.x + 12, y, panel.w - 24, card_h)
@@ -701,7 +712,7 @@ class PlayScene(Scene):
         card = self.card
         colour = palette.ACCENT
         if outcome.winner is not None:
-            colour = palette.readable(self.services.colours()[outcome.winner])
+            colour = palette.readable(self._colours()[outcome.winner])
         pygame.draw.rect(surface, (44, 49, 64), card, border_radius=10)
         pygame.draw.rect(surface, colour, card, 3, border_radius=10)
         room = card.w - 28

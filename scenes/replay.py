@@ -20,6 +20,7 @@ from game.ui import input as inp
 from game.ui.commands import Command
 from game.ui.scene import Pop, Push, Replace, Scene, Transition
 from game.ui.services import Services
+from game.ui.view import seat_colours
 from scenes.common import button, file_dialog, open_match, save_match_to
 from scenes.help import HelpScene
 
@@ -243,7 +244,7 @@ class ReplayScene(Scene):
         title = fonts.text(f"Replay: {self.match.game.info.title}", 30, palette.ACCENT, True)
         surface.blit(title, (20, 16))
         state = self.match.state_at(self.cursor)
-        colours = self.services.colours()
+        colours = seat_colours(self.view, self.services.colours())
         x = 20 + title.get_width() + 24
         for seat, info in enumerate(self.match.seats):
             words = fonts.text(f"{info.name}: {self.view.score(state, seat)}", 26, colours[seat])

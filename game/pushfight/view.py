@@ -80,6 +80,8 @@ HELP_TEXT: Final = (
 )
 
 SETUP_PIECES: Final = PUSHERS + ROUNDS
+WHITE_RGB: Final[RGB] = (236, 236, 230)
+BROWN_RGB: Final[RGB] = (168, 108, 60)
 
 
 class PushFightView:
@@ -89,9 +91,10 @@ class PushFightView:
     actions: tuple[ViewAction, ...] = ACTIONS
     help_title: str = "Push Fight"
     help_text: str = HELP_TEXT
+    seat_colours: tuple[RGB, ...] = (WHITE_RGB, BROWN_RGB)
 
     def __init__(self) -> None:
-        self._colours: tuple[RGB, RGB] = ((236, 236, 230), (150, 96, 52))
+        self._colours: tuple[RGB, RGB] = (WHITE_RGB, BROWN_RGB)
         self._speed = 1.0
         self._area = pygame.Rect(0, 0, 640, 360)
         self._flipped = False
@@ -123,7 +126,8 @@ class PushFightView:
     # -- setup ---------------------------------------------------------------------------
 
     def set_colours(self, colours: Sequence[RGB]) -> None:
-        self._colours = (colours[0], colours[1])
+        """The sides are White and Brown (rules, notation and help say so): chosen player
+        colours do not apply (``game.ui.view.OwnColours``)."""
 
     def set_speed(self, speed: float) -> None:
         self._speed = speed

@@ -149,6 +149,23 @@ class Drags(Protocol):
         ...
 
 
+@runtime_checkable
+class OwnColours(Protocol):
+    """A view whose sides have colours of their own, which its rules and help name (Push
+    Fight's White and Brown): the player colours from the settings do not apply to it."""
+
+    seat_colours: tuple[RGB, ...]
+
+
+def has_own_colours(view: object) -> bool:
+    return isinstance(view, OwnColours)
+
+
+def seat_colours(view: object, chosen: Sequence[RGB]) -> tuple[RGB, ...]:
+    """The colour of each seat as the board shows it: the view's own, else the chosen ones."""
+    return view.seat_colours if isinstance(view, OwnColours) else tuple(chosen)
+
+
 ViewFactory = Callable[[], GameView]
 
 
