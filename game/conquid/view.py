@@ -33,7 +33,7 @@ from game.conquid.rules import (
 from game.core.errors import NotationError
 from game.core.match import DRAW, RESIGN
 from game.core.protocol import MoveResult
-from game.ui import fonts, palette
+from game.ui import coords, fonts, palette
 from game.ui.commands import ViewAction
 from game.ui.tween import Cues, mix
 from game.ui.view import RGB, Feedback, Proposal
@@ -144,11 +144,12 @@ class ConquidView:
         if self._state is None:
             return
         board = self._state.board
-        self._size = max(4, min(self._area.w // board.cols, self._area.h // board.rows))
+        room_w, room_h = self._area.w - coords.MARGIN, self._area.h - coords.MARGIN
+        self._size = max(4, min(room_w // board.cols, room_h // board.rows))
         width, height = self._size * board.cols, self._size * board.rows
-        self._origin = (
-            self._area.x + (self._area.w - width) // 2,
-            self._area.y + (self._area.h - height) // 2,
+        self._origin = (  # centred in what the row and column numbers leave free
+            self._area.x + coords.MARGIN + (room_w - width) // 2,
+            self._area.y + coords.MARGIN + (room_h - height) // 2,
         )
         self._tints.clear()
         self._rects.clear()
@@ -422,6 +423,7 @@ class ConquidView:
         layer.fill(palette.BACKGROUND)
         frame = self.board_rect.move(-self._area.x, -self._area.y).inflate(16, 16)
         pygame.draw.rect(layer, FRAME_RGB, frame, border_radius=10)
+        coords.draw(layer, frame.inflate(-16, -16).topleft, self._size, board.rows, board.cols)
         looks: dict[Cell, int] = {}
         for seat in (0, 1):
             for cell in board.cells_of(state.owned[seat]):

@@ -40,7 +40,7 @@ from game.forts.rules import (
     placement_problem,
     score,
 )
-from game.ui import fonts, palette
+from game.ui import coords, fonts, palette
 from game.ui.commands import ViewAction
 from game.ui.tween import Cues, mix
 from game.ui.view import RGB, Feedback, Proposal
@@ -162,10 +162,11 @@ class FortsView:
             return
         rows, cols, area = self._state.rows, self._state.cols, self._area
         hud_h = 0 if area.h < 300 else max(72, min(104, area.h // 6))
-        spare = hud_h + HUD_GAP if hud_h else 0
-        self._size = max(4, min(area.w // cols, (area.h - spare) // rows))
+        spare = (hud_h + HUD_GAP if hud_h else 0) + coords.MARGIN  # and the numbers
+        self._size = max(4, min((area.w - coords.MARGIN) // cols, (area.h - spare) // rows))
         width, height = self._size * cols, self._size * rows
-        self._origin = (area.x + (area.w - width) // 2, area.y + (area.h - height - spare) // 2)
+        self._origin = (area.x + coords.MARGIN + (area.w - coords.MARGIN - width) // 2,
+                        area.y + coords.MARGIN + (area.h - height - spare) // 2)
         self._hud = pygame.Rect(self._origin[0], self._origin[1] + height + HUD_GAP, width, hud_h)
         self._swatches = {}
         self._tiles = {}
@@ -414,6 +415,7 @@ class FortsView:
             return
         board = pygame.Rect(self._origin, (self._size * state.cols, self._size * state.rows))
         pygame.draw.rect(surface, draw.FRAME_RGB, board.inflate(14, 14), border_radius=10)
+        coords.draw(surface, self._origin, self._size, state.rows, state.cols)
         busy = self.busy(clock)
         for row in range(state.rows):
             for col in range(state.cols):
@@ -456,7 +458,7 @@ class FortsView:
 
     def _draw_marks(self, surface: pygame.Surface) -> None:
         """Outline what the last turn changed, each kind of change in its own colour."""
-        width = max(2, self._size // 12)
+        width = max(3, self._size // 9)
         for cell, colour in self._marks.items():
             pygame.draw.rect(surface, colour, self._cell_rect(cell).inflate(2, 2), width,
                              border_radius=max(2, self._size // 8))
@@ -531,7 +533,7 @@ class FortsView:
             y = area.y + 4 + (i // 2) * (area.h // 2)
             value = fonts.text(str(number), 34, palette.TEXT, True)
             surface.blit(value, (x, y))
-            label = fonts.text(name, 20, palette.MUTED)
+            label = fonts.fit(name, 20, palette.MUTED, column - value.get_width() - 16)
             surface.blit(label, (x + value.get_width() + 8, y + 10))
 
 
