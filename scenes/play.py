@@ -38,14 +38,12 @@ from game.ui.view import (
     turn_span,
     turns_played,
 )
+from scenes import layout
 from scenes.common import button, confirm, file_dialog, open_match, save_match_to
 
 REMATCH = "rematch"
 """Side-panel only: once the game is over, start another with the same players and board."""
-MARGIN = 16
-TOP_BAR = 52
-MESSAGE_H = 44
-"""The strip under the board: messages, or the keys when there is none."""
+MARGIN = layout.MARGIN
 BUTTON_H = 38
 INFO_H, INFO_H_COMPACT = 134, 100
 """Panel height of the move counter, the last move and the status lines."""
@@ -124,12 +122,10 @@ class PlayScene(Scene):
     # -- layout --------------------------------------------------------------------------
 
     def build(self, size: tuple[int, int]) -> None:
-        width = max(260, min(340, size[0] // 4))
-        self.panel = pygame.Rect(size[0] - width, 0, width, size[1])
-        self.board_area = pygame.Rect(MARGIN, TOP_BAR, size[0] - width - 2 * MARGIN,
-                                      size[1] - TOP_BAR - MESSAGE_H - MARGIN)
-        self.messages = pygame.Rect(MARGIN, self.board_area.bottom + 6,
-                                    self.board_area.w, MESSAGE_H - 8)
+        self.panel = layout.panel(size)
+        self.board_area = layout.board_area(size)
+        self.messages = layout.message_strip(size)
+        width = self.panel.w
         self.view.layout(self.board_area)
         self.buttons = {}
         self._built_over = self.match.is_over

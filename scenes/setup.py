@@ -45,6 +45,8 @@ class SetupScene(Scene):
         self.values: dict[str, str | int | bool] = game.info.default_options()
         self.names = list(game.info.seat_names)
         self.kinds = [HUMAN] * game.info.players
+        self._kinds_named = list(self.kinds)
+        """The seat kinds the name fields were last matched to."""
         self.kind_choices = [HUMAN] + [
             COMPUTER + level for level in services.computers.levels(game.info.id)
         ]
@@ -240,13 +242,18 @@ class SetupScene(Scene):
         entry.set_text(f"Computer ({kind.removeprefix(COMPUTER)})"
                        if kind.startswith(COMPUTER) else default)
 
+    def update(self, clock: float) -> Transition | None:
+        """Follow the drop-downs: names of seats that changed kind, fields that (no longer)
+        apply."""
+        for seat in range(self.game.info.players):
+            kind = self.widgets[f"kind:{seat}"].selected_option[0]
+            if kind != self._kinds_named[seat]:
+                self._kinds_named[seat] = kind
+                self._sync_name(seat)
+        self._sync_options()
+        return None
+
     def widget_event(self, event: pygame.event.Event) -> Transition | None:
-        if event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED:
-            for seat in range(self.game.info.players):
-                if event.ui_element is self.widgets.get(f"kind:{seat}"):
-                    self._sync_name(seat)
-            self._sync_options()
-            return None
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
             if event.ui_element is self.start_button:
                 return self.start()
