@@ -350,8 +350,10 @@ class ConquidView:
         if self._state is None or not self._interactive:
             return ""
         if self._mode == ACQUIRE:
-            needed = acquire_size(self._state)
-            return f"Acquire: {len(self._picked)} of {needed} cells chosen. Click empty cells."
+            needed, chosen = acquire_size(self._state), len(self._picked)
+            if chosen >= needed:
+                return f"Acquire: all {needed} cells chosen. Confirm, or click one to drop it."
+            return f"Acquire: {chosen} of {needed} cells chosen. Click empty cells."
         if self._mode == CONQUER:
             taken = sum(len(wave) for wave in self._waves)
             if not taken:
@@ -360,7 +362,11 @@ class ConquidView:
         if self._mode == VANQUISH:
             if self._corner is not None:
                 return f"Vanquish the block at {self._corner[0]},{self._corner[1]}."
-            return f"Vanquish: {len(self._corners)} blocks possible. Click a marked corner."
+            count = len(self._corners)
+            if not count:
+                return "No block can be vanquished now: choose another move."
+            blocks = "1 block can" if count == 1 else f"{count} blocks can"
+            return f"Vanquish: {blocks} be emptied. Click a marked top-left corner."
         if self._mode == CONQUEST and self._path:
             return f"Conquest: a chain of {len(self._path)} cells links the bases!"
         return "Choose a move, preview it, then confirm."

@@ -39,6 +39,7 @@ MAX_MOVES: Final = 50_000
 MAX_TEXT: Final = 200
 """Longest name, option string or move notation accepted."""
 
+NOT_A_RECORD: Final = "this is not a Conquid Arcade save file"
 Upgrader = Callable[[dict[str, Any]], dict[str, Any]]
 UPGRADES: dict[int, Upgrader] = {}
 """``UPGRADES[n]`` turns a version-n document into a version n+1 one. Version 1 is the first."""
@@ -100,8 +101,13 @@ class Record:
             raise RecordError(f"the file is too large to be a game record ({len(data)} bytes)")
         try:
             document = json.loads(data)
-        except (UnicodeDecodeError, ValueError) as err:
-            raise RecordError(f"the file is not valid JSON text ({err})") from None
+        except UnicodeDecodeError:
+            raise RecordError(f"{NOT_A_RECORD} (it is not text)") from None
+        except json.JSONDecodeError as err:
+            raise RecordError(f"{NOT_A_RECORD}: it is not valid JSON text ({err.msg} at line "
+                              f"{err.lineno})") from None
+        except ValueError:
+            raise RecordError(f"{NOT_A_RECORD}: it is not valid JSON text") from None
         except RecursionError:
             raise RecordError("the file is nested too deeply to be a game record") from None
         return cls.from_json(document)

@@ -25,6 +25,11 @@ STEP: Final = 1.0 / FPS
 MAX_DT: Final = 0.25
 """Longest real time one frame may account for (a dragged window must not fast-forward)."""
 
+REFOCUS_GRACE: Final = 0.3
+"""Seconds after the window regains focus in which a fullscreen key is ignored: switching
+modes without a window manager drops focus, and SDL then replays a held key as a new press
+(F11 held would flip the window back and forth)."""
+
 _UI_EVENT_FIRST: Final = pygame.USEREVENT
 
 
@@ -36,6 +41,7 @@ class App:
         """The animation clock: seconds of fixed steps since start."""
         self.frames = 0
         self._accumulated = 0.0
+        self._focused_at = -REFOCUS_GRACE
         self.stack.apply(Push(first))
 
     @property
@@ -91,6 +97,8 @@ class App:
         if event.type == pygame.QUIT:
             self.stack.quit = True
             return
+        if event.type == pygame.WINDOWFOCUSGAINED:
+            self._focused_at = time.perf_counter()
         if event.type in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
             self.services.display.resized(self.services.display.surface.get_size())
             self._relayout()
@@ -105,7 +113,8 @@ class App:
         if command is None:
             return
         if command.name == c.FULLSCREEN:
-            self.toggle_fullscreen()
+            if time.perf_counter() - self._focused_at > REFOCUS_GRACE:
+                self.toggle_fullscreen()
         elif top.dialog_open():
             self._apply(top.dialog_command(command))
         else:
