@@ -45,7 +45,7 @@ REMATCH = "rematch"
 """Side-panel only: once the game is over, start another with the same players and board."""
 MARGIN = layout.MARGIN
 BUTTON_H = 38
-INFO_H, INFO_H_COMPACT = 134, 100
+INFO_H, INFO_H_COMPACT = 134, 110
 """Panel height of the move counter, the last move and the status lines."""
 SELECTION = "selection"
 """Message topic: what the view said about the pending selection (ends with the move)."""
@@ -658,16 +658,17 @@ class PlayScene(Scene):
             surface.blit(words, words.get_rect(midleft=(panel.x + 26 + move.get_width(),
                                                         y + 2 + move.get_height() // 2)))
         if self.match.to_move == CHANCE:
-            lines: tuple[str, ...] = ("Rolling the dice...",)
+            status = "Rolling the dice..."
         elif not self._human_to_move():
             dots = "." * (1 + int(self._clock * 3) % 3)
-            lines = (f"{self.match.seats[self.match.to_move].name} is thinking{dots}",)
+            status = f"{self.match.seats[self.match.to_move].name} is thinking{dots}"
         else:
-            lines = fonts.wrap(self.view.status(), 24, text_w)
+            status = self.view.status()
         room = (INFO_H_COMPACT if self.compact else INFO_H) - move.get_height() - 12
-        for i, line in enumerate(lines[: max(1, room // 24)]):
-            words = fonts.fit(line, 24, palette.TEXT, text_w)
-            surface.blit(words, (panel.x + 14, y + move.get_height() + 8 + i * 24))
+        size, lines = fit_lines(status, text_w, room)
+        for i, line in enumerate(lines):
+            words = fonts.fit(line, size, palette.TEXT, text_w)
+            surface.blit(words, (panel.x + 14, y + move.get_height() + 8 + i * size))
 
     def _draw_seat(self, surface: pygame.Surface, seat: int, y: int) -> int:
         """One player's card: colour, name, score and who plays it; returns the next y."""
@@ -742,6 +743,18 @@ class PlayScene(Scene):
             if self.ranked is not None:
                 lines.append(self.ranked)
         return lines
+
+
+def fit_lines(text: str, width: int, height: int) -> tuple[int, tuple[str, ...]]:
+    """``text`` wrapped to ``width`` in the largest size whose lines fit ``height`` (the
+    last line shortened if even the smallest does not)."""
+    for size in (24, 22, 20):
+        lines = fonts.wrap(text, size, width)
+        if len(lines) * size <= height:
+            return size, lines
+    keep = max(1, height // 20)
+    lines = fonts.wrap(text, 20, width)
+    return 20, (*lines[: keep - 1], " ".join(lines[keep - 1:]))
 
 
 def hint_level(levels: list[str]) -> str | None:

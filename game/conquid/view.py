@@ -566,13 +566,15 @@ class ConquidView:
             pygame.draw.rect(surface, palette.TEXT, rect.inflate(2, 2), max(1, width))
 
     def _render_marks(self) -> pygame.Surface:
-        """The last move's cells outlined (a vanquished block as one frame), on a clear layer."""
+        """A dot on each cell the last move changed (a vanquished block gets a frame)."""
         layer = pygame.Surface(self._area.size, pygame.SRCALPHA)
         width = max(1, self._size // 9)
         offset = (-self._area.x, -self._area.y)
+        radius = max(2, self._size // 6)  # a dot: unlike the outlines of a selection
         for cell in self._marks.cells:
-            rect = self._cell_rect(cell).move(offset).inflate(-width, -width)
-            pygame.draw.rect(layer, (*MARK_RGB, 235), rect, width)
+            centre = self._cell_rect(cell).move(offset).center
+            pygame.draw.circle(layer, (*FRAME_RGB, 255), centre, radius + 1)
+            pygame.draw.circle(layer, (*MARK_RGB, 255), centre, radius)
         for corner in self._marks.blocks:
             block = self._block_rect(corner).move(offset).inflate(4, 4)
             pygame.draw.rect(layer, (*palette.WARN, 255), block, width + 1, border_radius=3)

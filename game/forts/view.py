@@ -459,9 +459,11 @@ class FortsView:
     def _draw_marks(self, surface: pygame.Surface) -> None:
         """Outline what the last turn changed, each kind of change in its own colour."""
         width = max(3, self._size // 9)
+        radius = max(2, self._size // 8)
         for cell, colour in self._marks.items():
-            pygame.draw.rect(surface, colour, self._cell_rect(cell).inflate(2, 2), width,
-                             border_radius=max(2, self._size // 8))
+            rect = self._cell_rect(cell).inflate(4, 4)
+            pygame.draw.rect(surface, draw.FRAME_RGB, rect, width + 2, border_radius=radius)
+            pygame.draw.rect(surface, colour, rect.inflate(-2, -2), width, border_radius=radius)
 
     def last_marked(self) -> dict[Coord, RGB]:
         """The cells the last turn changed and their mark colours (tests read it)."""

@@ -373,3 +373,14 @@ def test_a_held_fullscreen_key_replayed_after_refocus_is_ignored(driver: Driver)
     driver.app._focused_at -= 1.0  # a real press, well after the window came back
     driver.frames(1, press())
     assert not display.fullscreen
+
+
+def test_the_status_lines_never_run_out_of_their_room(services: Services) -> None:
+    from scenes.play import fit_lines
+
+    long = ("Choose a value (keys 1-6 or the palette), then click a highlighted cell next to "
+            "your living network; it is built at once.")
+    for width, height in ((232, 70), (300, 110), (180, 40)):
+        size, lines = fit_lines(long, width, height)
+        assert len(lines) * size <= height + size // 2
+        assert " ".join(lines).replace("  ", " ").startswith("Choose a value")
