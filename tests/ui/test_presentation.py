@@ -384,3 +384,15 @@ def test_the_status_lines_never_run_out_of_their_room(services: Services) -> Non
         size, lines = fit_lines(long, width, height)
         assert len(lines) * size <= height + size // 2
         assert " ".join(lines).replace("  ", " ").startswith("Choose a value")
+
+
+def test_player_colours_are_readable_as_text_on_the_panels() -> None:
+    from game.ui import palette
+
+    for first, second in palette.PALETTES.values():
+        for colour in (first, second):
+            shown = palette.readable(palette.parse_hex(colour))
+            assert palette.contrast(shown, palette.PANEL) >= 4.5
+            assert palette.contrast(shown, palette.BACKGROUND) >= 4.5
+    deep_blue = palette.parse_hex("#0072b2")
+    assert palette.contrast(deep_blue, palette.PANEL) < 4.5, "the case the issue measured"
