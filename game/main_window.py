@@ -110,7 +110,7 @@ def first_scene(services: Services, open_path: Path | None = None) -> Scene:
 def run(open_path: Path | None = None) -> int:
     """Play until the window closes; a crash is logged and shown (``game.ui.crash``)."""
     paths = Paths.default()
-    guard = CrashGuard(paths.logs, paths.autosave)
+    guard = CrashGuard(paths.logs, paths.autosaves)
     return guard.run(lambda: _play(paths, open_path, guard))
 
 

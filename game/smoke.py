@@ -42,7 +42,7 @@ from game.ui import assets, storage
 from game.ui import commands as c
 from game.ui import input as inp
 from game.ui.app import STEP, App
-from game.ui.crash import CRASH_EXIT, CrashGuard, CrashReport
+from game.ui.crash import CRASH_EXIT, CrashGuard, CrashReport, shown_autosave
 from game.ui.paths import Paths
 from game.ui.scene import Scene
 from game.ui.view import Proposal
@@ -176,7 +176,9 @@ class Walk:
                        "the computer never moved")
         with self.step(f"{game_id}: autosave"):
             self.settle(play)
-            saved = storage.load(self.paths.autosave, self.services.games)
+            expect(play.autosave_path is not None, "the game has no autosave")
+            assert play.autosave_path is not None
+            saved = storage.load(play.autosave_path, self.services.games)
             expect(saved.moves == match.moves, "the autosave does not hold the moves played")
         with self.step(f"{game_id}: take back and redo"):
             before, shown = match.ply, len(self.services.toasts.history)
@@ -295,10 +297,10 @@ class Walk:
             if resumable:
                 self.press_entry("Resume:")
             scene = self.app.stack.top
-            autosave = self.paths.autosave.read_bytes() if self.paths.autosave.exists() else b""
+            kept = shown_autosave(self.app.stack.scenes)
+            autosave = kept.read_bytes() if kept is not None and kept.exists() else b""
             told: list[CrashReport] = []
-            guard = CrashGuard(self.paths.logs, self.paths.autosave,
-                               lambda _error, report: told.append(report))
+            guard = CrashGuard(self.paths.logs, None, lambda _error, report: told.append(report))
             guard.watch(self.app.stack.scenes)
 
             def broken(clock: float) -> None:
@@ -321,7 +323,7 @@ class Walk:
             text = report.path.read_text("utf-8")
             for needed in ("injected", __version__, "Traceback", type(scene).__name__):
                 expect(needed in text, f"the crash report does not mention {needed!r}")
-            after = self.paths.autosave.read_bytes() if autosave else b""
+            after = kept.read_bytes() if kept is not None and autosave else b""
             expect(after == autosave, "the crash path changed the autosave")
             if resumable:
                 expect(report.safe_game, "the player is not told the game is safe")

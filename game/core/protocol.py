@@ -111,6 +111,8 @@ class OptionSpec:
     minimum: int = 0
     maximum: int = 0
     help: str = ""
+    applies_when: tuple[str, str] | None = None
+    """(option, value): this option only counts when that choice is made (a custom size)."""
 
     def coerce(self, value: object) -> str | int | bool:
         """Return ``value`` checked against this spec, or raise ValueError with a reason."""

@@ -30,6 +30,11 @@ IDLE_FPS: Final = 2
 GRACE: Final = 1.0
 """Seconds of full frame rate after the last input (hover highlights, tooltips appearing)."""
 
+REFOCUS_GRACE: Final = 0.3
+"""Seconds after the window regains focus in which a fullscreen key is ignored: switching
+modes without a window manager drops focus, and SDL then replays a held key as a new press
+(F11 held would flip the window back and forth)."""
+
 _UI_EVENT_FIRST: Final = pygame.USEREVENT
 
 
@@ -41,6 +46,7 @@ class App:
         """The animation clock: seconds of fixed steps since start."""
         self.frames = 0
         self._accumulated = 0.0
+        self._focused_at = -REFOCUS_GRACE
         self.stack.apply(Push(first))
 
     @property
@@ -102,7 +108,8 @@ class App:
         for scene in self.stack.visible():
             scene.draw(surface, self.clock)
         self.services.ui.draw_ui(surface)
-        self.services.toasts.draw(surface, self.clock)
+        top = self.stack.top
+        self.services.toasts.draw(surface, self.clock, top.message_area() if top else None)
 
     def handle(self, event: pygame.event.Event) -> None:
         top = self.stack.top
@@ -111,6 +118,8 @@ class App:
         if event.type == pygame.QUIT:
             self.stack.quit = True
             return
+        if event.type == pygame.WINDOWFOCUSGAINED:
+            self._focused_at = time.perf_counter()
         if event.type in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
             self.services.display.resized(self.services.display.surface.get_size())
             self._relayout()
@@ -125,7 +134,8 @@ class App:
         if command is None:
             return
         if command.name == c.FULLSCREEN:
-            self.toggle_fullscreen()
+            if time.perf_counter() - self._focused_at > REFOCUS_GRACE:
+                self.toggle_fullscreen()
         elif top.dialog_open():
             self._apply(top.dialog_command(command))
         else:
