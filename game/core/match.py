@@ -52,7 +52,10 @@ class Match:
         seats: tuple[Seat, ...] | None = None,
         seed: str | None = None,
         created: str = "",
+        start: Any = None,
     ) -> None:
+        """``start``: a position to begin from instead of the options' new game (a lesson's,
+        a puzzle's); the options must still describe its board."""
         try:
             self.options = game.info.validate_options(options or {})
         except ValueError as err:
@@ -65,7 +68,8 @@ class Match:
             raise OptionsError(f"{game.info.title} is played by {game.info.players} player(s)")
         self.seed = seed
         self.created = created
-        self._states: list[Any] = [game.new_state(self.options)]
+        self.start = start
+        self._states: list[Any] = [game.new_state(self.options) if start is None else start]
         self._moves: list[str] = []
         self._results: list[MoveResult[Any]] = []
         self._endings: list[Outcome | None] = [None]
@@ -188,7 +192,7 @@ class Match:
         """A new match that starts like this one and stops after ``ply`` moves."""
         if not 0 <= ply <= self.ply:
             raise IllegalMoveError(f"there is no position after {ply} moves")
-        fork = Match(self.game, self.options, self.seats, self.seed, self.created)
+        fork = Match(self.game, self.options, self.seats, self.seed, self.created, self.start)
         for text in self._moves[:ply]:
             fork.play_text(text)
         return fork
