@@ -65,6 +65,7 @@ class MenuScene(Scene):
                 functools.partial(self._new_game, game.info.id) if playable else _nothing,
             ))
         items += [
+            ("Learn to play", "Lessons and puzzles for every game", self._learn),
             ("Watch the computers play", "A demo: one game after another", self._demo),
             ("Open a saved game or replay", "Ctrl+O", self._open),
             ("High scores", "The best runs per board and variant", self._scores),
@@ -122,9 +123,16 @@ class MenuScene(Scene):
     # -- actions -------------------------------------------------------------------------
 
     def _new_game(self, game_id: str) -> Transition:
+        from scenes.learn import first_time_offer
         from scenes.setup import SetupScene
 
-        return Push(SetupScene(self.services, self.services.games.get(game_id)))
+        setup = SetupScene(self.services, self.services.games.get(game_id))
+        return Push(first_time_offer(self.services, game_id, setup))
+
+    def _learn(self) -> Transition:
+        from scenes.learn import LearnScene
+
+        return Push(LearnScene(self.services))
 
     def _resume_game(self) -> Transition | None:
         from scenes.play import PlayScene

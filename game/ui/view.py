@@ -143,4 +143,24 @@ class Drags(Protocol):
         ...
 
 
+@runtime_checkable
+class Marks(Protocol):
+    """A view that can say where a board place named in its game's notation is drawn.
+
+    Lessons name places to look at (``3,5``, ``d2``) as data; the scene outlines them.
+    """
+
+    def mark_rect(self, name: str) -> pygame.Rect | None:
+        """The place's rectangle on screen now, or None if ``name`` is no place here."""
+        ...
+
+
 ViewFactory = Callable[[], GameView]
+
+
+def parse_cell(name: str) -> tuple[int, int] | None:
+    """A ``row,col`` place name (lessons' marks), or None."""
+    parts = name.split(",")
+    if len(parts) != 2 or not all(part.strip().isdigit() for part in parts):
+        return None
+    return int(parts[0]), int(parts[1])
