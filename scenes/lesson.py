@@ -71,6 +71,7 @@ class LessonScene(Scene):
         self._computer: ComputerSeat | None = None
         self._thinking = False
         self._recorded = False
+        self._interactive = False
         self.attempt = self._new_attempt()
 
     @property
@@ -84,7 +85,7 @@ class LessonScene(Scene):
     def _new_attempt(self) -> Attempt:
         attempt = Attempt(self.game, self.step)
         self.view.show(attempt.match.state)
-        self.view.set_interactive(attempt.learners_turn)
+        self._set_interactive(attempt.learners_turn)
         self._retry_at = None
         self._thinking = False
         if self._computer is not None:
@@ -234,7 +235,7 @@ class LessonScene(Scene):
             self._retry_at = self._clock + RETRY_DELAY
             return
         self.view.animate(before, result, self._clock)
-        self.view.set_interactive(False)
+        self._set_interactive(False)
         self._refresh()
 
     def _show_answer(self) -> None:
@@ -279,9 +280,14 @@ class LessonScene(Scene):
             self._passed()
         elif attempt.verdict is Verdict.FAILED:
             self._failed(clock)
-        elif attempt.learners_turn:
-            self.view.set_interactive(True)
+        elif attempt.learners_turn and not self._interactive:
+            self._set_interactive(True)
         return None
+
+    def _set_interactive(self, on: bool) -> None:
+        """Hand the board to the learner or take it back (this drops any selection)."""
+        self._interactive = on
+        self.view.set_interactive(on)
 
     def _reply(self) -> None:
         scripted = self.attempt.scripted_reply()
@@ -379,9 +385,20 @@ class LessonScene(Scene):
             lines += [(line, 24, colour, False) for line in fonts.wrap(words, 24, width)]
         elif self._thinking:
             lines.append(("The other side is thinking...", 24, palette.MUTED, False))
-        y = 16
+        y = self._draw_seat(surface, x, 16)
         for text, size, colour, bold in lines:
             if y + size > first - 8:
                 break
             surface.blit(fonts.text(text, size, colour, bold), (x, y))
             y += size + 4
+
+    def _draw_seat(self, surface: pygame.Surface, x: int, y: int) -> int:
+        """Which side the learner plays, in its colour (colours are the player's choice)."""
+        if self.game.info.players < 2:
+            return y
+        seat = self.attempt.learner
+        colour = self.services.colours()[seat]
+        pygame.draw.rect(surface, colour, pygame.Rect(x, y + 2, 22, 22), border_radius=5)
+        words = fonts.text(f"You play {self.attempt.match.seats[seat].name}", 24, colour, True)
+        surface.blit(words, (x + 32, y))
+        return y + 34
