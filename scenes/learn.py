@@ -23,7 +23,8 @@ from game.ui.services import Services
 from scenes.common import button, heading
 from scenes.lesson import LessonScene, Unit
 
-TICK = "✓ "
+DONE = "  (done)"
+"""Marks what this player finished (the bundled font has no tick mark)."""
 
 
 def lesson_units(course: Course) -> list[Unit]:
@@ -65,9 +66,9 @@ class LearnScene(Scene):
         if today is not None:
             game_id, puzzle = today
             title = self.services.games.get(game_id).info.title
-            tick = TICK if self.services.learning.is_done(game_id, puzzle.id) else ""
+            done = DONE if self.services.learning.is_done(game_id, puzzle.id) else ""
             widget = button(self, pygame.Rect(left, y, width, 40),
-                            f"{tick}Puzzle of the day: {title}, {puzzle.title} ({puzzle.grade})")
+                            f"Puzzle of the day: {title}, {puzzle.title} ({puzzle.grade}){done}")
             self.actions[widget] = ("daily", game_id, puzzle.id)
             y += 52
         if self.game_id is None:
@@ -93,7 +94,7 @@ class LearnScene(Scene):
     def _unit_button(self, rect: pygame.Rect, text: str, unit_id: str, action: Any) -> None:
         assert self.game_id is not None
         done = self.services.learning.is_done(self.game_id, unit_id)
-        self.actions[button(self, rect, (TICK if done else "") + text)] = action
+        self.actions[button(self, rect, text + (DONE if done else ""))] = action
 
     def widget_event(self, event: pygame.event.Event) -> Transition | None:
         if event.type != pygame_gui.UI_BUTTON_PRESSED or event.ui_element not in self.actions:
@@ -152,10 +153,11 @@ class OfferScene(Scene):
 
     def build(self, size: tuple[int, int]) -> None:
         centre = size[0] // 2
-        self.learn_button = button(self, pygame.Rect(centre - 250, size[1] // 2 + 40, 240, 50),
-                                   "Learn to play", "", "#primary")
-        self.play_button = button(self, pygame.Rect(centre + 10, size[1] // 2 + 40, 240, 50),
-                                  "Just play")
+        top = size[1] // 2 + 80
+        self.learn_button = button(self, pygame.Rect(centre - 250, top, 240, 50),
+                                   "Learn to play (Return)", "", "#primary")
+        self.play_button = button(self, pygame.Rect(centre + 10, top, 240, 50),
+                                  "Just play (Esc)")
 
     def _learn(self) -> Transition:
         units = lesson_units(self.services.learning.course(self.game_id))

@@ -323,6 +323,8 @@ class LessonScene(Scene):
             words = self.step.done or "Well done!"
             if last:
                 words += f"  {self.unit.kind} complete."
+            more = last and self.index + 1 == len(self.units)
+            words += "  Return: back to the list." if more else "  Return: go on."
             self._say(words, palette.GOOD)
             self.services.sounds.play("fanfare" if last else "click")
             self._refresh()
@@ -361,7 +363,7 @@ class LessonScene(Scene):
         for name in self.step.marks:
             rect = self.view.mark_rect(name)
             if rect is not None:
-                pygame.draw.rect(surface, (glow, glow * 209 // 255, 102), rect.inflate(6, 6), 3,
+                pygame.draw.rect(surface, (glow, glow * 209 // 255, 102), rect.inflate(8, 8), 4,
                                  border_radius=6)
 
     def _draw_panel(self, surface: pygame.Surface) -> None:
@@ -385,6 +387,10 @@ class LessonScene(Scene):
             lines += [(line, 24, colour, False) for line in fonts.wrap(words, 24, width)]
         elif self._thinking:
             lines.append(("The other side is thinking...", 24, palette.MUTED, False))
+        elif self.attempt.learners_turn:
+            lines.append(("", 10, palette.MUTED, False))
+            lines += [(line, 22, palette.MUTED, False)
+                      for line in fonts.wrap(self.view.status(), 22, width)]
         y = self._draw_seat(surface, x, 16)
         for text, size, colour, bold in lines:
             if y + size > first - 8:

@@ -18,6 +18,7 @@ from scenes.lesson import SHOW, LessonScene
 from scenes.menu import MenuScene
 from scenes.setup import SetupScene
 from tests.ui.driver import Driver
+from tests.ui.test_computer import SlowSeat
 
 
 def open_learn(driver: Driver) -> LearnScene:
@@ -152,3 +153,38 @@ def test_a_broken_progress_file_is_kept_aside(paths: Paths) -> None:
     assert any("kept as learn.json.bad" in problem for problem in problems)
     assert learning.mark_done("conquid", "acquire") is None
     assert learning.is_done("conquid", "acquire")
+
+
+class AnswerComputers:
+    """A computer that answers a puzzle with the reply in its answer line, after a few polls."""
+
+    def __init__(self, reply: str) -> None:
+        self.reply = reply
+
+    def levels(self, game_id: str) -> list[str]:
+        return ["quick"]
+
+    def seat(self, game_id: str, level: str) -> SlowSeat:
+        return SlowSeat(delay=5, move_text=self.reply)
+
+
+def test_a_puzzle_is_answered_by_the_computer_and_won_through_the_gui(
+    driver: Driver, services: Services
+) -> None:
+    game_id, puzzle = next(
+        (game_id, puzzle) for game_id, course in services.learning.courses.items()
+        for puzzle in course.puzzles
+        if puzzle.step.replies is None and puzzle.step.goal.within == 2
+    )
+    services.computers = AnswerComputers(puzzle.step.answer[1])
+    learn = open_learn(driver)
+    driver.press(next(w for w, action in learn.actions.items() if action == ("tab", game_id)))
+    learn = driver.top
+    index = [p.id for p in services.learning.course(game_id).puzzles].index(puzzle.id)
+    driver.press(next(w for w, action in learn.actions.items() if action == ("puzzle", index)))
+    lesson = driver.top
+    assert isinstance(lesson, LessonScene) and lesson.unit.kind == "Puzzle"
+    play_answer(driver, lesson)
+    assert lesson.attempt.verdict is Verdict.PASSED
+    assert len(lesson.attempt.match.moves) == 3, "the computer answered in between"
+    assert services.learning.is_done(game_id, puzzle.id)
