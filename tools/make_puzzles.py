@@ -40,6 +40,8 @@ from tools.puzzles import AnyGame, defences, forced_win_in_two, winning_moves, w
 
 OUT = Path(__file__).resolve().parent.parent / "assets" / "learn"
 NODES = 300
+MIDGAME = 10
+"""Conquid positions before this many moves are all the same opening race: no puzzle."""
 
 
 def positions(game: AnyGame, options: Mapping[str, object], levels: tuple[str, str],
@@ -162,11 +164,12 @@ def conquid(games: int, per_kind: int, deadline: float) -> list[dict[str, Any]]:
     found: dict[str, list[dict[str, Any]]] = {"two": [], "break": []}
     seen: set[str] = set()
     for seed in range(games):
-        for state in positions(game, options, ("easy", "easy"), 1000 + seed):
+        levels = ("easy", "normal") if seed % 2 else ("normal", "easy")
+        for state in positions(game, options, levels, 1000 + seed):
             if time.monotonic() > deadline or all(len(v) >= per_kind for v in found.values()):
                 return [item for kind in found.values() for item in kind]
             key = game.encode(state).rsplit(" ", 1)[0]
-            if key in seen or wins_now(game, state):
+            if state.ply < MIDGAME or key in seen or wins_now(game, state):
                 continue
             seen.add(key)
             them = ConquidState(state.board, state.owned, 1 - state.to_move)
