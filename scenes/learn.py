@@ -80,7 +80,7 @@ class LearnScene(Scene):
             rect = pygame.Rect(left, y + 30 + i * (row_h + 6), column, row_h)
             self._unit_button(rect, f"{i + 1}. {unit.title}", unit.id, ("lesson", i))
         puzzles = puzzle_units(course)
-        per_row = 2
+        per_row = 2 if column >= 380 else 1
         cell = (column - 8 * (per_row - 1)) // per_row
         room = max(0, (size[1] - 80 - (y + 30)) // (row_h + 6)) * per_row
         for i, unit in enumerate(puzzles[:room]):

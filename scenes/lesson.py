@@ -370,33 +370,44 @@ class LessonScene(Scene):
         panel = self.panel
         pygame.draw.rect(surface, palette.PANEL, panel)
         pygame.draw.line(surface, palette.GRID, panel.topleft, panel.bottomleft, 2)
-        x, width = panel.x + 14, panel.w - 28
+        x = panel.x + 14
         first = min((w.get_abs_rect().top for w in self.buttons), default=panel.bottom)
-        unit = self.unit
-        lines: list[tuple[str, int, tuple[int, int, int], bool]] = [
-            (f"{unit.kind} {self.index + 1} of {len(self.units)}", 22, palette.MUTED, False),
-        ]
-        lines += [(line, 30, palette.TEXT, True) for line in fonts.wrap(unit.title, 30, width)]
-        if len(unit.steps) > 1:
-            lines.append((f"Step {self.step_index + 1} of {len(unit.steps)}", 22,
-                          palette.MUTED, False))
-        lines += [(line, 24, palette.TEXT, False) for line in fonts.wrap(self.step.say, 24, width)]
-        if self.message is not None:
-            words, colour = self.message
-            lines.append(("", 10, colour, False))
-            lines += [(line, 24, colour, False) for line in fonts.wrap(words, 24, width)]
-        elif self._thinking:
-            lines.append(("The other side is thinking...", 24, palette.MUTED, False))
-        elif self.attempt.learners_turn:
-            lines.append(("", 10, palette.MUTED, False))
-            lines += [(line, 22, palette.MUTED, False)
-                      for line in fonts.wrap(self.view.status(), 22, width)]
-        y = self._draw_seat(surface, x, 16)
+        top = self._draw_seat(surface, x, 16)
+        for scale in (1.0, 0.88, 0.76):  # smaller print before anything is cut off
+            lines = self._panel_lines(scale, panel.w - 28)
+            if top + sum(size + 4 for _, size, _, _ in lines) <= first - 8:
+                break
+        y = top
         for text, size, colour, bold in lines:
             if y + size > first - 8:
                 break
             surface.blit(fonts.text(text, size, colour, bold), (x, y))
             y += size + 4
+
+    def _panel_lines(self, scale: float,
+                     width: int) -> list[tuple[str, int, tuple[int, int, int], bool]]:
+        """The panel's text as (line, size, colour, bold), the sizes times ``scale``."""
+        small, body, big = round(22 * scale), round(24 * scale), round(30 * scale)
+        unit = self.unit
+        lines = [(f"{unit.kind} {self.index + 1} of {len(self.units)}", small, palette.MUTED,
+                  False)]
+        lines += [(line, big, palette.TEXT, True) for line in fonts.wrap(unit.title, big, width)]
+        if len(unit.steps) > 1:
+            lines.append((f"Step {self.step_index + 1} of {len(unit.steps)}", small,
+                          palette.MUTED, False))
+        lines += [(line, body, palette.TEXT, False)
+                  for line in fonts.wrap(self.step.say, body, width)]
+        if self.message is not None:
+            words, colour = self.message
+            lines.append(("", 8, colour, False))
+            lines += [(line, body, colour, False) for line in fonts.wrap(words, body, width)]
+        elif self._thinking:
+            lines.append(("The other side is thinking...", body, palette.MUTED, False))
+        elif self.attempt.learners_turn:
+            lines.append(("", 8, palette.MUTED, False))
+            lines += [(line, small, palette.MUTED, False)
+                      for line in fonts.wrap(self.view.status(), small, width)]
+        return lines
 
     def _draw_seat(self, surface: pygame.Surface, x: int, y: int) -> int:
         """Which side the learner plays, in its colour (colours are the player's choice)."""

@@ -73,7 +73,7 @@ class MenuScene(Scene):
             ("Rules and help", "F1", self._help),
             ("Quit", "", lambda: Quit()),
         ]
-        width, height = 380, max(34, min(48, (size[1] - 190) // len(items) - 10))
+        width, height = 380, max(28, min(48, (size[1] - 190) // len(items) - 10))
         top = max(170, size[1] // 2 - (len(items) * (height + 10)) // 2 + 40)
         for i, (text, tip, action) in enumerate(items):
             rect = pygame.Rect(0, 0, width, height)

@@ -124,7 +124,7 @@ def pushfight(games: int, per_kind: int, deadline: float) -> list[dict[str, Any]
                 if len(found[grade]) < per_kind:
                     number = len(found["easy"]) + len(found["medium"]) + 1
                     found[grade].append(entry(
-                        game, "pf-one", number, "Win in one", grade, state,
+                        game, "pf-one", number, "Win in 1", grade, state,
                         f"{side} to play: win this turn (push one of {other}'s pieces off, "
                         "or leave them no push).", {"win": True}, [wins[0]]))
                 continue
@@ -135,7 +135,7 @@ def pushfight(games: int, per_kind: int, deadline: float) -> list[dict[str, Any]
                 continue
             reply, second = pushfight_second_move(game, state, first)
             found["hard"].append(entry(
-                game, "pf-two", len(found["hard"]) + 1, "Win in two", "hard", state,
+                game, "pf-two", len(found["hard"]) + 1, "Win in 2", "hard", state,
                 f"{side} to play: a turn after which {other} cannot stop you winning next turn, "
                 "whatever they reply.", {"win": True, "within": 2}, [first, reply, second]))
             print(f"  push fight win in two from game {seed}", flush=True)
@@ -196,7 +196,7 @@ def conquid(games: int, per_kind: int, deadline: float) -> list[dict[str, Any]]:
 def conquid_two(game: AnyGame, state: Any, first: Any, number: int) -> dict[str, Any]:
     kind = {Conquer: "conquer", Vanquish: "vanquish", Acquire: "acquire"}[type(first)]
     grade = {"acquire": "easy", "conquer": "medium", "vanquish": "hard"}[kind]
-    return entry(game, "cq-two", number, "Conquest in two", grade, state,
+    return entry(game, "cq-two", number, "Conquest in 2", grade, state,
                  "Make a chain your opponent cannot break, then declare conquest next turn.",
                  {"win": True, "within": 2}, [first, "C", "Q"])
 
