@@ -1,0 +1,91 @@
+"""What a Piously move did, in waves, for the renderer (which never re-derives a rule)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from game.core.protocol import Event
+from game.piously.rules.hexes import Hex
+from game.piously.rules.temple import Layout, Placement
+
+
+@dataclass(frozen=True, kw_only=True)
+class TempleBuilt(Event):
+    layout: Layout
+
+
+@dataclass(frozen=True, kw_only=True)
+class AuraChanged(Event):
+    """An aura placed (``before`` None), flipped, or removed (``after`` None)."""
+
+    hex: Hex
+    before: int | None
+    after: int | None
+
+
+@dataclass(frozen=True, kw_only=True)
+class ObjectMoved(Event):
+    """An object slid, swapped, or was put down (``source`` None) or picked up (``target`` None)."""
+
+    obj: int
+    source: Hex | None
+    target: Hex | None
+
+
+@dataclass(frozen=True, kw_only=True)
+class RoomMoved(Event):
+    """The Stonemason moved a room, carrying its auras and objects."""
+
+    room: int
+    before: Placement
+    after: Placement
+
+
+@dataclass(frozen=True, kw_only=True)
+class ShovelMoved(Event):
+    """The Shovel's hex was summoned (``source`` None the first time) and flew to ``target``."""
+
+    source: Hex | None
+    target: Hex
+
+
+@dataclass(frozen=True, kw_only=True)
+class ActionsChanged(Event):
+    seat: int
+    before: int
+    after: int
+
+
+@dataclass(frozen=True, kw_only=True)
+class SpellCast(Event):
+    spell: int
+    seat: int
+
+
+@dataclass(frozen=True, kw_only=True)
+class SpellRecharged(Event):
+    """The Opportunist recharged one spell."""
+
+    spell: int
+    seat: int
+
+
+@dataclass(frozen=True, kw_only=True)
+class SpellClaimed(Event):
+    spell: int
+    seat: int
+
+
+@dataclass(frozen=True, kw_only=True)
+class TurnEnded(Event):
+    """``seat``'s turn is over: its spells are all charged again, the opponent has three actions."""
+
+    seat: int
+
+
+@dataclass(frozen=True, kw_only=True)
+class RegionWon(Event):
+    """A region touching all seven rooms: its hexes grouped by room (the Shovel's last)."""
+
+    seat: int
+    rooms: tuple[tuple[int, tuple[Hex, ...]], ...]

@@ -1,0 +1,229 @@
+"""Piously as the pure game protocol: set-up, actions and casts checked, applied and listed."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import replace
+from typing import Final
+
+from game.core.errors import GameOverError, IllegalMoveError, OptionsError
+from game.core.protocol import Event, GameInfo, MoveResult, OptionKind, OptionSpec, Outcome
+from game.piously.rules import actions as act
+from game.piously.rules import casting
+from game.piously.rules import moves as m
+from game.piously.rules.draft import Draft
+from game.piously.rules.events import RegionWon
+from game.piously.rules.position import decode, encode
+from game.piously.rules.regions import verdict, winning_region
+from game.piously.rules.spellbook import SPELLS
+from game.piously.rules.state import BLACK, Phase, PiouslyState
+from game.piously.rules.temple import DEFAULT_LAYOUT, ROOMS, random_layout
+
+MAX_TURN_LIMIT: Final = 10_000
+
+INFO: Final = GameInfo(
+    id="piously",
+    title="Piously",
+    players=2,
+    seat_names=("White", "Black"),
+    has_chance=False,
+    rules_version=1,
+    options=(
+        OptionSpec(
+            "turn_limit",
+            "Turn limit (0 = none)",
+            OptionKind.INT,
+            0,
+            minimum=0,
+            maximum=MAX_TURN_LIMIT,
+            help="house rule: the game is drawn after this many turns (each player's counts one)",
+        ),
+    ),
+    summary="Bless hexes, claim spells and link your auras through all seven rooms.",
+)
+
+
+def move_problem(state: PiouslyState, move: m.Move) -> str | None:
+    """Why ``move`` is refused in ``state`` (a sentence for the player), or None if legal."""
+    if state.verdict is not None:
+        return "the game is over"
+    if isinstance(move, m.BuildTemple):
+        return act.temple_problem(state, move)
+    if isinstance(move, m.PlacePiece):
+        return act.place_problem(state, move)
+    if isinstance(move, m.Step):
+        return act.step_problem(state, move)
+    if isinstance(move, m.Bless | m.Flip):
+        return act.bless_problem(state, flip=isinstance(move, m.Flip))
+    if isinstance(move, m.Drop):
+        return act.drop_problem(state, move)
+    if isinstance(move, m.PickUp):
+        return act.pickup_problem(state, move)
+    if isinstance(move, m.EndTurn):
+        return act.end_problem(state, move)
+    return casting.check_cast(state, move)
+
+
+def play(state: PiouslyState, move: m.Move) -> MoveResult[PiouslyState]:
+    """Play a legal move: the new state, its events in waves, and the verdict."""
+    if isinstance(move, m.EndTurn):
+        events = act.end_events(state, move)
+        after = act.end_turn(state, move)
+        outcome = verdict(after)
+        return MoveResult(replace(after, verdict=outcome), tuple(events), outcome)
+    draft = _draft(state, move)
+    after = draft.freeze()
+    if isinstance(move, m.PlacePiece):
+        after = act.after_placement(after)
+    outcome = verdict(after)
+    events = draft.events + _victory_events(after, outcome, draft.events)
+    return MoveResult(replace(after, verdict=outcome), tuple(events), outcome)
+
+
+def _draft(state: PiouslyState, move: m.Move) -> Draft:
+    if isinstance(move, m.BuildTemple):
+        draft = act.build_temple(state, move)
+        draft.state = replace(state, phase=Phase.PLACE, to_move=0)
+        return draft
+    if isinstance(move, m.PlacePiece):
+        return act.place_piece(state, move)
+    if isinstance(move, m.Step):
+        return act.step(state, move)
+    if isinstance(move, m.Bless | m.Flip):
+        return act.bless(state, flip=isinstance(move, m.Flip))
+    if isinstance(move, m.Drop):
+        return act.drop(state, move)
+    if isinstance(move, m.PickUp):
+        return act.pickup(state, move)
+    assert isinstance(move, m.Cast)
+    return casting.cast(state, move)
+
+
+def _victory_events(
+    state: PiouslyState, outcome: Outcome | None, events: Sequence[Event]
+) -> list[Event]:
+    """The winning region(s), room by room, one wave after the move's own."""
+    if outcome is None or state.temple is None:
+        return []
+    wave = max((event.wave for event in events), default=-1) + 1
+    won: list[Event] = []
+    for seat in (0, 1):
+        region = winning_region(state, seat)
+        if region is None:
+            continue
+        by_room: dict[int, list[int]] = {}
+        for h in sorted(region):
+            by_room.setdefault(state.temple.room_of[h], []).append(h)
+        rooms = tuple((room, tuple(by_room[room])) for room in sorted(by_room))
+        won.append(RegionWon(seat=seat, rooms=rooms, wave=wave))
+    return won
+
+
+# -- listing moves ------------------------------------------------------------------------------
+
+
+def action_moves(state: PiouslyState) -> Iterator[m.Move]:
+    """Every legal action (move, bless or flip, drop, pick up) of the side to move."""
+    yield from (m.Step(h) for h in act.step_targets(state))
+    cost, _ = act.bless_cost(state)
+    if cost is not None and cost <= state.actions:
+        yield m.Flip() if cost == act.FLIP_COST else m.Bless()
+    for room in range(ROOMS):
+        yield from (m.Drop(room, h) for h in act.drop_targets(state, room))
+    yield from (m.PickUp(room) for room in act.pickup_rooms(state))
+
+
+def end_moves(state: PiouslyState) -> Iterator[m.EndTurn]:
+    yield m.EndTurn()
+    yield from (m.EndTurn(spell) for spell in act.claimable(state))
+
+
+def cast_moves(state: PiouslyState) -> Iterator[m.Cast]:
+    for spell in range(len(SPELLS)):
+        yield from casting.casts(state, spell)
+
+
+class PiouslyGame:
+    """The rules of Piously (see the package docstring and RULES.md section 4)."""
+
+    info: GameInfo = INFO
+
+    def new_state(self, options: Mapping[str, object]) -> PiouslyState:
+        try:
+            checked = INFO.validate_options(options)
+        except ValueError as err:
+            raise OptionsError(str(err)) from None
+        return PiouslyState(turn_limit=int(checked["turn_limit"]))
+
+    def to_move(self, state: PiouslyState) -> int:
+        return BLACK if state.phase is Phase.TEMPLE else state.to_move
+
+    def outcome(self, state: PiouslyState) -> Outcome | None:
+        return state.verdict
+
+    def parse_move(self, text: str) -> m.Move:
+        return m.parse_move(text)
+
+    def format_move(self, move: m.Move) -> str:
+        return str(move)
+
+    def check_move(self, state: PiouslyState, move: m.Move) -> None:
+        problem = move_problem(state, move)
+        if problem is None:
+            return
+        if state.verdict is not None:
+            raise GameOverError(problem)
+        raise IllegalMoveError(f"cannot {move}: {problem}")
+
+    def apply(self, state: PiouslyState, move: m.Move) -> MoveResult[PiouslyState]:
+        self.check_move(state, move)
+        return play(state, move)
+
+    def apply_unchecked(self, state: PiouslyState, move: m.Move) -> MoveResult[PiouslyState]:
+        return play(state, move)
+
+    def legal_moves(self, state: PiouslyState) -> Iterator[m.Move]:
+        """Every legal move; while Black builds, only the default temple (layouts are
+        countless: ``random_layout`` draws others)."""
+        if state.verdict is not None:
+            return
+        if state.phase is Phase.TEMPLE:
+            yield m.BuildTemple(DEFAULT_LAYOUT)
+        elif state.phase is Phase.PLACE:
+            yield from (m.PlacePiece(h) for h in act.placement_hexes(state))
+        else:
+            yield from action_moves(state)
+            yield from cast_moves(state)
+            yield from end_moves(state)
+
+    def random_move(self, state: PiouslyState, rng: random.Random) -> m.Move | None:
+        """A legal move: a kind of move first (each action kind, each castable spell, or the
+        end of the turn), then one of its choices, so long lists do not crowd out the rest."""
+        if state.verdict is not None:
+            return None
+        if state.phase is Phase.TEMPLE:
+            return m.BuildTemple(random_layout(rng))
+        if state.phase is Phase.PLACE:
+            return m.PlacePiece(rng.choice(act.placement_hexes(state)))
+        kinds: list[list[m.Move]] = [list(end_moves(state))]
+        actions: dict[type, list[m.Move]] = {}
+        for move in action_moves(state):
+            actions.setdefault(type(move), []).append(move)
+        kinds += actions.values()
+        for spell in range(len(SPELLS)):
+            if casting.cast_problem(state, spell) is None:
+                kinds.append(list(casting.casts(state, spell)))
+        return rng.choice(rng.choice(kinds))
+
+    def chance_outcomes(self, state: PiouslyState) -> Sequence[tuple[m.Move, float]]:
+        return ()
+
+    def encode(self, state: PiouslyState) -> str:
+        return encode(state)
+
+    def decode(self, text: str) -> PiouslyState:
+        return decode(text)
+
+
+GAME: Final = PiouslyGame()

@@ -1,0 +1,80 @@
+"""Regions of auras: linked regions (what artwork spells act on) and the winning region.
+
+A region is a set of hexes joined edge to edge through auras of one colour, the Shovel's hex
+included. A region touches a room when it holds one of the room's hexes; a colour wins when
+one of its regions touches all seven rooms.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Final
+
+from game.core.protocol import Outcome, OutcomeReason
+from game.piously.rules.hexes import DIRECTIONS, Hex
+from game.piously.rules.state import PiouslyState
+from game.piously.rules.temple import ROOMS, SHOVEL, Temple
+
+ALL_ROOMS: Final = frozenset(range(ROOMS))
+
+
+def region_of(auras: frozenset[Hex], seed: Hex) -> frozenset[Hex]:
+    """The hexes joined to ``seed`` through ``auras`` (empty when ``seed`` is not one)."""
+    if seed not in auras:
+        return frozenset()
+    found = {seed}
+    stack = [seed]
+    while stack:
+        h = stack.pop()
+        for d in DIRECTIONS:
+            n = h + d
+            if n in auras and n not in found:
+                found.add(n)
+                stack.append(n)
+    return frozenset(found)
+
+
+def linked_region(state: PiouslyState, h: Hex, seat: int) -> frozenset[Hex]:
+    """The linked region of hex ``h`` for ``seat``: empty unless ``h`` holds its aura."""
+    return region_of(state.auras[seat], h)
+
+
+def rooms_touched(temple: Temple, hexes: Iterable[Hex]) -> frozenset[int]:
+    """The rooms holding at least one of ``hexes`` (the Shovel is no room)."""
+    room_of = temple.room_of
+    return frozenset(room_of[h] for h in hexes if h in room_of) - {SHOVEL}
+
+
+def border(temple: Temple, region: Iterable[Hex]) -> frozenset[Hex]:
+    """Hexes of the board next to ``region`` but not in it."""
+    inside = set(region)
+    room_of = temple.room_of
+    return frozenset(
+        h + d for h in inside for d in DIRECTIONS if h + d in room_of and h + d not in inside
+    )
+
+
+def winning_region(state: PiouslyState, seat: int) -> frozenset[Hex] | None:
+    """A region of ``seat``'s auras touching all seven rooms, or None."""
+    temple = state.temple
+    auras = state.auras[seat]
+    if temple is None or rooms_touched(temple, auras) != ALL_ROOMS:
+        return None
+    left = set(auras)
+    while left:
+        region = region_of(auras, left.pop())
+        if rooms_touched(temple, region) == ALL_ROOMS:
+            return region
+        left -= region
+    return None
+
+
+def verdict(state: PiouslyState) -> Outcome | None:
+    """The rules' verdict: a colour whose region touches every room wins (both: a tie);
+    otherwise the optional turn limit draws the game."""
+    winners = [seat for seat in (0, 1) if winning_region(state, seat) is not None]
+    if winners:
+        return Outcome(winners[0] if len(winners) == 1 else None, OutcomeReason.ALL_ROOMS)
+    if state.turn_limit and state.turn >= state.turn_limit:
+        return Outcome(None, OutcomeReason.TURN_LIMIT)
+    return None

@@ -1,0 +1,288 @@
+"""The temple: seven tetrahex rooms placed on the hex grid, and the Shovel's singleton hex.
+
+Each room has a fixed shape (RULES.md section 4 gives them, in the default layout). A room is
+placed by an anchor (where its first hex goes) and a rotation in 60-degree steps; rooms are
+never mirrored. The building rules, checked when Black builds and whenever the Stonemason moves
+a room: no two rooms overlap, each room shares an edge with at least two other rooms, and the
+28 room hexes are connected. The Shovel's hex counts for none of these.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from functools import cached_property
+from typing import Final
+
+from game.piously.rules.hexes import (
+    DIRECTIONS,
+    TABLE_RADIUS,
+    Hex,
+    axial,
+    format_hex,
+    hex_at,
+    on_table,
+    rotate,
+)
+
+ROOM_LETTERS: Final = "PIOUSLY"
+ROOM_NAMES: Final = ("Pink", "Indigo", "Orange", "Umber", "Sapphire", "Lime", "Yellow")
+ROOMS: Final = 7
+SHOVEL: Final = 7
+"""What ``Temple.room_of`` reports for the Shovel's hex: it belongs to no room."""
+
+_DEFAULT_HEXES: Final = (
+    ((2, -4), (2, -3), (3, -4), (4, -4)),
+    ((3, -3), (4, -3), (5, -3), (6, -3)),
+    ((2, -2), (2, -1), (3, -2), (3, -1)),
+    ((2, 0), (3, 0), (4, -2), (4, -1)),
+    ((0, 0), (1, 0), (1, 1), (2, 1)),
+    ((1, 2), (2, 2), (3, 2), (3, 3)),
+    ((-1, 4), (0, 2), (0, 3), (1, 3)),
+)
+SHAPES: Final = tuple(
+    tuple(hex_at(q - hexes[0][0], r - hexes[0][1]) for q, r in hexes) for hexes in _DEFAULT_HEXES
+)
+"""Each room's hexes as offsets from its anchor (its first hex), unrotated."""
+ROTATED: Final = tuple(
+    tuple(tuple(rotate(h, k) for h in shape) for k in range(6)) for shape in SHAPES
+)
+"""``ROTATED[room][k]``: the room's offsets turned ``k`` x 60 degrees clockwise."""
+_HALOS: Final = tuple(
+    tuple(
+        tuple(sorted({o + d for o in offsets for d in DIRECTIONS} - set(offsets)))
+        for offsets in turned
+    )
+    for turned in ROTATED
+)
+"""``_HALOS[room][k]``: offsets next to the turned room but outside it."""
+
+
+def room_label(room: int) -> str:
+    """``Pink (P)``, for messages."""
+    return f"{ROOM_NAMES[room]} ({ROOM_LETTERS[room]})"
+
+
+@dataclass(frozen=True, order=True)
+class Placement:
+    """Where one room lies: its first hex at ``anchor``, turned ``rotation`` x 60 degrees."""
+
+    anchor: Hex
+    rotation: int = 0
+
+    def hexes(self, room: int) -> tuple[Hex, ...]:
+        """The room's hexes, in shape order (a moved room maps contents by this order)."""
+        return tuple(self.anchor + o for o in ROTATED[room][self.rotation % 6])
+
+    def __str__(self) -> str:
+        return f"{format_hex(self.anchor)}r{self.rotation}"
+
+
+Layout = tuple[Placement, ...]
+"""Seven placements, in ``ROOM_LETTERS`` order."""
+
+DEFAULT_LAYOUT: Final[Layout] = tuple(Placement(hex_at(*hexes[0]), 0) for hexes in _DEFAULT_HEXES)
+
+
+@dataclass(frozen=True)
+class Temple:
+    """A built temple: the rooms' placements and, once summoned, the Shovel's hex."""
+
+    layout: Layout
+    shovel: Hex | None = None
+
+    @cached_property
+    def room_of(self) -> Mapping[Hex, int]:
+        """Every hex of the board and its room (``SHOVEL`` for the singleton)."""
+        rooms = {h: room for room, p in enumerate(self.layout) for h in p.hexes(room)}
+        if self.shovel is not None:
+            rooms[self.shovel] = SHOVEL
+        return rooms
+
+    @cached_property
+    def room_hexes(self) -> tuple[tuple[Hex, ...], ...]:
+        return tuple(p.hexes(room) for room, p in enumerate(self.layout))
+
+    def has(self, h: Hex) -> bool:
+        return h in self.room_of
+
+    def moved(self, room: int, placement: Placement) -> Temple:
+        layout = list(self.layout)
+        layout[room] = placement
+        return Temple(tuple(layout), self.shovel)
+
+
+# -- the building rules ------------------------------------------------------------------
+
+
+def layout_problem(layout: Sequence[Placement]) -> str | None:
+    """Why ``layout`` breaks the building rules, or None when it is a valid temple."""
+    if len(layout) != ROOMS:
+        return f"a temple has {ROOMS} rooms, not {len(layout)}"
+    occupied: dict[Hex, int] = {}
+    for room, placement in enumerate(layout):
+        for h in placement.hexes(room):
+            if not on_table(h):
+                return f"the {room_label(room)} room lies off the table"
+            if h in occupied:
+                other = room_label(occupied[h])
+                return f"the {other} and {room_label(room)} rooms overlap at {format_hex(h)}"
+            occupied[h] = room
+    for room, touched in enumerate(_touching(occupied)):
+        if len(touched) < 2:
+            count = "no other room" if not touched else "only one other room"
+            return f"the {room_label(room)} room touches {count}: each room must touch two"
+    if len(_components(occupied)) > 1:
+        return "the temple is split in parts: every room must be reachable from every other"
+    return None
+
+
+def _touching(occupied: Mapping[Hex, int]) -> list[set[int]]:
+    touched: list[set[int]] = [set() for _ in range(ROOMS)]
+    for h, room in occupied.items():
+        for d in DIRECTIONS:
+            other = occupied.get(h + d)
+            if other is not None and other != room:
+                touched[room].add(other)
+    return touched
+
+
+def _components(occupied: Mapping[Hex, int]) -> list[set[Hex]]:
+    """Edge-connected parts of a set of hexes."""
+    left = set(occupied)
+    parts: list[set[Hex]] = []
+    while left:
+        seed = left.pop()
+        part = {seed}
+        stack = [seed]
+        while stack:
+            h = stack.pop()
+            for d in DIRECTIONS:
+                n = h + d
+                if n in left:
+                    left.remove(n)
+                    part.add(n)
+                    stack.append(n)
+        parts.append(part)
+    return parts
+
+
+# -- moving a room (the Stonemason) --------------------------------------------------------
+
+
+def room_moves(temple: Temple, room: int) -> list[Placement]:
+    """Every placement ``room`` may be moved to, the building rules kept (its own excluded).
+
+    Built for speed, as computer players list these often: the other six rooms are examined
+    once, then each candidate costs a handful of lookups.
+    """
+    rest = {h: r for h, r in temple.room_of.items() if r != room and r != SHOVEL}
+    touch = _touching(rest)
+    if any(not touch[r] for r in range(ROOMS) if r != room):
+        return []  # a room left touching nothing cannot reach two neighbours again
+    needy = {r for r in range(ROOMS) if r != room and len(touch[r]) == 1}
+    part_of_room: dict[int, int] = {}
+    for index, part in enumerate(_components(rest)):
+        for h in part:
+            part_of_room[rest[h]] = index
+    parts = set(part_of_room.values())
+    blocked = set(rest)
+    if temple.shovel is not None:
+        blocked.add(temple.shovel)
+    frontier = {h + d for h in rest for d in DIRECTIONS} - blocked
+    current = temple.layout[room]
+    found: list[Placement] = []
+    for rotation in range(6):
+        offsets = ROTATED[room][rotation]
+        halo = _HALOS[room][rotation]
+        anchors = {f - o for f in frontier for o in offsets}
+        for anchor in sorted(anchors):
+            if any(anchor + o in blocked for o in offsets):
+                continue
+            touched = {rest[anchor + o] for o in halo if anchor + o in rest}
+            if len(touched) < 2 or not needy <= touched:
+                continue
+            if len(parts) > 1 and {part_of_room[r] for r in touched} != parts:
+                continue
+            placement = Placement(anchor, rotation)
+            if placement == current or not _within_table(placement, room):
+                continue
+            if temple.shovel is not None and not _shovel_attached(
+                temple.shovel, rest, placement.hexes(room)
+            ):
+                continue
+            found.append(placement)
+    return found
+
+
+def move_problem(temple: Temple, room: int, placement: Placement) -> str | None:
+    """Why the Stonemason may not move ``room`` to ``placement``, or None."""
+    if placement == temple.layout[room]:
+        return "the room must move or turn"
+    layout = list(temple.layout)
+    layout[room] = placement
+    problem = layout_problem(layout)
+    if problem is not None:
+        return problem
+    if temple.shovel is not None:
+        if temple.shovel in placement.hexes(room):
+            return f"the Shovel's hex is at {format_hex(temple.shovel)}"
+        rest = {h: r for h, r in temple.room_of.items() if r not in (room, SHOVEL)}
+        if not _shovel_attached(temple.shovel, rest, placement.hexes(room)):
+            return "the Shovel's hex would be left floating free of the temple"
+    return None
+
+
+def _shovel_attached(shovel: Hex, rest: Mapping[Hex, int], moved: Iterable[Hex]) -> bool:
+    around = {shovel + d for d in DIRECTIONS}
+    return any(h in rest for h in around) or any(h in around for h in moved)
+
+
+def _within_table(placement: Placement, room: int) -> bool:
+    q, r = axial(placement.anchor)
+    if abs(q) <= TABLE_RADIUS - 4 and abs(r) <= TABLE_RADIUS - 4:
+        return True
+    return all(on_table(h) for h in placement.hexes(room))
+
+
+# -- layouts -------------------------------------------------------------------------------
+
+
+def random_layout(rng: random.Random) -> Layout:
+    """A valid temple drawn with ``rng``: rooms laid one by one against the ones placed.
+
+    Each room prefers a spot touching two rooms already down, so the result usually passes at
+    the first try; a failed try is simply drawn again.
+    """
+    while True:
+        order = list(range(ROOMS))
+        rng.shuffle(order)
+        occupied: dict[Hex, int] = {}
+        layout: list[Placement | None] = [None] * ROOMS
+        for room in order:
+            if not occupied:
+                placement = Placement(hex_at(0, 0), rng.randrange(6))
+            else:
+                placement = rng.choice(_spots(room, occupied))
+            layout[room] = placement
+            for h in placement.hexes(room):
+                occupied[h] = room
+        built = tuple(p for p in layout if p is not None)
+        if layout_problem(built) is None:
+            return built
+
+
+def _spots(room: int, occupied: Mapping[Hex, int]) -> list[Placement]:
+    frontier = {h + d for h in occupied for d in DIRECTIONS} - set(occupied)
+    snug: list[Placement] = []
+    loose: list[Placement] = []
+    for rotation in range(6):
+        offsets = ROTATED[room][rotation]
+        halo = _HALOS[room][rotation]
+        for anchor in sorted({f - o for f in frontier for o in offsets}):
+            if any(anchor + o in occupied for o in offsets):
+                continue
+            touched = {occupied[anchor + o] for o in halo if anchor + o in occupied}
+            (snug if len(touched) >= 2 else loose).append(Placement(anchor, rotation))
+    return snug or loose
