@@ -134,6 +134,9 @@ class LearnScene(Scene):
         top = getattr(self, "_columns_top", 170)
         for x, text in ((left, "Lessons"), (left + column + 16, "Puzzles: find the win")):
             surface.blit(fonts.text(text, 26, palette.ACCENT, True), (x, top))
+        if not self.services.learning.course(self.game_id).puzzles:
+            words = fonts.text("None for this game yet.", 24, palette.MUTED)
+            surface.blit(words, (left + column + 16, top + 40))
 
 
 class OfferScene(Scene):
