@@ -25,6 +25,7 @@ from game.ui.computer import ComputerSeat
 from game.ui.crash import CrashGuard
 from game.ui.display import Display
 from game.ui.input import InputTable
+from game.ui.learning import load_learning
 from game.ui.paths import Paths
 from game.ui.scene import Scene
 from game.ui.services import Services
@@ -79,6 +80,8 @@ def build_services(paths: Paths | None = None, size: tuple[int, int] | None = No
     ui = Widgets(display.size, str(theme_path()))
     # The help texts use italics; loading the face up front avoids a stall and a warning.
     ui.preload_fonts([{"name": "noto_sans", "point_size": 17, "style": "italic"}])
+    games = all_games()
+    learning, learn_problems = load_learning(games, paths.data)
     services = Services(
         display=display,
         ui=ui,
@@ -86,11 +89,14 @@ def build_services(paths: Paths | None = None, size: tuple[int, int] | None = No
         settings=settings,
         sounds=SoundBank(sound_ok, settings.volume, settings.muted),
         table=table,
-        games=all_games(),
+        games=games,
         views=VIEWS,
         toasts=Toasts(),
         computers=ProcessComputers(),
+        learning=learning,
     )
+    for problem in learn_problems:
+        services.toasts.show(problem, "error")
     if loaded.problem:
         services.toasts.show(loaded.problem, "error")
     return services

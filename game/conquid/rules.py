@@ -615,6 +615,12 @@ class ConquidGame:
     def encode(self, state: ConquidState) -> str:
         return encode_state(state)
 
+    def decode(self, text: str) -> ConquidState:
+        try:
+            return decode_state(text)
+        except NotationError as err:
+            raise ValueError(str(err)) from None
+
 
 # -- text form ----------------------------------------------------------------------------
 

@@ -222,3 +222,10 @@ class Game(Protocol[S, M]):
     def encode(self, state: S) -> str:
         """A compact text form of the position, equal for equal positions (record digests)."""
         ...
+
+    def decode(self, text: str) -> S:
+        """The position ``encode`` wrote (lessons and puzzles start from one).
+
+        Raises ValueError, with a reason for people, for text that is not a position.
+        """
+        ...

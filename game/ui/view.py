@@ -170,6 +170,18 @@ def seat_colours(view: object, chosen: Sequence[RGB]) -> tuple[RGB, ...]:
     return view.seat_colours if isinstance(view, OwnColours) else tuple(chosen)
 
 
+@runtime_checkable
+class Marks(Protocol):
+    """A view that can say where a board place named in its game's notation is drawn.
+
+    Lessons name places to look at (``3,5``, ``d2``) as data; the scene outlines them.
+    """
+
+    def mark_rect(self, name: str) -> pygame.Rect | None:
+        """The place's rectangle on screen now, or None if ``name`` is no place here."""
+        ...
+
+
 ViewFactory = Callable[[], GameView]
 
 
@@ -194,3 +206,11 @@ def turn_span(match: Match, ply: int) -> tuple[int, int]:
     while start > 0 and match.game.to_move(match.state_at(start - 1)) == CHANCE:
         start -= 1
     return max(0, start - 1), ply
+
+
+def parse_cell(name: str) -> tuple[int, int] | None:
+    """A ``row,col`` place name (lessons' marks), or None."""
+    parts = name.split(",")
+    if len(parts) != 2 or not all(part.strip().isdigit() for part in parts):
+        return None
+    return int(parts[0]), int(parts[1])
