@@ -20,7 +20,7 @@ from game.piously.rules.state import BLACK, Phase, PiouslyState, evolve
 from game.piously.rules.temple import DEFAULT_LAYOUT, ROOMS, random_layout
 
 MAX_TURN_LIMIT: Final = 1_000
-MAX_PLIES: Final = 10_000
+MAX_PLIES: Final = 5_000
 """A real game is a few hundred moves; a record may hold at most this many."""
 
 INFO: Final = GameInfo(
@@ -196,15 +196,17 @@ class PiouslyGame:
             return m.BuildTemple(random_layout(rng))
         if state.phase is Phase.PLACE:
             return m.PlacePiece(rng.choice(act.placement_hexes(state)))
-        kinds: list[list[m.Move]] = [list(end_moves(state))]
+        kinds: list[list[m.Move] | int] = [list(end_moves(state))]
         actions: dict[type, list[m.Move]] = {}
         for move in action_moves(state):
             actions.setdefault(type(move), []).append(move)
         kinds += actions.values()
-        for spell in range(len(SPELLS)):
-            if casting.cast_problem(state, spell) is None:
-                kinds.append(list(casting.casts(state, spell)))
-        return rng.choice(rng.choice(kinds))
+        kinds += [
+            spell for spell in range(len(SPELLS)) if casting.cast_problem(state, spell) is None
+        ]
+        kind = rng.choice(kinds)
+        choices = list(casting.casts(state, kind)) if isinstance(kind, int) else kind
+        return rng.choice(choices)
 
     def chance_outcomes(self, state: PiouslyState) -> Sequence[tuple[m.Move, float]]:
         return ()
