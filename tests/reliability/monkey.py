@@ -92,7 +92,8 @@ class Monkey:
         while self.report.events < events:
             stay = stay + 1 if self.app.stack.top is top else 0
             top = self.app.stack.top
-            self._frame(self._leave() if stay > STAY else self._gesture())
+            can_leave = len(self.app.stack.scenes) > 1  # the menu at the bottom stays
+            self._frame(self._leave() if stay > STAY and can_leave else self._gesture())
             for _ in range(self.rng.choice((0, 0, 0, 0, 1, 3))):
                 self._frame([])
         return self.report
