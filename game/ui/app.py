@@ -31,9 +31,9 @@ GRACE: Final = 1.0
 """Seconds of full frame rate after the last input (hover highlights, tooltips appearing)."""
 
 REFOCUS_GRACE: Final = 0.3
-"""Seconds after the window regains focus in which a fullscreen key is ignored: switching
-modes without a window manager drops focus, and SDL then replays a held key as a new press
-(F11 held would flip the window back and forth)."""
+"""Seconds after the window regains focus in which a still-held fullscreen key is ignored:
+switching modes without a window manager drops focus, and SDL then replays the held key as a
+new press (F11 held would flip the window back and forth)."""
 
 _UI_EVENT_FIRST: Final = pygame.USEREVENT
 
@@ -47,6 +47,8 @@ class App:
         self.frames = 0
         self._accumulated = 0.0
         self._focused_at = -REFOCUS_GRACE
+        self._held_toggle_key: int | None = None
+        """The key that last toggled fullscreen, until it is released."""
         self.stack.apply(Push(first))
 
     @property
@@ -120,6 +122,8 @@ class App:
             return
         if event.type == pygame.WINDOWFOCUSGAINED:
             self._focused_at = time.perf_counter()
+        if event.type == pygame.KEYUP and event.key == self._held_toggle_key:
+            self._held_toggle_key = None
         if event.type in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
             self.services.display.resized(self.services.display.surface.get_size())
             self._relayout()
@@ -134,12 +138,18 @@ class App:
         if command is None:
             return
         if command.name == c.FULLSCREEN:
-            if time.perf_counter() - self._focused_at > REFOCUS_GRACE:
+            if not self._replayed_toggle(event):
                 self.toggle_fullscreen()
+                self._held_toggle_key = getattr(event, "key", None)
         elif top.dialog_open():
             self._apply(top.dialog_command(command))
         else:
             self._apply(top.command(command))
+
+    def _replayed_toggle(self, event: pygame.event.Event) -> bool:
+        """True for the press SDL replays when a mode switch returns focus to a held key."""
+        recently_focused = time.perf_counter() - self._focused_at <= REFOCUS_GRACE
+        return recently_focused and getattr(event, "key", None) == self._held_toggle_key
 
     def toggle_fullscreen(self) -> None:
         on = not self.services.display.fullscreen

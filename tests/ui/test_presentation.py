@@ -375,6 +375,15 @@ def test_a_held_fullscreen_key_replayed_after_refocus_is_ignored(driver: Driver)
     assert not display.fullscreen
 
 
+def test_a_fresh_fullscreen_press_right_after_refocus_counts(driver: Driver) -> None:
+    display = driver.app.services.display
+    driver.key("f11")
+    assert display.fullscreen
+    driver.frames(1, [pygame.event.Event(pygame.WINDOWFOCUSGAINED)])
+    driver.key("f11")  # released and pressed again: a real press, however soon
+    assert not display.fullscreen
+
+
 def test_the_status_lines_never_run_out_of_their_room(services: Services) -> None:
     from scenes.play import fit_lines
 
