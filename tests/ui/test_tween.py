@@ -94,7 +94,8 @@ def test_cells_show_their_old_colour_until_their_wave_then_the_new_one() -> None
 
     def colour(cell: tuple[int, int], clock: float) -> tuple[int, int, int]:
         view.draw(surface, clock)
-        r, g, b, _ = surface.get_at(view._cell_rect(cell).center)
+        rect = view._cell_rect(cell)  # a corner: the last move's dot sits in the middle
+        r, g, b, _ = surface.get_at((rect.x + 2, rect.y + 2))
         return r, g, b
 
     last_wave_starts = 10.0 + 3 * view_anim.WAVE_GAP
