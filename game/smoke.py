@@ -35,6 +35,7 @@ from typing import Any, Final, TypeVar
 import pygame
 
 from game import __version__
+from game.core.learn import Verdict
 from game.core.match import Match
 from game.core.protocol import CHANCE
 from game.main_window import VIEWS, build_services, first_scene
@@ -47,6 +48,8 @@ from game.ui.paths import Paths
 from game.ui.scene import Scene
 from game.ui.view import Proposal
 from scenes.help import HelpScene
+from scenes.learn import OfferScene
+from scenes.lesson import LessonScene
 from scenes.menu import MenuScene
 from scenes.pause import PauseScene
 from scenes.play import PlayScene
@@ -124,8 +127,6 @@ class Walk:
             with self.step("assets"):
                 theme = assets.theme_path()
                 expect(theme.is_file(), f"the theme is missing: {theme}")
-                expect(__version__ != "0.0.0+source" or mode != "frozen",
-                       "the build lacks the package metadata that holds the version")
             with self.step("menu"):
                 self.frames(2)
                 self.expect_top(MenuScene)
@@ -148,6 +149,9 @@ class Walk:
         title = self.services.games.get(game_id).info.title
         with self.step(f"{game_id}: menu to setup"):
             self.press_entry(f"Play {title}")
+            if isinstance(self.app.stack.top, OfferScene):
+                self.learn(game_id)
+                self.press_entry(f"Play {title}")
             setup = self.expect_top(SetupScene)
         with self.step(f"{game_id}: setup"):
             level = self.choose_computer(setup)
@@ -397,6 +401,25 @@ class Walk:
         self.press(button)
         expect(dropdown.selected_option[0] == computers[0], "could not choose a computer seat")
         return str(computers[0]).removeprefix(COMPUTER)
+
+    def learn(self, game_id: str) -> None:
+        """From the first-time offer, play the first lesson's first step as the learner."""
+        with self.step(f"{game_id}: first lesson"):
+            self.press(self.expect_top(OfferScene).learn_button)
+            lesson = self.expect_top(LessonScene)
+            game = lesson.game
+            deadline = time.monotonic() + WAIT_SECONDS
+            while lesson.attempt.verdict is Verdict.PLAYING:
+                expect(time.monotonic() < deadline, "the lesson step never ended")
+                if lesson.attempt.learners_turn and not lesson.view.busy(lesson._clock):
+                    text = lesson.step.answer[lesson.attempt.match.ply]
+                    self.script.move = game.parse_move(text)
+                    self.key(inp.PLAY, c.CONFIRM)
+                self.frames(2)
+            expect(lesson.attempt.verdict is Verdict.PASSED,
+                   f"the lesson's own answer failed: {lesson.message}")
+            self.key(inp.PLAY, c.BACK)
+            self.expect_top(MenuScene)
 
     def settle(self, play: PlayScene) -> None:
         """Run frames until a human is to move (dice rolled, computer answered) or it is over."""

@@ -76,6 +76,7 @@ class MenuScene(Scene):
                 game.info.summary,
                 functools.partial(self._new_game, game.info.id) if playable else None,
             ))
+        playing.append(("Learn to play", "Lessons and puzzles for every game", self._learn))
         playing.append(("Watch the computers play", "A demo: one game after another",
                         self._demo))
         others: list[tuple[str, str, Action | None]] = [
@@ -171,9 +172,16 @@ class MenuScene(Scene):
     # -- actions -------------------------------------------------------------------------
 
     def _new_game(self, game_id: str) -> Transition:
+        from scenes.learn import first_time_offer
         from scenes.setup import SetupScene
 
-        return Push(SetupScene(self.services, self.services.games.get(game_id)))
+        setup = SetupScene(self.services, self.services.games.get(game_id))
+        return Push(first_time_offer(self.services, game_id, setup))
+
+    def _learn(self) -> Transition:
+        from scenes.learn import LearnScene
+
+        return Push(LearnScene(self.services))
 
     def _resume_game(self) -> Transition | None:
         from scenes.play import PlayScene

@@ -565,6 +565,11 @@ class PlayScene(Scene):
             self.services.sounds.play(cue)
         return self._next_demo(clock) if self.demo else None
 
+    def animating(self, clock: float) -> bool:
+        """Pieces moving, or a computer, the dice or a hint about to play or show a move."""
+        waiting = not self.match.is_over and not self._human_to_move()
+        return waiting or self._hint_for is not None or self.view.busy(clock)
+
     def _next_demo(self, clock: float) -> Transition | None:
         """In a demo, start the next game a little while after this one ends."""
         if not self.match.is_over or self.view.busy(clock):

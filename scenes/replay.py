@@ -259,6 +259,9 @@ class ReplayScene(Scene):
             self._next_at = clock + PAUSE_BETWEEN / self.speed
         return None
 
+    def animating(self, clock: float) -> bool:
+        return self.playing or self.view.busy(clock)
+
     def draw(self, surface: pygame.Surface, clock: float) -> None:
         self.view.draw(surface, clock)
         room = self.board_area.w - 8

@@ -36,7 +36,7 @@ from game.core.protocol import MoveResult
 from game.ui import coords, fonts, palette
 from game.ui.commands import ViewAction
 from game.ui.tween import Cues, mix
-from game.ui.view import RGB, Feedback, Proposal
+from game.ui.view import RGB, Feedback, Proposal, parse_cell
 
 ACQUIRE: Final = "acquire"
 CONQUER: Final = "conquer"
@@ -222,6 +222,13 @@ class ConquidView:
 
     def hover(self, pos: tuple[int, int] | None) -> None:
         self._hover = None if pos is None else self.hit_test(pos)
+
+    def mark_rect(self, name: str) -> pygame.Rect | None:
+        cell = parse_cell(name)
+        state = self._state
+        if cell is None or state is None or not state.board.on_board(cell):
+            return None
+        return self._cell_rect(cell)
 
     def hit_test(self, pos: tuple[int, int]) -> Cell | None:
         if self._state is None:

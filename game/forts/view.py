@@ -43,7 +43,7 @@ from game.forts.rules import (
 from game.ui import coords, fonts, palette
 from game.ui.commands import ViewAction
 from game.ui.tween import Cues, mix
-from game.ui.view import RGB, Feedback, Proposal
+from game.ui.view import RGB, Feedback, Proposal, parse_cell
 
 ACTIONS: Final = tuple(
     ViewAction(f"value{value}", f"Value {value}", (str(value), f"[{value}]"),
@@ -260,6 +260,15 @@ class FortsView:
 
     def hover(self, pos: tuple[int, int] | None) -> None:
         self._hover = None if pos is None else self.hit_test(pos)
+
+    def mark_rect(self, name: str) -> pygame.Rect | None:
+        cell = parse_cell(name)
+        state = self._state
+        if cell is None or state is None or not (
+            0 <= cell[0] < state.rows and 0 <= cell[1] < state.cols
+        ):
+            return None
+        return self._cell_rect(cell)
 
     def hit_test(self, pos: tuple[int, int]) -> Coord | None:
         if self._state is None:

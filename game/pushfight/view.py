@@ -215,6 +215,10 @@ class PushFightView:
         self._selected, self._push = origin, None
         return self._turn_click(self._turn, square)
 
+    def mark_rect(self, name: str) -> pygame.Rect | None:
+        index = INDEX_OF.get(name.strip().lower())
+        return None if index is None else self._geo.square_rect(index)
+
     def hit_test(self, pos: tuple[int, int]) -> int | None:
         return self._geo.square_at(pos)
 

@@ -32,6 +32,7 @@ from game.core.errors import RecordError
 from game.core.match import Match
 from game.core.protocol import GameInfo
 from game.core.record import read_record
+from game.core.text import printable
 from game.ui import palette
 from game.ui.autosaves import newest
 
@@ -203,7 +204,7 @@ def show_window(lines: Sequence[str],
     surface.fill(palette.BACKGROUND)
     y = 22
     for line in [*lines, "", "Press any key or close this window."]:
-        for part in _wrap(line, face, WINDOW[0] - 44):
+        for part in _wrap(printable(line, 1000), face, WINDOW[0] - 44):
             surface.blit(face.render(part, True, palette.TEXT), (22, y))
             y += 24
     pygame.display.flip()

@@ -12,6 +12,8 @@ from importlib import resources
 
 import pygame
 
+from game.core.text import printable
+
 SCALE = 0.7
 """Noto Sans point size per default-font size unit (pygame scales its own font by 0.6875)."""
 MIN_SHRINK = 0.75
@@ -32,14 +34,25 @@ def font(size: int, bold: bool = False) -> pygame.font.Font:
 
 @functools.lru_cache(maxsize=512)
 def text(words: str, size: int, colour: tuple[int, int, int], bold: bool = False) -> pygame.Surface:
-    """A rendered line of text (cached: panels redraw the same words every frame)."""
-    return font(size, bold).render(words, True, colour)
+    """A rendered line of text (cached: panels redraw the same words every frame).
+
+    Any string renders: characters no renderer takes (NUL, lone surrogates) show as U+FFFD,
+    and a text of no width (only joiners or combining marks) is a blank one pixel wide.
+    """
+    face = font(size, bold)
+    try:
+        return face.render(printable(words), True, colour)
+    except pygame.error as err:
+        if "zero width" not in str(err):
+            raise
+        return pygame.Surface((1, face.get_height()), pygame.SRCALPHA)
 
 
 @functools.lru_cache(maxsize=256)
 def fit(words: str, size: int, colour: tuple[int, int, int], width: int,
         bold: bool = False) -> pygame.Surface:
     """``words`` on one line no wider than ``width``: smaller if need be, then shortened."""
+    words = printable(words)
     smallest = max(8, round(size * MIN_SHRINK))
     for trial in range(size, smallest - 1, -1):
         if font(trial, bold).size(words)[0] <= width:
@@ -57,6 +70,7 @@ def wrap(words: str, size: int, width: int) -> tuple[str, ...]:
     face = font(size)
     lines: list[str] = []
     for paragraph in words.split("\n"):
+        paragraph = printable(paragraph)
         line = ""
         for word in paragraph.split():
             trial = f"{line} {word}".strip()

@@ -160,6 +160,14 @@ class Scene:
     def update(self, clock: float) -> Transition | None:
         return None
 
+    def animating(self, clock: float) -> bool:
+        """True while this scene needs every frame: something moves or work is under way.
+
+        The loop rests (a few frames a second) when no visible scene animates, so a scene
+        that starts a tween, waits on a computer or plays a replay must say so here.
+        """
+        return False
+
     def draw(self, surface: pygame.Surface, clock: float) -> None:
         pass
 

@@ -77,7 +77,11 @@ class GameView(Protocol):
         ...
 
     def busy(self, clock: float) -> bool:
-        """True while an animation is still running."""
+        """True while an animation is still running.
+
+        The play and replay scenes keep the loop at full frame rate only while this (or a
+        computer, the dice, a hint) says so; otherwise the loop rests at two frames a second.
+        """
         ...
 
     def skip(self) -> None:
@@ -166,6 +170,18 @@ def seat_colours(view: object, chosen: Sequence[RGB]) -> tuple[RGB, ...]:
     return view.seat_colours if isinstance(view, OwnColours) else tuple(chosen)
 
 
+@runtime_checkable
+class Marks(Protocol):
+    """A view that can say where a board place named in its game's notation is drawn.
+
+    Lessons name places to look at (``3,5``, ``d2``) as data; the scene outlines them.
+    """
+
+    def mark_rect(self, name: str) -> pygame.Rect | None:
+        """The place's rectangle on screen now, or None if ``name`` is no place here."""
+        ...
+
+
 ViewFactory = Callable[[], GameView]
 
 
@@ -177,7 +193,7 @@ def turns_played(match: Match) -> int:
 def last_turn(match: Match, ply: int) -> tuple[MoveResult[Any], ...]:
     """The results that led to the position after ``ply`` moves (see ``turn_span``)."""
     start, end = turn_span(match, ply)
-    return match.results[start:end]
+    return tuple(match.results[start:end])
 
 
 def turn_span(match: Match, ply: int) -> tuple[int, int]:
@@ -190,3 +206,11 @@ def turn_span(match: Match, ply: int) -> tuple[int, int]:
     while start > 0 and match.game.to_move(match.state_at(start - 1)) == CHANCE:
         start -= 1
     return max(0, start - 1), ply
+
+
+def parse_cell(name: str) -> tuple[int, int] | None:
+    """A ``row,col`` place name (lessons' marks), or None."""
+    parts = name.split(",")
+    if len(parts) != 2 or not all(part.strip().isdigit() for part in parts):
+        return None
+    return int(parts[0]), int(parts[1])

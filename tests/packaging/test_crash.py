@@ -202,3 +202,14 @@ def test_scenes_are_described_with_their_game() -> None:
             self.game = all_games().get("pushfight")
 
     assert crash.describe([object(), Setup()]) == ["object", "Setup: Push Fight (pushfight)"]
+
+
+def test_the_window_shows_any_error_text(monkeypatch: pytest.MonkeyPatch) -> None:
+    """An error's text may hold a NUL or a lone surrogate, or be megabytes long (issue 17)."""
+    def events() -> list[pygame.event.Event]:
+        return [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0)]
+
+    report = CrashReport("text", Path("/somewhere/logs/crash-20260101-000000.txt"))
+    for text in ("A\x00B", "\ud800", "x" * 3_000_000):
+        crash.show_window(crash.message(Injected(text), report), events)
+    pygame.quit()

@@ -106,6 +106,7 @@ def test_ctrl_o_during_a_game_shows_the_error_and_the_game_goes_on(
 ) -> None:
     driver.frames(2)
     driver.key("return")  # Play Conquid
+    driver.key("escape")  # the first time, lessons are offered: just play
     driver.press(driver.top.start_button)
     play = driver.top
     assert isinstance(play, PlayScene)
