@@ -59,7 +59,10 @@ class Match:
         seats: tuple[Seat, ...] | None = None,
         seed: str | None = None,
         created: str = "",
+        start: Any = None,
     ) -> None:
+        """``start``: a position to begin from instead of the options' new game (a lesson's,
+        a puzzle's); the options must still describe its board."""
         try:
             self.options = game.info.validate_options(options or {})
         except ValueError as err:
@@ -72,7 +75,8 @@ class Match:
             raise OptionsError(f"{game.info.title} is played by {game.info.players} player(s)")
         self.seed = seed
         self.created = created
-        self._state: Any = game.new_state(self.options)
+        self.start = start
+        self._state: Any = game.new_state(self.options) if start is None else start
         self._checkpoints: list[Any] = [self._state]
         """The position after every ``CHECKPOINT_EVERY``-th move (0 included)."""
         self._moves: list[str] = []
@@ -230,7 +234,7 @@ class Match:
         """A new match that starts like this one and stops after ``ply`` moves."""
         if not 0 <= ply <= self.ply:
             raise IllegalMoveError(f"there is no position after {ply} moves")
-        fork = Match(self.game, self.options, self.seats, self.seed, self.created)
+        fork = Match(self.game, self.options, self.seats, self.seed, self.created, self.start)
         for text in self._moves[:ply]:
             fork.play_text(text)
         return fork

@@ -111,6 +111,8 @@ class OptionSpec:
     minimum: int = 0
     maximum: int = 0
     help: str = ""
+    applies_when: tuple[str, str] | None = None
+    """(option, value): this option only counts when that choice is made (a custom size)."""
 
     def coerce(self, value: object) -> str | int | bool:
         """Return ``value`` checked against this spec, or raise ValueError with a reason."""
@@ -219,4 +221,11 @@ class Game(Protocol[S, M]):
 
     def encode(self, state: S) -> str:
         """A compact text form of the position, equal for equal positions (record digests)."""
+        ...
+
+    def decode(self, text: str) -> S:
+        """The position ``encode`` wrote (lessons and puzzles start from one).
+
+        Raises ValueError, with a reason for people, for text that is not a position.
+        """
         ...

@@ -47,6 +47,7 @@ MAX_DIGEST: Final = 100_000
 MAX_DIGITS: Final = 20
 """Longest number read: every number in a record is small (versions, option values)."""
 
+NOT_A_RECORD: Final = "this is not a Conquid Arcade save file"
 Upgrader = Callable[[dict[str, Any]], dict[str, Any]]
 UPGRADES: dict[int, Upgrader] = {}
 """``UPGRADES[n]`` turns a version-n document into a version n+1 one. Version 1 is the first."""
@@ -110,9 +111,13 @@ class Record:
             document = json.loads(data, parse_int=_small_int)
         except _LongNumber as err:
             raise RecordError(f"the file holds a number that is far too long ({err})") from None
-        except (UnicodeDecodeError, ValueError) as err:
-            raise RecordError(f"the file is not valid JSON text ({printable(str(err), 120)})") \
-                from None
+        except UnicodeDecodeError:
+            raise RecordError(f"{NOT_A_RECORD} (it is not text)") from None
+        except json.JSONDecodeError as err:
+            raise RecordError(f"{NOT_A_RECORD}: it is not valid JSON text ({err.msg} at line "
+                              f"{err.lineno})") from None
+        except ValueError:
+            raise RecordError(f"{NOT_A_RECORD}: it is not valid JSON text") from None
         except RecursionError:
             raise RecordError("the file is nested too deeply to be a game record") from None
         return cls.from_json(document)

@@ -487,6 +487,9 @@ class FortsGame:
     def encode(self, state: FortsState) -> str:
         return encode(state)
 
+    def decode(self, text: str) -> FortsState:
+        return decode(text)
+
 
 def _place(state: FortsState, move: Place) -> MoveResult[FortsState]:
     geo = geometry(state.rows, state.cols)

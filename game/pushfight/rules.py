@@ -380,6 +380,9 @@ class PushFight:
     def encode(self, state: State) -> str:
         return state.text()
 
+    def decode(self, text: str) -> State:
+        return State.parse(text)
+
 
 def _check_setup(state: State, move: Setup) -> None:
     seat = SEATS[state.to_move]

@@ -22,7 +22,7 @@ from game.core.files import shown_name
 from game.core.match import Match
 from game.core.record import load_match
 from game.core.text import printable
-from game.ui import fonts, palette
+from game.ui import fonts, palette, result
 from game.ui.view import GameView, ViewFactory
 
 HOLD_SECONDS = 0.5
@@ -84,8 +84,7 @@ def frame(surface: pygame.Surface, view: GameView, match: Match, ply: int, clock
     parts.append(f"move {ply}/{match.ply}")
     outcome = match.outcome_at(ply)
     if outcome is not None:
-        who = "draw" if outcome.winner is None else f"{match.seats[outcome.winner].name} wins"
-        parts.append(f"{who} {outcome.reason.label}")
+        parts.append(result.summary(match.seats, outcome))
     caption = fonts.text("   ·   ".join(parts), 30, palette.TEXT)
     surface.blit(caption, (20, 20))
 
