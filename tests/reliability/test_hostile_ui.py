@@ -104,12 +104,12 @@ def test_unusual_names_that_load_are_drawn_everywhere(tmp_path: Path, name: str)
         driver.frames(3)
         for key in ("end", "home", "right", "up"):
             driver.key(key)
-        paths.autosave.parent.mkdir(parents=True, exist_ok=True)
-        paths.autosave.write_bytes(path.read_bytes())
+        paths.autosaves.mkdir(parents=True, exist_ok=True)
+        (paths.autosaves / "last.json").write_bytes(path.read_bytes())
         menu = MenuScene(services)
         driver.app.stack.apply(Reset(menu))
         driver.frames(3)
-        assert driver.top.entries[0][1].startswith("Resume")
+        assert driver.top.entries[0][1].startswith("Resume:")
         driver.press(driver.top.entries[0][0])
         driver.frames(3)
         assert isinstance(driver.top, PlayScene)
@@ -279,16 +279,16 @@ def test_key_bindings_with_hostile_names_are_kept_aside(tmp_path: Path) -> None:
 def test_an_autosave_that_could_not_be_shown_is_not_offered(tmp_path: Path, kind: str) -> None:
     """The resume offer kept offering an autosave whose names crashed the play scene."""
     paths = Paths.under(tmp_path)
-    paths.autosave.parent.mkdir(parents=True)
+    kept = paths.autosaves / "last.json"
+    kept.parent.mkdir(parents=True)
     document = record_document(GAMES.get("conquid"), plies=3)
-    paths.autosave.write_bytes(with_field(document, ("players", 0, "name"),
-                                          HOSTILE_TEXTS[kind]))
-    before = paths.autosave.read_bytes()
+    kept.write_bytes(with_field(document, ("players", 0, "name"), HOSTILE_TEXTS[kind]))
+    before = kept.read_bytes()
     services = build_services(paths, (1280, 720))
     try:
         driver = Driver(App(services, MenuScene(services)))
         driver.frames(3)
-        assert not driver.top.entries[0][1].startswith("Resume")
+        assert not driver.top.entries[0][1].startswith("Resume:")
     finally:
         pygame.quit()
-    assert paths.autosave.read_bytes() == before
+    assert kept.read_bytes() == before
