@@ -184,12 +184,10 @@ def test_no_kept_file_is_ever_overwritten_even_past_a_hundred(tmp_path: Path) ->
 def test_a_full_disk_keeps_the_previous_autosave_and_says_so(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    paths = Paths.under(tmp_path)
+    slot = autosaves.Slot(Paths.under(tmp_path))
     match = longest_game(GAMES.get("conquid"), plies=3)
-    slot = autosaves.Slot(paths)
     assert slot.write(match) is None
-    kept = slot.path
-    before = kept.read_bytes()
+    before = slot.path.read_bytes()
     match.play("C")
 
     def full(fd: int) -> None:
@@ -199,8 +197,8 @@ def test_a_full_disk_keeps_the_previous_autosave_and_says_so(
     problem = slot.write(match)
     assert problem is not None and "No space left on device" in problem
     assert_readable(problem)
-    assert kept.read_bytes() == before
-    assert [p.name for p in kept.parent.iterdir()] == [kept.name]
+    assert slot.path.read_bytes() == before
+    assert [p.name for p in slot.path.parent.iterdir()] == [slot.path.name]
 
 
 def test_temporary_files_left_by_a_kill_are_removed_once_stale(tmp_path: Path) -> None:
