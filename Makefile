@@ -48,7 +48,8 @@ fuzz: $(STAMP)
 	$(BIN)/python fuzz/fuzz_records.py build/out/fuzz-corpus -runs=$(FUZZ_RUNS) -max_len=65536
 	$(BIN)/python fuzz/fuzz_user_files.py build/out/fuzz-user-files -runs=$(FUZZ_RUNS) \
 		-max_len=65536
-	$(BIN)/python fuzz/fuzz_record_structure.py -runs=$(FUZZ_STRUCTURE_RUNS)
+	$(BIN)/python fuzz/fuzz_record_structure.py -runs=$(FUZZ_STRUCTURE_RUNS) -max_len=4096 \
+		-len_control=0
 
 # Standalone executables for the machine this runs on (PyInstaller does not cross-compile;
 # docs/packaging.md). dist-smoke runs --smoke-test on whatever was built, as CI does.

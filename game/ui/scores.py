@@ -75,7 +75,7 @@ class Entry:
         ):
             raise ValueError("an entry's score should be a few whole numbers")
         return cls(
-            _text(name, "a name", MAX_NAME),
+            _text(name, "a name", MAX_SEED)[:MAX_NAME],  # older versions kept whole names
             tuple(score),
             _text(seed, "a seed", MAX_SEED),
             _text(date, "a date", MAX_NAME),

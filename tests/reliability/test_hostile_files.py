@@ -159,10 +159,11 @@ def test_hostile_high_score_files_are_kept_aside_quickly(tmp_path: Path, case: s
 def test_a_long_name_enters_the_table_shortened_and_the_file_stays_readable(
     tmp_path: Path,
 ) -> None:
+    """Older versions wrote whole names (up to 200 characters): such a file still loads."""
     path = tmp_path / "scores.json"
-    long_name = "N" * 200
-    scores.save(path, {"forts": {"9x18": [scores.Entry(long_name[:40], (1,), "s", "d")]}})
-    assert scores.load(path).problem is None
+    scores.save(path, {"forts": {"9x18": [scores.Entry("N" * 200, (1,), "s", "d")]}})
+    loaded = scores.load(path)
+    assert loaded.problem is None and loaded.tables["forts"]["9x18"][0].name == "N" * 40
 
 
 def test_no_kept_file_is_ever_overwritten_even_past_a_hundred(tmp_path: Path) -> None:
