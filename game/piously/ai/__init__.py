@@ -1,0 +1,43 @@
+"""Piously computer players, pure: the clock lives in the Budget, chance in the caller's rng.
+
+``LEVELS`` maps a level name to a factory, so the client and the arena can list levels
+without knowing this game; ``DEFAULT_LIMITS`` gives each level a budget that keeps it within
+its time target per turn (normal and hard spend it on the turn's first move, then play the
+rest of their plan at once).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, Final
+
+from game.core.player import Limit, Player
+from game.piously.ai.players import EasyPlayer, PlanningPlayer
+from game.piously.ai.turns import Shape
+
+NORMAL_SHAPE: Final = Shape(width=5, depth=7, casts_per_spell=6)
+HARD_SHAPE: Final = Shape(width=6, depth=7, casts_per_spell=8)
+HARD_REPLIES: Final = Shape(width=4, depth=6, casts_per_spell=5)
+
+
+def normal() -> PlanningPlayer:
+    return PlanningPlayer("normal", NORMAL_SHAPE)
+
+
+def hard() -> PlanningPlayer:
+    return PlanningPlayer("hard", HARD_SHAPE, HARD_REPLIES, keep=8, reserve=0.6)
+
+
+LEVELS: Final[dict[str, Callable[[], Player[Any, Any]]]] = {
+    "easy": EasyPlayer,
+    "normal": normal,
+    "hard": hard,
+}
+
+DEFAULT_LIMITS: Final[dict[str, Limit]] = {
+    "easy": Limit(time=0.5, nodes=400),
+    "normal": Limit(time=0.9, nodes=3_000),
+    "hard": Limit(time=2.7, nodes=12_000),
+}
+
+__all__ = ["DEFAULT_LIMITS", "LEVELS", "EasyPlayer", "PlanningPlayer"]
