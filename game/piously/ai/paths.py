@@ -74,17 +74,22 @@ def need(state: PiouslyState, seat: int) -> Need:
         if h in taken and h != own_piece:
             cost += OBJECT_COST
         weight.append(cost)
-    starts = _regions(board, [index[h] for h in mine if h in index])
-    if starts:
-        starts.sort(key=lambda region: (-_rooms(board, region).bit_count(), min(region)))
-        starts = starts[:STARTS]
+    regions = _regions(board, [index[h] for h in mine if h in index])
+    gain = [board.room_bit[i] for i in range(len(board.hexes))]
+    for region in regions:
+        rooms = _rooms(board, region)
+        for i in region:
+            gain[i] = rooms
+    if regions:
+        regions.sort(key=lambda region: (-_rooms(board, region).bit_count(), min(region)))
+        starts = regions[:STARTS]
     elif own_piece is not None and own_piece in index:
         starts = [{index[own_piece]}]
     else:
         starts = [{0}]
     best: tuple[int, set[int]] | None = None
     for start in starts:
-        cost, tree = _grow(board, weight, start)
+        cost, tree = _grow(board, weight, gain, start)
         if best is None or cost < best[0]:
             best = (cost, tree)
     assert best is not None
@@ -104,7 +109,8 @@ def _regions(board: Board, own: list[int]) -> list[set[int]]:
     left = set(own)
     regions = []
     while left:
-        seed = left.pop()
+        seed = min(left)
+        left.discard(seed)
         region = {seed}
         stack = [seed]
         while stack:
@@ -117,49 +123,68 @@ def _regions(board: Board, own: list[int]) -> list[set[int]]:
     return regions
 
 
-def _grow(board: Board, weight: list[int], start: set[int]) -> tuple[int, set[int]]:
-    """Greedy Steiner tree from ``start``: add the cheapest path to a new room until all
-    seven are reached. Returns the total cost and the tree's nodes."""
+def _grow(
+    board: Board, weight: list[int], gain: list[int], start: set[int]
+) -> tuple[int, set[int]]:
+    """Greedy Steiner tree from ``start``: add the path that costs least per new room (a
+    hex of one of the colour's regions brings that region's rooms) until all seven are
+    reached. Returns the total cost and the tree's nodes. Distances from the tree only
+    shrink as it grows, so each round relaxes from the newly added hexes alone."""
     tree = set(start)
     cost = sum(weight[i] for i in tree)
     reached = _rooms(board, tree)
-    adjacent = board.adjacent
-    room_bit = board.room_bit
-    size = len(adjacent)
+    size = len(board.adjacent)
+    dist = [_FAR] * size
+    parent = [-1] * size
+    added = sorted(tree)
     while reached != ALL_ROOMS:
-        dist = [_FAR] * size
-        parent = [-1] * size
-        for i in tree:
-            dist[i] = 0
-        buckets: list[list[int]] = [sorted(tree)]
-        target = -1
-        d = 0
-        while d < len(buckets) and target < 0:
-            bucket = buckets[d]
-            k = 0
-            while k < len(bucket):  # zero-cost hexes join the bucket being read
-                i = bucket[k]
-                k += 1
-                if dist[i] != d:
-                    continue
-                if room_bit[i] & ~reached:
-                    target = i
-                    break
-                for n in adjacent[i]:
-                    nd = d + weight[n]
-                    if nd < dist[n]:
-                        dist[n] = nd
-                        parent[n] = i
-                        while len(buckets) <= nd:
-                            buckets.append([])
-                        buckets[nd].append(n)
-            d += 1
+        _relax(board.adjacent, weight, dist, parent, added)
+        best = (float(_FAR), -1)
+        for i in range(size):
+            new = (gain[i] & ~reached).bit_count()
+            if new and dist[i] / new < best[0]:
+                best = (dist[i] / new, i)
+        target = best[1]
         if target < 0:
             raise ValueError("a room cannot be reached: the temple is split")
         cost += dist[target]
+        added = []
         node = target
         while node not in tree:
             tree.add(node)
-            reached |= room_bit[node]
+            added.append(node)
+            reached |= gain[node]
             node = parent[node]
     return cost, tree
+
+
+def _relax(
+    adjacent: tuple[tuple[int, ...], ...],
+    weight: list[int],
+    dist: list[int],
+    parent: list[int],
+    sources: list[int],
+) -> None:
+    """Dial's algorithm (costs are small whole numbers) from ``sources`` at distance 0,
+    lowering ``dist`` and ``parent`` wherever the new sources are closer."""
+    for i in sources:
+        dist[i] = 0
+    buckets: list[list[int]] = [list(sources)]
+    d = 0
+    while d < len(buckets):
+        bucket = buckets[d]
+        k = 0
+        while k < len(bucket):  # zero-cost hexes join the bucket being read
+            i = bucket[k]
+            k += 1
+            if dist[i] != d:
+                continue
+            for n in adjacent[i]:
+                nd = d + weight[n]
+                if nd < dist[n]:
+                    dist[n] = nd
+                    parent[n] = i
+                    while len(buckets) <= nd:
+                        buckets.append([])
+                    buckets[nd].append(n)
+        d += 1
