@@ -36,8 +36,8 @@ LEVELS: Final[dict[str, Callable[[], Player[Any, Any]]]] = {
 
 DEFAULT_LIMITS: Final[dict[str, Limit]] = {
     "easy": Limit(time=0.5, nodes=400),
-    "normal": Limit(time=0.9, nodes=3_000),
-    "hard": Limit(time=2.7, nodes=12_000),
+    "normal": Limit(time=0.9, nodes=1_500),
+    "hard": Limit(time=2.8, nodes=2_000),
 }
 
 __all__ = ["DEFAULT_LIMITS", "LEVELS", "EasyPlayer", "PlanningPlayer"]
