@@ -32,13 +32,16 @@ def positions() -> list[PiouslyState]:
     found: list[PiouslyState] = []
     while not match.is_over and len(found) < POSITIONS:
         state = match.state
-        if state.phase is Phase.PLAY and state.actions == 3 and state.cast == 0:
-            if state.turn % SPACING == 0 and (not found or found[-1].turn != state.turn):
-                found.append(state)
+        if _turn_start(state) and state.turn % SPACING == 0:
+            found.append(state)
         budget = Budget(Limit(nodes=600))
         player = players[match.to_move]
         match.play(player.choose(state, budget, random.Random(match.ply)).move)
     return found
+
+
+def _turn_start(state: PiouslyState) -> bool:
+    return state.phase is Phase.PLAY and state.actions == 3 and state.cast == 0
 
 
 def turn_ms(level: str, state: PiouslyState, seed: int) -> tuple[float, int]:

@@ -21,11 +21,23 @@ from game.piously.ai.evaluate import ACTION, WIN, NeedCache, evaluate
 from game.piously.rules import casting
 from game.piously.rules.game import action_moves, end_moves, play
 from game.piously.rules.moves import Move
-from game.piously.rules.spellbook import SPELLS
+from game.piously.rules.spellbook import (
+    IMPRINT,
+    LEAP,
+    OPPORTUNIST,
+    OVERWORK,
+    PRIESTESS,
+    PURIFY,
+    SPELLS,
+    YOKE,
+)
 from game.piously.rules.state import PiouslyState
 
 CAST_SCAN: Final = 240
 """Casts of one spell listed before sampling (some spells have thousands of choices)."""
+EVERY_CAST: Final = frozenset((PRIESTESS, PURIFY, IMPRINT, OPPORTUNIST, OVERWORK, LEAP, YOKE))
+"""Spells with few choices, each one a hex or less: all are tried, never sampled, so a win
+by a single aura (the Priestess's, the Purify's) is never left out of the search."""
 
 
 class Spender(Protocol):
@@ -87,7 +99,7 @@ class TurnSearch:
             if state.owners[spell] != state.to_move or state.has_cast(spell):
                 continue
             found = list(itertools.islice(casting.casts(state, spell), CAST_SCAN))
-            if len(found) > self.shape.casts_per_spell:
+            if spell not in EVERY_CAST and len(found) > self.shape.casts_per_spell:
                 found = self.rng.sample(found, self.shape.casts_per_spell)
             yield from found
 
