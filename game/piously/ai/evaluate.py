@@ -1,6 +1,7 @@
 """A static score of a Piously position for one colour: how many actions each side is from
 winning (the Steiner-style ``need`` plus the walk its piece must make), the spells each owns
-and whether they are ready, and a large weight on a side that can win within one turn.
+and whether they are ready, each piece's room to move, and a large weight on a side that can
+win within one turn.
 """
 
 from __future__ import annotations
@@ -10,7 +11,7 @@ from dataclasses import dataclass
 from typing import Final
 
 from game.piously.ai.paths import Need, need
-from game.piously.rules.hexes import Hex, distance
+from game.piously.rules.hexes import DIRECTIONS, Hex, distance
 from game.piously.rules.spellbook import SPELLS, is_artwork
 from game.piously.rules.state import ACTIONS_PER_TURN, ARTWORK, PiouslyState
 
@@ -26,15 +27,20 @@ IN_HAND: Final = 0.6
 OFF_AURA: Final = 0.8
 """... and while its artwork stands off the owner's aura (not castable yet)."""
 
+MOBILITY: Final = 0.3
+"""What each free hex next to a piece is worth (a boxed-in piece can neither walk nor bless)."""
+
 NeedCache = MutableMapping[tuple[object, ...], Need]
 
 
 @dataclass(frozen=True)
 class Side:
-    """One colour's standing: actions from winning and the worth of its spells."""
+    """One colour's standing: actions from winning, the worth of its spells, and its piece's
+    free neighbouring hexes."""
 
     actions: int
     spells: float
+    mobility: int
 
 
 def actions_to_win(state: PiouslyState, seat: int, cache: NeedCache | None = None) -> int:
@@ -75,8 +81,16 @@ def spell_worth(state: PiouslyState, seat: int) -> float:
     return total
 
 
+def mobility(state: PiouslyState, seat: int) -> int:
+    piece = state.objects[seat]
+    if piece is None:
+        return 0
+    board, taken = state.built.room_of, state.object_at
+    return sum(1 for d in DIRECTIONS if piece + d in board and piece + d not in taken)
+
+
 def side(state: PiouslyState, seat: int, cache: NeedCache | None = None) -> Side:
-    return Side(actions_to_win(state, seat, cache), spell_worth(state, seat))
+    return Side(actions_to_win(state, seat, cache), spell_worth(state, seat), mobility(state, seat))
 
 
 def evaluate(state: PiouslyState, seat: int, cache: NeedCache | None = None) -> float:
@@ -86,6 +100,7 @@ def evaluate(state: PiouslyState, seat: int, cache: NeedCache | None = None) -> 
         return 0.0 if winner is None else WIN if winner == seat else -WIN
     mine, theirs = side(state, seat, cache), side(state, 1 - seat, cache)
     score = ACTION * (theirs.actions - mine.actions) + mine.spells - theirs.spells
+    score += MOBILITY * (mine.mobility - theirs.mobility)
     mover = state.to_move
     for who, standing, sign in ((seat, mine, 1.0), (1 - seat, theirs, -1.0)):
         ahead = state.actions if who == mover else ACTIONS_PER_TURN
