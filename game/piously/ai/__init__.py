@@ -25,7 +25,7 @@ def normal() -> PlanningPlayer:
 
 
 def hard() -> PlanningPlayer:
-    return PlanningPlayer("hard", HARD_SHAPE, HARD_REPLIES, keep=8, reserve=0.6)
+    return PlanningPlayer("hard", HARD_SHAPE, HARD_REPLIES, keep=10, reserve=0.6)
 
 
 LEVELS: Final[dict[str, Callable[[], Player[Any, Any]]]] = {

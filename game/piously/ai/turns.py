@@ -20,7 +20,7 @@ from game.core.player import Budget
 from game.piously.ai.evaluate import ACTION, WIN, NeedCache, evaluate
 from game.piously.rules import casting
 from game.piously.rules.game import action_moves, end_moves, play
-from game.piously.rules.moves import Move
+from game.piously.rules.moves import EndTurn, Move
 from game.piously.rules.spellbook import (
     IMPRINT,
     LEAP,
@@ -136,16 +136,35 @@ class TurnSearch:
         return self._endings(ends, seat, keep)
 
     def _endings(self, ends: list[_Node], seat: int, keep: int) -> list[Plan]:
-        """Each kept position ended with each claim choice, scored after the turn."""
-        plans: list[Plan] = []
+        """Each kept position ended with each claim choice, scored after the turn.
+
+        Distinct positions come first, so the few plans a deeper search answers are not
+        all one position with different claims: each position's best ending, and its ending
+        without a claim (the safe one when a claim would arm the opponent); then the rest.
+        """
+        first: list[Plan] = []
+        rest: list[Plan] = []
+        done: set[tuple[object, ...]] = set()
         for node in ends:
+            endings: list[Plan] = []
             for end in end_moves(node.state):
                 after = play(node.state, end).state
+                key = (*_key(after), after.owners)
+                if key in done:
+                    continue
+                done.add(key)
                 self.budget.spend()
                 score = evaluate(after, seat, self.cache)
-                plans.append(Plan((*node.moves, end), (*node.states, after), score))
-        plans.sort(key=lambda plan: -plan.score)
-        return plans[:keep]
+                endings.append(Plan((*node.moves, end), (*node.states, after), score))
+            if not endings:
+                continue
+            best = max(endings, key=lambda plan: plan.score)
+            plain = [plan for plan in endings if plan.moves[-1] == EndTurn() and plan is not best]
+            first += [best, *plain]
+            rest += [plan for plan in endings if plan is not best and plan not in plain]
+        first.sort(key=lambda plan: -plan.score)
+        rest.sort(key=lambda plan: -plan.score)
+        return (first + rest)[:keep]
 
 
 def _key(state: PiouslyState) -> tuple[object, ...]:
