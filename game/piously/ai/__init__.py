@@ -17,7 +17,7 @@ from game.piously.ai.turns import Shape
 
 NORMAL_SHAPE: Final = Shape(width=5, depth=7, casts_per_spell=6)
 HARD_SHAPE: Final = Shape(width=6, depth=7, casts_per_spell=8)
-HARD_REPLIES: Final = Shape(width=4, depth=6, casts_per_spell=5)
+HARD_REPLIES: Final = Shape(width=6, depth=7, casts_per_spell=8)
 
 
 def normal() -> PlanningPlayer:

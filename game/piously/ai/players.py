@@ -8,9 +8,10 @@ otherwise (a take-back, or a new game). Every level takes a win it sees this tur
     towards its goal but wastes actions and never looks at the opponent's next turn.
   - normal: the best whole turn (a beam search over actions and casts, then the end of the
     turn with the best claim) by the evaluation.
-  - hard: the best few whole turns of normal, each answered by the opponent's best whole
-    turn; it keeps the turn whose worst answer is best, so it blocks a win next turn when
-    some turn can, and avoids a claim that hands the opponent a winning spell.
+  - hard: a wider whole-turn search than normal's; its best turns, best first, are each
+    answered by the opponent's best whole turn, and it plays the first that the answer does
+    not win, so it blocks a win next turn when some turn can, and avoids a claim that hands
+    the opponent a winning spell.
 Work is counted in positions played (nodes), so a node budget makes a game reproducible.
 """
 
@@ -95,26 +96,26 @@ class PlanningPlayer:
         plans = TurnSearch(self.shape, first, rng, cache).plans(state, self.keep)
         if self.replies is None or plans[0].wins:
             return plans[0], plans[0].score, 1
-        answered = self._answered(state.to_move, plans, budget, rng, cache)
+        answered = self._answered(plans, budget, rng, cache)
         if answered is None:
             return plans[0], plans[0].score, 1
         value, plan = answered
         return plan, value, 2
 
     def _answered(
-        self, seat: int, plans: list[Plan], budget: Budget, rng: random.Random, cache: NeedCache
+        self, plans: list[Plan], budget: Budget, rng: random.Random, cache: NeedCache
     ) -> tuple[float, Plan] | None:
-        """The plan whose opponent's best answer leaves this side best off (answers that ran
-        out of budget are not trusted, except the first plan's when nothing else finished)."""
+        """The best plan (in the first level's order) after which the opponent's best whole
+        turn does not win; if every plan answered loses, the first. Comparing plans by the
+        evaluation after the answer instead was tried: it played more passively and lost to
+        normal. An answer cut short by the budget is trusted only for the first plan."""
         assert self.replies is not None
-        best: tuple[float, Plan] | None = None
-        for plan in plans:
-            if best is not None and budget.exhausted:
+        for index, plan in enumerate(plans):
+            if index and budget.exhausted:
                 break
             reply = TurnSearch(self.replies, budget, rng, cache).plans(plan.final, 1)[0]
-            if best is not None and budget.exhausted:
+            if index and budget.exhausted:
                 break
-            value = -WIN if reply.wins else evaluate(reply.final, seat, cache)
-            if best is None or value > best[0]:
-                best = (value, plan)
-        return best
+            if not reply.wins:
+                return plan.score, plan
+        return (-WIN, plans[0]) if plans else None
