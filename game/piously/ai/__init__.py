@@ -27,7 +27,7 @@ def normal() -> PlanningPlayer:
 
 
 def hard() -> PlanningPlayer:
-    return PlanningPlayer("hard", HARD_SHAPE, HARD_REPLIES, keep=12, reserve=0.7)
+    return PlanningPlayer("hard", HARD_SHAPE, HARD_REPLIES, keep=12, reserve=0.25)
 
 
 LEVELS: Final[dict[str, Callable[[], Player[Any, Any]]]] = {
@@ -39,7 +39,7 @@ LEVELS: Final[dict[str, Callable[[], Player[Any, Any]]]] = {
 DEFAULT_LIMITS: Final[dict[str, Limit]] = {
     "easy": Limit(time=0.5, nodes=400),
     "normal": Limit(time=0.9, nodes=1_500),
-    "hard": Limit(time=2.8, nodes=2_000),
+    "hard": Limit(time=2.8, nodes=4_000),
 }
 
 __all__ = ["DEFAULT_LIMITS", "LEVELS", "EasyPlayer", "PlanningPlayer"]

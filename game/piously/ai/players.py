@@ -10,8 +10,9 @@ otherwise (a take-back, or a new game). Every level takes a win it sees this tur
     turn with the best claim) by the evaluation.
   - hard: a wider whole-turn search than normal's; its best turns, best first, are each
     answered by the opponent's best whole turn, and it plays the first that the answer does
-    not win, so it blocks a win next turn when some turn can, and avoids a claim that hands
-    the opponent a winning spell.
+    not win (so it blocks a win next turn when some turn can, and avoids a claim that hands
+    the opponent a winning spell), unless one of the next few safe turns leaves it a win
+    the answer cannot stop.
 Work is counted in positions played (nodes), so a node budget makes a game reproducible.
 """
 
@@ -31,6 +32,8 @@ from game.piously.rules.state import Phase, PiouslyState
 
 PiouslyDecision = Decision[Move]
 
+FOLLOW_UPS: Final = 4
+"""How many of hard's safe turns it follows to its own next turn, looking for a threat."""
 EASY_SHAPE: Final = Shape(width=1, depth=1, casts_per_spell=4)
 EASY_NOISE: Final = 1.5 * ACTION
 """How much easy's judgement of a move wobbles (about one and a half actions' worth)."""
@@ -106,16 +109,25 @@ class PlanningPlayer:
         self, plans: list[Plan], budget: Budget, rng: random.Random, cache: NeedCache
     ) -> tuple[float, Plan] | None:
         """The best plan (in the first level's order) after which the opponent's best whole
-        turn does not win; if every plan answered loses, the first. Comparing plans by the
+        turn does not win, preferring among the first ``FOLLOW_UPS`` such plans one that
+        still leaves this side a winning turn after that answer (a threat the answer could
+        not stop). If every plan answered loses, the first. Comparing plans by the
         evaluation after the answer instead was tried: it played more passively and lost to
-        normal. An answer cut short by the budget is trusted only for the first plan."""
+        normal. A search cut short by the budget is trusted only for the first plan."""
         assert self.replies is not None
+        safe: list[Plan] = []
         for index, plan in enumerate(plans):
-            if index and budget.exhausted:
+            if (index and budget.exhausted) or len(safe) >= FOLLOW_UPS:
                 break
             reply = TurnSearch(self.replies, budget, rng, cache).plans(plan.final, 1)[0]
             if index and budget.exhausted:
                 break
-            if not reply.wins:
-                return plan.score, plan
+            if reply.wins:
+                continue
+            safe.append(plan)
+            again = TurnSearch(self.shape, budget, rng, cache).plans(reply.final, 1)[0]
+            if again.wins and not budget.exhausted:
+                return WIN / 2, plan
+        if safe:
+            return safe[0].score, safe[0]
         return (-WIN, plans[0]) if plans else None
