@@ -72,7 +72,7 @@ def test_a_step_goes_to_an_adjacent_free_hex_for_one_action() -> None:
     after = GAME.apply(state, m.Step(h(2, -1))).state
     assert after.objects[WHITE] == h(2, -1) and after.actions == 2
     refused(state, "move 1,1", "holds an object")
-    refused(state, "move 3,0", "adjacent")
+    refused(state, "move 3,0", "a hex next to you")
     refused(state, "move 0,1", "no hex")
 
 
