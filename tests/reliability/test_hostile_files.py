@@ -17,7 +17,7 @@ from game.core import atomic
 from game.core.errors import RecordError
 from game.core.files import FileRefused, read_bounded
 from game.core.record import load_match, save_match
-from game.ui import scores, storage
+from game.ui import autosaves, scores
 from game.ui.paths import Paths
 from game.ui.settings import Settings, load_settings
 from game.ui.userfile import load_or_set_aside
@@ -183,21 +183,21 @@ def test_no_kept_file_is_ever_overwritten_even_past_a_hundred(tmp_path: Path) ->
 def test_a_full_disk_keeps_the_previous_autosave_and_says_so(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    paths = Paths.under(tmp_path)
+    slot = autosaves.Slot(Paths.under(tmp_path))
     match = longest_game(GAMES.get("conquid"), plies=3)
-    assert storage.autosave(paths, match) is None
-    before = paths.autosave.read_bytes()
+    assert slot.write(match) is None
+    before = slot.path.read_bytes()
     match.play("C")
 
     def full(fd: int) -> None:
         raise OSError(errno.ENOSPC, "No space left on device")
 
     monkeypatch.setattr(os, "fsync", full)
-    problem = storage.autosave(paths, match)
+    problem = slot.write(match)
     assert problem is not None and "No space left on device" in problem
     assert_readable(problem)
-    assert paths.autosave.read_bytes() == before
-    assert [p.name for p in paths.autosave.parent.iterdir()] == [paths.autosave.name]
+    assert slot.path.read_bytes() == before
+    assert [p.name for p in slot.path.parent.iterdir()] == [slot.path.name]
 
 
 def test_temporary_files_left_by_a_kill_are_removed_once_stale(tmp_path: Path) -> None:
