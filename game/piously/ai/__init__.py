@@ -1,0 +1,45 @@
+"""Piously computer players, pure: the clock lives in the Budget, chance in the caller's rng.
+
+``LEVELS`` maps a level name to a factory, so the client and the arena can list levels
+without knowing this game; ``DEFAULT_LIMITS`` gives each level a budget that keeps it within
+its time target per turn (normal and hard spend it on the turn's first move, then play the
+rest of their plan at once).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, Final
+
+from game.core.player import Limit, Player
+from game.piously.ai.players import EasyPlayer, PlanningPlayer
+from game.piously.ai.turns import Shape
+
+NORMAL_SHAPE: Final = Shape(width=5, depth=7, casts_per_spell=6)
+HARD_SHAPE: Final = NORMAL_SHAPE
+"""Hard's own turns are normal's (a wider search found turns the evaluation overrates and
+lost more); it adds the opponent's answer to each."""
+HARD_REPLIES: Final = Shape(width=6, depth=7, casts_per_spell=8)
+
+
+def normal() -> PlanningPlayer:
+    return PlanningPlayer("normal", NORMAL_SHAPE)
+
+
+def hard() -> PlanningPlayer:
+    return PlanningPlayer("hard", HARD_SHAPE, HARD_REPLIES, keep=12, reserve=0.25)
+
+
+LEVELS: Final[dict[str, Callable[[], Player[Any, Any]]]] = {
+    "easy": EasyPlayer,
+    "normal": normal,
+    "hard": hard,
+}
+
+DEFAULT_LIMITS: Final[dict[str, Limit]] = {
+    "easy": Limit(time=0.5, nodes=400),
+    "normal": Limit(time=0.9, nodes=1_500),
+    "hard": Limit(time=2.8, nodes=4_000),
+}
+
+__all__ = ["DEFAULT_LIMITS", "LEVELS", "EasyPlayer", "PlanningPlayer"]

@@ -1,0 +1,133 @@
+"""The Piously computer players: easy, normal and hard.
+
+The Player interface gives one move per call, while a Piously turn is several moves. So
+normal and hard plan the whole turn, return its first move and keep the rest: the next call
+continues the plan when the position is the one the plan expected, and plans afresh
+otherwise (a take-back, or a new game). Every level takes a win it sees this turn.
+  - easy: one move at a time, the best by the evaluation among a noisy few, so it drifts
+    towards its goal but wastes actions and never looks at the opponent's next turn.
+  - normal: the best whole turn (a beam search over actions and casts, then the end of the
+    turn with the best claim) by the evaluation.
+  - hard: a wider whole-turn search than normal's; its best turns, best first, are each
+    answered by the opponent's best whole turn, and it plays the first that the answer does
+    not win (so it blocks a win next turn when some turn can, and avoids a claim that hands
+    the opponent a winning spell), unless one of the next few safe turns leaves it a win
+    the answer cannot stop.
+Work is counted in positions played (nodes), so a node budget makes a game reproducible.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from typing import Final
+
+from game.core.player import Budget, Decision
+from game.piously.ai.evaluate import ACTION, WIN, NeedCache, evaluate
+from game.piously.ai.setup import setup_move
+from game.piously.ai.turns import Plan, Shape, Share, TurnSearch
+from game.piously.rules.game import end_moves, play
+from game.piously.rules.moves import Move
+from game.piously.rules.state import Phase, PiouslyState
+
+PiouslyDecision = Decision[Move]
+
+FOLLOW_UPS: Final = 4
+"""How many of hard's safe turns it follows to its own next turn, looking for a threat."""
+EASY_SHAPE: Final = Shape(width=1, depth=1, casts_per_spell=4)
+EASY_NOISE: Final = 1.5 * ACTION
+"""How much easy's judgement of a move wobbles (about one and a half actions' worth)."""
+
+
+class EasyPlayer:
+    """One move at a time by a noisy evaluation; takes a winning move when it has one."""
+
+    name = "easy"
+
+    def choose(self, state: PiouslyState, budget: Budget, rng: random.Random) -> PiouslyDecision:
+        if state.phase is not Phase.PLAY:
+            return Decision(setup_move(state, rng))
+        seat = state.to_move
+        cache: NeedCache = {}
+        search = TurnSearch(EASY_SHAPE, budget, rng, cache)
+        options: list[tuple[float, Move]] = []
+        for move in search.candidates(state):
+            budget.spend()
+            after = play(state, move).state
+            score = evaluate(after, seat, cache)
+            if score >= WIN:
+                return Decision(move, WIN, budget.nodes, 1, (move,))
+            options.append((score + ACTION * after.actions, move))
+        for end in end_moves(state):
+            options.append((evaluate(play(state, end).state, seat, cache), end))
+        noisy = [(score + rng.gauss(0, EASY_NOISE), index) for index, (score, _) in
+                 enumerate(options)]
+        _, best = max(noisy)
+        score, move = options[best]
+        return Decision(move, score, budget.nodes, 1, (move,))
+
+
+@dataclass
+class PlanningPlayer:
+    """Plans whole turns (normal), and with ``replies`` also the opponent's answer (hard)."""
+
+    name: str
+    shape: Shape
+    replies: Shape | None = None
+    """The opponent's turn search at the second level; None for a one-turn search."""
+    keep: int = 1
+    """How many of its own best turns are answered by the opponent."""
+    reserve: float = 0.0
+    """The fraction of the budget kept from the first level for the answers."""
+    _pending: list[tuple[PiouslyState, Move]] = field(default_factory=list, repr=False)
+
+    def choose(self, state: PiouslyState, budget: Budget, rng: random.Random) -> PiouslyDecision:
+        if state.phase is not Phase.PLAY:
+            return Decision(setup_move(state, rng))
+        if self._pending and self._pending[0][0] == state:
+            _, move = self._pending.pop(0)
+            return Decision(move, None, 0, 1, (move, *(later for _, later in self._pending)))
+        plan, score, depth = self._plan(state, budget, rng)
+        self._pending = list(zip(plan.states[:-1], plan.moves[1:], strict=True))
+        return Decision(plan.moves[0], score, budget.nodes, depth, plan.moves)
+
+    def _plan(
+        self, state: PiouslyState, budget: Budget, rng: random.Random
+    ) -> tuple[Plan, float, int]:
+        cache: NeedCache = {}
+        first = Share(budget, self.reserve if self.replies else 0.0)
+        plans = TurnSearch(self.shape, first, rng, cache).plans(state, self.keep)
+        if self.replies is None or plans[0].wins:
+            return plans[0], plans[0].score, 1
+        answered = self._answered(plans, budget, rng, cache)
+        if answered is None:
+            return plans[0], plans[0].score, 1
+        value, plan = answered
+        return plan, value, 2
+
+    def _answered(
+        self, plans: list[Plan], budget: Budget, rng: random.Random, cache: NeedCache
+    ) -> tuple[float, Plan] | None:
+        """The best plan (in the first level's order) after which the opponent's best whole
+        turn does not win, preferring among the first ``FOLLOW_UPS`` such plans one that
+        still leaves this side a winning turn after that answer (a threat the answer could
+        not stop). If every plan answered loses, the first. Comparing plans by the
+        evaluation after the answer instead was tried: it played more passively and lost to
+        normal. A search cut short by the budget is trusted only for the first plan."""
+        assert self.replies is not None
+        safe: list[Plan] = []
+        for index, plan in enumerate(plans):
+            if (index and budget.exhausted) or len(safe) >= FOLLOW_UPS:
+                break
+            reply = TurnSearch(self.replies, budget, rng, cache).plans(plan.final, 1)[0]
+            if index and budget.exhausted:
+                break
+            if reply.wins:
+                continue
+            safe.append(plan)
+            again = TurnSearch(self.shape, budget, rng, cache).plans(reply.final, 1)[0]
+            if again.wins and not budget.exhausted:
+                return WIN / 2, plan
+        if safe:
+            return safe[0].score, safe[0]
+        return (-WIN, plans[0]) if plans else None
