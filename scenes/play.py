@@ -105,12 +105,13 @@ class PlayScene(Scene):
         self.compact = size[1] < 720
         button_h = 30 if self.compact else BUTTON_H
         y = 262 if self.compact else 318
-        for i, action in enumerate(self.view.actions):
+        for i, action in enumerate(a for a in self.view.actions if a.button):
             rect = pygame.Rect(x + (i % 2) * (half + 8), y + (i // 2) * (button_h + 6), half,
                                button_h)
             self._button(rect, f"{action.label} ({self._key(game_ctx, action.id)})", action.id,
                          action.hint)
-        y += ((len(self.view.actions) + 1) // 2) * (button_h + 6) + 4
+        shown = sum(1 for action in self.view.actions if action.button)
+        y += ((shown + 1) // 2) * (button_h + 6) + 4
         self._button(pygame.Rect(x, y, inner, button_h + 6),
                      f"Confirm ({self._key(inp.PLAY, c.CONFIRM)})", c.CONFIRM, "",
                      "#primary")
@@ -186,10 +187,10 @@ class PlayScene(Scene):
         elif name == c.SELECT and command.pos is not None:
             if self.board_area.collidepoint(command.pos):
                 self._feedback(view.click(command.pos))
-                if isinstance(view, ClickPlays) and view.ready():
-                    self._confirm()
+                self._play_if_ready()
         elif name in {action.id for action in view.actions}:
             self._feedback(view.action(name))
+            self._play_if_ready()
         elif name == c.CONFIRM:
             self._confirm()
         elif name == c.CLEAR:
@@ -252,6 +253,11 @@ class PlayScene(Scene):
         self._feedback(Feedback(reason[:1].upper() + reason[1:], True, "refuse"))
 
     # -- moves ---------------------------------------------------------------------------
+
+    def _play_if_ready(self) -> None:
+        """A view whose click or key made a whole move has it played at once."""
+        if isinstance(self.view, ClickPlays) and self.view.ready():
+            self._confirm()
 
     def _confirm(self) -> None:
         if self.match.is_over:
