@@ -558,8 +558,8 @@ class PiouslyView:
                             (self._board_area.centerx, self._board_area.y + 14), 22,
                             palette.ACCENT)
         else:
-            paint.label(surface, "Black is building the temple...", self._board_area.center,
-                        28)
+            self._draw_layout(surface, DEFAULT_LAYOUT)
+            paint.label(surface, "Black builds the temple", self._board_area.center, 28)
         self._draw_actions(surface, state)
         hovered = self._hovered_spell()
         chosen = self._walk.spell if self._walk else None
@@ -667,18 +667,24 @@ class PiouslyView:
         paint.label(surface, "  ·  ".join(parts), (x, max(self._board_area.y + 40,
                                                          y - round(self._geo.size) - 14)), 20)
 
+    def _draw_layout(self, surface: pygame.Surface, layout: Sequence[Placement],
+                     hidden: int | None = None) -> None:
+        """The rooms of a temple being built (all but ``hidden``, the one being dragged)."""
+        geo = self._geo
+        room_of = {h: room for room, p in enumerate(layout) for h in p.hexes(room)}
+        frame = paint.Frame()
+        for h, room in room_of.items():
+            if room != hidden:
+                frame.tiles.append(paint.Tile(h, room, geo.centre(h)))
+        paint.draw_frame(surface, geo, frame, room_of, (-1,) * 14, self._colours)
+
     def _draw_builder(self, surface: pygame.Surface, clock: float) -> None:
         builder = self._builder
         assert builder is not None
         geo = self._geo
         layout = builder.layout
-        room_of = {h: room for room, p in enumerate(layout) for h in p.hexes(room)}
-        frame = paint.Frame()
         dragging = builder.selected if builder.dragging else None
-        for h, room in room_of.items():
-            if room != dragging:
-                frame.tiles.append(paint.Tile(h, room, geo.centre(h)))
-        paint.draw_frame(surface, geo, frame, room_of, (-1,) * 14, self._colours)
+        self._draw_layout(surface, layout, dragging)
         problem = builder.problem()
         if builder.selected is not None and dragging is None:
             for h in layout[builder.selected].hexes(builder.selected):
