@@ -56,7 +56,7 @@ ACTIONS: Final = (
     ViewAction(END_TURN, "End turn", ("e",), "end your turn (and claim a spell here)"),
     ViewAction(ROTATE, "Turn room", ("r", "wheelup", "wheeldown"),
                "turn the room being built or moved"),
-    ViewAction(RANDOM, "Random temple", ("n",), "a random temple layout (building only)"),
+    ViewAction(RANDOM, "Random", ("n",), "a random temple layout (building only)"),
     ViewAction(CLAIM_KEYS[0], "Claim artwork", ("1",), "claim the artwork", button=False),
     ViewAction(CLAIM_KEYS[1], "Claim bewitchment", ("2",), "claim the bewitchment",
                button=False),
@@ -512,12 +512,10 @@ class PiouslyView:
     def score(self, state: Any, seat: int) -> str:
         assert isinstance(state, PiouslyState)
         if state.phase is Phase.TEMPLE:
-            return "builds the temple" if seat == 1 else "waits"
+            return "builds" if seat == 1 else "waits"
         spells = sum(1 for owner in state.owners if owner == seat)
-        words = f"{len(state.auras[seat])} auras · {spells} spells"
-        if state.phase is Phase.PLAY and state.to_move == seat and state.verdict is None:
-            words += f" · {state.actions} act."
-        return words
+        auras = len(state.auras[seat])
+        return f"{auras} aura{'s' * (auras != 1)} · {spells} spell{'s' * (spells != 1)}"
 
     def describe(self, notation: str) -> str:
         if notation == RESIGN:
@@ -643,7 +641,7 @@ class PiouslyView:
         surface.blit(veil, (0, 0))
         if problem and self._pointer is not None:
             paint.label(surface, problem, (self._pointer[0], self._pointer[1] - 40), 20,
-                        palette.WARN)
+                        palette.WARN, self._board_area)
 
     def _draw_hover(self, surface: pygame.Surface, state: PiouslyState) -> None:
         """What is under the pointer: the hex's room, aura and object."""
@@ -665,7 +663,8 @@ class PiouslyView:
             parts.append(object_name(obj))
         x, y = self._geo.icentre(h)
         paint.label(surface, "  ·  ".join(parts), (x, max(self._board_area.y + 40,
-                                                         y - round(self._geo.size) - 14)), 20)
+                                                         y - round(self._geo.size) - 14)), 20,
+                    bounds=self._board_area)
 
     def _draw_layout(self, surface: pygame.Surface, layout: Sequence[Placement],
                      hidden: int | None = None) -> None:
@@ -696,7 +695,7 @@ class PiouslyView:
                 self._ghost_room(surface, dragging, placement, moved)
         words = f"Cannot build: {problem}" if problem else "A valid temple: Return builds it"
         paint.label(surface, words, (self._board_area.centerx, self._board_area.bottom - 16),
-                    22, palette.WARN if problem else palette.GOOD)
+                    22, palette.WARN if problem else palette.GOOD, self._board_area)
         hovered = None
         rects = button_rects(self._panel, len(BUILDER_BUTTONS))
         if self._pointer is not None:
@@ -704,7 +703,7 @@ class PiouslyView:
                            None)
         panel.draw_buttons(surface, rects, list(BUILDER_BUTTONS), hovered)
         text = pygame.Rect(self._panel.x + 8, rects[-1].bottom + 12, self._panel.w - 16,
-                           min(260, self._panel.bottom - rects[-1].bottom - 20))
+                           min(150, self._panel.bottom - rects[-1].bottom - 20))
         panel.draw_text_block(surface, text, BUILDER_HELP)
 
 

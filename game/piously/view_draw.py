@@ -214,14 +214,22 @@ def ghost_space(surface: pygame.Surface, geo: Geometry, h: Hex, colour: RGB) -> 
 
 
 def label(surface: pygame.Surface, words: str, centre: tuple[int, int], size: int,
-          colour: RGB = palette.TEXT) -> pygame.Rect:
-    """Words on a dark rounded plate (readable over any room colour)."""
-    text = fonts.text(words, size, colour)
-    rect = text.get_rect(center=centre).inflate(14, 8)
+          colour: RGB = palette.TEXT, bounds: pygame.Rect | None = None) -> pygame.Rect:
+    """Words on a dark rounded plate (readable over any room colour), wrapped and kept
+    inside ``bounds`` (default: the surface)."""
+    area = bounds or surface.get_rect()
+    lines = fonts.wrap(words, size, max(40, area.w - 20))
+    step = round(size * 0.8)
+    width = max(fonts.font(size).size(line)[0] for line in lines)
+    rect = pygame.Rect(0, 0, width + 14, step * len(lines) + 8)
+    rect.center = centre
+    rect.clamp_ip(area)
     plate = pygame.Surface(rect.size, pygame.SRCALPHA)
     plate.fill((12, 14, 20, 215))
     surface.blit(plate, rect)
-    surface.blit(text, text.get_rect(center=rect.center))
+    for i, line in enumerate(lines):
+        text = fonts.text(line, size, colour)
+        surface.blit(text, text.get_rect(midtop=(rect.centerx, rect.y + 4 + i * step)))
     return rect
 
 
