@@ -172,35 +172,38 @@ def test_the_claim_dialog_offers_both_spells_and_can_be_closed(driver: Driver) -
     assert state_of(play).owners[claimed.claim] == 0
 
 
-def test_a_spell_walk_steps_back_and_cancels(driver: Driver) -> None:
-    play = _claim_position(driver)
-    view = view_of(play)
-    room = state_of(play).built.room_of[state_of(play).objects[0] or 0]
-    driver.key("e")
-    driver.key("2")  # White owns the bewitchment of this room
-    settle(driver, play)
-    driver.key("e")  # Black ends at once (claiming nothing, if offered)
-    if view.claim_open:
-        driver.key("3")
-    settle(driver, play)
-    spell = 2 * room + 1
-    state = state_of(play)
-    assert state.to_move == 0 and state.owners[spell] == 0
+def _castable_position(driver: Driver) -> tuple[PlayScene, int]:
+    """A position of the seeded game where a spell with a first choice can be cast."""
     from game.piously.rules.casting import cast_problem
+    from game.piously.view_cast import Walk
 
-    if cast_problem(state, spell) is not None:
-        pytest.skip(f"{SPELLS[spell].name} has nothing to act on here")
+    for plies in range(3, 300):
+        played = opening(plies=plies)
+        match = Match(GAME, {})
+        for text in played:
+            match.play(text)
+        state = match.state
+        for spell in range(len(SPELLS)):
+            if cast_problem(state, spell) is None and Walk(spell).targets(state):
+                return play_scene(driver, *played), spell
+    raise AssertionError("no castable spell in the seeded game")
+
+
+def test_a_spell_walk_steps_back_and_cancels(driver: Driver) -> None:
+    play, spell = _castable_position(driver)
+    view = view_of(play)
+    ply = play.match.ply
     spell_click(driver, play, spell)
     assert view.walk is not None and view.walk.spell == spell
     targets = sorted(view.targets())
-    if targets:
-        hex_click(driver, play, targets[0])
-        assert view.walk is not None and view.walk.picks
-        driver.key("u")
-        assert view.walk is not None and not view.walk.picks
-    driver.key("u")
+    hex_click(driver, play, targets[0])
+    walk = view.walk
+    assert walk is not None and walk.picks == (targets[0],)
+    driver.key("u")  # one choice back
+    assert view.walk is not None and not view.walk.picks
+    driver.key("u")  # cancelled
     assert view.walk is None
-    assert play.match.ply == len(play.match.moves)
+    assert play.match.ply == ply
 
 
 def test_a_refused_spell_says_why(driver: Driver) -> None:
@@ -208,3 +211,13 @@ def test_a_refused_spell_says_why(driver: Driver) -> None:
     spell_click(driver, play, PRIESTESS)
     assert view_of(play).walk is None
     assert "nobody owns the Priestess" in driver.toasts()[-1]
+
+
+def test_key_only_actions_get_no_button_and_a_key_plays_an_action_at_once(
+        driver: Driver) -> None:
+    play = play_scene(driver, *opening(plies=2))
+    names = set(play.buttons.values())
+    assert {"bless", "end_turn", "rotate"} <= names
+    assert not {"claim_artwork", "claim_bewitchment", "claim_neither"} & names
+    driver.key("b")  # blessing is a whole move: played without Return
+    assert play.match.moves[-1] == str(m.Bless())
