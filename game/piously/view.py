@@ -95,6 +95,11 @@ class PiouslyView:
         self._pending: m.Move | None = None
         self._ready = False
         self._preview: tuple[m.Move, PiouslyState] | None = None
+        self._castable_memo: tuple[PiouslyState, frozenset[int]] | None = None
+        self._targets_memo: tuple[object, frozenset[Hex]] | None = None
+        self._board_cache = paint.BoardCache()
+        self._panel_memo: tuple[object, pygame.Surface] | None = None
+        """The spell panel, drawn again only when what it shows changes."""
 
     # -- set-up --------------------------------------------------------------------------
 
@@ -202,7 +207,14 @@ class PiouslyView:
         return button_rects(self._panel, len(BUILDER_BUTTONS))[index].center
 
     def targets(self) -> frozenset[Hex]:
-        """The hexes highlighted for the choice being made."""
+        """The hexes highlighted for the choice being made (asked of the rules once for
+        each position and choice, not every frame)."""
+        key = (self._state, self._walk, self._drop, self._claim, self._interactive)
+        if self._targets_memo is None or self._targets_memo[0] != key:
+            self._targets_memo = (key, self._find_targets())
+        return self._targets_memo[1]
+
+    def _find_targets(self) -> frozenset[Hex]:
         state = self._state
         if state is None or not self._interactive or state.verdict is not None:
             return frozenset()
@@ -544,11 +556,12 @@ class PiouslyView:
         if self._anim is not None and clock < self._anim.end:
             frame = self._anim.frame(self._geo, clock)
             room_of = self._anim.after.built.room_of
-            paint.draw_frame(surface, self._geo, frame, room_of, owners, self._colours)
+            paint.draw_frame(surface, self._geo, frame, room_of, owners, self._colours,
+                             self._board_cache)
         elif shown.temple is not None:
             frame = paint.still(shown, self._geo)
             paint.draw_frame(surface, self._geo, frame, shown.temple.room_of, owners,
-                             self._colours)
+                             self._colours, self._board_cache)
             if live:
                 self._draw_choices(surface, state, clock)
             if shown is not state:
@@ -561,8 +574,16 @@ class PiouslyView:
         self._draw_actions(surface, state)
         hovered = self._hovered_spell()
         chosen = self._walk.spell if self._walk else None
-        panel.draw_spells(surface, self._panel, state, self._colours, chosen, hovered,
-                          live and state.phase is Phase.PLAY)
+        castable = self._castable(state) if live else frozenset()
+        key = (state, self._colours, chosen, hovered, castable, tuple(self._panel))
+        if self._panel_memo is None or self._panel_memo[0] != key:
+            image = pygame.Surface(self._panel.size)
+            image.fill(paint.BoardCache.KEY)
+            image.set_colorkey(paint.BoardCache.KEY)
+            panel.draw_spells(image, image.get_rect(), state, self._colours, chosen, hovered,
+                              castable)
+            self._panel_memo = (key, image)
+        surface.blit(self._panel_memo[1], self._panel.topleft)
         if hovered is not None:
             panel.draw_tooltip(surface, self._panel, state, hovered, live)
         elif self._claim is None:
@@ -584,6 +605,14 @@ class PiouslyView:
         if self._preview is None or self._preview[0] != move:
             self._preview = (move, GAME.apply(state, move).state)
         return self._preview[1]
+
+    def _castable(self, state: PiouslyState) -> frozenset[int]:
+        """The spells the side to move can cast now (asked of the rules once a position)."""
+        if self._castable_memo is None or self._castable_memo[0] is not state:
+            spells = frozenset(spell for spell in range(len(SPELLS))
+                               if cs.cast_problem(state, spell) is None)
+            self._castable_memo = (state, spells)
+        return self._castable_memo[1]
 
     def _hovered_spell(self) -> int | None:
         if self._pointer is None or self._claim is not None:

@@ -172,7 +172,10 @@ def _frame(anim: Animation, geo: Geometry, clock: float) -> Frame:
     def at(h: Hex) -> Point:
         return places.get(h) or geo.centre(h)
 
-    frame = Frame()
+    moving = set(places)
+    if any(clock < tween.end for tween in anim.rises.values()):
+        moving.update(after.temple.room_of)
+    frame = Frame(moving=frozenset(moving))
     for h, room in after.temple.room_of.items():
         rise = anim.rises.get(room)
         scale = rise.value(clock) if rise is not None else 1.0

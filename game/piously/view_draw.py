@@ -73,6 +73,34 @@ class Frame:
     tokens: list[Token] = field(default_factory=list)
     glow: dict[Hex, float] = field(default_factory=dict)
     """Hexes lit by a won region, 0 to 1."""
+    moving: frozenset[Hex] = frozenset()
+    """Tiles that glide, turn or grow: drawn each frame; the rest come from a cache."""
+
+
+class BoardCache:
+    """The tiles and room borders of one temple at one scale, drawn once and blitted after:
+    a still board costs one blit per frame instead of a hundred polygons."""
+
+    KEY: Final[RGB] = (255, 0, 255)
+
+    def __init__(self) -> None:
+        self._key: object = None
+        self._image: pygame.Surface | None = None
+
+    def blit(self, surface: pygame.Surface, geo: Geometry, frame: Frame,
+             room_of: Mapping[Hex, int]) -> None:
+        key = (frozenset(room_of.items()), frame.moving, geo.size, geo.origin, tuple(geo.area))
+        if key != self._key or self._image is None:
+            image = pygame.Surface(geo.area.size)
+            image.fill(self.KEY)
+            image.set_colorkey(self.KEY)
+            local = Geometry(geo.size, (geo.origin[0] - geo.area.x, geo.origin[1] - geo.area.y),
+                             pygame.Rect(0, 0, *geo.area.size), geo.board)
+            _draw_tiles(image, local, [Tile(t.hex, t.room, local.centre(t.hex))
+                                       for t in frame.tiles if t.hex not in frame.moving],
+                        room_of)
+            self._key, self._image = key, image
+        surface.blit(self._image, geo.area.topleft)
 
 
 def still(state: PiouslyState, geo: Geometry) -> Frame:
@@ -91,12 +119,13 @@ def still(state: PiouslyState, geo: Geometry) -> Frame:
 
 def draw_frame(surface: pygame.Surface, geo: Geometry, frame: Frame,
                room_of: Mapping[Hex, int], owners: tuple[int, ...],
-               colours: tuple[RGB, RGB]) -> None:
+               colours: tuple[RGB, RGB], cache: BoardCache | None = None) -> None:
     """Tiles, then room borders, then auras, then objects on top."""
-    for tile in frame.tiles:
-        draw_tile(surface, geo, tile, ROOM_COLOURS[tile.room])
-    for tile in frame.tiles:
-        draw_borders(surface, geo, tile, room_of)
+    if cache is None:
+        _draw_tiles(surface, geo, frame.tiles, room_of)
+    else:
+        cache.blit(surface, geo, frame, room_of)
+        _draw_tiles(surface, geo, [t for t in frame.tiles if t.hex in frame.moving], room_of)
     for h, light in frame.glow.items():
         if light > 0 and h in room_of:
             corners = geo.corners(geo.centre(h), 0.92)
@@ -106,6 +135,14 @@ def draw_frame(surface: pygame.Surface, geo: Geometry, frame: Frame,
         draw_aura(surface, geo, mark)
     for token in frame.tokens:
         draw_token(surface, geo, token, owners, colours)
+
+
+def _draw_tiles(surface: pygame.Surface, geo: Geometry, tiles: list[Tile],
+                room_of: Mapping[Hex, int]) -> None:
+    for tile in tiles:
+        draw_tile(surface, geo, tile, ROOM_COLOURS[tile.room])
+    for tile in tiles:
+        draw_borders(surface, geo, tile, room_of)
 
 
 def draw_tile(surface: pygame.Surface, geo: Geometry, tile: Tile, fill: RGB) -> None:

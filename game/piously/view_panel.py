@@ -49,7 +49,7 @@ def spell_state(state: PiouslyState, spell: int) -> str:
 
 def draw_spells(surface: pygame.Surface, panel: pygame.Rect, state: PiouslyState,
                 colours: tuple[RGB, RGB], chosen: int | None, hovered: int | None,
-                live: bool) -> None:
+                castable: frozenset[int]) -> None:
     """The 14 spells by room; castable ones (for the side to move) framed in green."""
     title = fonts.text("Spells  (artwork | bewitchment)", 20, palette.MUTED)
     surface.blit(title, (panel.x + 2, panel.y + 4))
@@ -64,7 +64,7 @@ def draw_spells(surface: pygame.Surface, panel: pygame.Rect, state: PiouslyState
             if owner >= 0:
                 pygame.draw.rect(surface, colours[owner], cell.inflate(-2, -2), 2,
                                  border_radius=6)
-            if live and cs.cast_problem(state, spell) is None:
+            if spell in castable:
                 pygame.draw.rect(surface, palette.GOOD, cell, 3, border_radius=6)
             if spell in (chosen, hovered):
                 pygame.draw.rect(surface, palette.ACCENT, cell, 3, border_radius=6)
