@@ -578,8 +578,7 @@ class PiouslyView:
         key = (state, self._colours, chosen, hovered, castable, tuple(self._panel))
         if self._panel_memo is None or self._panel_memo[0] != key:
             image = pygame.Surface(self._panel.size)
-            image.fill(paint.BoardCache.KEY)
-            image.set_colorkey(paint.BoardCache.KEY)
+            image.fill(palette.BACKGROUND)  # the window's own: text edges blend into it
             panel.draw_spells(image, image.get_rect(), state, self._colours, chosen, hovered,
                               castable)
             self._panel_memo = (key, image)

@@ -6,12 +6,15 @@ cancelled."""
 from __future__ import annotations
 
 import random
+from pathlib import Path
 
 import pygame
 import pytest
 
+from game.cli import main
 from game.core.match import Match
 from game.core.protocol import OutcomeReason
+from game.core.record import save_match
 from game.piously.rules import moves as m
 from game.piously.rules.game import GAME
 from game.piously.rules.spellbook import PRIESTESS, SPELLS
@@ -19,6 +22,7 @@ from game.piously.rules.temple import DEFAULT_LAYOUT
 from game.ui.scene import Push
 from scenes.menu import MenuScene
 from scenes.play import PlayScene
+from scenes.replay import ReplayScene
 from scenes.setup import SetupScene
 from tests.ui.driver import Driver
 from tests.ui.piously_hands import hex_click, perform, settle, spell_click, state_of, view_of
@@ -221,3 +225,36 @@ def test_key_only_actions_get_no_button_and_a_key_plays_an_action_at_once(
     assert not {"claim_artwork", "claim_bewitchment", "claim_neither"} & names
     driver.key("b")  # blessing is a whole move: played without Return
     assert play.match.moves[-1] == str(m.Bless())
+
+
+def test_a_replay_steps_through_piously_with_its_animations(driver: Driver) -> None:
+    match = Match(GAME, {})
+    for text in opening(plies=40):
+        match.play(text)
+    replay = ReplayScene(driver.app.services, match)
+    driver.app.stack.apply(Push(replay))
+    driver.frames(2)
+    driver.key("home")
+    assert replay.cursor == 0
+    driver.key("right")  # the temple rises room by room
+    assert replay.cursor == 1 and replay.view.busy(driver.app.clock)
+    driver.key("end")
+    assert replay.cursor == match.ply
+    driver.key("left")
+    assert replay.cursor == match.ply - 1
+
+
+def test_export_draws_a_piously_record(tmp_path: Path) -> None:
+    folder = tmp_path
+    match = Match(GAME, {})
+    for text in opening(plies=30):
+        match.play(text)
+    record = folder / "piously.json"
+    save_match(record, match)
+    out = folder / "piously.png"
+    assert main(["export", str(record), "--out", str(out), "--size", "900x600"]) == 0
+    image = pygame.image.load(str(out))
+    assert image.get_size() == (900, 600)
+    # The Pink room's colour shows somewhere on the board.
+    pink = {image.get_at((x, y))[:3] for x in range(0, 600, 3) for y in range(60, 600, 3)}
+    assert (222, 112, 160) in pink
