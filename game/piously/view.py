@@ -120,7 +120,8 @@ class PiouslyView:
 
     @property
     def board_rect(self) -> pygame.Rect:
-        return self._geo.board.clip(self._board_area)
+        """The temple and the spell panel beside it (the scene puts key hints below)."""
+        return self._geo.board.clip(self._board_area).union(self._panel)
 
     def _refit(self) -> None:
         """Fit the hexes that may be shown now to the board area."""

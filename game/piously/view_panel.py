@@ -52,6 +52,8 @@ def draw_spells(surface: pygame.Surface, panel: pygame.Rect, state: PiouslyState
                 castable: frozenset[int]) -> None:
     """The 14 spells by room; castable ones (for the side to move) framed in green."""
     title = fonts.text("Spells  (artwork | bewitchment)", 20, palette.MUTED)
+    if title.get_width() > panel.w:
+        title = fonts.text("Spells", 20, palette.MUTED)
     surface.blit(title, (panel.x + 2, panel.y + 4))
     size = 19 if panel.w < 240 else 21
     for room, row in enumerate(spell_rows(panel, ROOMS)):
