@@ -457,8 +457,27 @@ class PiouslyView:
         return self._refuse(f"cannot move there: {problem}") if problem else self._play(step,
                                                                                          "place")
 
+    def suggest(self, move: object) -> Feedback:
+        """A hint becomes the pending move, described in the status line, played on Return
+        (``Suggests``)."""
+        state = self._need_state()
+        if not self._interactive:
+            return self._refuse("no moves can be made now")
+        if not isinstance(move, m.BuildTemple | m.PlacePiece | m.Step | m.Bless | m.Flip
+                          | m.Drop | m.PickUp | m.EndTurn | m.Cast):
+            return self._refuse("the hint is not a Piously move")
+        problem = move_problem(state, move)
+        if problem is not None:
+            return self._refuse(f"the hint does not fit this position: {problem}")
+        self._reset()
+        self._pending, self._ready = move, False
+        return Feedback(cue="select")
+
     def clear(self) -> Feedback:
         self._ready = False
+        if self._pending is not None:
+            self._pending = None
+            return Feedback(cue="deselect")
         if self._claim is not None:
             self._claim = None
             return Feedback("Claim dialog closed: the turn goes on", cue="deselect")
@@ -509,6 +528,8 @@ class PiouslyView:
         if state.phase is Phase.PLACE:
             return f"{SEAT_NAMES[state.to_move]}: click a free hex to place your piece."
         left = f"{state.actions} action{'s' * (state.actions != 1)} left. "
+        if self._pending is not None:
+            return f"Hint: {describe_move(self._pending)}. Return plays it, U drops it."
         if self._claim is not None:
             return "Claim the artwork (1), the bewitchment (2) or neither (3)."
         if self._walk is not None:

@@ -258,3 +258,14 @@ def test_export_draws_a_piously_record(tmp_path: Path) -> None:
     # The Pink room's colour shows somewhere on the board.
     pink = {image.get_at((x, y))[:3] for x in range(0, 600, 3) for y in range(60, 600, 3)}
     assert (222, 112, 160) in pink
+
+
+def test_a_hint_is_pending_until_return(driver: Driver) -> None:
+    play = play_scene(driver, *opening(plies=2))
+    view = view_of(play)
+    bad = view.suggest(m.Step(10**6))
+    assert bad.refused and "does not fit" in (bad.message or "")
+    assert not view.suggest(m.Bless()).refused
+    assert "Hint: Blessed" in view.status() and play.match.ply == 3
+    driver.key("return")
+    assert play.match.moves[-1] == str(m.Bless())
