@@ -5,7 +5,6 @@ Every ``*_problem`` function returns the reason a move is refused (for the playe
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Final
 
 from game.core.protocol import Event
@@ -23,6 +22,7 @@ from game.piously.rules.state import (
     WHITE,
     Phase,
     PiouslyState,
+    evolve,
 )
 from game.piously.rules.temple import ROOM_NAMES, SHOVEL, Temple, layout_problem
 
@@ -54,7 +54,8 @@ def temple_problem(state: PiouslyState, move: BuildTemple) -> str | None:
 
 
 def build_temple(state: PiouslyState, move: BuildTemple) -> Draft:
-    draft = Draft(state)
+    """The temple stands; White is next, to place its piece."""
+    draft = Draft(evolve(state, phase=Phase.PLACE, to_move=WHITE))
     draft.temple = Temple(move.layout)
     draft.events.append(TempleBuilt(layout=move.layout))
     return draft
@@ -80,15 +81,13 @@ def place_problem(state: PiouslyState, move: PlacePiece) -> str | None:
 
 
 def place_piece(state: PiouslyState, move: PlacePiece) -> Draft:
-    draft = Draft(state)
+    """White's piece, then Black's; after Black's, play begins with White."""
+    if state.to_move == WHITE:
+        draft = Draft(evolve(state, to_move=BLACK))
+    else:
+        draft = Draft(evolve(state, phase=Phase.PLAY, to_move=WHITE, actions=ACTIONS_PER_TURN))
     draft.move_object(state.to_move, move.hex, wave=0)
     return draft
-
-
-def after_placement(state: PiouslyState) -> PiouslyState:
-    if state.to_move == WHITE:
-        return replace(state, to_move=BLACK)
-    return replace(state, phase=Phase.PLAY, to_move=WHITE, actions=ACTIONS_PER_TURN)
 
 
 # -- moving, blessing ------------------------------------------------------------------------
@@ -101,29 +100,40 @@ def _cost_problem(state: PiouslyState, cost: int) -> str | None:
     return None
 
 
-def step_targets(state: PiouslyState) -> tuple[Hex, ...]:
-    """Hexes the side to move may step to now (none when out of actions)."""
-    if state.phase is not Phase.PLAY or state.verdict or state.actions < STEP_COST:
-        return ()
+def _free_neighbours(state: PiouslyState) -> tuple[Hex, ...]:
+    """Hexes next to the side to move's piece with no object on them."""
     me = state.objects[state.to_move]
     assert me is not None
     room_of, taken = state.built.room_of, state.object_at
     return tuple(me + d for d in DIRECTIONS if me + d in room_of and me + d not in taken)
 
 
-def step_problem(state: PiouslyState, move: Step) -> str | None:
-    problem = phase_problem(state, Phase.PLAY) or _cost_problem(state, STEP_COST)
-    if problem is not None:
-        return problem
+def _free_neighbour_problem(state: PiouslyState, h: Hex, what: str) -> str | None:
+    """Why ``h`` is not a free hex next to the side to move's piece (``what`` goes there)."""
     me = state.objects[state.to_move]
     assert me is not None
-    if move.to - me not in DIRECTIONS:
-        return "a piece moves to an adjacent hex"
-    if not state.built.has(move.to):
-        return f"there is no hex at {format_hex(move.to)}"
-    if move.to in state.object_at:
+    if h - me not in DIRECTIONS:
+        return f"{what} to a hex next to you"
+    if not state.built.has(h):
+        return f"there is no hex at {format_hex(h)}"
+    if h in state.object_at:
         return "that hex holds an object"
     return None
+
+
+def step_targets(state: PiouslyState) -> tuple[Hex, ...]:
+    """Hexes the side to move may step to now (none when out of actions)."""
+    if state.phase is not Phase.PLAY or state.verdict or state.actions < STEP_COST:
+        return ()
+    return _free_neighbours(state)
+
+
+def step_problem(state: PiouslyState, move: Step) -> str | None:
+    return (
+        phase_problem(state, Phase.PLAY)
+        or _cost_problem(state, STEP_COST)
+        or _free_neighbour_problem(state, move.to, "a piece moves")
+    )
 
 
 def step(state: PiouslyState, move: Step) -> Draft:
@@ -176,10 +186,7 @@ def drop_targets(state: PiouslyState, room: int) -> tuple[Hex, ...]:
     """Where the side to move may put down the artwork of ``room`` (none if it cannot)."""
     if drop_problem(state, Drop(room, 0), hex_given=False) is not None:
         return ()
-    me = state.objects[state.to_move]
-    assert me is not None
-    room_of, taken = state.built.room_of, state.object_at
-    return tuple(me + d for d in DIRECTIONS if me + d in room_of and me + d not in taken)
+    return _free_neighbours(state)
 
 
 def drop_problem(state: PiouslyState, move: Drop, hex_given: bool = True) -> str | None:
@@ -195,15 +202,7 @@ def drop_problem(state: PiouslyState, move: Drop, hex_given: bool = True) -> str
     problem = _cost_problem(state, ARTWORK_COST)
     if problem is not None or not hex_given:
         return problem
-    me = state.objects[state.to_move]
-    assert me is not None
-    if move.hex - me not in DIRECTIONS:
-        return "an artwork is put down on a hex next to you"
-    if not state.built.has(move.hex):
-        return f"there is no hex at {format_hex(move.hex)}"
-    if move.hex in state.object_at:
-        return "that hex holds an object"
-    return None
+    return _free_neighbour_problem(state, move.hex, "an artwork is put down")
 
 
 def drop(state: PiouslyState, move: Drop) -> Draft:
@@ -275,7 +274,7 @@ def end_turn(state: PiouslyState, move: EndTurn) -> PiouslyState:
     if move.claim is not None:
         owners[move.claim] = seat
         owners[partner(move.claim)] = 1 - seat
-    return replace(
+    return evolve(
         state,
         owners=tuple(owners),
         to_move=1 - seat,

@@ -181,11 +181,14 @@ def upset_hexes(state: PiouslyState) -> tuple[Hex | None, ...]:
     return tuple(h if h in room_of else None for h in (me, *(me + d for d in DIRECTIONS)))
 
 
+def _region_rooms(state: PiouslyState, spell: int) -> list[int]:
+    return sorted(rooms_touched(state.built, region(state, spell)))
+
+
 def stonemason_rooms(state: PiouslyState) -> tuple[int, ...]:
     """Rooms of the linked region that can be moved somewhere."""
     temple = state.built
-    rooms = rooms_touched(temple, region(state, STONEMASON))
-    return tuple(room for room in sorted(rooms) if room_moves(temple, room))
+    return tuple(room for room in _region_rooms(state, STONEMASON) if room_moves(temple, room))
 
 
 def stonemason_placements(state: PiouslyState, room: int) -> tuple[Placement, ...]:
@@ -320,8 +323,17 @@ _NOTHING: Final[dict[int, Callable[[PiouslyState], str | None]]] = {
 
 
 def check_cast(state: PiouslyState, move: m.Cast) -> str | None:
-    """Why this cast, with all its choices, is refused, or None."""
-    return cast_problem(state, move.spell) or _CHECKS[type(move)](state, move)
+    """Why this cast, with all its choices, is refused, or None.
+
+    A legal choice is something to act on, so the costlier "anything at all?" search of
+    ``cast_problem`` runs only for a refused cast, where its reason says more."""
+    problem = readiness(state, move.spell)
+    if problem is not None:
+        return problem
+    problem = _CHECKS[type(move)](state, move)
+    if problem is None:
+        return None
+    return _NOTHING[move.spell](state) or problem
 
 
 def _hex_in(h: Hex, allowed: frozenset[Hex], reason: str) -> str | None:
@@ -435,9 +447,9 @@ _CHECKS: Final[dict[type[m.Cast], Callable[[PiouslyState, Any], str | None]]] = 
         mv.hex, purify_targets(s), "not under an object next to you that you could bless"
     ),
     m.Illusionist: _check_illusionist,
-    m.Imprint: lambda s, mv: None,
+    m.Imprint: lambda s, mv: _NOTHING[IMPRINT](s),  # no choices: the whole check
     m.Opportunist: _check_opportunist,
-    m.Overwork: lambda s, mv: None,
+    m.Overwork: lambda s, mv: _NOTHING[OVERWORK](s),
     m.Usurper: _check_usurper,
     m.Upset: _check_upset,
     m.Stonemason: _check_stonemason,
@@ -646,8 +658,8 @@ def _upset_casts(state: PiouslyState) -> Iterator[m.Cast]:
 
 
 def _stonemason_casts(state: PiouslyState) -> Iterator[m.Cast]:
-    for room in stonemason_rooms(state):
-        for placement in stonemason_placements(state, room):
+    for room in _region_rooms(state, STONEMASON):
+        for placement in room_moves(state.built, room):
             yield m.Stonemason(room, placement)
 
 

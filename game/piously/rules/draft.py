@@ -2,12 +2,10 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from game.core.protocol import Event
 from game.piously.rules.events import AuraChanged, ObjectMoved
 from game.piously.rules.hexes import Hex
-from game.piously.rules.state import PiouslyState
+from game.piously.rules.state import PiouslyState, evolve
 from game.piously.rules.temple import Temple
 
 
@@ -57,7 +55,7 @@ class Draft:
         self.events.append(ObjectMoved(obj=obj, source=source, target=target, wave=wave))
 
     def freeze(self) -> PiouslyState:
-        return replace(
+        return evolve(
             self.state,
             temple=self.temple,
             auras=(frozenset(self.auras[0]), frozenset(self.auras[1])),

@@ -3,9 +3,8 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator, Mapping, Sequence
-from dataclasses import replace
-from typing import Final
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from typing import Any, Final
 
 from game.core.errors import GameOverError, IllegalMoveError, OptionsError
 from game.core.protocol import Event, GameInfo, MoveResult, OptionKind, OptionSpec, Outcome
@@ -17,7 +16,7 @@ from game.piously.rules.events import RegionWon
 from game.piously.rules.position import decode, encode
 from game.piously.rules.regions import verdict, winning_region
 from game.piously.rules.spellbook import SPELLS
-from game.piously.rules.state import BLACK, Phase, PiouslyState
+from game.piously.rules.state import BLACK, Phase, PiouslyState, evolve
 from game.piously.rules.temple import DEFAULT_LAYOUT, ROOMS, random_layout
 
 MAX_TURN_LIMIT: Final = 10_000
@@ -44,25 +43,31 @@ INFO: Final = GameInfo(
 )
 
 
+Check = Callable[[PiouslyState, Any], str | None]
+Effect = Callable[[PiouslyState, Any], Draft]
+
+_ACTIONS: Final[dict[type, tuple[Check, Effect]]] = {
+    m.BuildTemple: (act.temple_problem, act.build_temple),
+    m.PlacePiece: (act.place_problem, act.place_piece),
+    m.Step: (act.step_problem, act.step),
+    m.Bless: (lambda s, _: act.bless_problem(s, flip=False), lambda s, _: act.bless(s, False)),
+    m.Flip: (lambda s, _: act.bless_problem(s, flip=True), lambda s, _: act.bless(s, True)),
+    m.Drop: (act.drop_problem, act.drop),
+    m.PickUp: (act.pickup_problem, act.pickup),
+}
+"""Set-up moves and actions: how each is checked and what it does (casts and the end of a
+turn have rules of their own)."""
+
+
 def move_problem(state: PiouslyState, move: m.Move) -> str | None:
     """Why ``move`` is refused in ``state`` (a sentence for the player), or None if legal."""
     if state.verdict is not None:
         return "the game is over"
-    if isinstance(move, m.BuildTemple):
-        return act.temple_problem(state, move)
-    if isinstance(move, m.PlacePiece):
-        return act.place_problem(state, move)
-    if isinstance(move, m.Step):
-        return act.step_problem(state, move)
-    if isinstance(move, m.Bless | m.Flip):
-        return act.bless_problem(state, flip=isinstance(move, m.Flip))
-    if isinstance(move, m.Drop):
-        return act.drop_problem(state, move)
-    if isinstance(move, m.PickUp):
-        return act.pickup_problem(state, move)
     if isinstance(move, m.EndTurn):
         return act.end_problem(state, move)
-    return casting.check_cast(state, move)
+    if isinstance(move, m.Cast):
+        return casting.check_cast(state, move)
+    return _ACTIONS[type(move)][0](state, move)
 
 
 def play(state: PiouslyState, move: m.Move) -> MoveResult[PiouslyState]:
@@ -71,33 +76,15 @@ def play(state: PiouslyState, move: m.Move) -> MoveResult[PiouslyState]:
         events = act.end_events(state, move)
         after = act.end_turn(state, move)
         outcome = verdict(after)
-        return MoveResult(replace(after, verdict=outcome), tuple(events), outcome)
-    draft = _draft(state, move)
+        return MoveResult(evolve(after, verdict=outcome), tuple(events), outcome)
+    if isinstance(move, m.Cast):
+        draft = casting.cast(state, move)
+    else:
+        draft = _ACTIONS[type(move)][1](state, move)
     after = draft.freeze()
-    if isinstance(move, m.PlacePiece):
-        after = act.after_placement(after)
     outcome = verdict(after)
     events = draft.events + _victory_events(after, outcome, draft.events)
-    return MoveResult(replace(after, verdict=outcome), tuple(events), outcome)
-
-
-def _draft(state: PiouslyState, move: m.Move) -> Draft:
-    if isinstance(move, m.BuildTemple):
-        draft = act.build_temple(state, move)
-        draft.state = replace(state, phase=Phase.PLACE, to_move=0)
-        return draft
-    if isinstance(move, m.PlacePiece):
-        return act.place_piece(state, move)
-    if isinstance(move, m.Step):
-        return act.step(state, move)
-    if isinstance(move, m.Bless | m.Flip):
-        return act.bless(state, flip=isinstance(move, m.Flip))
-    if isinstance(move, m.Drop):
-        return act.drop(state, move)
-    if isinstance(move, m.PickUp):
-        return act.pickup(state, move)
-    assert isinstance(move, m.Cast)
-    return casting.cast(state, move)
+    return MoveResult(evolve(after, verdict=outcome), tuple(events), outcome)
 
 
 def _victory_events(

@@ -3,13 +3,12 @@
 from __future__ import annotations
 
 import re
-from dataclasses import replace
 from typing import Final
 
 from game.piously.rules.hexes import Hex, format_hex, parse_hex
 from game.piously.rules.regions import verdict
 from game.piously.rules.spellbook import SPELLS
-from game.piously.rules.state import OBJECTS, Phase, PiouslyState
+from game.piously.rules.state import OBJECTS, Phase, PiouslyState, evolve
 from game.piously.rules.temple import ROOMS, Placement, Temple
 
 _OWNER_CHARS: Final = ".wb"
@@ -44,7 +43,7 @@ def decode(text: str) -> PiouslyState:
         state = _decode(text)
     except (ValueError, IndexError) as err:
         raise ValueError(f"not an encoded Piously position: {err}") from None
-    return replace(state, verdict=verdict(state))
+    return evolve(state, verdict=verdict(state))
 
 
 def _decode(text: str) -> PiouslyState:

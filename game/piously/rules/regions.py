@@ -16,6 +16,8 @@ from game.piously.rules.state import PiouslyState
 from game.piously.rules.temple import ROOMS, SHOVEL, Temple
 
 ALL_ROOMS: Final = frozenset(range(ROOMS))
+_EVERY_ROOM: Final = (1 << ROOMS) - 1
+"""Bit mask of the seven rooms (the Shovel's bit, 1 << SHOVEL, lies outside it)."""
 
 
 def region_of(auras: frozenset[Hex], seed: Hex) -> frozenset[Hex]:
@@ -55,17 +57,28 @@ def border(temple: Temple, region: Iterable[Hex]) -> frozenset[Hex]:
 
 
 def winning_region(state: PiouslyState, seat: int) -> frozenset[Hex] | None:
-    """A region of ``seat``'s auras touching all seven rooms, or None."""
+    """A region of ``seat``'s auras touching all seven rooms, or None.
+
+    Regions are walked once each, rooms gathered as a bit mask along the way; this runs after
+    every move, so it is kept lean."""
     temple = state.temple
     auras = state.auras[seat]
-    if temple is None or rooms_touched(temple, auras) != ALL_ROOMS:
+    if temple is None or len(auras) < ROOMS:
         return None
+    room_of, adjacency = temple.room_of, temple.adjacency
     left = set(auras)
     while left:
-        region = region_of(auras, left.pop())
-        if rooms_touched(temple, region) == ALL_ROOMS:
-            return region
-        left -= region
+        seed = left.pop()
+        region = [seed]
+        mask = 1 << room_of[seed]
+        for h in region:
+            for n in adjacency[h]:
+                if n in left:
+                    left.remove(n)
+                    region.append(n)
+                    mask |= 1 << room_of[n]
+        if mask & _EVERY_ROOM == _EVERY_ROOM:
+            return frozenset(region)
     return None
 
 

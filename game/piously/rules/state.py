@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from functools import cached_property
 from typing import Final
 
@@ -91,3 +91,17 @@ class PiouslyState:
             for room in range(ROOMS)
             if self.owners[2 * room] == seat and self.objects[ARTWORK + room] is None
         )
+
+
+_FIELDS: Final = tuple(f.name for f in fields(PiouslyState))
+
+
+def evolve(state: PiouslyState, **changes: object) -> PiouslyState:
+    """``dataclasses.replace`` for states, several times faster: the engine makes one or two
+    new states per move, so this is on every search's hot path. Cached derived values (like
+    ``object_at``) are not carried over."""
+    new = object.__new__(PiouslyState)
+    values = {name: state.__dict__[name] for name in _FIELDS}
+    values.update(changes)
+    new.__dict__.update(values)
+    return new

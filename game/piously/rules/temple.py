@@ -101,6 +101,17 @@ class Temple:
         return rooms
 
     @cached_property
+    def adjacency(self) -> Mapping[Hex, tuple[Hex, ...]]:
+        """Each hex of the board and its neighbours on the board (regions walk this)."""
+        room_of = self.room_of
+        return {h: tuple(h + d for d in DIRECTIONS if h + d in room_of) for h in room_of}
+
+    @cached_property
+    def room_moves_cache(self) -> dict[int, tuple[Placement, ...]]:
+        """Memo of ``room_moves`` (a pure function of this temple)."""
+        return {}
+
+    @cached_property
     def room_hexes(self) -> tuple[tuple[Hex, ...], ...]:
         return tuple(p.hexes(room) for room, p in enumerate(self.layout))
 
@@ -171,16 +182,25 @@ def _components(occupied: Mapping[Hex, int]) -> list[set[Hex]]:
 # -- moving a room (the Stonemason) --------------------------------------------------------
 
 
-def room_moves(temple: Temple, room: int) -> list[Placement]:
+def room_moves(temple: Temple, room: int) -> tuple[Placement, ...]:
     """Every placement ``room`` may be moved to, the building rules kept (its own excluded).
 
-    Built for speed, as computer players list these often: the other six rooms are examined
-    once, then each candidate costs a handful of lookups.
+    Remembered per temple, which is shared by every position until a room or the Shovel
+    moves, so searches pay for it once.
     """
+    cache = temple.room_moves_cache
+    if room not in cache:
+        cache[room] = _room_moves(temple, room)
+    return cache[room]
+
+
+def _room_moves(temple: Temple, room: int) -> tuple[Placement, ...]:
+    """The search behind ``room_moves``: the other six rooms are examined once, then each
+    candidate costs a handful of lookups."""
     rest = {h: r for h, r in temple.room_of.items() if r != room and r != SHOVEL}
     touch = _touching(rest)
     if any(not touch[r] for r in range(ROOMS) if r != room):
-        return []  # a room left touching nothing cannot reach two neighbours again
+        return ()  # a room left touching nothing cannot reach two neighbours again
     needy = {r for r in range(ROOMS) if r != room and len(touch[r]) == 1}
     part_of_room: dict[int, int] = {}
     for index, part in enumerate(_components(rest)):
@@ -213,7 +233,7 @@ def room_moves(temple: Temple, room: int) -> list[Placement]:
             ):
                 continue
             found.append(placement)
-    return found
+    return tuple(found)
 
 
 def move_problem(temple: Temple, room: int, placement: Placement) -> str | None:
