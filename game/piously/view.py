@@ -399,8 +399,9 @@ class PiouslyView:
         walk = self._walk
         if walk is not None and walk.spell == OPPORTUNIST and not walk.picks:
             room_hexes = state.built.room_hexes[SPELLS[spell].room]
-            if spell in cs.opportunist_spells(state):
-                self._walk = walk.pick(state, room_hexes[0])
+            picked = walk.pick(state, room_hexes[0])
+            if spell in cs.opportunist_spells(state) and picked is not None:
+                self._walk = picked
                 return self._after_pick()
         if walk is not None and walk.spell == spell:
             self._walk = None
