@@ -38,11 +38,17 @@ bench: $(STAMP)
 soak: $(STAMP)
 	$(HEADLESS) $(BIN)/python -m bench.soak --games 500 --minutes 10
 
+# Three atheris targets: record bytes, the player's settings and high-score files, and
+# structure-aware mutants of valid records of every game (slower per run: it re-plays games).
 FUZZ_RUNS ?= 100000
+FUZZ_STRUCTURE_RUNS ?= 20000
 fuzz: $(STAMP)
 	$(BIN)/python -m pip install --quiet atheris
-	mkdir -p build/out/fuzz-corpus
+	mkdir -p build/out/fuzz-corpus build/out/fuzz-user-files
 	$(BIN)/python fuzz/fuzz_records.py build/out/fuzz-corpus -runs=$(FUZZ_RUNS) -max_len=65536
+	$(BIN)/python fuzz/fuzz_user_files.py build/out/fuzz-user-files -runs=$(FUZZ_RUNS) \
+		-max_len=65536
+	$(BIN)/python fuzz/fuzz_record_structure.py -runs=$(FUZZ_STRUCTURE_RUNS)
 
 # Standalone executables for the machine this runs on (PyInstaller does not cross-compile;
 # docs/packaging.md). dist-smoke runs --smoke-test on whatever was built, as CI does.

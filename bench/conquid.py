@@ -75,6 +75,28 @@ def snake_position() -> ConquidState:
     return with_cells(state, snake_cells(state.board), [])
 
 
+def winding_cells(board: Board) -> list[Cell]:
+    """Up from one's own base, then rows swept back and forth above the bases, then down
+    to the enemy base: a chain that turns at every row, on a board of any size."""
+    (r0, c0), (r1, c1) = min(board.bases[0]), min(board.bases[1])
+    west, east = c0 + 3, c1 - 3
+    cells: list[Cell] = [(r, c0) for r in range(1, r0)] + [(1, c) for c in range(c0 + 1, west)]
+    rows = list(range(1, r0 - 2, 2))
+    rows = rows if len(rows) % 2 else rows[:-1]
+    for index, row in enumerate(rows):
+        cols = range(west, east + 1) if index % 2 == 0 else range(east, west - 1, -1)
+        cells += [(row, c) for c in cols]
+        if row != rows[-1]:
+            cells.append((row + 1, cols[-1]))
+    cells += [(rows[-1], c) for c in range(east + 1, c1 + 1)]
+    return cells + [(r, c1) for r in range(rows[-1] + 1, r1)]
+
+
+def winding_position(rows: int = 59, cols: int = 100) -> ConquidState:
+    state = GAME.new_state({"board": "custom", "rows": rows, "cols": cols, "base": 2})
+    return with_cells(state, winding_cells(state.board), [])
+
+
 def full_position() -> ConquidState:
     state = large()
     board = state.board
@@ -131,8 +153,18 @@ def main() -> None:
     )
     report(
         "conquid.conquest_path_winding",
-        median_ms(lambda: conquest_path(snake), runs=100),
+        median_ms(lambda: conquest_path(snake), runs=300),
+        0.1,
         path_cells=len(path),
+    )
+    winding = winding_position()
+    long_path = conquest_path(winding)
+    assert long_path is not None
+    report(
+        "conquid.conquest_path_winding_59x100",
+        median_ms(lambda: conquest_path(winding), runs=100),
+        1.0,
+        path_cells=len(long_path),
     )
     full = full_position()
     report("conquid.conquest_check_full", median_ms(lambda: conquest_available(full)), 0.1)

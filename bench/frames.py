@@ -40,7 +40,7 @@ services = build_services()
 app = App(services, first_scene(services))
 app.step([], 0.0)
 pygame.display.flip()
-print("first-frame", flush=True)
+print("first-frame", time.process_time(), flush=True)
 pygame.quit()
 """
 
@@ -194,8 +194,10 @@ def bench_piously(runs: int = 3) -> list[dict[str, object]]:
              "target_ms": 10.0, **common} for name, p99 in figures.items()]
 
 
-def bench_first_frame(runs: int = 5) -> dict[str, object]:
-    samples = []
+def bench_first_frame(runs: int = 10) -> dict[str, object]:
+    """Launch to the first menu frame (wall time), and the CPU time the child spent on it:
+    on a busy machine the wall time mostly measures the other processes."""
+    samples, cpu = [], []
     with tempfile.TemporaryDirectory() as home:
         env = dict(os.environ, CONQUID_ARCADE_HOME=home)
         code = FIRST_FRAME_CHILD.format(root=str(ROOT))
@@ -207,10 +209,12 @@ def bench_first_frame(runs: int = 5) -> dict[str, object]:
             for line in child.stdout:
                 if line.startswith("first-frame"):
                     samples.append((time.perf_counter() - start) * 1000)
+                    cpu.append(float(line.split()[1]) * 1000)
                     break
             child.wait()
     return {"bench": "first_menu_frame", "median_ms": round(statistics.median(samples), 1),
-            "target_ms": 1000.0, "runs": len(samples)}
+            "target_ms": 500.0, "cpu_median_ms": round(statistics.median(cpu), 1),
+            "runs": len(samples), "load_average": round(os.getloadavg()[0], 1)}
 
 
 def main() -> None:

@@ -25,8 +25,9 @@ ONEDIR = DIST / "conquid-arcade" / f"conquid-arcade{SUFFIX}"
 ONEFILE = DIST / f"conquid-arcade-onefile{SUFFIX}"
 MARKER = "ok  menu"
 """The smoke test's line once the menu's first frames are drawn."""
-RUNS = 11
-STARTUP_TARGET_MS = 1000.0
+RUNS = 10
+STARTUP_TARGET_MS = 800.0
+"""Frozen builds (issue 15); from source the target is 500 ms (``bench.frames``)."""
 ONEFILE_TARGET_MB = 40.0
 
 

@@ -31,8 +31,10 @@ class GameReport:
     seconds: dict[str, list[float]] = field(default_factory=dict)
 
 
-def play(white: str, brown: str, seed: int, seconds: float, turn_limit: int) -> GameReport:
-    """One game between two levels; each move gets ``seconds`` of wall time."""
+def play(white: str, brown: str, seed: int, seconds: float, turn_limit: int,
+         nodes: int | None = None) -> GameReport:
+    """One game between two levels; each move gets ``seconds`` of wall time, or ``nodes``
+    search nodes when given (the same games however busy the machine is)."""
     players = (LEVELS[white](), LEVELS[brown]())
     seats = (Seat("White", "computer", white), Seat("Brown", "computer", brown))
     match = Match(GAME, {"turn_limit": turn_limit}, seats)
@@ -40,7 +42,8 @@ def play(white: str, brown: str, seed: int, seconds: float, turn_limit: int) -> 
     thinking: dict[str, list[float]] = {white: [], brown: []}
     while not match.is_over:
         seat = match.to_move
-        budget = Budget(Limit(time=seconds), time.perf_counter)
+        budget = Budget(Limit(nodes=nodes)) if nodes else Budget(Limit(time=seconds),
+                                                                 time.perf_counter)
         started = time.perf_counter()
         decision = players[seat].choose(match.state, budget, rng)
         if not match.state.in_setup:
@@ -56,6 +59,7 @@ def main() -> None:
     parser.add_argument("--b", default="easy", choices=sorted(LEVELS))
     parser.add_argument("--games", type=int, default=40)
     parser.add_argument("--time", type=float, default=0.3, help="seconds per move")
+    parser.add_argument("--nodes", type=int, help="search nodes per move instead of --time")
     parser.add_argument("--turn-limit", type=int, default=120)
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
@@ -66,7 +70,8 @@ def main() -> None:
     for number in range(args.games):
         a_white = number % 2 == 0
         white, brown = (args.a, args.b) if a_white else (args.b, args.a)
-        report = play(white, brown, args.seed * 100_003 + number, args.time, args.turn_limit)
+        report = play(white, brown, args.seed * 100_003 + number, args.time, args.turn_limit,
+                      args.nodes)
         a_seat = 0 if a_white else 1
         if report.outcome.winner is None:
             draws += 1
@@ -89,7 +94,8 @@ def main() -> None:
                 "win_rate": wins / args.games,
                 "reasons": reasons,
                 "median_turns": statistics.median(turns),
-                "seconds_per_move": args.time,
+                "seconds_per_move": None if args.nodes else args.time,
+                "nodes_per_move": args.nodes,
                 "turn_limit": args.turn_limit,
             }
         )

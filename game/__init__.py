@@ -1,8 +1,5 @@
 """Conquid Arcade: four abstract strategy games in one desktop home."""
 
-from importlib import metadata
-
-try:
-    __version__ = metadata.version("conquid-arcade")
-except metadata.PackageNotFoundError:  # running from a source tree that was never installed
-    __version__ = "0.0.0+source"
+__version__ = "0.1.0"
+"""The one place the version lives (pyproject.toml reads it here). A literal, because the
+menu shows it on its first frame and ``importlib.metadata`` costs about 0.1 s to import."""

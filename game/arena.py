@@ -13,6 +13,7 @@ from __future__ import annotations
 import argparse
 import importlib
 import math
+import os
 import random
 import statistics
 import sys
@@ -28,6 +29,7 @@ from game.core.match import Match, Seat
 from game.core.player import Budget, Clock, Limit, Player
 from game.core.protocol import CHANCE, Game
 from game.core.record import save_match
+from game.core.text import printable, quote
 
 AnyPlayer = Player[Any, Any]
 DEFAULT_LIMIT = Limit(time=1.0)
@@ -169,11 +171,13 @@ def parse_option(text: str) -> tuple[str, str | int | bool]:
     """``key=value`` with the value read as a whole number, true/false, or text."""
     key, sep, raw = text.partition("=")
     if not sep or not key.strip():
-        raise ValueError(f"an option is written key=value, not {text!r}")
+        raise ValueError(f"an option is written key=value, not {quote(text)}")
     value: str | int | bool = raw.strip()
     if raw.strip().lower() in ("true", "false"):
         value = raw.strip().lower() == "true"
     elif raw.strip().lstrip("-").isdigit():
+        if len(raw.strip()) > 19:
+            raise ValueError(f"option {quote(key.strip())}: the number is far too long")
         value = int(raw)
     return key.strip(), value
 
@@ -193,14 +197,16 @@ def run_arena(args: argparse.Namespace, out: TextIO = sys.stdout) -> int:
     for name in (args.first, args.second):
         if name not in levels:
             known = ", ".join(levels) or "none"
-            print(f"arena: {game.info.title} has no level {name!r} (levels: {known})",
+            print(f"arena: {game.info.title} has no level {quote(name)} (levels: {known})",
                   file=sys.stderr)
             return 2
-    if args.games < 1:
-        print("arena: --games must be at least 1", file=sys.stderr)
+    problem = _usage_problem(args)
+    if problem is not None:
+        print(f"arena: {problem}", file=sys.stderr)
         return 2
     limits = default_limits(game.info.id)
-    override = Limit(args.time, args.nodes) if args.time or args.nodes else None
+    override = (Limit(args.time, args.nodes)
+                if args.time is not None or args.nodes is not None else None)
 
     def limit(level: str) -> Limit:
         return override or limits.get(level, DEFAULT_LIMIT)
@@ -220,13 +226,39 @@ def run_arena(args: argparse.Namespace, out: TextIO = sys.stdout) -> int:
             result = "win" if outcome.winner == first_seat else "loss"
         tally[result] += 1
         if args.save_dir is not None:
-            save_match(args.save_dir / f"{game.info.id}-{args.seed}-{index:03d}.json", match)
+            try:
+                save_match(args.save_dir / f"{game.info.id}-{args.seed}-{index:03d}.json", match)
+            except OSError as err:
+                print(f"arena: cannot save in {printable(str(args.save_dir), 200)}: "
+                      f"{err.strerror or err}", file=sys.stderr)
+                return 1
         if args.verbose:
             reason = outcome.reason.label if outcome else "unfinished"
             print(f"game {index + 1}: {names[0]} vs {names[1]}: {args.first} {result} "
                   f"({reason}, {match.ply} moves)", file=out, flush=True)
     _summary(args, game, options, tally, stats, time.perf_counter() - started, limit, out)
     return 0
+
+
+def _usage_problem(args: argparse.Namespace) -> str | None:
+    """What is wrong with the run's numbers and folder, before any game is played."""
+    if args.games < 1:
+        return "--games must be at least 1"
+    if args.time is not None and not (math.isfinite(args.time) and args.time > 0):
+        return "--time must be a number of seconds above 0"
+    if args.nodes is not None and args.nodes < 1:
+        return "--nodes must be at least 1"
+    if args.save_dir is not None:
+        folder = printable(str(args.save_dir), 200)
+        if os.path.lexists(args.save_dir) and not args.save_dir.is_dir():
+            return f"--save-dir {folder} is not a folder"
+        try:
+            args.save_dir.mkdir(parents=True, exist_ok=True)
+        except OSError as err:
+            return f"cannot save in {folder}: {err.strerror or err}"
+        if not os.access(args.save_dir, os.W_OK | os.X_OK):
+            return f"cannot save in {folder}: it is read-only"
+    return None
 
 
 def _chosen(game: Game[Any, Any], args: argparse.Namespace) -> dict[str, object]:

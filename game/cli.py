@@ -51,6 +51,10 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     multiprocessing.freeze_support()  # computer players think in a spawned process
+    for stream in (sys.stdout, sys.stderr):  # a file name may not be valid UTF-8: never crash
+        reconfigure = getattr(stream, "reconfigure", None)
+        if reconfigure is not None:
+            reconfigure(errors="backslashreplace")
     parser = build_parser()
     args = parser.parse_args(argv)
     if args.smoke_test:

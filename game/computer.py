@@ -53,12 +53,15 @@ class _Request:
     level: str
     limit: Limit
     rng_seed: str
+    start: str | None = None
+    """The encoded position the match began from, when not the options' new game."""
 
 
 def _think(request: _Request) -> dict[str, Any]:
     """Rebuild the position and choose a move (runs in the worker process)."""
     game = all_games().get(request.game)
-    match = Match(game, request.options, seed=request.seed)
+    start = None if request.start is None else game.decode(request.start)
+    match = Match(game, request.options, seed=request.seed, start=start)
     for text in request.moves:
         match.play_text(text)
     player = computer_levels(request.game)[request.level]()
@@ -133,6 +136,7 @@ class ComputerSeat:
             level=level,
             limit=limit,
             rng_seed=f"{self.seed}/{match.ply}",
+            start=None if match.start is None else self._game.encode(match.start),
         )
         self._ensure_worker().send(request)
         self._waiting = True

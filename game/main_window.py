@@ -10,11 +10,11 @@ from collections.abc import Mapping
 from pathlib import Path
 
 import pygame
-import pygame_gui
 
 from game.catalog import all_games
 from game.conquid.view import ConquidView
 from game.core.errors import RecordError
+from game.core.files import shown_name
 from game.forts.view import FortsView
 from game.piously.view import PiouslyView
 from game.pushfight.view import PushFightView
@@ -26,6 +26,7 @@ from game.ui.computer import ComputerSeat
 from game.ui.crash import CrashGuard
 from game.ui.display import Display
 from game.ui.input import InputTable
+from game.ui.learning import load_learning
 from game.ui.paths import Paths
 from game.ui.scene import Scene
 from game.ui.services import Services
@@ -34,6 +35,7 @@ from game.ui.sound import SoundBank, init_mixer
 from game.ui.storage import load, now_iso
 from game.ui.toast import Toasts
 from game.ui.view import ViewFactory
+from game.ui.widgets import Widgets
 from scenes.menu import MenuScene
 from scenes.replay import ReplayScene
 
@@ -77,9 +79,11 @@ def build_services(paths: Paths | None = None, size: tuple[int, int] | None = No
         table.add_game(game_id, factory().actions)
     pygame.display.set_icon(icon())
     display = Display(size or settings.window, settings.fullscreen, "Conquid Arcade")
-    ui = pygame_gui.UIManager(display.size, str(theme_path()))
+    ui = Widgets(display.size, str(theme_path()))
     # The help texts use italics; loading the face up front avoids a stall and a warning.
     ui.preload_fonts([{"name": "noto_sans", "point_size": 17, "style": "italic"}])
+    games = all_games()
+    learning, learn_problems = load_learning(games, paths.data)
     services = Services(
         display=display,
         ui=ui,
@@ -87,11 +91,14 @@ def build_services(paths: Paths | None = None, size: tuple[int, int] | None = No
         settings=settings,
         sounds=SoundBank(sound_ok, settings.volume, settings.muted),
         table=table,
-        games=all_games(),
+        games=games,
         views=VIEWS,
         toasts=Toasts(),
         computers=ProcessComputers(),
+        learning=learning,
     )
+    for problem in learn_problems:
+        services.toasts.show(problem, "error")
     if loaded.problem:
         services.toasts.show(loaded.problem, "error")
     return services
@@ -104,13 +111,14 @@ def first_scene(services: Services, open_path: Path | None = None) -> Scene:
     try:
         return ReplayScene(services, load(open_path, services.games, services.views))
     except RecordError as err:
-        return MenuScene(services, notice=("Cannot open this file", f"{open_path.name}: {err}"))
+        notice = ("Cannot open this file", f"{shown_name(open_path)}: {err}")
+        return MenuScene(services, notice=notice)
 
 
 def run(open_path: Path | None = None) -> int:
     """Play until the window closes; a crash is logged and shown (``game.ui.crash``)."""
     paths = Paths.default()
-    guard = CrashGuard(paths.logs, paths.autosave)
+    guard = CrashGuard(paths.logs, paths.autosaves)
     return guard.run(lambda: _play(paths, open_path, guard))
 
 

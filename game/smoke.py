@@ -36,6 +36,7 @@ from typing import Any, Final, TypeVar
 import pygame
 
 from game import __version__
+from game.core.learn import Verdict
 from game.core.match import Match
 from game.core.protocol import CHANCE
 from game.main_window import VIEWS, build_services, first_scene
@@ -43,11 +44,13 @@ from game.ui import assets, storage
 from game.ui import commands as c
 from game.ui import input as inp
 from game.ui.app import STEP, App
-from game.ui.crash import CRASH_EXIT, CrashGuard, CrashReport
+from game.ui.crash import CRASH_EXIT, CrashGuard, CrashReport, shown_autosave
 from game.ui.paths import Paths
 from game.ui.scene import Scene
 from game.ui.view import Proposal
 from scenes.help import HelpScene
+from scenes.learn import OfferScene
+from scenes.lesson import LessonScene
 from scenes.menu import MenuScene
 from scenes.pause import PauseScene
 from scenes.play import PlayScene
@@ -125,8 +128,6 @@ class Walk:
             with self.step("assets"):
                 theme = assets.theme_path()
                 expect(theme.is_file(), f"the theme is missing: {theme}")
-                expect(__version__ != "0.0.0+source" or mode != "frozen",
-                       "the build lacks the package metadata that holds the version")
             with self.step("menu"):
                 self.frames(2)
                 self.expect_top(MenuScene)
@@ -149,6 +150,9 @@ class Walk:
         title = self.services.games.get(game_id).info.title
         with self.step(f"{game_id}: menu to setup"):
             self.press_entry(f"Play {title}")
+            if isinstance(self.app.stack.top, OfferScene):
+                self.learn(game_id)
+                self.press_entry(f"Play {title}")
             setup = self.expect_top(SetupScene)
         with self.step(f"{game_id}: setup"):
             level = self.choose_computer(setup)
@@ -187,7 +191,9 @@ class Walk:
                        "the computer never moved")
         with self.step(f"{game_id}: autosave"):
             self.settle(play)
-            saved = storage.load(self.paths.autosave, self.services.games)
+            expect(play.autosave_path is not None, "the game has no autosave")
+            assert play.autosave_path is not None
+            saved = storage.load(play.autosave_path, self.services.games)
             expect(saved.moves == match.moves, "the autosave does not hold the moves played")
         with self.step(f"{game_id}: take back and redo"):
             before, shown = match.ply, len(self.services.toasts.history)
@@ -306,10 +312,10 @@ class Walk:
             if resumable:
                 self.press_entry("Resume:")
             scene = self.app.stack.top
-            autosave = self.paths.autosave.read_bytes() if self.paths.autosave.exists() else b""
+            kept = shown_autosave(self.app.stack.scenes)
+            autosave = kept.read_bytes() if kept is not None and kept.exists() else b""
             told: list[CrashReport] = []
-            guard = CrashGuard(self.paths.logs, self.paths.autosave,
-                               lambda _error, report: told.append(report))
+            guard = CrashGuard(self.paths.logs, None, lambda _error, report: told.append(report))
             guard.watch(self.app.stack.scenes)
 
             def broken(clock: float) -> None:
@@ -332,7 +338,7 @@ class Walk:
             text = report.path.read_text("utf-8")
             for needed in ("injected", __version__, "Traceback", type(scene).__name__):
                 expect(needed in text, f"the crash report does not mention {needed!r}")
-            after = self.paths.autosave.read_bytes() if autosave else b""
+            after = kept.read_bytes() if kept is not None and autosave else b""
             expect(after == autosave, "the crash path changed the autosave")
             if resumable:
                 expect(report.safe_game, "the player is not told the game is safe")
@@ -404,6 +410,25 @@ class Walk:
         self.press(button)
         expect(dropdown.selected_option[0] == computers[0], "could not choose a computer seat")
         return str(computers[0]).removeprefix(COMPUTER)
+
+    def learn(self, game_id: str) -> None:
+        """From the first-time offer, play the first lesson's first step as the learner."""
+        with self.step(f"{game_id}: first lesson"):
+            self.press(self.expect_top(OfferScene).learn_button)
+            lesson = self.expect_top(LessonScene)
+            game = lesson.game
+            deadline = time.monotonic() + WAIT_SECONDS
+            while lesson.attempt.verdict is Verdict.PLAYING:
+                expect(time.monotonic() < deadline, "the lesson step never ended")
+                if lesson.attempt.learners_turn and not lesson.view.busy(lesson._clock):
+                    text = lesson.step.answer[lesson.attempt.match.ply]
+                    self.script.move = game.parse_move(text)
+                    self.key(inp.PLAY, c.CONFIRM)
+                self.frames(2)
+            expect(lesson.attempt.verdict is Verdict.PASSED,
+                   f"the lesson's own answer failed: {lesson.message}")
+            self.key(inp.PLAY, c.BACK)
+            self.expect_top(MenuScene)
 
     def settle(self, play: PlayScene) -> None:
         """Run frames until a human is to move (dice rolled, computer answered) or it is over."""

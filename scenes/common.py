@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 from pathlib import Path
 from typing import Any
 
@@ -9,22 +10,28 @@ import pygame
 import pygame_gui
 
 from game.core.errors import RecordError
+from game.core.files import shown_name
 from game.core.match import Match
+from game.core.text import printable
 from game.ui import fonts, palette, storage
 from game.ui.scene import Scene
+
+MESSAGE_LIMIT = 600
+"""The most characters a dialog shows: a hostile file's text must not freeze the layout."""
 
 
 def button(scene: Scene, rect: pygame.Rect, text: str, tooltip: str = "",
            object_id: str = "") -> Any:
     return pygame_gui.elements.UIButton(
-        rect, text, scene.services.ui, container=scene.root,
-        tool_tip_text=tooltip or None, object_id=object_id or None,
+        rect, printable(text, 200), scene.services.ui, container=scene.root,
+        tool_tip_text=printable(tooltip, 200) or None, object_id=object_id or None,
     )
 
 
 def label(scene: Scene, rect: pygame.Rect, text: str, object_id: str = "") -> Any:
     return pygame_gui.elements.UILabel(
-        rect, text, scene.services.ui, container=scene.root, object_id=object_id or None
+        rect, printable(text, 200), scene.services.ui, container=scene.root,
+        object_id=object_id or None,
     )
 
 
@@ -61,12 +68,22 @@ def file_dialog(scene: Scene, title: str, folder: Path, name: str = "",
     width, height = scene.services.surface_size()
     rect = pygame.Rect(0, 0, min(560, width - 40), min(440, height - 40))
     rect.center = (width // 2, height // 2)
-    folder.mkdir(parents=True, exist_ok=True)
+    folder = _existing(folder)
     return pygame_gui.windows.UIFileDialog(
         rect, scene.services.ui, window_title=title,
         initial_file_path=str(folder / name) if name else str(folder),
         allow_existing_files_only=must_exist, allowed_suffixes={".json"} if must_exist else None,
     )
+
+
+def _existing(folder: Path) -> Path:
+    """``folder``, created if need be; if it cannot be (read-only or full disk), the nearest
+    folder above it that exists, so the dialog still opens and a save says why it failed."""
+    with contextlib.suppress(OSError):
+        folder.mkdir(parents=True, exist_ok=True)
+    while not folder.is_dir() and folder.parent != folder:
+        folder = folder.parent
+    return folder
 
 
 def save_match_to(scene: Scene, path: Path, match: Match) -> None:
@@ -83,9 +100,11 @@ def open_match(scene: Scene, path: Path) -> Match | None:
     try:
         return storage.load(path, scene.services.games, scene.services.views)
     except RecordError as err:
-        message(scene, "Cannot open this file", f"{path.name}: {err}")
+        message(scene, "Cannot open this file", f"{shown_name(path)}: {err}")
         return None
 
 
 def _escape(text: str) -> str:
+    """``text`` for pygame_gui's HTML: printable, short enough to read, markup escaped."""
+    text = printable(text, MESSAGE_LIMIT)
     return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")

@@ -16,11 +16,19 @@ from scenes.common import button, heading
 
 APP_HELP = (
     "<br><br><b>Everywhere.</b> F11 toggles fullscreen, F1 opens this page, Esc goes back "
-    "(or pauses a game). Games are saved automatically after every move; the menu offers to "
-    "resume the last one. Ctrl+S saves a game where you choose, Ctrl+O opens one as a replay."
+    "(or pauses a game). Every game is kept after every move, each in its own file: the menu's "
+    "Resume continues the last one, and <b>Your games</b> lists the ten most recent "
+    "unfinished games to resume and the finished ones to replay (starting a new game never "
+    "replaces another). Ctrl+S saves a game where you choose, Ctrl+O opens one as a replay; "
+    "in the file dialog, Return or a double-click opens the chosen file."
+    "<br><br><b>On the board.</b> The last move stays marked until the next one. The numbers "
+    "along a grid board's edges are its rows and columns, counted from 0 as the move notation "
+    "writes them (\"3,5\" is row 3, column 5); Push Fight's squares carry their names. "
+    "Messages appear in the strip under the board."
     "<br><br><b>Replays.</b> Left and Right step through the moves, Up or Space plays and "
-    "pauses, Home and End jump to the start and the end, + and - change the speed, and the "
-    "slider scrubs. \"Continue from here\" starts a new game from the position shown."
+    "pauses, Home and End jump to the start and the end, + and - change the speed, and a click "
+    "on the timeline jumps there. \"Continue from here\" starts a new game from the position "
+    "shown."
 )
 
 

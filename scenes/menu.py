@@ -11,14 +11,16 @@ import pygame
 import pygame_gui
 
 from game import __version__
+from game.core.errors import RecordError
 from game.core.match import Match
+from game.ui import autosaves, fonts, palette, storage
 from game.ui import commands as c
-from game.ui import fonts, palette, storage
 from game.ui import input as inp
 from game.ui.backdrop import Backdrop
 from game.ui.commands import Command
 from game.ui.scene import Push, Quit, Scene, Transition
 from game.ui.services import Services
+from game.ui.view import turns_played
 from scenes.common import button, confirm, file_dialog, heading, message, open_match
 
 Action = Callable[[], "Transition | None"]
@@ -32,56 +34,98 @@ class MenuScene(Scene):
         self.notice = notice
         """A message to show once the menu is up (a file that could not be opened)."""
         self.entries: list[tuple[Any, str, Action]] = []
-        self.focus = 0
-        self._resume: Match | None = None
+        self.focus = -1
+        self._kept: list[autosaves.Kept] = []
+        """The unfinished games, most recent first."""
+        self._latest: tuple[autosaves.Kept, Match] | None = None
+        """The one Resume continues: the most recent that loads."""
         self.backdrop = Backdrop()
 
     def enter(self) -> None:
-        self._resume = storage.resumable(self.services.paths, self.services.games,
-                                          self.services.views)
+        self._refresh_kept()
         super().enter()
         if self.notice is not None:
             message(self, *self.notice)
             self.notice = None
 
     def resume(self) -> None:
-        self._resume = storage.resumable(self.services.paths, self.services.games,
-                                          self.services.views)
+        self._refresh_kept()
         self._build_root()
 
+    def _refresh_kept(self) -> None:
+        """List the unfinished games this version can show, and find the one to resume."""
+        views = self.services.views
+        self._kept = [each for each in autosaves.unfinished(self.services.paths)
+                      if each.record.game in views]
+        self._latest = self._find_latest()
+
     def build(self, size: tuple[int, int]) -> None:
+        """Two columns that never change shape: playing on the left, the rest on the right
+        (an entry that cannot be used yet is shown disabled, never left out)."""
         self.entries = []
-        items: list[tuple[str, str, Action]] = []
-        if self._resume is not None:
-            match = self._resume
-            names = " vs ".join(seat.name for seat in match.seats)
-            items.append((f"Resume: {match.game.info.title}, move {match.ply + 1}",
-                          names, self._resume_game))
-        for game in self.services.games:
+        games = self.services.games
+        playing: list[tuple[str, str, Action | None]] = [self._resume_entry()]
+        finished = autosaves.finished(self.services.paths)
+        count = f"{len(self._kept)} unfinished, {len(finished)} finished"
+        playing.append((f"Your games ({count})", "Resume, replay or continue any kept game",
+                        self._games))
+        for game in games:
             playable = game.info.id in self.services.views
-            items.append((
+            playing.append((
                 f"Play {game.info.title}" if playable else f"{game.info.title} (coming soon)",
                 game.info.summary,
-                functools.partial(self._new_game, game.info.id) if playable else _nothing,
+                functools.partial(self._new_game, game.info.id) if playable else None,
             ))
-        items += [
-            ("Watch the computers play", "A demo: one game after another", self._demo),
+        playing.append(("Learn to play", "Lessons and puzzles for every game", self._learn))
+        playing.append(("Watch the computers play", "A demo: one game after another",
+                        self._demo))
+        others: list[tuple[str, str, Action | None]] = [
             ("Open a saved game or replay", "Ctrl+O", self._open),
             ("High scores", "The best runs per board and variant", self._scores),
             ("Settings", "Colours, sound, animation, keys", self._settings),
             ("Rules and help", "F1", self._help),
             ("Quit", "", lambda: Quit()),
         ]
-        width, height = 380, max(34, min(48, (size[1] - 190) // len(items) - 10))
-        top = max(170, size[1] // 2 - (len(items) * (height + 10)) // 2 + 40)
-        for i, (text, tip, action) in enumerate(items):
-            rect = pygame.Rect(0, 0, width, height)
-            rect.midtop = (size[0] // 2, top + i * (height + 10))
-            widget = button(self, rect, text, tip)
-            if action is _nothing:
-                widget.disable()
-            self.entries.append((widget, text, action))
+        rows = max(len(playing), len(others))
+        width = min(380, (size[0] - 72) // 2)
+        height = max(34, min(48, (size[1] - TOP - 24) // rows - 10))
+        for column, items in enumerate((playing, others)):
+            x = size[0] // 2 + (12 if column else -12 - width)
+            for i, (text, tip, action) in enumerate(items):
+                rect = pygame.Rect(x, TOP + i * (height + 10), width, height)
+                widget = button(self, rect, text, tip)
+                if action is None:
+                    widget.disable()
+                self.entries.append((widget, text, action or _nothing))
+        if self.focus < 0:  # first build: on Resume if there is a game, else the first game
+            self.focus = 0 if self._latest is not None else 2
         self.focus = min(self.focus, len(self.entries) - 1)
+        if self.entries[self.focus][2] is _nothing:  # stay on an entry that does something
+            self._move_focus(1)
+
+    def _move_focus(self, step: int) -> None:
+        """Move the keyboard focus to the next entry that can be used, in ``step``'s way."""
+        for _ in range(len(self.entries)):
+            self.focus = (self.focus + step) % len(self.entries)
+            if self.entries[self.focus][2] is not _nothing:
+                return
+
+    def _resume_entry(self) -> tuple[str, str, Action | None]:
+        if self._latest is None:
+            return "Resume (no unfinished game)", "Every game you leave is kept here", None
+        kept, match = self._latest
+        names = " vs ".join(seat.name for seat in match.seats)
+        return (f"Resume: {match.game.info.title}, move {turns_played(match) + 1}",
+                f"{names}, last played {kept.when}", self._resume_game)
+
+    def _find_latest(self) -> tuple[autosaves.Kept, Match] | None:
+        """The most recent unfinished game that loads (a broken file is never offered)."""
+        for kept in self._kept:
+            try:
+                return kept, storage.load(kept.path, self.services.games, self.services.views)
+            except RecordError:
+                continue
+        return None
 
     def widget_event(self, event: pygame.event.Event) -> Transition | None:
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
@@ -93,8 +137,7 @@ class MenuScene(Scene):
 
     def command(self, command: Command) -> Transition | None:
         if command.name in (c.MENU_UP, c.MENU_DOWN):
-            step = -1 if command.name == c.MENU_UP else 1
-            self.focus = (self.focus + step) % len(self.entries)
+            self._move_focus(-1 if command.name == c.MENU_UP else 1)
             self.services.sounds.play("click")
         elif command.name == c.ACTIVATE:
             return self.entries[self.focus][2]()
@@ -110,28 +153,48 @@ class MenuScene(Scene):
     def draw(self, surface: pygame.Surface, clock: float) -> None:
         self.backdrop.draw(surface, clock, self.services.colours())
         width = surface.get_width()
-        heading(surface, "Conquid Arcade", (width // 2, 80), 84, palette.ACCENT)
-        sub = fonts.text("four abstract strategy games", 28, palette.MUTED)
-        surface.blit(sub, sub.get_rect(center=(width // 2, 132)))
+        heading(surface, "Conquid Arcade", (width // 2, 70), 84, palette.ACCENT)
+        sub = fonts.text(self._subtitle(), 28, palette.MUTED)
+        surface.blit(sub, sub.get_rect(center=(width // 2, 124)))
         version = fonts.text(f"version {__version__}", 20, palette.MUTED)
         surface.blit(version, version.get_rect(bottomright=(width - 12, surface.get_height() - 8)))
         if self.entries:
             rect = self.entries[self.focus][0].get_abs_rect().inflate(10, 10)
             pygame.draw.rect(surface, palette.ACCENT, rect, 2, border_radius=8)
 
+    def _subtitle(self) -> str:
+        games = list(self.services.games)
+        ready = sum(1 for game in games if game.info.id in self.services.views)
+        line = f"{_number(ready)} abstract strategy game{'s' * (ready != 1)}"
+        coming = len(games) - ready
+        return line + (f", {_number(coming)} more coming soon" if coming else "")
+
     # -- actions -------------------------------------------------------------------------
 
     def _new_game(self, game_id: str) -> Transition:
+        from scenes.learn import first_time_offer
         from scenes.setup import SetupScene
 
-        return Push(SetupScene(self.services, self.services.games.get(game_id)))
+        setup = SetupScene(self.services, self.services.games.get(game_id))
+        return Push(first_time_offer(self.services, game_id, setup))
+
+    def _learn(self) -> Transition:
+        from scenes.learn import LearnScene
+
+        return Push(LearnScene(self.services))
 
     def _resume_game(self) -> Transition | None:
         from scenes.play import PlayScene
 
-        if self._resume is None:
+        if self._latest is None:
             return None
-        return Push(PlayScene(self.services, self._resume))
+        kept, match = self._latest
+        return Push(PlayScene(self.services, match, resumed_from=kept.path))
+
+    def _games(self) -> Transition:
+        from scenes.games import GamesScene
+
+        return Push(GamesScene(self.services))
 
     def _demo(self) -> Transition | None:
         from scenes.demo import next_demo
@@ -170,5 +233,14 @@ class MenuScene(Scene):
         return Push(HelpScene(self.services, next(iter(self.services.games)).info.id))
 
 
+TOP = 170
+"""Where the menu's columns begin, under the title."""
+
+
 def _nothing() -> Transition | None:
     return None
+
+
+def _number(count: int) -> str:
+    words = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine")
+    return words[count] if count < len(words) else str(count)

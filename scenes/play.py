@@ -20,22 +20,36 @@ from game.core.errors import GameError
 from game.core.match import Match
 from game.core.player import Decision
 from game.core.protocol import CHANCE
+from game.ui import autosaves, fonts, palette, result, scores, storage
 from game.ui import commands as c
-from game.ui import fonts, palette, scores, storage
 from game.ui import input as inp
-from game.ui.commands import Command
+from game.ui.commands import Command, ViewAction
 from game.ui.computer import ComputerSeat
 from game.ui.scene import Push, Replace, Scene, Transition
 from game.ui.scores import Scored
 from game.ui.services import Services
 from game.ui.solo import ClickPlays
-from game.ui.view import Drags, Feedback, Suggests
+from game.ui.view import (
+    Drags,
+    Feedback,
+    Suggests,
+    last_turn,
+    seat_colours,
+    turn_span,
+    turns_played,
+)
+from scenes import layout
 from scenes.common import button, confirm, file_dialog, open_match, save_match_to
 
 REMATCH = "rematch"
 """Side-panel only: once the game is over, start another with the same players and board."""
-MARGIN = 16
+MARGIN = layout.MARGIN
 BUTTON_H = 38
+INFO_H, INFO_H_COMPACT = 134, 110
+"""Panel height of the move counter, the last move and the status lines."""
+SELECTION = "selection"
+"""Message topic: what the view said about the pending selection (ends with the move)."""
+HINT_TOPIC = "hint"
 HINT_LEVEL = "normal"
 """Hints come from this computer level, or from the strongest a game has without it."""
 DEMO_PAUSE = 5.0
@@ -43,18 +57,25 @@ DEMO_PAUSE = 5.0
 
 
 class PlayScene(Scene):
-    def __init__(self, services: Services, match: Match, demo: bool = False) -> None:
+    def __init__(self, services: Services, match: Match, demo: bool = False,
+                 resumed_from: Path | None = None) -> None:
         super().__init__(services)
         self.match = match
         self.demo = demo
         """A computer-vs-computer demo: never autosaved, and the next demo follows."""
+        self.slot = None if demo else autosaves.Slot(services.paths, resumed_from)
+        """This game's own autosave (a resumed game continues in a new one)."""
         self.view = services.make_view(match.game.info.id)
         self.contexts = (f"game:{match.game.info.id}", inp.PLAY, inp.GLOBAL)
         self.buttons: dict[Any, str] = {}
         self.compact = False
         self.panel = pygame.Rect(0, 0, 0, 0)
         self.board_area = pygame.Rect(0, 0, 0, 0)
-        self.view.show(match.state)
+        self.messages = pygame.Rect(0, 0, 0, 0)
+        self.card = pygame.Rect(0, 0, 0, 0)
+        """Where the result card goes once the game is over (in place of the move buttons)."""
+        self._built_over = match.is_over
+        self.view.show(match.state, last_turn(match, match.ply))
         self._clock = 0.0
         self.computers: dict[int, ComputerSeat] = {}
         for number, seat in enumerate(match.seats):
@@ -75,6 +96,14 @@ class PlayScene(Scene):
         """What became of a finished run in the high-score table (games that keep one)."""
         self.view.set_interactive(self._human_to_move())
 
+    @property
+    def autosave_path(self) -> Path | None:
+        """Where this game is kept (crash reports point to it)."""
+        return None if self.slot is None else self.slot.path
+
+    def message_area(self) -> pygame.Rect | None:
+        return self.messages
+
     def exit(self) -> None:
         for computer in [*self.computers.values(), *([self._hint] if self._hint else [])]:
             computer.close()
@@ -93,46 +122,99 @@ class PlayScene(Scene):
     # -- layout --------------------------------------------------------------------------
 
     def build(self, size: tuple[int, int]) -> None:
-        width = max(260, min(340, size[0] // 4))
-        self.panel = pygame.Rect(size[0] - width, 0, width, size[1])
-        self.board_area = pygame.Rect(MARGIN, MARGIN + 36, size[0] - width - 2 * MARGIN,
-                                      size[1] - 2 * MARGIN - 36)
+        self.panel = layout.panel(size)
+        self.board_area = layout.board_area(size)
+        self.messages = layout.message_strip(size)
+        width = self.panel.w
         self.view.layout(self.board_area)
         self.buttons = {}
-        game_ctx = self.contexts[0]
-        x, inner = self.panel.x + 14, width - 28
-        half = (inner - 8) // 2
+        self._built_over = self.match.is_over
         self.compact = size[1] < 720
         button_h = 30 if self.compact else BUTTON_H
-        y = 262 if self.compact else 318
-        for i, action in enumerate(a for a in self.view.actions if a.button):
+        x, inner = self.panel.x + 14, width - 28
+        y = self._info_top() + (INFO_H_COMPACT if self.compact else INFO_H)
+        if self.match.is_over:
+            top = self._info_top()
+            y += self._move_rows_height(button_h)
+            self.card = pygame.Rect(self.panel.x + 12, top, width - 24, y - top - 8)
+        else:
+            self.card = pygame.Rect(0, 0, 0, 0)
+            y = self._move_buttons(x, y, inner, button_h)
+        for row in self._control_rows():
+            cell = (inner - 8 * (len(row) - 1)) // len(row)
+            for col, (text, name, tip) in enumerate(row):
+                rect = pygame.Rect(x + col * (cell + 8), y, cell, button_h)
+                self._button(rect, text, name, tip)
+            y += button_h + 6
+        self._refresh_buttons()
+
+    def _info_top(self) -> int:
+        card_h = 62 if self.compact else 76
+        return 16 + len(self.match.seats) * (card_h + 8)
+
+    def _buttoned(self) -> list[ViewAction]:
+        """The view's move actions that get a side-panel button (not the key-only ones)."""
+        return [action for action in self.view.actions if action.button]
+
+    def _move_rows_height(self, button_h: int) -> int:
+        rows = (len(self._buttoned()) + 1) // 2
+        return rows * (button_h + 6) + 4 + (button_h + 12) + (button_h + 6)
+
+    def _move_buttons(self, x: int, y: int, inner: int, button_h: int) -> int:
+        """The view's move kinds, Confirm, Clear and Skip; returns the next free y."""
+        game_ctx = self.contexts[0]
+        half = (inner - 8) // 2
+        for i, action in enumerate(self._buttoned()):
             rect = pygame.Rect(x + (i % 2) * (half + 8), y + (i // 2) * (button_h + 6), half,
                                button_h)
             self._button(rect, f"{action.label} ({self._key(game_ctx, action.id)})", action.id,
                          action.hint)
-        shown = sum(1 for action in self.view.actions if action.button)
-        y += ((shown + 1) // 2) * (button_h + 6) + 4
+        y += ((len(self._buttoned()) + 1) // 2) * (button_h + 6) + 4
+        clicks_play = isinstance(self.view, ClickPlays)  # a click plays: Confirm is secondary
         self._button(pygame.Rect(x, y, inner, button_h + 6),
-                     f"Confirm ({self._key(inp.PLAY, c.CONFIRM)})", c.CONFIRM, "",
-                     "#primary")
+                     f"Confirm ({self._key(inp.PLAY, c.CONFIRM)})", c.CONFIRM,
+                     "Play the previewed move", "" if clicks_play else "#primary")
         y += button_h + 12
-        rows = [
-            (("Clear", c.CLEAR), ("Skip", c.SKIP)),
-            (("Take back", c.TAKE_BACK), ("Redo", c.REDO)),
-            (("Resign", c.RESIGN), ("Offer draw", c.OFFER_DRAW)),
-            (("Hint", c.HINT), ("Save", c.SAVE), ("Review", inp.REVIEW)),
-        ]
-        for row in rows:
-            cell = (inner - 8 * (len(row) - 1)) // len(row)
-            for col, (text, name) in enumerate(row):
-                rect = pygame.Rect(x + col * (cell + 8), y, cell, button_h)
-                self._button(rect, text, name, self._key(inp.PLAY, name))
-            y += button_h + 6
-        self._button(pygame.Rect(x, y + 4, half, button_h), "Rematch", REMATCH,
-                     "A new game with the same players and board")
-        self._button(pygame.Rect(x + half + 8, y + 4, half, button_h),
-                     f"Menu ({self._key(inp.PLAY, c.BACK)})", c.BACK)
-        self._refresh_buttons()
+        for col, (text, name) in enumerate((("Clear", c.CLEAR), ("Skip", c.SKIP))):
+            rect = pygame.Rect(x + col * (half + 8), y, half, button_h)
+            self._button(rect, text, name, self._tip(inp.PLAY, name))
+        return y + button_h + 6
+
+    def _control_rows(self) -> list[list[tuple[str, str, str]]]:
+        """The buttons that apply to this game and its seats, in rows of the panel."""
+        people = self._has_human
+        rows: list[list[tuple[str, str, str]]] = []
+        if people:
+            rows.append([("Take back", c.TAKE_BACK, self._tip(inp.PLAY, c.TAKE_BACK)),
+                         ("Redo", c.REDO, self._tip(inp.PLAY, c.REDO))])
+        ending = []
+        if people:
+            ending.append(("Resign", c.RESIGN, "Give up this game"))
+        if self._draw_possible():
+            ending.append(("Offer draw", c.OFFER_DRAW, self._tip(inp.PLAY, c.OFFER_DRAW)))
+        tools = [("Save", c.SAVE, self._tip(inp.GLOBAL, c.SAVE)),
+                 ("Review", inp.REVIEW, self._tip(inp.PLAY, inp.REVIEW))]
+        if people and self._hint_level() is not None:
+            tools.insert(0, ("Hint", c.HINT, self._tip(inp.PLAY, c.HINT)))
+        if len(ending) + len(tools) <= 3:
+            rows.append(ending + tools)
+        else:
+            rows += [ending, tools]
+        rows.append([("Rematch", REMATCH, "A new game with the same players and board"),
+                     (f"Pause ({self._key(inp.PLAY, c.BACK)})", c.BACK,
+                      "Save, settings, help or back to the menu")])
+        return rows
+
+    def _draw_possible(self) -> bool:
+        """A draw needs two people at the table: the computer never accepts one."""
+        seats = self.match.seats
+        return len(seats) == 2 and not any(seat.is_computer for seat in seats)
+
+    def _colours(self) -> tuple[palette.RGB, ...]:
+        return seat_colours(self.view, self.services.colours())
+
+    def _hint_level(self) -> str | None:
+        return hint_level(self.services.computers.levels(self.match.game.info.id))
 
     def _button(self, rect: pygame.Rect, text: str, name: str, tip: str = "",
                 object_id: str = "") -> None:
@@ -141,6 +223,11 @@ class PlayScene(Scene):
     def _key(self, ctx: str, command: str) -> str:
         keys = self.services.table.keys(ctx, command)
         return inp.pretty(keys[0]) if keys else "unbound"
+
+    def _tip(self, ctx: str, command: str) -> str:
+        """A button's tooltip: its key, if it has one."""
+        keys = self.services.table.keys(ctx, command)
+        return f"Key: {inp.pretty(keys[0])}" if keys else ""
 
     def _refresh_buttons(self) -> None:
         over = self.match.is_over
@@ -245,7 +332,8 @@ class PlayScene(Scene):
 
     def _feedback(self, feedback: Feedback) -> None:
         if feedback.message:
-            self.services.toasts.show(feedback.message, "error" if feedback.refused else "info")
+            kind = "error" if feedback.refused else "info"
+            self.services.toasts.show(feedback.message, kind, SELECTION if kind == "info" else None)
         if feedback.cue:
             self.services.sounds.play(feedback.cue)
 
@@ -323,7 +411,7 @@ class PlayScene(Scene):
     def _ask_hint(self) -> None:
         """Ask a computer player for a move; it arrives as a preview to confirm."""
         game_id = self.match.game.info.id
-        level = hint_level(self.services.computers.levels(game_id))
+        level = self._hint_level()
         if level is None:
             self._refuse(f"there are no hints for {self.match.game.info.title} yet")
             return
@@ -333,7 +421,7 @@ class PlayScene(Scene):
             self._hint = self.services.computers.seat(game_id, level)
         self._hint_for = self.match.ply
         self._hint.start(self.match)
-        self.services.toasts.show("Looking for a good move...")
+        self.services.toasts.show("Looking for a good move...", topic=HINT_TOPIC)
 
     def _poll_hint(self) -> None:
         if self._hint is None or self._hint_for is None:
@@ -348,13 +436,14 @@ class PlayScene(Scene):
             return
         self._hint_for = None
         notation = self.match.game.format_move(decision.move)
-        self.services.toasts.show(f"Hint: {self.view.describe(notation)}", "good")
+        self.services.toasts.show(f"Hint: {self.view.describe(notation)}", "good", HINT_TOPIC)
         if isinstance(self.view, Suggests):
             self._feedback(self.view.suggest(decision.move))
 
     def _cancel_hint(self) -> None:
         if self._hint is not None and self._hint_for is not None:
             self._hint.cancel()
+            self.services.toasts.end(HINT_TOPIC)  # no longer looking
         self._hint_for = None
 
     @property
@@ -373,8 +462,8 @@ class PlayScene(Scene):
         undone = self.match.undo()
         while self.match.can_undo and not self._human_to_move() and self.computers:
             undone = self.match.undo()  # back to a human's turn
-        self.view.show(self.match.state)
-        self.services.toasts.show(f"Took back: {self.view.describe(undone)}")
+        self.view.show(self.match.state, last_turn(self.match, self.match.ply))
+        self.services.toasts.show(f"Took back: {self.view.describe(undone)}", topic=SELECTION)
         self.services.sounds.play("undo")
         self._after_move()
 
@@ -401,7 +490,7 @@ class PlayScene(Scene):
 
     def _resign(self) -> None:
         self.match.resign()
-        self.view.show(self.match.state)
+        self.view.show(self.match.state, last_turn(self.match, self.match.ply))
         self.services.sounds.play("crumble")
         self._after_move()
 
@@ -423,18 +512,21 @@ class PlayScene(Scene):
 
     def _draw_agreed(self) -> None:
         self.match.agree_draw()
-        self.view.show(self.match.state)
+        self.view.show(self.match.state, last_turn(self.match, self.match.ply))
         self.services.sounds.play("fanfare")
         self._after_move()
 
     def _after_move(self) -> None:
         self._cancel_hint()
+        self.services.toasts.end(SELECTION)  # it spoke of a selection the move has replaced
         self.view.set_interactive(self._human_to_move())
+        if self.match.is_over != self._built_over:
+            self._build_root()  # the result card takes the move buttons' place, or gives it back
         self._refresh_buttons()
-        if self.demo:
+        if self.slot is None:
             return
         self._rank()
-        problem = storage.autosave(self.services.paths, self.match)
+        problem = self.slot.write(self.match)
         if problem:
             self.services.toasts.show(problem, "error")
 
@@ -482,6 +574,11 @@ class PlayScene(Scene):
             self.services.sounds.play(cue)
         return self._next_demo(clock) if self.demo else None
 
+    def animating(self, clock: float) -> bool:
+        """Pieces moving, or a computer, the dice or a hint about to play or show a move."""
+        waiting = not self.match.is_over and not self._human_to_move()
+        return waiting or self._hint_for is not None or self.view.busy(clock)
+
     def _next_demo(self, clock: float) -> Transition | None:
         """In a demo, start the next game a little while after this one ends."""
         if not self.match.is_over or self.view.busy(clock):
@@ -499,43 +596,51 @@ class PlayScene(Scene):
     def draw(self, surface: pygame.Surface, clock: float) -> None:
         self.view.draw(surface, clock)
         self._draw_top_bar(surface)
-        self._draw_hints(surface)
+        self._draw_keys(surface)
         self._draw_panel(surface)
         self._draw_selected(surface, clock)
-        if self.match.is_over and not self.view.busy(clock):
-            self._draw_banner(surface, clock)
+
+    def turn_number(self) -> int:
+        """The move counter: players' moves only (a die roll is part of the turn it ends)."""
+        played = turns_played(self.match)
+        return played if self.match.is_over else played + 1
 
     def _draw_top_bar(self, surface: pygame.Surface) -> None:
         info = self.match.game.info
-        title = fonts.text(info.title, 30, palette.ACCENT, True)
+        room = self.board_area.w - 8
+        title = fonts.fit(info.title, 30, palette.ACCENT, room // 2, True)
         surface.blit(title, (MARGIN + 4, MARGIN))
         if self.match.is_over:
-            line, colour = self._result_text(), palette.ACCENT
+            outcome = self.match.outcome
+            assert outcome is not None
+            line, colour = result.summary(self.match.seats, outcome), palette.ACCENT
         elif self.match.to_move == CHANCE:
-            line, colour = f"Move {self.match.ply + 1}  ·  the dice roll", palette.ACCENT
+            line, colour = f"Move {self.turn_number()}  ·  the dice roll", palette.ACCENT
         else:
             seat = self.match.to_move
-            line = f"Move {self.match.ply + 1}  ·  {self.match.seats[seat].name} to move"
-            colour = self.services.colours()[seat]
+            line = f"Move {self.turn_number()}  ·  {self.match.seats[seat].name} to move"
+            colour = palette.readable(self._colours()[seat])
         if self.match.seed is not None:
             line += f"  ·  seed {self.match.seed}"
-        words = fonts.text(line, 28, colour)
-        surface.blit(words, (MARGIN + title.get_width() + 24, MARGIN + 2))
+        left = MARGIN + title.get_width() + 24
+        words = fonts.fit(line, 28, colour, max(40, room - title.get_width() - 24))
+        surface.blit(words, (left, MARGIN + 2))
 
-    def _draw_hints(self, surface: pygame.Surface) -> None:
-        """A strip of the current keys under the board, when there is room for it."""
-        board = self.view.board_rect
-        if self.board_area.bottom - board.bottom < 40:
+    def _draw_keys(self, surface: pygame.Surface) -> None:
+        """The message strip under the board shows the current keys while it has no message."""
+        if self.services.toasts.items:
             return
         hints = [(c.CONFIRM, "confirm"), (c.CLEAR, "clear"), (c.TAKE_BACK, "take back"),
                  (c.SKIP, "skip animation"), (inp.REVIEW, "review"), (c.BACK, "pause")]
         parts = [f"{self._key(inp.PLAY, name)} {text}" for name, text in hints]
-        parts.append(f"{self._key(inp.GLOBAL, c.HELP)} rules")
+        parts.insert(0, f"{self._key(inp.GLOBAL, c.HELP)} rules")
+        room = self.messages.w - 16
         words = fonts.text("   ·   ".join(parts), 22, palette.MUTED)
-        while words.get_width() > self.board_area.w and len(parts) > 2:
+        while words.get_width() > room and len(parts) > 1:
             parts.pop()
             words = fonts.text("   ·   ".join(parts), 22, palette.MUTED)
-        surface.blit(words, words.get_rect(midtop=(board.centerx, board.bottom + 22)))
+        surface.blit(words, words.get_rect(midleft=(self.messages.x + 8,
+                                                    self.messages.centery)))
 
     def _draw_selected(self, surface: pygame.Surface, clock: float) -> None:
         """Outline the button of the move kind being prepared."""
@@ -551,91 +656,119 @@ class PlayScene(Scene):
         panel = self.panel
         pygame.draw.rect(surface, palette.PANEL, panel)
         pygame.draw.line(surface, palette.GRID, panel.topleft, panel.bottomleft, 2)
-        colours = self.services.colours()
-        to_move = None if self.match.is_over else self.match.to_move
         y = 16
-        card_h, pad = (62, 7) if self.compact else (76, 14)
-        for seat, info in enumerate(self.match.seats):
-            card = pygame.Rect(panel.x + 12, y, panel.w - 24, card_h)
-            active = seat == to_move
-            pygame.draw.rect(surface, (44, 49, 64), card, border_radius=10)
-            if active:
-                pygame.draw.rect(surface, colours[seat], card, 3, border_radius=10)
-            swatch = pygame.Rect(card.x + 12, card.y + pad, 48, 48)
-            pygame.draw.rect(surface, colours[seat], swatch, border_radius=8)
-            pygame.draw.rect(surface, palette.shade(colours[seat], 0.58), swatch.inflate(-20, -20),
-                             border_radius=4)
-            name = fonts.text(info.name[:20], 30, palette.TEXT, active)
-            surface.blit(name, (card.x + 72, card.y + pad - 2))
-            score = self.view.score(self.match.state, seat)
-            if info.is_computer:
-                detail = f"{score}  ·  computer ({info.level})"
-            else:
-                detail = f"{score}  ·  to move" if active else score
-            words = fonts.text(detail, 24, colours[seat] if active else palette.MUTED)
-            surface.blit(words, (card.x + 72, card.y + pad + 30))
-            y += card_h + 8
-        move = fonts.text(f"Move {self.match.ply + (0 if self.match.is_over else 1)}", 28,
-                          palette.TEXT, True)
-        surface.blit(move, (panel.x + 14, y + 4))
-        outcome = self.match.outcome
-        if outcome is not None:
-            lines = fonts.wrap(self._result_text(), 24, panel.w - 28)
-        elif self.match.to_move == CHANCE:
-            lines = ("Rolling the dice...",)
+        for seat in range(len(self.match.seats)):
+            y = self._draw_seat(surface, seat, y)
+        if self.match.is_over:
+            self._draw_result(surface)
+            return
+        text_w = panel.w - 28
+        move = fonts.text(f"Move {self.turn_number()}", 28, palette.TEXT, True)
+        surface.blit(move, (panel.x + 14, y + 2))
+        last = self._last_move()
+        if last:
+            words = fonts.fit(f"Last: {last}", 22, palette.MUTED,
+                              text_w - move.get_width() - 12)
+            surface.blit(words, words.get_rect(midleft=(panel.x + 26 + move.get_width(),
+                                                        y + 2 + move.get_height() // 2)))
+        if self.match.to_move == CHANCE:
+            status = "Rolling the dice..."
         elif not self._human_to_move():
             dots = "." * (1 + int(self._clock * 3) % 3)
-            lines = (f"{self.match.seats[self.match.to_move].name} is thinking{dots}",)
+            status = f"{self.match.seats[self.match.to_move].name} is thinking{dots}"
         else:
-            lines = fonts.wrap(self.view.status(), 24, panel.w - 28)
-        for i, line in enumerate(lines[: 2 if self.compact else 4]):
-            surface.blit(fonts.text(line, 24, palette.MUTED), (panel.x + 14, y + 38 + i * 22))
+            status = self.view.status()
+        room = (INFO_H_COMPACT if self.compact else INFO_H) - move.get_height() - 12
+        size, lines = fit_lines(status, text_w, room)
+        for i, line in enumerate(lines):
+            words = fonts.fit(line, size, palette.TEXT, text_w)
+            surface.blit(words, (panel.x + 14, y + move.get_height() + 8 + i * size))
 
-    def _result_text(self) -> str:
-        outcome = self.match.outcome
-        if outcome is None:
-            return ""
-        if outcome.winner is None:
-            ended = "Game over" if len(self.match.seats) == 1 else "Drawn"
-            return f"{ended}: {outcome.reason.label}"
-        return f"{self.match.seats[outcome.winner].name} wins {outcome.reason.label}!"
+    def _draw_seat(self, surface: pygame.Surface, seat: int, y: int) -> int:
+        """One player's card: colour, name, score and who plays it; returns the next y."""
+        panel, info = self.panel, self.match.seats[seat]
+        colour = self._colours()[seat]
+        active = not self.match.is_over and seat == self.match.to_move
+        card_h, pad = (62, 7) if self.compact else (76, 14)
+        card = pygame.Rect(panel.x + 12, y, panel.w - 24, card_h)
+        pygame.draw.rect(surface, (44, 49, 64), card, border_radius=10)
+        if active:
+            pygame.draw.rect(surface, colour, card, 3, border_radius=10)
+        swatch = pygame.Rect(card.x + 12, card.y + (card_h - 44) // 2, 44, 44)
+        pygame.draw.rect(surface, colour, swatch, border_radius=8)
+        pygame.draw.rect(surface, palette.shade(colour, 0.58), swatch.inflate(-20, -20),
+                         border_radius=4)
+        room = card.right - (card.x + 68) - 10
+        name = fonts.fit(info.name, 28, palette.TEXT, room, active)
+        surface.blit(name, (card.x + 68, card.y + pad - 4))
+        detail = self.view.score(self.match.state, seat)
+        if info.is_computer:
+            detail += f"  ·  computer, {info.level}"
+        elif active:
+            detail += "  ·  to move"
+        tint = palette.readable(colour) if active else palette.MUTED
+        words = fonts.fit(detail, 22, tint, room)
+        surface.blit(words, (card.x + 68, card.y + card_h - pad - words.get_height() + 2))
+        return y + card_h + 8
 
-    def _draw_banner(self, surface: pygame.Surface, clock: float) -> None:
+    def _last_move(self) -> str:
+        """The last player's move in words (a die roll after it is part of the turn)."""
+        start, end = turn_span(self.match, self.match.ply)
+        return self.view.describe(self.match.moves[start]) if end > start else ""
+
+    def _draw_result(self, surface: pygame.Surface) -> None:
+        """The result card: who won (in the reader's words), why, and a run's figures."""
         outcome = self.match.outcome
         assert outcome is not None
-        area = self.board_area
-        extra = self._banner_lines()
-        top = max(area.top, self.view.board_rect.top - 150)
-        band = pygame.Rect(area.x, top, area.w, 140 + 32 * len(extra))
-        veil = pygame.Surface(band.size, pygame.SRCALPHA)
-        veil.fill((10, 12, 18, 215))
-        surface.blit(veil, band)
+        card = self.card
         colour = palette.ACCENT
         if outcome.winner is not None:
-            colour = self.services.colours()[outcome.winner]
-        pygame.draw.line(surface, colour, band.topleft, band.topright, 3)
-        pygame.draw.line(surface, colour, band.bottomleft, band.bottomright, 3)
-        title = "Victory!" if outcome.winner is not None else "Draw"
-        if len(self.match.seats) == 1:
-            title = "Game over"
-        words = fonts.text(title, 72, colour, True)
-        surface.blit(words, words.get_rect(center=(band.centerx, band.top + 46)))
-        detail = fonts.text(self._result_text(), 32, palette.TEXT)
-        surface.blit(detail, detail.get_rect(center=(band.centerx, band.top + 106)))
-        for i, line in enumerate(extra):
-            words = fonts.text(line, 28, palette.ACCENT if i == 0 else palette.MUTED)
-            surface.blit(words, words.get_rect(center=(band.centerx, band.top + 140 + 32 * i)))
+            colour = palette.readable(self._colours()[outcome.winner])
+        pygame.draw.rect(surface, (44, 49, 64), card, border_radius=10)
+        pygame.draw.rect(surface, colour, card, 3, border_radius=10)
+        room = card.w - 28
+        headline, *lines = self.result_card()
+        title = fonts.fit(headline, 56, colour, room, True)
+        surface.blit(title, title.get_rect(midtop=(card.centerx, card.y + 10)))
+        y = card.y + 16 + title.get_height()
+        for i, line in enumerate(lines):
+            for part in fonts.wrap(line, 24, room):
+                if y + 24 > card.bottom - 6:
+                    return
+                words = fonts.fit(part, 24, palette.TEXT if i == 0 else palette.MUTED, room)
+                surface.blit(words, words.get_rect(midtop=(card.centerx, y)))
+                y += 26
 
-    def _banner_lines(self) -> list[str]:
-        """A scored run's summary, its seed and its place in the high-score table."""
-        if not isinstance(self.view, Scored):
+    def result_card(self) -> list[str]:
+        """The result card's lines: the headline for its reader, why, then the figures."""
+        outcome = self.match.outcome
+        if outcome is None:
             return []
-        lines = [self.view.summary(self.match.state)]
-        if self.match.seed is not None:
-            lines.append(f"Seed {self.match.seed}")
-        if self.ranked is not None:
-            lines.append(self.ranked)
+        return [result.headline(self.match.seats, outcome), result.reason(outcome),
+                *self._result_lines()]
+
+    def _result_lines(self) -> list[str]:
+        """A scored run's summary, its seed and its place in the high-score table."""
+        lines = [f"{self.turn_number()} moves"]
+        if isinstance(self.view, Scored):
+            lines = [self.view.summary(self.match.state)]
+            if self.match.seed is not None:
+                lines.append(f"Seed {self.match.seed}")
+            if self.ranked is not None:
+                lines.append(self.ranked)
         return lines
+
+
+def fit_lines(text: str, width: int, height: int) -> tuple[int, tuple[str, ...]]:
+    """``text`` wrapped to ``width`` in the largest size whose lines fit ``height`` (the
+    last line shortened if even the smallest does not)."""
+    for size in (24, 22, 20):
+        lines = fonts.wrap(text, size, width)
+        if len(lines) * size <= height:
+            return size, lines
+    keep = max(1, height // 20)
+    lines = fonts.wrap(text, 20, width)
+    return 20, (*lines[: keep - 1], " ".join(lines[keep - 1:]))
 
 
 def hint_level(levels: list[str]) -> str | None:

@@ -15,19 +15,21 @@ import pygame_gui
 
 from game.core.match import Match
 from game.ui import commands as c
-from game.ui import fonts, palette, storage
+from game.ui import fonts, palette, result, storage
 from game.ui import input as inp
 from game.ui.commands import Command
 from game.ui.scene import Pop, Push, Replace, Scene, Transition
 from game.ui.services import Services
+from game.ui.slider import JumpSlider
+from game.ui.view import last_turn, seat_colours
+from scenes import layout
 from scenes.common import button, file_dialog, open_match, save_match_to
 from scenes.help import HelpScene
 
 SPEEDS: Final = (0.25, 0.5, 1.0, 2.0, 4.0)
 PAUSE_BETWEEN: Final = 0.6
 """Seconds (at speed 1) between one move's animation ending and the next starting."""
-BAR_H: Final = 118
-LIST_W: Final = 280
+SEAT_LINE: Final = 30
 
 
 class ReplayScene(Scene):
@@ -45,11 +47,13 @@ class ReplayScene(Scene):
         self.contexts = (inp.REPLAY, f"game:{match.game.info.id}", inp.GLOBAL)
         self.anytime = {action.id for action in self.view.actions if action.anytime}
         """The view's ways of looking (flip the board) work here too."""
-        self.view.show(match.state_at(self.cursor))
+        self.view.show(match.state_at(self.cursor), last_turn(match, self.cursor))
         self.buttons: dict[Any, str] = {}
         self.slider: Any = None
         self.moves: Any = None
         self.board_area = pygame.Rect(0, 0, 0, 0)
+        self.panel = pygame.Rect(0, 0, 0, 0)
+        self.messages = pygame.Rect(0, 0, 0, 0)
         self._clock = 0.0
         self._next_at = 0.0
         self._apply_speed()
@@ -69,36 +73,53 @@ class ReplayScene(Scene):
     # -- layout --------------------------------------------------------------------------
 
     def build(self, size: tuple[int, int]) -> None:
-        self.board_area = pygame.Rect(16, 56, size[0] - LIST_W - 48, size[1] - BAR_H - 96)
+        """The board where play puts it; controls, timeline and the move list in the panel."""
+        self.panel = layout.panel(size)
+        self.board_area = layout.board_area(size)
+        self.messages = layout.message_strip(size)
         self.view.layout(self.board_area)
         self.buttons = {}
-        bar_y = size[1] - BAR_H + 50
-        controls = [("|<", c.TO_START), ("<", c.STEP_BACK), ("Play", c.PLAY_PAUSE),
-                    (">", c.STEP_FORWARD), (">|", c.TO_END), ("Slower", c.SLOWER),
-                    ("Faster", c.FASTER)]
-        x = 16
-        for text, name in controls:
-            width = 64 if len(text) <= 2 else 86
-            keys = self.services.table.keys(inp.REPLAY, name)
-            tip = inp.pretty(keys[0]) if keys else ""
-            self.buttons[button(self, pygame.Rect(x, bar_y, width, 44), text, tip)] = name
-            x += width + 6
-        right = size[0] - LIST_W - 16
-        self.buttons[button(self, pygame.Rect(x + 14, bar_y, max(160, right - x - 200), 44),
-                            "Continue from here", "Play on from the position shown",
-                            "#primary")] = "continue"
-        self.buttons[button(self, pygame.Rect(right - 170, bar_y, 170, 44), "Back")] = c.BACK
-        self.slider = pygame_gui.elements.UIHorizontalSlider(
-            pygame.Rect(16, size[1] - BAR_H + 6, size[0] - LIST_W - 48, 30), self.cursor,
-            (0, max(1, self.match.ply)), self.services.ui, container=self.root,
+        x, inner = self.panel.x + 14, self.panel.w - 28
+        button_h = 32 if size[1] < 720 else 38
+        y = 16 + len(self.match.seats) * SEAT_LINE + 8
+        transport = [("|<", c.TO_START), ("<", c.STEP_BACK), ("Play", c.PLAY_PAUSE),
+                     (">", c.STEP_FORWARD), (">|", c.TO_END)]
+        y = self._row(transport, x, y, inner, button_h)
+        self.slider = JumpSlider(
+            pygame.Rect(x, y, inner, 28), self.cursor, (0, max(1, self.match.ply)),
+            self.services.ui, container=self.root,
         )
+        y += 34
+        y = self._row([("Slower", c.SLOWER), ("Faster", c.FASTER)], x, y, inner, button_h)
+        self.buttons[button(self, pygame.Rect(x, y, inner, button_h + 4), "Continue from here",
+                            "Play on from the position shown", "#primary")] = "continue"
+        y += button_h + 10
+        self.buttons[button(self, pygame.Rect(x, y, inner, button_h), "Back",
+                            self._tip(c.BACK))] = c.BACK
+        y += button_h + 10
         items: list[str | tuple[str, str]] = ["Start"]
         items += [f"{n}. {self.view.describe(text)}" for n, text in enumerate(self.match.moves, 1)]
         self.moves = pygame_gui.elements.UISelectionList(
-            pygame.Rect(size[0] - LIST_W - 16, 56, LIST_W, size[1] - 72), items,
+            pygame.Rect(x, y, inner, max(60, size[1] - y - 16)), items,
             self.services.ui, container=self.root,
         )
         self._sync_widgets()
+
+    def _row(self, items: list[tuple[str, str]], x: int, y: int, inner: int,
+             button_h: int) -> int:
+        """A row of equal buttons across the panel; returns the next free y."""
+        cell = (inner - 6 * (len(items) - 1)) // len(items)
+        for i, (text, name) in enumerate(items):
+            rect = pygame.Rect(x + i * (cell + 6), y, cell, button_h)
+            self.buttons[button(self, rect, text, self._tip(name))] = name
+        return y + button_h + 6
+
+    def _tip(self, name: str) -> str:
+        keys = self.services.table.keys(inp.REPLAY, name)
+        return f"Key: {inp.pretty(keys[0])}" if keys else ""
+
+    def message_area(self) -> pygame.Rect | None:
+        return self.messages
 
     def _sync_widgets(self) -> None:
         if self.slider is not None and int(self.slider.get_current_value()) != self.cursor:
@@ -135,7 +156,7 @@ class ReplayScene(Scene):
             self.view.animate(self.match.state_at(self.cursor), self.match.results[self.cursor],
                               self._clock)
         else:
-            self.view.show(self.match.state_at(ply))
+            self.view.show(self.match.state_at(ply), last_turn(self.match, ply))
         self.cursor = ply
         if self.cursor >= self.match.ply:
             self.playing = False
@@ -203,7 +224,8 @@ class ReplayScene(Scene):
             return None
         branch.created = storage.now_iso()
         play = PlayScene(self.services, branch)
-        storage.autosave(self.services.paths, branch)
+        if play.slot is not None:
+            play.slot.write(branch)
         return Pop(2, then=play) if self.from_play else Replace(play)
 
     def _opened(self, path: Path) -> Transition | None:
@@ -237,17 +259,15 @@ class ReplayScene(Scene):
             self._next_at = clock + PAUSE_BETWEEN / self.speed
         return None
 
+    def animating(self, clock: float) -> bool:
+        return self.playing or self.view.busy(clock)
+
     def draw(self, surface: pygame.Surface, clock: float) -> None:
         self.view.draw(surface, clock)
-        title = fonts.text(f"Replay: {self.match.game.info.title}", 30, palette.ACCENT, True)
-        surface.blit(title, (20, 16))
-        state = self.match.state_at(self.cursor)
-        colours = self.services.colours()
-        x = 20 + title.get_width() + 24
-        for seat, info in enumerate(self.match.seats):
-            words = fonts.text(f"{info.name}: {self.view.score(state, seat)}", 26, colours[seat])
-            surface.blit(words, (x, 20))
-            x += words.get_width() + 24
+        room = self.board_area.w - 8
+        title = fonts.fit(f"Replay: {self.match.game.info.title}", 30, palette.ACCENT,
+                          room // 2, True)
+        surface.blit(title, (layout.MARGIN + 4, layout.MARGIN))
         if self.cursor == 0:
             where = f"Start  ·  {self.match.ply} moves"
         else:
@@ -255,10 +275,23 @@ class ReplayScene(Scene):
                      f"{self.view.describe(self.match.moves[self.cursor - 1])}")
         outcome = self.match.outcome_at(self.cursor)
         if outcome is not None:
-            winner = "Game over" if len(self.match.seats) == 1 else "Draw"
-            if outcome.winner is not None:
-                winner = f"{self.match.seats[outcome.winner].name} wins"
-            where += f"  ·  {winner} {outcome.reason.label}"
-        speed = f"   speed x{self.speed:g}" + ("  (playing)" if self.playing else "")
-        line = fonts.text(where + speed, 24, palette.TEXT)
-        surface.blit(line, (20, surface.get_height() - BAR_H - 30))
+            where += f"  ·  {result.summary(self.match.seats, outcome)}"
+        where += f"  ·  speed x{self.speed:g}" + ("  (playing)" if self.playing else "")
+        line = fonts.fit(where, 26, palette.TEXT, max(40, room - title.get_width() - 24))
+        surface.blit(line, (layout.MARGIN + title.get_width() + 28, layout.MARGIN + 4))
+        self._draw_panel(surface)
+
+    def _draw_panel(self, surface: pygame.Surface) -> None:
+        """The panel's background and each player's line (name and score where shown)."""
+        panel = self.panel
+        pygame.draw.rect(surface, palette.PANEL, panel)
+        pygame.draw.line(surface, palette.GRID, panel.topleft, panel.bottomleft, 2)
+        state = self.match.state_at(self.cursor)
+        colours = seat_colours(self.view, self.services.colours())
+        for seat, info in enumerate(self.match.seats):
+            y = 16 + seat * SEAT_LINE
+            swatch = pygame.Rect(panel.x + 14, y + 4, 20, 20)
+            pygame.draw.rect(surface, colours[seat], swatch, border_radius=5)
+            words = fonts.fit(f"{info.name}  ·  {self.view.score(state, seat)}", 24,
+                              palette.TEXT, panel.w - 60)
+            surface.blit(words, (swatch.right + 10, y + 2))

@@ -6,6 +6,7 @@ pressing the new key; a key already used where it could clash is refused with th
 
 from __future__ import annotations
 
+from collections import deque
 from typing import Any
 
 import pygame
@@ -22,6 +23,9 @@ from scenes.common import button, heading, label
 
 CUSTOM = "Custom"
 ROW = 40
+ROWS_PER_FRAME = 6
+"""Key rows made per frame: the screen opens at once (pygame_gui takes a millisecond or
+more per widget, and the list has over a hundred) and the list fills in within a few frames."""
 
 
 class SettingsScene(Scene):
@@ -32,6 +36,10 @@ class SettingsScene(Scene):
         self.widgets: dict[str, Any] = {}
         self.key_buttons: dict[Any, tuple[str, str]] = {}
         self.waiting: tuple[str, str] | None = None
+        self._rows: deque[tuple[str, str | None, int]] = deque()
+        """Key-list rows still to make: (context, command or None for its title, top)."""
+        self._keys_inner: Any = None
+        self._keys_width = 0
 
     # -- layout --------------------------------------------------------------------------
 
@@ -90,33 +98,52 @@ class SettingsScene(Scene):
                                      size[1] - 230))
 
     def _build_keys(self, area: pygame.Rect) -> None:
+        """Lay out the key list; its rows are made a few per frame (see ``update``)."""
         table = self.services.table
         label(self, pygame.Rect(area.x, area.y - 40, area.w, 34), "Keys (click one to change it)")
         scroller = pygame_gui.elements.UIScrollingContainer(
             area, self.services.ui, container=self.root, allow_scroll_x=False
         )
-        inner = scroller.get_container()
+        self._keys_inner = scroller.get_container()
+        self._keys_width = area.w
         self.key_buttons = {}
+        self._rows = deque()
         y = 0
         games = [ctx for ctx in table.contexts() if ctx.startswith("game:")]
         for ctx in [*games, inp.PLAY, inp.REPLAY, inp.MENU, inp.GLOBAL]:
-            title = ctx.removeprefix("game:").title() + (" moves" if ctx.startswith("game:")
-                                                         else "")
-            pygame_gui.elements.UILabel(pygame.Rect(0, y, area.w - 30, 30), f"— {title} —",
-                                        self.services.ui, container=inner)
+            self._rows.append((ctx, None, y))
             y += 32
             for command in table.commands(ctx):
-                pygame_gui.elements.UILabel(
-                    pygame.Rect(0, y, area.w - 230, 32), table.label(ctx, command),
-                    self.services.ui, container=inner, object_id="#left_label",
-                )
-                widget = pygame_gui.elements.UIButton(
-                    pygame.Rect(area.w - 220, y, 190, 30), self._key_text(ctx, command),
-                    self.services.ui, container=inner,
-                )
-                self.key_buttons[widget] = (ctx, command)
+                self._rows.append((ctx, command, y))
                 y += 34
         scroller.set_scrollable_area_dimensions((area.w - 20, y))
+
+    def _build_row(self, ctx: str, command: str | None, y: int) -> None:
+        """A context's title (``command`` None) or one command's label and key button."""
+        ui, inner, width = self.services.ui, self._keys_inner, self._keys_width
+        if command is None:
+            title = ctx.removeprefix("game:").title() + (" moves" if ctx.startswith("game:")
+                                                         else "")
+            pygame_gui.elements.UILabel(pygame.Rect(0, y, width - 30, 30), f"— {title} —", ui,
+                                        container=inner)
+            return
+        pygame_gui.elements.UILabel(
+            pygame.Rect(0, y, width - 230, 32), self.services.table.label(ctx, command), ui,
+            container=inner, object_id="#left_label",
+        )
+        widget = pygame_gui.elements.UIButton(
+            pygame.Rect(width - 220, y, 190, 30), self._key_text(ctx, command), ui,
+            container=inner,
+        )
+        self.key_buttons[widget] = (ctx, command)
+
+    def update(self, clock: float) -> Transition | None:
+        for _ in range(min(ROWS_PER_FRAME, len(self._rows))):
+            self._build_row(*self._rows.popleft())
+        return None
+
+    def animating(self, clock: float) -> bool:
+        return bool(self._rows)
 
     def _key_text(self, ctx: str, command: str) -> str:
         if self.waiting == (ctx, command):

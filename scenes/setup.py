@@ -25,8 +25,12 @@ from game.ui.commands import Command
 from game.ui.scene import Pop, Replace, Scene, Transition
 from game.ui.services import Services
 from game.ui.solo import new_seed, read_seed, today_seed
+from game.ui.view import has_own_colours, seat_colours
 from scenes.common import button, heading, label
 
+WIDTH = 860
+"""The two columns (options, seats) fit the smallest window, 900 pixels wide."""
+SEAT_W = 456
 HUMAN = "human"
 COMPUTER = "computer: "
 """Seat kinds read "human" or "computer: <level>" in the drop-down."""
@@ -41,6 +45,8 @@ class SetupScene(Scene):
         self.values: dict[str, str | int | bool] = game.info.default_options()
         self.names = list(game.info.seat_names)
         self.kinds = [HUMAN] * game.info.players
+        self._kinds_named = list(self.kinds)
+        """The seat kinds the name fields were last matched to."""
         self.kind_choices = [HUMAN] + [
             COMPUTER + level for level in services.computers.levels(game.info.id)
         ]
@@ -61,45 +67,47 @@ class SetupScene(Scene):
     def build(self, size: tuple[int, int]) -> None:
         ui, root = self.services.ui, self.root
         self.widgets = {}
-        left = max(40, size[0] // 2 - 440)
+        left = max(20, size[0] // 2 - WIDTH // 2)
         top = 150
         row = 46
         for i, spec in enumerate(self.game.info.options):
             y = top + i * row
-            label(self, pygame.Rect(left, y, 220, 36), spec.label)
-            rect = pygame.Rect(left + 230, y, 180, 36)
+            label(self, pygame.Rect(left, y, 206, 36), spec.label)
+            rect = pygame.Rect(left + 210, y, 160, 36)
             self.widgets[f"opt:{spec.name}"] = self._option_widget(spec, rect)
         seed_rows = self._seed_widgets(left, top + len(self.game.info.options) * row, row)
-        right = left + 480
+        right = left + WIDTH - SEAT_W
         for seat in range(self.game.info.players):
             y = top + seat * 3 * row
-            label(self, pygame.Rect(right, y, 120, 36), f"Seat {seat + 1} name")
+            label(self, pygame.Rect(right, y, 110, 36), f"Seat {seat + 1} name")
             entry = pygame_gui.elements.UITextEntryLine(
-                pygame.Rect(right + 130, y, 230, 36), ui, container=root
+                pygame.Rect(right + 120, y, SEAT_W - 120, 36), ui, container=root
             )
             entry.set_text_length_limit(24)
             entry.set_text(self.names[seat])
             self.widgets[f"name:{seat}"] = entry
-            label(self, pygame.Rect(right, y + row, 120, 36), "Player")
+            label(self, pygame.Rect(right, y + row, 110, 36), "Player")
             self.widgets[f"kind:{seat}"] = pygame_gui.elements.UIDropDownMenu(
                 _choices(tuple(self.kind_choices)), self.kinds[seat],
-                pygame.Rect(right + 130, y + row, 180, 36), ui, container=root,
+                pygame.Rect(right + 120, y + row, 170, 36), ui, container=root,
             )
+            if has_own_colours(self.view):
+                continue  # the game's sides have colours of their own
             swatch = palette.swatch_name(self.colours[seat])
             options: list[str | tuple[str, str]] = list(palette.SWATCHES)
             self.widgets[f"colour:{seat}"] = pygame_gui.elements.UIDropDownMenu(
                 options, swatch if swatch in options else options[seat],
-                pygame.Rect(right + 320, y + row, 130, 36), ui, container=root,
+                pygame.Rect(right + 298, y + row, SEAT_W - 298 - 36, 36), ui, container=root,
             )
         bottom = size[1] - 80
         seats_bottom = top + (self.game.info.players - 1) * 3 * row + 2 * row
         options_bottom = top + (len(self.game.info.options) + seed_rows) * row
-        self.preview_area = pygame.Rect(left, max(options_bottom, seats_bottom) + 20,
-                                        right + 400 - left, 0)
+        self.preview_area = pygame.Rect(left, max(options_bottom, seats_bottom) + 20, WIDTH, 0)
         self.preview_area.h = max(0, bottom - 20 - self.preview_area.y)
         self._preview_key = None
+        self._sync_options()
         self.back_button = button(self, pygame.Rect(left, bottom, 160, 48), "Back")
-        self.start_button = button(self, pygame.Rect(right + 200, bottom, 200, 48),
+        self.start_button = button(self, pygame.Rect(left + WIDTH - 200, bottom, 200, 48),
                                    "Start game", object_id="#primary")
 
     def _seed_widgets(self, left: int, y: int, row: int) -> int:
@@ -107,9 +115,9 @@ class SetupScene(Scene):
         self.daily_button = None
         if not self.game.info.has_chance:
             return 0
-        label(self, pygame.Rect(left, y, 220, 36), "Seed (blank: random)")
+        label(self, pygame.Rect(left, y, 206, 36), "Seed (blank: random)")
         entry = pygame_gui.elements.UITextEntryLine(
-            pygame.Rect(left + 230, y, 180, 36), self.services.ui, container=self.root,
+            pygame.Rect(left + 210, y, 160, 36), self.services.ui, container=self.root,
             placeholder_text="random",
         )
         entry.set_text_length_limit(40)
@@ -117,7 +125,7 @@ class SetupScene(Scene):
         self.widgets["seed"] = entry
         if today_seed(self.view) is None:
             return 1
-        self.daily_button = button(self, pygame.Rect(left + 230, y + row, 180, 36),
+        self.daily_button = button(self, pygame.Rect(left + 210, y + row, 160, 36),
                                    "Daily seed", "Everyone's seed for today")
         return 2
 
@@ -149,6 +157,8 @@ class SetupScene(Scene):
                 self.values[spec.name] = widget.selected_option[0]
             elif spec.kind is OptionKind.BOOL:
                 self.values[spec.name] = bool(widget.is_checked)
+            elif not self._applies(spec):
+                continue  # left as it was: the rules ignore it with this choice
             else:
                 text = widget.get_text().strip()
                 if not text.isdigit():
@@ -157,13 +167,16 @@ class SetupScene(Scene):
         for seat in range(self.game.info.players):
             name = self.widgets[f"name:{seat}"].get_text().strip()
             self.kinds[seat] = self.widgets[f"kind:{seat}"].selected_option[0]
-            if not name or name in self.game.info.seat_names:  # an untouched default name
+            untouched = name in self.game.info.seat_names or name.startswith("Computer (")
+            if not name or untouched:  # a default name follows the seat's kind
                 name = self.game.info.seat_names[seat]
                 if self.kinds[seat].startswith(COMPUTER):
                     name = f"Computer ({self.kinds[seat].removeprefix(COMPUTER)})"
             self.names[seat] = name
-            chosen = self.widgets[f"colour:{seat}"].selected_option[0]
-            self.colours[seat] = palette.SWATCHES.get(chosen, self.colours[seat])
+            widget = self.widgets.get(f"colour:{seat}")
+            if widget is not None:
+                chosen = widget.selected_option[0]
+                self.colours[seat] = palette.SWATCHES.get(chosen, self.colours[seat])
         if len(set(self.colours)) < len(self.colours):
             return "Each player needs a different colour"
         return None
@@ -195,6 +208,51 @@ class SetupScene(Scene):
         """The seed typed (normalised by the game's view), or a new random one."""
         return read_seed(self.view, self.seed_text)
 
+    def _applies(self, spec: OptionSpec) -> bool:
+        """Whether ``spec`` counts with the choices shown now (a custom size only for custom)."""
+        if spec.applies_when is None:
+            return True
+        name, value = spec.applies_when
+        widget = self.widgets.get(f"opt:{name}")
+        chosen = widget.selected_option[0] if widget is not None else self.values.get(name)
+        return chosen == value
+
+    def _sync_options(self) -> None:
+        """Grey out and empty the fields the current choices make meaningless."""
+        for spec in self.game.info.options:
+            widget = self.widgets.get(f"opt:{spec.name}")
+            if spec.applies_when is None or widget is None:
+                continue
+            if self._applies(spec):
+                if not widget.is_enabled:
+                    widget.enable()
+                    widget.set_text(str(self.values[spec.name]))
+            elif widget.is_enabled:
+                widget.set_text("")
+                widget.disable()
+
+    def _sync_name(self, seat: int) -> None:
+        """A seat switched between a person and a computer: an untouched name follows."""
+        entry = self.widgets[f"name:{seat}"]
+        name = entry.get_text().strip()
+        kind = self.widgets[f"kind:{seat}"].selected_option[0]
+        default = self.game.info.seat_names[seat]
+        if name and name != default and not name.startswith("Computer ("):
+            return  # a name the player typed stays
+        entry.set_text(f"Computer ({kind.removeprefix(COMPUTER)})"
+                       if kind.startswith(COMPUTER) else default)
+
+    def update(self, clock: float) -> Transition | None:
+        """Follow the drop-downs: names of seats that changed kind, fields that (no longer)
+        apply."""
+        for seat in range(self.game.info.players):
+            kind = self.widgets[f"kind:{seat}"].selected_option[0]
+            if kind != self._kinds_named[seat]:
+                self._kinds_named[seat] = kind
+                self._sync_name(seat)
+        self._sync_options()
+        return None
+
     def widget_event(self, event: pygame.event.Event) -> Transition | None:
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
             if event.ui_element is self.start_button:
@@ -222,12 +280,17 @@ class SetupScene(Scene):
     def _draw_swatches(self, surface: pygame.Surface) -> None:
         for seat in range(self.game.info.players):
             widget = self.widgets.get(f"colour:{seat}")
-            if widget is None:
-                continue
-            chosen = palette.SWATCHES.get(widget.selected_option[0], self.colours[seat])
-            rect = widget.get_abs_rect()
+            kind = self.widgets[f"kind:{seat}"].get_abs_rect()
+            if widget is None:  # the game's own colour for this side
+                colour = seat_colours(self.view, self.services.colours())[seat]
+                rect = pygame.Rect(kind.right + 10, kind.y, 130, kind.h)
+            else:
+                chosen = palette.SWATCHES.get(widget.selected_option[0], self.colours[seat])
+                colour, rect = palette.parse_hex(chosen), widget.get_abs_rect()
             swatch = pygame.Rect(rect.right + 10, rect.y + 4, rect.h - 8, rect.h - 8)
-            pygame.draw.rect(surface, palette.parse_hex(chosen), swatch, border_radius=6)
+            if widget is None:
+                swatch.x = rect.x
+            pygame.draw.rect(surface, colour, swatch, border_radius=6)
 
     def _draw_preview(self, surface: pygame.Surface, clock: float) -> None:
         """The board the chosen options make, or why they make none (custom sizes)."""

@@ -52,6 +52,8 @@ class Board:
     """Cells outside each base that share an edge with it."""
     bases: tuple[frozenset[Cell], frozenset[Cell]] = field(init=False, compare=False, repr=False)
     _bit_cells: tuple[Cell, ...] = field(init=False, compare=False, repr=False)
+    column: int = field(init=False, compare=False, repr=False)
+    """Bit 0 of every row and of the row after the last: shifted, a column's cells."""
 
     def __post_init__(self) -> None:
         stride = self.cols + 1
@@ -60,6 +62,7 @@ class Board:
         set_("_bit_cells", tuple((i // stride, i % stride) for i in range(self.rows * stride)))
         row_bits = (1 << self.cols) - 1
         set_("valid", sum(row_bits << (r * stride) for r in range(self.rows)))
+        set_("column", sum(1 << (r * stride) for r in range(self.rows + 1)))
         top = (self.rows - self.base_size) // 2
         lefts = (WALL_GAP, self.cols - WALL_GAP - self.base_size)
         blocks = [
@@ -103,6 +106,10 @@ class Board:
         bits = bin(mask)[:1:-1]  # least significant bit first
         table = self._bit_cells
         return [table[i] for i, digit in enumerate(bits) if digit == "1"]
+
+    def cells_at(self, bits: Iterable[int]) -> tuple[Cell, ...]:
+        """The cells of these bit numbers, in the same order."""
+        return tuple(map(self._bit_cells.__getitem__, bits))
 
     def first_cell(self, mask: int) -> Cell:
         """The first cell of a non-empty mask in reading order."""

@@ -354,29 +354,90 @@ def conquest_path(state: ConquidState, seat: int | None = None) -> tuple[Cell, .
 
     Fewest cells; ties go to the path whose cells come first in reading order, walking back
     from the enemy base, so the same position always shows the same path.
+
+    One breadth-first search whose layers are kept and walked back. Each layer is one
+    big-integer step, except along a straight corridor (one cell leading to exactly one
+    next cell, no side branch): the search runs down it in a few operations and keeps it as
+    a ``(first bit, step, cells)`` run, so a winding chain costs about one step per turn.
     """
     seat = state.to_move if seat is None else seat
     board = state.board
-    mine = state.owned[seat] & ~board.interiors[seat]
+    stride = board.stride
+    left = state.owned[seat] & ~board.interiors[seat]  # own cells not reached yet
     target = board.base_borders[1 - seat]
-    layer = board.base_borders[seat] & mine
-    layers: list[int] = []
-    seen = 0
+    layer = board.base_borders[seat] & left
+    layers: list[int | tuple[int, int, int]] = []
     while layer:
         layers.append(layer)
-        seen |= layer
         if layer & target:
             break
-        layer = board.grow(layer) & mine & ~seen
+        left ^= layer
+        grown = (layer << 1 | layer >> 1 | layer << stride | layer >> stride) & left
+        if grown and not grown & (grown - 1) and not layer & (layer - 1):
+            first = grown.bit_length() - 1
+            step = first - (layer.bit_length() - 1)
+            count, run = _corridor(board, first, step, left, target)
+            if count:
+                layers.append((first, step, count))
+                left ^= run
+                grown = 1 << (first + count * step)
+        layer = grown
     else:
         return None
-    cell = board.first_cell(layers[-1] & target)
-    path = [cell]
+    end = layers[-1]
+    assert isinstance(end, int)
+    index = ((end & target) & -(end & target)).bit_length() - 1
+    path = [index]
     for previous in reversed(layers[:-1]):
-        cell = board.first_cell(board.grow(board.bit(cell)) & previous)
-        path.append(cell)
+        if isinstance(previous, tuple):
+            first, step, count = previous
+            path += range(first + (count - 1) * step, first - step, -step)
+            index = first
+            continue
+        for way in (-stride, -1, 1, stride):  # the first neighbour in reading order
+            if index + way >= 0 and previous >> (index + way) & 1:
+                index += way
+                break
+        path.append(index)
     path.reverse()
-    return tuple(path)
+    return board.cells_at(path)
+
+
+def _corridor(board: Board, first: int, step: int, free: int, stop: int) -> tuple[int, int]:
+    """How many cells from bit ``first`` on, in direction ``step`` (+-1 or +-stride), each
+    lead a breadth-first search through ``free`` on to just the next one; and their mask.
+
+    The straight run of ``free`` cells from ``first`` is cut at its first cell that has a
+    free side neighbour or is in ``stop`` (or at its last cell): the cells before it.
+    """
+    stride = board.stride
+    below = (1 << (first + 1)) - 1  # bits up to and including ``first``
+    if step == 1:
+        ahead = free >> first
+        run = ((~ahead & (ahead + 1)) - 1) << first  # the trailing ones of ``ahead``
+    elif step == -1:
+        gaps = ~free & below
+        run = below & ~((1 << gaps.bit_length()) - 1)
+    else:
+        column = board.column << (first % stride)
+        if step > 0:
+            gaps = column & ~below & ~free | 1 << first + step * (board.rows + 1)
+            run = column & ~(below >> 1) & ((gaps & -gaps) - 1)
+        else:
+            gaps = column & below & ~free
+            run = column & below & ~((1 << gaps.bit_length()) - 1)
+    side = stride if step in (1, -1) else 1
+    breaks = run & (free << side | free >> side | stop)
+    if breaks:
+        hit = (breaks & -breaks).bit_length() - 1 if step > 0 else breaks.bit_length() - 1
+        count = (hit - first) // step
+    else:
+        count = run.bit_count() - 1
+    if count <= 0:
+        return 0, 0
+    cut = first + count * step
+    mask = run & ((1 << cut) - 1) if step > 0 else run & ~((1 << (cut + 1)) - 1)
+    return count, mask
 
 
 # -- the game -----------------------------------------------------------------------------
@@ -399,9 +460,12 @@ INFO: Final = GameInfo(
             choices=(*PRESETS, "custom"),
             help="small 7x14, medium 14x28, large 21x42, or a custom size",
         ),
-        OptionSpec("rows", "Rows (custom)", OptionKind.INT, 14, minimum=4, maximum=60),
-        OptionSpec("cols", "Columns (custom)", OptionKind.INT, 28, minimum=14, maximum=100),
-        OptionSpec("base", "Base size (custom)", OptionKind.INT, 2, minimum=1, maximum=5),
+        OptionSpec("rows", "Rows (custom)", OptionKind.INT, 14, minimum=4, maximum=60,
+                   applies_when=("board", "custom")),
+        OptionSpec("cols", "Columns (custom)", OptionKind.INT, 28, minimum=14, maximum=100,
+                   applies_when=("board", "custom")),
+        OptionSpec("base", "Base size (custom)", OptionKind.INT, 2, minimum=1, maximum=5,
+                   applies_when=("board", "custom")),
         OptionSpec(
             "turn_limit",
             "Turn limit (0 = none)",
@@ -412,6 +476,7 @@ INFO: Final = GameInfo(
             help="house rule: the game is drawn after this many moves",
         ),
     ),
+    max_plies=10_000,
 )
 
 
@@ -549,6 +614,12 @@ class ConquidGame:
 
     def encode(self, state: ConquidState) -> str:
         return encode_state(state)
+
+    def decode(self, text: str) -> ConquidState:
+        try:
+            return decode_state(text)
+        except NotationError as err:
+            raise ValueError(str(err)) from None
 
 
 # -- text form ----------------------------------------------------------------------------

@@ -33,10 +33,10 @@ from game.conquid.rules import (
 from game.core.errors import NotationError
 from game.core.match import DRAW, RESIGN
 from game.core.protocol import MoveResult
-from game.ui import fonts, palette
+from game.ui import coords, fonts, palette
 from game.ui.commands import ViewAction
 from game.ui.tween import Cues, mix
-from game.ui.view import RGB, Feedback, Proposal
+from game.ui.view import RGB, Feedback, Proposal, parse_cell
 
 ACQUIRE: Final = "acquire"
 CONQUER: Final = "conquer"
@@ -52,6 +52,7 @@ ACTIONS: Final = (
 
 EMPTY_RGB: Final[RGB] = (66, 72, 92)
 FRAME_RGB: Final[RGB] = (36, 40, 52)
+MARK_RGB: Final[RGB] = (255, 244, 200)
 BLOCK: Final = 4
 
 HELP_TEXT: Final = (
@@ -117,6 +118,9 @@ class ConquidView:
         self._corners: frozenset[Cell] = frozenset()
         self._path: tuple[Cell, ...] | None = None
         self._tints: dict[tuple[RGB, int], pygame.Surface] = {}
+        self._marks = anim.Marks()
+        """What the last move changed, outlined until the next one."""
+        self._marks_layer: pygame.Surface | None = None
 
     # -- setup ---------------------------------------------------------------------------
 
@@ -140,14 +144,16 @@ class ConquidView:
         if self._state is None:
             return
         board = self._state.board
-        self._size = max(4, min(self._area.w // board.cols, self._area.h // board.rows))
+        room_w, room_h = self._area.w - coords.MARGIN, self._area.h - coords.MARGIN
+        self._size = max(4, min(room_w // board.cols, room_h // board.rows))
         width, height = self._size * board.cols, self._size * board.rows
-        self._origin = (
-            self._area.x + (self._area.w - width) // 2,
-            self._area.y + (self._area.h - height) // 2,
+        self._origin = (  # centred in what the row and column numbers leave free
+            self._area.x + coords.MARGIN + (room_w - width) // 2,
+            self._area.y + coords.MARGIN + (room_h - height) // 2,
         )
         self._tints.clear()
         self._rects.clear()
+        self._marks_layer = None
 
     @property
     def board_rect(self) -> pygame.Rect:
@@ -158,10 +164,12 @@ class ConquidView:
 
     # -- state and animation -------------------------------------------------------------
 
-    def show(self, state: Any) -> None:
+    def show(self, state: Any, last: Sequence[MoveResult[Any]] = ()) -> None:
         assert isinstance(state, ConquidState)
         resized = self._state is None or self._state.board != state.board
         self._state = state
+        self._marks = anim.marks(result.events for result in last)
+        self._marks_layer = None
         self._drop_animation()
         self._cues.clear()
         self._reset_selection()
@@ -171,7 +179,7 @@ class ConquidView:
     def animate(self, before: Any, result: MoveResult[Any], clock: float) -> None:
         assert isinstance(before, ConquidState)
         layer = self._layer if not self._uncommitted and self._layer_state == before else None
-        self.show(result.state)
+        self.show(result.state, (result,))
         built = anim.build(before, result.events, clock, self._speed)
         if layer is not None and built.cells:
             # The layer already shows ``before``: only the animated cells will change on it.
@@ -214,6 +222,13 @@ class ConquidView:
 
     def hover(self, pos: tuple[int, int] | None) -> None:
         self._hover = None if pos is None else self.hit_test(pos)
+
+    def mark_rect(self, name: str) -> pygame.Rect | None:
+        cell = parse_cell(name)
+        state = self._state
+        if cell is None or state is None or not state.board.on_board(cell):
+            return None
+        return self._cell_rect(cell)
 
     def hit_test(self, pos: tuple[int, int]) -> Cell | None:
         if self._state is None:
@@ -342,8 +357,10 @@ class ConquidView:
         if self._state is None or not self._interactive:
             return ""
         if self._mode == ACQUIRE:
-            needed = acquire_size(self._state)
-            return f"Acquire: {len(self._picked)} of {needed} cells chosen. Click empty cells."
+            needed, chosen = acquire_size(self._state), len(self._picked)
+            if chosen >= needed:
+                return f"Acquire: all {needed} cells chosen. Confirm, or click one to drop it."
+            return f"Acquire: {chosen} of {needed} cells chosen. Click empty cells."
         if self._mode == CONQUER:
             taken = sum(len(wave) for wave in self._waves)
             if not taken:
@@ -352,7 +369,11 @@ class ConquidView:
         if self._mode == VANQUISH:
             if self._corner is not None:
                 return f"Vanquish the block at {self._corner[0]},{self._corner[1]}."
-            return f"Vanquish: {len(self._corners)} blocks possible. Click a marked corner."
+            count = len(self._corners)
+            if not count:
+                return "No block can be vanquished now: choose another move."
+            blocks = "1 block can" if count == 1 else f"{count} blocks can"
+            return f"Vanquish: {blocks} be emptied. Click a marked top-left corner."
         if self._mode == CONQUEST and self._path:
             return f"Conquest: a chain of {len(self._path)} cells links the bases!"
         return "Choose a move, preview it, then confirm."
@@ -415,6 +436,7 @@ class ConquidView:
         layer.fill(palette.BACKGROUND)
         frame = self.board_rect.move(-self._area.x, -self._area.y).inflate(16, 16)
         pygame.draw.rect(layer, FRAME_RGB, frame, border_radius=10)
+        coords.draw(layer, frame.inflate(-16, -16).topleft, self._size, board.rows, board.cols)
         looks: dict[Cell, int] = {}
         for seat in (0, 1):
             for cell in board.cells_of(state.owned[seat]):
@@ -448,6 +470,10 @@ class ConquidView:
         surface.blit(self._layer, self._area.topleft)
         for item in self._active:
             self._draw_anim(surface, item, clock)
+        if not self._by_cell and self._marks.cells:
+            if self._marks_layer is None:
+                self._marks_layer = self._render_marks()
+            surface.blit(self._marks_layer, self._area.topleft)
         if self._interactive and not self._by_cell:
             self._draw_preview(surface, state, clock)
 
@@ -545,6 +571,25 @@ class ConquidView:
         if self._hover is not None:
             rect = self._cell_rect(self._hover)
             pygame.draw.rect(surface, palette.TEXT, rect.inflate(2, 2), max(1, width))
+
+    def _render_marks(self) -> pygame.Surface:
+        """A dot on each cell the last move changed (a vanquished block gets a frame)."""
+        layer = pygame.Surface(self._area.size, pygame.SRCALPHA)
+        width = max(1, self._size // 9)
+        offset = (-self._area.x, -self._area.y)
+        radius = max(2, self._size // 6)  # a dot: unlike the outlines of a selection
+        for cell in self._marks.cells:
+            centre = self._cell_rect(cell).move(offset).center
+            pygame.draw.circle(layer, (*FRAME_RGB, 255), centre, radius + 1)
+            pygame.draw.circle(layer, (*MARK_RGB, 255), centre, radius)
+        for corner in self._marks.blocks:
+            block = self._block_rect(corner).move(offset).inflate(4, 4)
+            pygame.draw.rect(layer, (*palette.WARN, 255), block, width + 1, border_radius=3)
+        return layer
+
+    def last_marked(self) -> frozenset[Cell]:
+        """The cells the last move changed, as the board marks them (tests read it)."""
+        return self._marks.cells
 
     def _block_rect(self, corner: Cell) -> pygame.Rect:
         first = self._cell_rect(corner)

@@ -8,7 +8,7 @@ divided by the player's speed setting.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Final
 
@@ -101,3 +101,27 @@ def build(
             cues.append((end, "fanfare"))
     end = max((anim.tween.end for anim in anims), default=start)
     return Animation(tuple(anims), tuple(cues), end)
+
+
+@dataclass(frozen=True)
+class Marks:
+    """What a turn changed, for the board to outline once it is played."""
+
+    cells: frozenset[Cell] = frozenset()
+    blocks: tuple[Cell, ...] = ()
+    """Top-left corners of vanquished blocks."""
+
+
+def marks(turn: Iterable[Sequence[Event]]) -> Marks:
+    """The cells acquired, conquered or vanquished (and the conquest path) in ``turn``."""
+    cells: set[Cell] = set()
+    blocks: list[Cell] = []
+    for events in turn:
+        for event in events:
+            if isinstance(event, (Acquired, Conquered)):
+                cells.update(event.cells)
+            elif isinstance(event, Vanquished):
+                blocks.append(event.corner)
+            elif isinstance(event, ConquestDeclared):
+                cells.update(event.path)
+    return Marks(frozenset(cells), tuple(blocks))

@@ -3,6 +3,10 @@
 The text goes to a temporary file in the same folder, is flushed and fsynced, then
 ``os.replace`` swaps it in (atomic on POSIX and Windows), and the folder is fsynced so the
 rename itself survives a power cut. Readers see the old file or the new one, never a mix.
+
+A process killed mid-write leaves its temporary file behind; the next write of the same file
+removes such leftovers once they are older than ``STALE_SECONDS`` (a live write takes
+milliseconds, so a younger one may belong to another process still writing).
 """
 
 from __future__ import annotations
@@ -10,7 +14,11 @@ from __future__ import annotations
 import contextlib
 import os
 import tempfile
+import time
 from pathlib import Path
+from typing import Final
+
+STALE_SECONDS: Final = 60.0
 
 
 def atomic_write_text(path: Path, text: str) -> None:
@@ -32,6 +40,21 @@ def atomic_write_bytes(path: Path, data: bytes) -> None:
             os.unlink(temp_name)
         raise
     _fsync_folder(path.parent)
+    _remove_leftovers(path)
+
+
+def _remove_leftovers(path: Path) -> None:
+    """Delete temporary files of earlier writes of ``path`` that a kill left behind."""
+    prefix = f".{path.name}."
+    now = time.time()
+    with contextlib.suppress(OSError), os.scandir(path.parent) as entries:
+        for entry in entries:
+            if not (entry.name.startswith(prefix) and entry.name.endswith(".tmp")):
+                continue
+            with contextlib.suppress(OSError):
+                if entry.is_file(follow_symlinks=False) and \
+                        now - entry.stat(follow_symlinks=False).st_mtime > STALE_SECONDS:
+                    os.unlink(entry.path)
 
 
 def _fsync_folder(folder: Path) -> None:

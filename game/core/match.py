@@ -1,16 +1,21 @@
 """A match: one game being played, with its full history, undo/redo and game-agnostic endings.
 
 The rules are pure functions over states; a match is the small mutable object around them that
-the client, the arena and the record loader share. It keeps every position so that replay,
-undo and branching are list operations, and it handles the endings every game has in common
-(resignation and a draw by agreement) so that no game re-implements them.
+the client, the arena and the record loader share. It handles the endings every game has in
+common (resignation, a draw by agreement, and the longest game a record may hold,
+``GameInfo.max_plies``) so that no game re-implements them.
+
+Memory per move stays small whatever the game: a match keeps the moves' notation, the current
+position and one position every ``CHECKPOINT_EVERY`` moves; any other position (and any
+move's events, for the replay's animations) is re-played from the checkpoint before it, and
+the last stretch re-played is kept so that stepping through a replay costs one move a step.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Final
+from typing import Any, Final, overload
 
 from game.core.chance import seeded_choice
 from game.core.errors import GameOverError, IllegalMoveError, OptionsError
@@ -21,6 +26,8 @@ RESIGN: Final = "resign"
 DRAW: Final = "draw"
 """Record token: the side to move offered a draw and the opponent accepted."""
 META_MOVES: Final = (RESIGN, DRAW)
+CHECKPOINT_EVERY: Final = 32
+"""Positions between two kept ones: re-playing this many moves is far below a frame."""
 
 
 @dataclass(frozen=True)
@@ -52,7 +59,10 @@ class Match:
         seats: tuple[Seat, ...] | None = None,
         seed: str | None = None,
         created: str = "",
+        start: Any = None,
     ) -> None:
+        """``start``: a position to begin from instead of the options' new game (a lesson's,
+        a puzzle's); the options must still describe its board."""
         try:
             self.options = game.info.validate_options(options or {})
         except ValueError as err:
@@ -65,17 +75,25 @@ class Match:
             raise OptionsError(f"{game.info.title} is played by {game.info.players} player(s)")
         self.seed = seed
         self.created = created
-        self._states: list[Any] = [game.new_state(self.options)]
+        self.start = start
+        self._state: Any = game.new_state(self.options) if start is None else start
+        self._checkpoints: list[Any] = [self._state]
+        """The position after every ``CHECKPOINT_EVERY``-th move (0 included)."""
         self._moves: list[str] = []
-        self._results: list[MoveResult[Any]] = []
+        self._chance = bytearray()
+        """1 for each move that was a die roll."""
         self._endings: list[Outcome | None] = [None]
+        self._last: MoveResult[Any] | None = None
+        """The last move's result while it is still known (None after an undo)."""
+        self._stretch: tuple[int, list[Any]] = (0, [self._state])
+        """The last stretch of positions re-played: its first ply and its positions."""
         self._redo: list[str] = []
 
     # -- reading -------------------------------------------------------------------------
 
     @property
     def state(self) -> Any:
-        return self._states[-1]
+        return self._state
 
     @property
     def ply(self) -> int:
@@ -87,12 +105,13 @@ class Match:
         return tuple(self._moves)
 
     @property
-    def results(self) -> tuple[MoveResult[Any], ...]:
-        return tuple(self._results)
+    def results(self) -> Results:
+        """Each move's result (its events), re-played on demand: ``results[ply]``."""
+        return Results(self)
 
     @property
     def outcome(self) -> Outcome | None:
-        return self._endings[-1] or self.game.outcome(self.state)
+        return self.outcome_at(self.ply)
 
     @property
     def is_over(self) -> bool:
@@ -104,14 +123,36 @@ class Match:
 
     def state_at(self, ply: int) -> Any:
         """The position after ``ply`` moves (0 is the start)."""
-        return self._states[ply]
+        if not 0 <= ply <= self.ply:
+            raise IndexError(f"there is no position after {ply} moves")
+        if ply == self.ply:
+            return self._state
+        first, states = self._stretch
+        if not first <= ply < first + len(states):
+            first = ply - ply % CHECKPOINT_EVERY
+            states = [self._checkpoints[first // CHECKPOINT_EVERY]]
+            for index in range(first, min(first + CHECKPOINT_EVERY, self.ply) - 1):
+                states.append(self._replay(index, states[-1]).state)
+            self._stretch = (first, states)
+        return states[ply - first]
+
+    def result_at(self, index: int) -> MoveResult[Any]:
+        """What move ``index`` (0 is the first) did: the position it made and its events."""
+        if not 0 <= index < self.ply:
+            raise IndexError(f"there is no move {index}")
+        if index == self.ply - 1 and self._last is not None:
+            return self._last
+        return self._replay(index, self.state_at(index))
 
     def outcome_at(self, ply: int) -> Outcome | None:
-        return self._endings[ply] or self.game.outcome(self._states[ply])
+        ending = self._endings[ply] or self.game.outcome(self.state_at(ply))
+        if ending is None and ply >= self.game.info.max_plies:
+            return Outcome(None, OutcomeReason.TURN_LIMIT)
+        return ending
 
     @property
     def chance_moves_played(self) -> int:
-        return sum(1 for state in self._states[:-1] if self.game.to_move(state) == CHANCE)
+        return self._chance.count(1)
 
     # -- playing -------------------------------------------------------------------------
 
@@ -167,10 +208,15 @@ class Match:
         """Take back the last move (of any kind) and return its notation for redo."""
         if not self._moves:
             raise IllegalMoveError("there is no move to take back")
+        before = self.state_at(self.ply - 1)
         text = self._moves.pop()
-        self._states.pop()
+        self._chance.pop()
         self._endings.pop()
-        self._results.pop()
+        del self._checkpoints[self.ply // CHECKPOINT_EVERY + 1 :]
+        first, states = self._stretch
+        self._stretch = (first, states[: max(0, self.ply + 1 - first)])
+        self._state = before
+        self._last = None
         self._redo.append(text)
         return text
 
@@ -188,7 +234,7 @@ class Match:
         """A new match that starts like this one and stops after ``ply`` moves."""
         if not 0 <= ply <= self.ply:
             raise IllegalMoveError(f"there is no position after {ply} moves")
-        fork = Match(self.game, self.options, self.seats, self.seed, self.created)
+        fork = Match(self.game, self.options, self.seats, self.seed, self.created, self.start)
         for text in self._moves[:ply]:
             fork.play_text(text)
         return fork
@@ -201,20 +247,33 @@ class Match:
             if move in META_MOVES:
                 raise IllegalMoveError(f"{move!r} is not a board move; use resign or draw")
             move = self.game.parse_move(move)
+        chance = self.to_move == CHANCE
         result = self.game.apply(self.state, move)
-        self._states.append(result.state)
-        self._moves.append(self.game.format_move(move))
-        self._results.append(result)
-        self._endings.append(None)
+        self._push(self.game.format_move(move), result, None, chance)
         return result
 
     def _end(self, token: str, outcome: Outcome) -> Outcome:
-        self._results.append(MoveResult(self.state, (), outcome))
-        self._states.append(self.state)
-        self._moves.append(token)
-        self._endings.append(outcome)
+        self._push(token, MoveResult(self.state, (), outcome), outcome, False)
         self._redo.clear()
         return outcome
+
+    def _push(
+        self, text: str, result: MoveResult[Any], ending: Outcome | None, chance: bool
+    ) -> None:
+        self._moves.append(text)
+        self._chance.append(chance)
+        self._endings.append(ending)
+        self._state = result.state
+        self._last = result
+        if self.ply % CHECKPOINT_EVERY == 0:
+            self._checkpoints.append(result.state)
+
+    def _replay(self, index: int, before: Any) -> MoveResult[Any]:
+        """Move ``index`` played again from the position before it (known to be legal)."""
+        text = self._moves[index]
+        if text in META_MOVES:
+            return MoveResult(before, (), self._endings[index + 1])
+        return self.game.apply(before, self.game.parse_move(text))
 
     def _check_not_over(self) -> None:
         outcome = self.outcome
@@ -226,3 +285,34 @@ class Match:
         if seat == CHANCE:
             raise IllegalMoveError("wait for the dice to be rolled")
         return int(seat)
+
+
+class Results(Sequence[MoveResult[Any]]):
+    """A match's move results as a read-only sequence, each re-played when asked for."""
+
+    def __init__(self, match: Match) -> None:
+        self._match = match
+
+    def __len__(self) -> int:
+        return self._match.ply
+
+    @overload
+    def __getitem__(self, index: int) -> MoveResult[Any]: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> Sequence[MoveResult[Any]]: ...
+
+    def __getitem__(self, index: int | slice) -> MoveResult[Any] | Sequence[MoveResult[Any]]:
+        if isinstance(index, slice):
+            return tuple(self[i] for i in range(*index.indices(len(self))))
+        return self._match.result_at(index + len(self) if index < 0 else index)
+
+    def __iter__(self) -> Iterator[MoveResult[Any]]:
+        return (self[i] for i in range(len(self)))
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Sequence):
+            return NotImplemented
+        return tuple(self) == tuple(other)
+
+    __hash__ = None  # type: ignore[assignment]

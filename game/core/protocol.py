@@ -19,6 +19,8 @@ from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Final, Generic, Protocol, TypeVar
 
+from game.core.text import quote
+
 CHANCE: Final = -1
 """The seat number of the chance player (dice)."""
 
@@ -109,6 +111,8 @@ class OptionSpec:
     minimum: int = 0
     maximum: int = 0
     help: str = ""
+    applies_when: tuple[str, str] | None = None
+    """(option, value): this option only counts when that choice is made (a custom size)."""
 
     def coerce(self, value: object) -> str | int | bool:
         """Return ``value`` checked against this spec, or raise ValueError with a reason."""
@@ -139,6 +143,11 @@ class GameInfo:
     rules_version: int
     options: tuple[OptionSpec, ...] = field(default=())
     summary: str = ""
+    max_plies: int = 10_000
+    """The longest a game may last, in moves of any kind (dice and resignations included).
+
+    A match that reaches it ends drawn by the turn limit, and a record with more moves is
+    refused: a small file must not describe a game that costs minutes to re-play."""
 
     def default_options(self) -> dict[str, str | int | bool]:
         return {spec.name: spec.default for spec in self.options}
@@ -151,7 +160,7 @@ class GameInfo:
         known = {spec.name: spec for spec in self.options}
         unknown = sorted(set(raw) - set(known))
         if unknown:
-            raise ValueError(f"unknown option {unknown[0]!r} for {self.title}")
+            raise ValueError(f"unknown option {quote(unknown[0])} for {self.title}")
         return {
             name: spec.coerce(raw[name]) if name in raw else spec.default
             for name, spec in known.items()
@@ -212,4 +221,11 @@ class Game(Protocol[S, M]):
 
     def encode(self, state: S) -> str:
         """A compact text form of the position, equal for equal positions (record digests)."""
+        ...
+
+    def decode(self, text: str) -> S:
+        """The position ``encode`` wrote (lessons and puzzles start from one).
+
+        Raises ValueError, with a reason for people, for text that is not a position.
+        """
         ...

@@ -18,7 +18,6 @@ Example::
 from __future__ import annotations
 
 import json
-import os
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -27,18 +26,28 @@ from typing import Any, Final
 from game import __version__
 from game.core.atomic import atomic_write_text
 from game.core.errors import GameError, RecordError
+from game.core.files import FileRefused, read_bounded
 from game.core.match import Match, Seat
 from game.core.protocol import Outcome, OutcomeReason
 from game.core.registry import Registry
+from game.core.text import printable, problem, quote
 
 FORMAT: Final = "conquid-arcade-record"
 FORMAT_VERSION: Final = 1
 MAX_BYTES: Final = 4 * 1024 * 1024
 """Largest record file read; a real game is a few kilobytes."""
-MAX_MOVES: Final = 50_000
+MAX_MOVES: Final = 100_000
+"""Most moves read before the game is known; each game's own bound
+(``GameInfo.max_plies``) is checked when the record is re-played."""
 MAX_TEXT: Final = 200
 """Longest name, option string or move notation accepted."""
+MAX_OPTION_NAME: Final = 40
+MAX_DIGEST: Final = 100_000
+"""Longest final position text (the largest board's is a few thousand characters)."""
+MAX_DIGITS: Final = 20
+"""Longest number read: every number in a record is small (versions, option values)."""
 
+NOT_A_RECORD: Final = "this is not a Conquid Arcade save file"
 Upgrader = Callable[[dict[str, Any]], dict[str, Any]]
 UPGRADES: dict[int, Upgrader] = {}
 """``UPGRADES[n]`` turns a version-n document into a version n+1 one. Version 1 is the first."""
@@ -99,9 +108,16 @@ class Record:
         if len(data) > MAX_BYTES:
             raise RecordError(f"the file is too large to be a game record ({len(data)} bytes)")
         try:
-            document = json.loads(data)
-        except (UnicodeDecodeError, ValueError) as err:
-            raise RecordError(f"the file is not valid JSON text ({err})") from None
+            document = json.loads(data, parse_int=_small_int)
+        except _LongNumber as err:
+            raise RecordError(f"the file holds a number that is far too long ({err})") from None
+        except UnicodeDecodeError:
+            raise RecordError(f"{NOT_A_RECORD} (it is not text)") from None
+        except json.JSONDecodeError as err:
+            raise RecordError(f"{NOT_A_RECORD}: it is not valid JSON text ({err.msg} at line "
+                              f"{err.lineno})") from None
+        except ValueError:
+            raise RecordError(f"{NOT_A_RECORD}: it is not valid JSON text") from None
         except RecursionError:
             raise RecordError("the file is nested too deeply to be a game record") from None
         return cls.from_json(document)
@@ -110,16 +126,23 @@ class Record:
     def from_json(cls, document: object) -> Record:
         """Validate a decoded document, upgrading older format versions. Raises RecordError."""
         doc = _upgrade(_expect_dict(document, "the record"))
-        seats = tuple(_seat(item) for item in _expect_list(doc.get("players"), "players"))
-        moves = tuple(_text(item, "a move") for item in _expect_list(doc.get("moves"), "moves"))
-        if len(moves) > MAX_MOVES:
-            raise RecordError(f"the record has too many moves ({len(moves)})")
+        players = _expect_list(doc.get("players"), "players")
+        if len(players) > 8:
+            raise RecordError(f"the record has too many players ({len(players):,})")
+        seats = tuple(_seat(item) for item in players)
+        listed = _expect_list(doc.get("moves"), "moves")
+        if len(listed) > MAX_MOVES:
+            raise RecordError(f"the record has far too many moves ({len(listed):,})")
+        moves = tuple(_text(item, f"move {n}") for n, item in enumerate(listed, start=1))
         options = _expect_dict(doc.get("options"), "options")
+        if len(options) > 64:
+            raise RecordError(f"the record has too many options ({len(options):,})")
         for name, value in options.items():
+            _text(name, "an option's name", MAX_OPTION_NAME)
             if not isinstance(value, (str, int, bool)) or isinstance(value, float):
-                raise RecordError(f"option {name!r} has a value of the wrong type")
+                raise RecordError(f"option {quote(name)} has a value of the wrong type")
             if isinstance(value, str):
-                _text(value, f"option {name!r}")
+                _text(value, f"option {quote(name)}")
         return cls(
             game=_text(doc.get("game"), "the game id"),
             rules_version=_int(doc.get("rules_version"), "rules_version"),
@@ -133,15 +156,23 @@ class Record:
             final_digest=(
                 None
                 if doc.get("final_digest") is None
-                else _text(doc.get("final_digest"), "final_digest", limit=MAX_BYTES)
+                else _digest(doc.get("final_digest"))
             ),
         )
 
     def replay(self, games: Registry) -> Match:
         """Re-play every move through the rules and return the match. Raises RecordError."""
         if self.game not in games:
-            raise RecordError(f"this record is of a game this version does not know: {self.game!r}")
+            raise RecordError(
+                f"this record is of a game this version does not know: {quote(self.game)}"
+            )
         game = games.get(self.game)
+        cap = game.info.max_plies
+        if len(self.moves) > cap:
+            raise RecordError(
+                f"the record has {len(self.moves):,} moves, but a game of {game.info.title} "
+                f"ends after at most {cap:,}"
+            )
         if self.rules_version > game.info.rules_version:
             raise RecordError(
                 f"this record was made with newer {game.info.title} rules "
@@ -150,13 +181,15 @@ class Record:
         try:
             match = Match(game, self.options, self.seats, self.seed, self.created)
         except GameError as err:
-            raise RecordError(f"the record's game settings are invalid: {err}") from None
+            raise RecordError(
+                f"the record's game settings are invalid: {printable(str(err), 160)}"
+            ) from None
         for number, text in enumerate(self.moves, start=1):
             try:
                 match.play_text(text)
             except GameError as err:
                 raise RecordError(
-                    f"move {number} ({_short(text)}) cannot be played: {_short(str(err), 160)}"
+                    f"move {number} ({quote(text)}) cannot be played: {printable(str(err), 160)}"
                 ) from None
         if match.outcome != self.result:
             raise RecordError("the record's result does not match its moves")
@@ -178,15 +211,9 @@ def load_match(path: Path, games: Registry) -> Match:
 def read_record(path: Path) -> Record:
     """Read and validate a record file without re-playing it. Raises RecordError."""
     try:
-        if not path.is_file():
-            problem = "is not a file" if path.exists() else "was not found"
-            raise RecordError(f"{path.name} {problem}")
-        if os.path.getsize(path) > MAX_BYTES:
-            raise RecordError(f"{path.name} is too large to be a game record")
-        with open(path, "rb") as handle:
-            data = handle.read(MAX_BYTES + 1)
-    except OSError as err:
-        raise RecordError(f"{path.name} cannot be read: {err.strerror or err}") from None
+        data = read_bounded(path, MAX_BYTES, "a game record")
+    except FileRefused as err:
+        raise RecordError(str(err)) from None
     return Record.loads(data)
 
 
@@ -211,10 +238,15 @@ def _upgrade(doc: dict[str, Any]) -> dict[str, Any]:
     return doc
 
 
-def _short(text: str, limit: int = 40) -> str:
-    """``text`` quoted for a message, cut short: a hostile file must not flood the dialog."""
-    quoted = repr(text) if len(text) <= limit else repr(text[:limit]) + "..."
-    return quoted if len(quoted) <= 3 * limit else quoted[: 3 * limit] + "..."
+class _LongNumber(ValueError):
+    pass
+
+
+def _small_int(digits: str) -> int:
+    """``json``'s reader of whole numbers, refusing thousands of digits (slow to convert)."""
+    if len(digits) > MAX_DIGITS:
+        raise _LongNumber(f"{len(digits):,} digits")
+    return int(digits)
 
 
 def _expect_dict(value: object, what: str) -> dict[str, Any]:
@@ -230,10 +262,19 @@ def _expect_list(value: object, what: str) -> list[Any]:
 
 
 def _text(value: object, what: str, limit: int = MAX_TEXT) -> str:
+    """A text field: refused when too long or holding control or invalid characters."""
     if not isinstance(value, str):
         raise RecordError(f"{what} should be text")
-    if len(value) > limit:
-        raise RecordError(f"{what} is too long")
+    found = problem(value, limit)
+    if found:
+        raise RecordError(f"{what} {found}")
+    return value
+
+
+def _digest(value: object) -> str:
+    """The final position's text: only compared, never shown, so only its size matters."""
+    if not isinstance(value, str) or len(value) > MAX_DIGEST:
+        raise RecordError("final_digest should be a position's text")
     return value
 
 
@@ -247,7 +288,7 @@ def _seat(value: object) -> Seat:
     data = _expect_dict(value, "a player")
     kind = _text(data.get("kind", "human"), "a player's kind")
     if kind not in ("human", "computer"):
-        raise RecordError(f"unknown player kind {kind!r}")
+        raise RecordError(f"unknown player kind {quote(kind)}")
     level = data.get("level")
     return Seat(
         name=_text(data.get("name"), "a player's name"),

@@ -6,6 +6,7 @@ from collections.abc import Iterable, Iterator
 from typing import Any
 
 from game.core.protocol import Game
+from game.core.text import quote
 
 AnyGame = Game[Any, Any]
 
@@ -28,7 +29,7 @@ class Registry:
         try:
             return self._games[game_id]
         except KeyError:
-            raise KeyError(f"unknown game {game_id!r}") from None
+            raise KeyError(f"unknown game {quote(game_id)}") from None
 
     def __contains__(self, game_id: object) -> bool:
         return game_id in self._games

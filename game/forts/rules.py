@@ -391,6 +391,7 @@ INFO: Final = GameInfo(
         ),
     ),
     summary="Solo: grow territories around forts before the die starves them into ruins.",
+    max_plies=4_000,
 )
 
 _DIE: Final = tuple((Roll(value), 1 / 6) for value in VALUES)
@@ -485,6 +486,9 @@ class FortsGame:
 
     def encode(self, state: FortsState) -> str:
         return encode(state)
+
+    def decode(self, text: str) -> FortsState:
+        return decode(text)
 
 
 def _place(state: FortsState, move: Place) -> MoveResult[FortsState]:

@@ -12,14 +12,14 @@ from __future__ import annotations
 
 import datetime
 import math
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, Final
 
 import pygame
 
 from game.core.errors import NotationError
 from game.core.match import RESIGN
-from game.core.protocol import MoveResult
+from game.core.protocol import Event, MoveResult
 from game.forts import seeds
 from game.forts import view_anim as anim
 from game.forts import view_draw as draw
@@ -27,18 +27,23 @@ from game.forts.board import EMPTY, VALUES
 from game.forts.rules import (
     PRESETS,
     Coord,
+    DieRolled,
+    FortsRuined,
+    FortsSpawned,
     FortsState,
     Place,
+    Placed,
     Roll,
+    TerritoriesDied,
     parse_move,
     placeable_cells,
     placement_problem,
     score,
 )
-from game.ui import fonts, palette
+from game.ui import coords, fonts, palette
 from game.ui.commands import ViewAction
 from game.ui.tween import Cues, mix
-from game.ui.view import RGB, Feedback, Proposal
+from game.ui.view import RGB, Feedback, Proposal, parse_cell
 
 ACTIONS: Final = tuple(
     ViewAction(f"value{value}", f"Value {value}", (str(value), f"[{value}]"),
@@ -84,6 +89,22 @@ HELP_TEXT: Final = (
 )
 
 HUD_GAP: Final = 10
+MARK_PLACED: Final[RGB] = (255, 244, 200)
+MARK_RISEN: Final[RGB] = (120, 200, 140)
+MARK_LOST: Final[RGB] = (240, 113, 103)
+
+
+def marks_of(events: Iterable[Event]) -> dict[Coord, RGB]:
+    """The mark colour of each cell a turn changed: placed, forts risen, died or ruined."""
+    marks: dict[Coord, RGB] = {}
+    for event in events:
+        if isinstance(event, Placed):
+            marks[event.cell] = MARK_PLACED
+        elif isinstance(event, FortsSpawned):
+            marks.update(dict.fromkeys(event.cells, MARK_RISEN))
+        elif isinstance(event, (TerritoriesDied, FortsRuined)):
+            marks.update(dict.fromkeys(event.cells, MARK_LOST))
+    return marks
 
 
 class FortsView:
@@ -116,6 +137,8 @@ class FortsView:
         self._die = pygame.Rect(0, 0, 0, 0)
         self._figures = pygame.Rect(0, 0, 0, 0)
         self._tiles: dict[tuple[int, int], pygame.Surface] = {}
+        self._marks: dict[Coord, RGB] = {}
+        """What the last turn did, by cell: placed, forts risen, died, ruined."""
 
     # -- setup ---------------------------------------------------------------------------
 
@@ -139,10 +162,11 @@ class FortsView:
             return
         rows, cols, area = self._state.rows, self._state.cols, self._area
         hud_h = 0 if area.h < 300 else max(72, min(104, area.h // 6))
-        spare = hud_h + HUD_GAP if hud_h else 0
-        self._size = max(4, min(area.w // cols, (area.h - spare) // rows))
+        spare = (hud_h + HUD_GAP if hud_h else 0) + coords.MARGIN  # and the numbers
+        self._size = max(4, min((area.w - coords.MARGIN) // cols, (area.h - spare) // rows))
         width, height = self._size * cols, self._size * rows
-        self._origin = (area.x + (area.w - width) // 2, area.y + (area.h - height - spare) // 2)
+        self._origin = (area.x + coords.MARGIN + (area.w - coords.MARGIN - width) // 2,
+                        area.y + coords.MARGIN + (area.h - height - spare) // 2)
         self._hud = pygame.Rect(self._origin[0], self._origin[1] + height + HUD_GAP, width, hud_h)
         self._swatches = {}
         self._tiles = {}
@@ -174,8 +198,9 @@ class FortsView:
 
     # -- state and animation -------------------------------------------------------------
 
-    def show(self, state: Any) -> None:
+    def show(self, state: Any, last: Sequence[MoveResult[Any]] = ()) -> None:
         assert isinstance(state, FortsState)
+        self._marks = marks_of(event for result in last for event in result.events)
         resized = self._state is None or (self._state.rows, self._state.cols) != (
             state.rows, state.cols)
         self._state = state
@@ -189,7 +214,10 @@ class FortsView:
 
     def animate(self, before: Any, result: MoveResult[Any], clock: float) -> None:
         assert isinstance(before, FortsState)
-        self.show(result.state)
+        rolled = any(isinstance(event, DieRolled) for event in result.events)
+        kept = self._marks if rolled else {}  # the roll ends the turn the placement began
+        self.show(result.state, (result,))
+        self._marks = {**kept, **self._marks}
         self._anim = anim.build(before, result.events, clock, self._speed)
         self._anim_before = before
         for item in sorted(self._anim.cells, key=lambda each: each.tween.start):
@@ -232,6 +260,15 @@ class FortsView:
 
     def hover(self, pos: tuple[int, int] | None) -> None:
         self._hover = None if pos is None else self.hit_test(pos)
+
+    def mark_rect(self, name: str) -> pygame.Rect | None:
+        cell = parse_cell(name)
+        state = self._state
+        if cell is None or state is None or not (
+            0 <= cell[0] < state.rows and 0 <= cell[1] < state.cols
+        ):
+            return None
+        return self._cell_rect(cell)
 
     def hit_test(self, pos: tuple[int, int]) -> Coord | None:
         if self._state is None:
@@ -387,10 +424,13 @@ class FortsView:
             return
         board = pygame.Rect(self._origin, (self._size * state.cols, self._size * state.rows))
         pygame.draw.rect(surface, draw.FRAME_RGB, board.inflate(14, 14), border_radius=10)
+        coords.draw(surface, self._origin, self._size, state.rows, state.cols)
         busy = self.busy(clock)
         for row in range(state.rows):
             for col in range(state.cols):
                 self._draw_cell(surface, (row, col), clock)
+        if not busy:
+            self._draw_marks(surface)
         if self._interactive and not busy:
             self._draw_targets(surface, clock)
         if self._hud.h:
@@ -424,6 +464,19 @@ class FortsView:
             scaled.set_alpha(round(255 * (1 - t)))
             target = scaled.get_rect(center=rect.center).move(0, round(t * rect.h * 0.35))
             surface.blit(scaled, target)
+
+    def _draw_marks(self, surface: pygame.Surface) -> None:
+        """Outline what the last turn changed, each kind of change in its own colour."""
+        width = max(3, self._size // 9)
+        radius = max(2, self._size // 8)
+        for cell, colour in self._marks.items():
+            rect = self._cell_rect(cell).inflate(4, 4)
+            pygame.draw.rect(surface, draw.FRAME_RGB, rect, width + 2, border_radius=radius)
+            pygame.draw.rect(surface, colour, rect.inflate(-2, -2), width, border_radius=radius)
+
+    def last_marked(self) -> dict[Coord, RGB]:
+        """The cells the last turn changed and their mark colours (tests read it)."""
+        return dict(self._marks)
 
     def _draw_targets(self, surface: pygame.Surface, clock: float) -> None:
         """Legal cells pulse; the hovered or chosen cell previews the chosen value."""
@@ -491,7 +544,7 @@ class FortsView:
             y = area.y + 4 + (i // 2) * (area.h // 2)
             value = fonts.text(str(number), 34, palette.TEXT, True)
             surface.blit(value, (x, y))
-            label = fonts.text(name, 20, palette.MUTED)
+            label = fonts.fit(name, 20, palette.MUTED, column - value.get_width() - 16)
             surface.blit(label, (x + value.get_width() + 8, y + 10))
 
 

@@ -98,6 +98,8 @@ class PiouslyView:
         self._castable_memo: tuple[PiouslyState, frozenset[int]] | None = None
         self._targets_memo: tuple[object, frozenset[Hex]] | None = None
         self._board_cache = paint.BoardCache()
+        self._marked: frozenset[Hex] = frozenset()
+        """Hexes the last move changed (outlined until the next one)."""
         self._panel_memo: tuple[object, pygame.Surface] | None = None
         """The spell panel, drawn again only when what it shows changes."""
 
@@ -147,16 +149,17 @@ class PiouslyView:
 
     # -- state and animation -------------------------------------------------------------
 
-    def show(self, state: Any) -> None:
+    def show(self, state: Any, last: Sequence[MoveResult[Any]] = ()) -> None:
         assert isinstance(state, PiouslyState)
         self._state = state
         self._anim = None
         self._cues.clear()
+        self._marked = anim.changed_hexes(event for result in last for event in result.events)
         self._reset()
 
     def animate(self, before: Any, result: MoveResult[Any], clock: float) -> None:
         assert isinstance(before, PiouslyState)
-        self.show(result.state)
+        self.show(result.state, (result,))
         self._now = clock
         self._anim = anim.build(before, result.state, tuple(result.events), clock, self._speed)
         if self._anim is not None:
@@ -585,6 +588,10 @@ class PiouslyView:
             frame = paint.still(shown, self._geo)
             paint.draw_frame(surface, self._geo, frame, shown.temple.room_of, owners,
                              self._colours, self._board_cache)
+            if shown is state and self._walk is None:
+                for h in self._marked & shown.temple.room_of.keys():
+                    pygame.draw.polygon(surface, palette.MUTED,
+                                        self._geo.corners(self._geo.centre(h), 0.9), 2)
             if live:
                 self._draw_choices(surface, state, clock)
             if shown is not state:

@@ -9,7 +9,7 @@ Times are seconds at speed 1, divided by the player's speed setting (0: no anima
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Final
 
@@ -114,6 +114,21 @@ def build(before: PiouslyState, after: PiouslyState, events: Sequence[Event], cl
             anim.cues.append((clock + wave * WAVE_TIME * scale, "select"))
     anim.end = max(ends)
     return anim
+
+
+def changed_hexes(events: Iterable[Event]) -> frozenset[Hex]:
+    """The hexes a move's events changed: auras, objects' ends, moved rooms, the Shovel."""
+    found: set[Hex] = set()
+    for event in events:
+        if isinstance(event, AuraChanged):
+            found.add(event.hex)
+        elif isinstance(event, ObjectMoved):
+            found.update(h for h in (event.source, event.target) if h is not None)
+        elif isinstance(event, RoomMoved):
+            found.update(event.after.hexes(event.room))
+        elif isinstance(event, ShovelMoved):
+            found.add(event.target)
+    return frozenset(found)
 
 
 def geo_free_points(hexes: Sequence[Hex]) -> list[Point]:

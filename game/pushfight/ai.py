@@ -190,14 +190,23 @@ class HardPlayer:
         ranked = _ranked(options, me, rng)
         best: tuple[float, int] | None = None
         fallback = ranked[0]
-        for _static, result in ranked:
-            if best is not None and budget.exhausted:
-                break
+        cost = 0.0  # the share of the budget the last candidate took: keep, never overrun
+        for static, result in ranked:
+            if budget.exhausted or (best is not None and budget.fraction_left() < cost):
+                if best is not None:
+                    break
+                # out of time before any reply was searched: answer as the normal level does
+                if not _opponent_wins_next(result, me):
+                    best = (static, result)
+                    break
+                continue
             budget.spend()
             if _opponent_wins_next(result, me):
                 continue
             alpha = best[0] if best else -WIN
+            before = budget.fraction_left()
             value = _worst_reply(result, me, alpha, budget)
+            cost = before - budget.fraction_left()
             if best is None or value > best[0]:
                 best = (value, result)
                 if value >= WIN:

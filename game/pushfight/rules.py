@@ -15,6 +15,7 @@ yields all 12,870 placements of the side to set up, lazily.
 from __future__ import annotations
 
 import random
+from collections import Counter
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Final
@@ -72,6 +73,9 @@ from game.pushfight.steps import (
 SEATS: Final = ("White", "Brown")
 SIDE_LETTERS: Final = ("w", "b")
 SETUP_PLIES: Final = 2
+MAX_TURNS: Final = 5_000
+"""The longest game a record holds (real games last a few dozen turns); re-playing this many
+turns takes about half a second."""
 
 HALF_FILES: Final = ("a-d", "e-h")
 
@@ -89,7 +93,7 @@ OPTIONS: Final = (
         OptionKind.INT,
         0,
         minimum=0,
-        maximum=10_000,
+        maximum=MAX_TURNS,
         help="Draw after this many turns (both players', setup not counted); 0 means no limit.",
     ),
 )
@@ -103,15 +107,52 @@ INFO: Final = GameInfo(
     rules_version=1,
     options=OPTIONS,
     summary="Slide up to two pieces, then push a line; push an enemy piece off to win.",
+    max_plies=SETUP_PLIES + MAX_TURNS,
 )
+
+
+SEEN_BLOCK: Final = 64
+
+
+@dataclass(frozen=True)
+class Seen:
+    """The position keys met since play began, for the repetition rule.
+
+    Keys are counted in sealed blocks (``SEEN_BLOCK`` keys, then blocks of equal size merged,
+    as in a binary counter) plus a short tail, and a position shares its blocks with the one
+    before it: adding or counting a key costs ``SEEN_BLOCK + log n`` steps, and a position
+    holds a few references instead of a copy of the whole history (which made a 10,000-turn
+    record cost gigabytes and seconds to load).
+    """
+
+    blocks: tuple[tuple[int, Mapping[int, int]], ...] = ()
+    """(keys counted, count of each key), the largest first."""
+    tail: tuple[int, ...] = ()
+
+    def count(self, key: int) -> int:
+        return self.tail.count(key) + sum(counts.get(key, 0) for _, counts in self.blocks)
+
+    def add(self, key: int) -> Seen:
+        tail = (*self.tail, key)
+        if len(tail) < SEEN_BLOCK:
+            return Seen(self.blocks, tail)
+        blocks = [*self.blocks, (SEEN_BLOCK, Counter(tail))]
+        while len(blocks) > 1 and blocks[-2][0] == blocks[-1][0]:
+            (size, older), (_, newer) = blocks.pop(-2), blocks.pop()
+            blocks.append((2 * size, Counter(older) + Counter(newer)))
+        return Seen(tuple(blocks), ())
+
+
+NOTHING_SEEN: Final = Seen()
 
 
 @dataclass(frozen=True)
 class State:
     """A position: the packed pieces, the anchor, the ply (setup plies included) and options.
 
-    ``history`` (kept only with the repetition rule on) holds every position key since play
-    began; it is not part of equality. ``ending`` is the rules' verdict, worked out once.
+    ``history`` (kept only with the repetition rule on) counts every position key since play
+    began, this one included; it is not part of equality. ``ending`` is the rules' verdict,
+    worked out once.
     """
 
     packed: int
@@ -121,7 +162,7 @@ class State:
     turn_limit: int = 0
     fell: int = -1
     """The seat whose piece fell off the board, or -1."""
-    history: tuple[int, ...] = field(default=(), compare=False, repr=False)
+    history: Seen = field(default=NOTHING_SEEN, compare=False, repr=False)
     ending: Outcome | None = field(init=False, compare=False, repr=False)
 
     def __post_init__(self) -> None:
@@ -150,7 +191,7 @@ class State:
     @property
     def key(self) -> int:
         """Position, anchor and side to move as one number (what repetition compares)."""
-        return self.packed | self.anchor << PACKED_BITS | self.to_move << (PACKED_BITS + 8)
+        return _key(self.packed, self.anchor, self.ply)
 
     @property
     def position(self) -> str:
@@ -210,29 +251,28 @@ class State:
             else:
                 raise ValueError(f"unknown word {word!r} in a position")
         checked = INFO.validate_options(options)
-        state = cls(
-            engine.pack(white, brown, squares),
+        packed = engine.pack(white, brown, squares)
+        repetition = bool(checked["repetition_draw"])
+        return cls(
+            packed,
             anchor,
             ply,
-            bool(checked["repetition_draw"]),
+            repetition,
             int(checked["turn_limit"]),
             fell,
+            _seen(NOTHING_SEEN, repetition, packed, anchor, ply),
         )
-        if state.repetition_draw and not state.in_setup:
-            state = _with_history(state, ())
-        return state
 
 
-def _with_history(state: State, earlier: tuple[int, ...]) -> State:
-    return State(
-        state.packed,
-        state.anchor,
-        state.ply,
-        state.repetition_draw,
-        state.turn_limit,
-        state.fell,
-        (*earlier, state.key),
-    )
+def _key(packed: int, anchor: int, ply: int) -> int:
+    return packed | anchor << PACKED_BITS | ply % 2 << (PACKED_BITS + 8)
+
+
+def _seen(earlier: Seen, repetition: bool, packed: int, anchor: int, ply: int) -> Seen:
+    """The history of a new position: the earlier one's and its own key, if it is kept."""
+    if not repetition or ply < SETUP_PLIES:
+        return NOTHING_SEEN
+    return earlier.add(_key(packed, anchor, ply))
 
 
 def _verdict(state: State) -> Outcome | None:
@@ -340,6 +380,9 @@ class PushFight:
     def encode(self, state: State) -> str:
         return state.text()
 
+    def decode(self, text: str) -> State:
+        return State.parse(text)
+
 
 def _check_setup(state: State, move: Setup) -> None:
     seat = SEATS[state.to_move]
@@ -372,15 +415,15 @@ def _apply_setup(state: State, move: Setup) -> MoveResult[State]:
         PiecePlaced(square=square_name(i), side=move.side, pusher=i in move.pushers)
         for i in sorted(placed, key=order.__getitem__)
     )
+    packed = engine.pack(white, brown, squares)
     after = State(
-        engine.pack(white, brown, squares),
+        packed,
         NO_ANCHOR,
         state.ply + 1,
         state.repetition_draw,
         state.turn_limit,
+        history=_seen(NOTHING_SEEN, state.repetition_draw, packed, NO_ANCHOR, state.ply + 1),
     )
-    if after.repetition_draw and not after.in_setup:
-        after = _with_history(after, ())
     return MoveResult(after, events, after.ending)
 
 
@@ -426,16 +469,16 @@ def _apply_turn(state: State, move: Turn) -> MoveResult[State]:
             )
         )
     events.append(AnchorPlaced(square=square_name(dst), wave=ANCHOR_WAVE))
+    packed = engine.shift_line(packed, seg, step, beyond)
     after = State(
-        engine.shift_line(packed, seg, step, beyond),
+        packed,
         dst,
         state.ply + 1,
         state.repetition_draw,
         state.turn_limit,
         fell,
+        _seen(state.history, state.repetition_draw, packed, dst, state.ply + 1),
     )
-    if after.repetition_draw:
-        after = _with_history(after, state.history)
     return MoveResult(after, tuple(events), after.ending)
 
 

@@ -33,7 +33,7 @@ from game.pushfight.board import (
     square_name,
 )
 from game.pushfight.engine import push_line
-from game.pushfight.events import PieceSlid
+from game.pushfight.events import PieceSlid, PiecesPushed
 from game.pushfight.notation import Setup, Turn, parse_move
 from game.pushfight.rules import HALF_FILES, SEATS, State
 from game.pushfight.setups import PUSHERS, ROUNDS, random_setup, standard_setup
@@ -80,6 +80,8 @@ HELP_TEXT: Final = (
 )
 
 SETUP_PIECES: Final = PUSHERS + ROUNDS
+WHITE_RGB: Final[RGB] = (236, 236, 230)
+BROWN_RGB: Final[RGB] = (168, 108, 60)
 
 
 class PushFightView:
@@ -89,9 +91,10 @@ class PushFightView:
     actions: tuple[ViewAction, ...] = ACTIONS
     help_title: str = "Push Fight"
     help_text: str = HELP_TEXT
+    seat_colours: tuple[RGB, ...] = (WHITE_RGB, BROWN_RGB)
 
     def __init__(self) -> None:
-        self._colours: tuple[RGB, RGB] = ((236, 236, 230), (150, 96, 52))
+        self._colours: tuple[RGB, RGB] = (WHITE_RGB, BROWN_RGB)
         self._speed = 1.0
         self._area = pygame.Rect(0, 0, 640, 360)
         self._flipped = False
@@ -123,7 +126,8 @@ class PushFightView:
     # -- setup ---------------------------------------------------------------------------
 
     def set_colours(self, colours: Sequence[RGB]) -> None:
-        self._colours = (colours[0], colours[1])
+        """The sides are White and Brown (rules, notation and help say so): chosen player
+        colours do not apply (``game.ui.view.OwnColours``)."""
 
     def set_speed(self, speed: float) -> None:
         self._speed = speed
@@ -146,12 +150,12 @@ class PushFightView:
 
     # -- state and animation -------------------------------------------------------------
 
-    def show(self, state: Any) -> None:
+    def show(self, state: Any, last: Sequence[MoveResult[Any]] = ()) -> None:
         assert isinstance(state, State)
         self._state = state
         self._anim = self._local = anim.EMPTY_ANIMATION
         self._cues.clear()
-        self._last = []
+        self._last = [arrow for result in last for arrow in _arrows(result)]
         self._reset_selection()
 
     def animate(self, before: Any, result: MoveResult[Any], clock: float) -> None:
@@ -164,9 +168,8 @@ class PushFightView:
             if made == list(turn.slides):  # already shown while the turn was built
                 base = turn.board()
                 events = tuple(e for e in events if not isinstance(e, PieceSlid))
-        self.show(result.state)
+        self.show(result.state, (result,))
         self._now = clock
-        self._last = anim.turn_arrows(result.events, before.to_move)
         self._anim_base = base
         self._anim = anim.build(base, events, clock, self._speed)
         for at, cue in self._anim.cues:
@@ -211,6 +214,10 @@ class PushFightView:
             return Feedback()
         self._selected, self._push = origin, None
         return self._turn_click(self._turn, square)
+
+    def mark_rect(self, name: str) -> pygame.Rect | None:
+        index = INDEX_OF.get(name.strip().lower())
+        return None if index is None else self._geo.square_rect(index)
 
     def hit_test(self, pos: tuple[int, int]) -> int | None:
         return self._geo.square_at(pos)
@@ -639,3 +646,15 @@ class PushFightView:
         pygame.draw.rect(surface, palette.TEXT, rect.inflate(-2, -2), 2,
                          border_radius=self._geo.cell // 10)
 
+
+def _arrows(result: MoveResult[Any]) -> list[tuple[int, tuple[anim.Point, ...]]]:
+    """A played turn's arrows, in the colour of the side that played it."""
+    state = result.state
+    assert isinstance(state, State)
+    for event in result.events:
+        if isinstance(event, PieceSlid):
+            return anim.turn_arrows(result.events, event.side)
+        if isinstance(event, PiecesPushed):
+            mover = state.owner(INDEX_OF[event.pusher_to])
+            return anim.turn_arrows(result.events, 0 if mover is None else mover)
+    return []

@@ -17,7 +17,7 @@ import pygame
 from game.pushfight.board import INDEX_OF, LAYOUT, NAMES, NO_ANCHOR, SQUARES, bit_index, coords
 from game.pushfight.rules import State
 from game.pushfight.view_anim import Animation, Point, point
-from game.ui import palette
+from game.ui import fonts, palette
 from game.ui.tween import mix
 from game.ui.view import RGB
 
@@ -34,6 +34,8 @@ RAIL: Final[RGB] = (120, 124, 136)
 RAIL_EDGE: Final[RGB] = (210, 214, 224)
 ANCHOR: Final[RGB] = (232, 178, 40)
 INK: Final[RGB] = (24, 24, 28)
+LABEL: Final[RGB] = (112, 100, 84)
+"""Square names (a1-h4, as the notation writes them) in each square's corner."""
 RAILS: Final = ((1.5, 6.5, 4.5, 1), (0.5, 5.5, 0.5, -1))
 """(from file edge, to file edge, rank edge, outward sign): above c4-g4 and below b1-f1."""
 
@@ -121,6 +123,9 @@ def draw_board(surface: pygame.Surface, geo: Geometry, halves: tuple[RGB, RGB]) 
             colour = mix(base, tint, 0.12)
             inner = rect.inflate(-max(2, cell // 20), -max(2, cell // 20))
             pygame.draw.rect(surface, colour, inner, border_radius=max(2, cell // 12))
+            name = fonts.text(NAMES[bit_index(file, rank)], max(12, cell // 4), LABEL)
+            surface.blit(name, name.get_rect(bottomleft=(inner.x + cell // 16,
+                                                         inner.bottom - cell // 40)))
     grid = geo.grid
     pygame.draw.line(surface, FRAME, (grid.centerx, grid.top), (grid.centerx, grid.bottom),
                      max(2, cell // 16))

@@ -1,4 +1,4 @@
-"""The app loop: one loop at 60 FPS, events read once, fixed-step updates, one draw.
+"""The app loop: 60 FPS while anything moves, a few frames a second at rest.
 
 Each frame: every event is offered to pygame_gui first; its own events go to the top
 scene's widget handler; the rest go through the input table to commands. Updates advance the
@@ -19,11 +19,21 @@ from game.ui import commands as c
 from game.ui import palette
 from game.ui.scene import Push, Scene, SceneStack, Transition
 from game.ui.services import Services
+from game.ui.wait import Waiter
 
 FPS: Final = 60
 STEP: Final = 1.0 / FPS
 MAX_DT: Final = 0.25
 """Longest real time one frame may account for (a dragged window must not fast-forward)."""
+IDLE_FPS: Final = 2
+"""Frames a second while nothing animates and no input comes."""
+GRACE: Final = 1.0
+"""Seconds of full frame rate after the last input (hover highlights, tooltips appearing)."""
+
+REFOCUS_GRACE: Final = 0.3
+"""Seconds after the window regains focus in which a fullscreen key is ignored: switching
+modes without a window manager drops focus, and SDL then replays a held key as a new press
+(F11 held would flip the window back and forth)."""
 
 _UI_EVENT_FIRST: Final = pygame.USEREVENT
 
@@ -36,6 +46,7 @@ class App:
         """The animation clock: seconds of fixed steps since start."""
         self.frames = 0
         self._accumulated = 0.0
+        self._focused_at = -REFOCUS_GRACE
         self.stack.apply(Push(first))
 
     @property
@@ -44,14 +55,30 @@ class App:
 
     def run(self) -> None:
         timer = pygame.time.Clock()
-        last = time.perf_counter()
+        waiter = Waiter()
+        last = last_input = time.perf_counter()
         while self.running:
+            events = pygame.event.get()
             now = time.perf_counter()
-            self.step(pygame.event.get(), now - last)
+            if events:
+                last_input = now
+            self.step(events, now - last)
             last = now
             pygame.display.flip()
-            timer.tick(FPS)
+            if self.animating() or now - last_input < GRACE:
+                timer.tick(FPS)
+            else:
+                waiter.wait(1.0 / IDLE_FPS)
         self.close()
+
+    def animating(self) -> bool:
+        """True while something on screen moves and needs every frame.
+
+        Only the top scene is asked: the scenes under an overlay are not updated (a game
+        under the pause menu waits), so they must not keep the loop at full rate.
+        """
+        top = self.stack.top
+        return bool(self.services.toasts.items) or (top is not None and top.animating(self.clock))
 
     def close(self) -> None:
         """Let every scene clean up (computer seats stop their worker processes)."""
@@ -81,7 +108,8 @@ class App:
         for scene in self.stack.visible():
             scene.draw(surface, self.clock)
         self.services.ui.draw_ui(surface)
-        self.services.toasts.draw(surface, self.clock)
+        top = self.stack.top
+        self.services.toasts.draw(surface, self.clock, top.message_area() if top else None)
 
     def handle(self, event: pygame.event.Event) -> None:
         top = self.stack.top
@@ -90,6 +118,8 @@ class App:
         if event.type == pygame.QUIT:
             self.stack.quit = True
             return
+        if event.type == pygame.WINDOWFOCUSGAINED:
+            self._focused_at = time.perf_counter()
         if event.type in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
             self.services.display.resized(self.services.display.surface.get_size())
             self._relayout()
@@ -104,7 +134,8 @@ class App:
         if command is None:
             return
         if command.name == c.FULLSCREEN:
-            self.toggle_fullscreen()
+            if time.perf_counter() - self._focused_at > REFOCUS_GRACE:
+                self.toggle_fullscreen()
         elif top.dialog_open():
             self._apply(top.dialog_command(command))
         else:

@@ -12,28 +12,65 @@ from game.ui import palette
 from game.ui.tween import mix
 
 CELL = 44
+GLOW = 0.16
+"""How far a cell at its brightest moves from the background towards its colour."""
+LEVELS = 48
 
 
 class Backdrop:
-    """A faint board behind the menu whose cells drift between the players' colours."""
+    """A faint board behind the menu whose cells drift between the players' colours.
+
+    Drawn cheaply, since the menu may sit open for hours: one pixel per cell on a small
+    surface (each colour looked up from a ramp of ``LEVELS`` steps), scaled up, then the
+    gutters between cells laid over it.
+    """
 
     def __init__(self, seed: int = 7) -> None:
         rng = random.Random(seed)
         self._phases = [rng.uniform(0, math.tau) for _ in range(4096)]
         self._sides = [rng.random() < 0.5 for _ in range(4096)]
+        self._ramps: tuple[tuple[palette.RGB, ...], ...] = ()
+        self._ramp_for: tuple[palette.RGB, ...] = ()
+        self._for_size = (0, 0)
+        self._cells = pygame.Surface((1, 1))
+        self._scaled = pygame.Surface((1, 1))
+        self._gutters = pygame.Surface((1, 1))
 
     def draw(self, surface: pygame.Surface, clock: float, colours: Sequence[palette.RGB]) -> None:
-        width, height = surface.get_size()
-        base = palette.BACKGROUND
-        index = 0
-        for y in range(0, height, CELL):
-            for x in range(0, width, CELL):
-                phase = self._phases[index % 4096]
-                glow = max(0.0, math.sin(clock * 0.45 + phase)) ** 3 * 0.16
-                colour = colours[1] if self._sides[index % 4096] else colours[0]
-                surface.fill(mix(mix(base, (40, 44, 58), 0.8), colour, glow),
-                             (x + 2, y + 2, CELL - 4, CELL - 4))
-                index += 1
+        self._prepare(surface.get_size(), colours)
+        cols, rows = self._cells.get_size()
+        ramps, cells = self._ramps, self._cells
+        top = LEVELS - 1
+        for index in range(cols * rows):
+            glow = max(0.0, math.sin(clock * 0.45 + self._phases[index % 4096])) ** 3
+            ramp = ramps[1] if self._sides[index % 4096] else ramps[0]
+            cells.set_at((index % cols, index // cols), ramp[round(glow * top)])
+        pygame.transform.scale(cells, self._scaled.get_size(), self._scaled)
+        surface.blit(self._scaled, (0, 0))
+        surface.blit(self._gutters, (0, 0))
+
+    def _prepare(self, size: tuple[int, int], colours: Sequence[palette.RGB]) -> None:
+        """Colour ramps for these colours, and surfaces for this window size."""
+        if tuple(colours) != self._ramp_for:
+            self._ramp_for = tuple(colours)
+            base = mix(palette.BACKGROUND, (40, 44, 58), 0.8)
+            self._ramps = tuple(
+                tuple(mix(base, colour, GLOW * level / (LEVELS - 1)) for level in range(LEVELS))
+                for colour in colours[:2]
+            )
+        if size == self._for_size:
+            return
+        self._for_size = size
+        cols, rows = -(-size[0] // CELL), -(-size[1] // CELL)
+        self._cells = pygame.Surface((cols, rows))
+        self._scaled = pygame.Surface((cols * CELL, rows * CELL))
+        self._gutters = pygame.Surface((cols * CELL, rows * CELL))
+        self._gutters.fill(palette.BACKGROUND)
+        hole = (1, 2, 3)
+        self._gutters.set_colorkey(hole)
+        for y in range(0, rows * CELL, CELL):
+            for x in range(0, cols * CELL, CELL):
+                self._gutters.fill(hole, (x + 2, y + 2, CELL - 4, CELL - 4))
 
 
 def icon() -> pygame.Surface:

@@ -32,7 +32,9 @@ from game.core.errors import RecordError
 from game.core.match import Match
 from game.core.protocol import GameInfo
 from game.core.record import read_record
+from game.core.text import printable
 from game.ui import palette
+from game.ui.autosaves import newest
 
 CRASH_EXIT: Final = 70
 """The exit status after a crash (EX_SOFTWARE: an internal error)."""
@@ -94,6 +96,15 @@ def describe(scenes: Iterable[object]) -> list[str]:
         else:
             lines.append(type(scene).__name__)
     return lines or ["(no scene yet: the crash came while starting)"]
+
+
+def shown_autosave(scenes: Sequence[object]) -> Path | None:
+    """The autosave of the game on screen (the top scene that keeps one), if any."""
+    for scene in reversed(scenes):
+        path = getattr(scene, "autosave_path", None)
+        if isinstance(path, Path):
+            return path
+    return None
 
 
 def report_text(error: BaseException, on_screen: Sequence[str], autosave: str,
@@ -193,7 +204,7 @@ def show_window(lines: Sequence[str],
     surface.fill(palette.BACKGROUND)
     y = 22
     for line in [*lines, "", "Press any key or close this window."]:
-        for part in _wrap(line, face, WINDOW[0] - 44):
+        for part in _wrap(printable(line, 1000), face, WINDOW[0] - 44):
             surface.blit(face.render(part, True, palette.TEXT), (22, y))
             y += 24
     pygame.display.flip()
@@ -225,6 +236,7 @@ class CrashGuard:
 
     def __init__(self, logs: Path, autosave: Path | None = None,
                  tell: Callable[[BaseException, CrashReport], None] = tell_player) -> None:
+        """``autosave``: a game's file, or the folder of autosaves (the newest is named)."""
         self.logs = logs
         self.autosave = autosave
         self._tell = tell
@@ -244,7 +256,10 @@ class CrashGuard:
 
     def report(self, error: BaseException) -> CrashReport:
         when = dt.datetime.now(dt.timezone.utc)
-        autosave, safe_game = autosave_status(self.autosave)
+        kept = self.autosave
+        if kept is not None and kept.is_dir():  # the folder of autosaves: the newest one
+            kept = newest(kept)
+        autosave, safe_game = autosave_status(shown_autosave(self._scenes) or kept)
         text = report_text(error, describe(self._scenes), autosave, when)
         path, problem = write_report(text, self.logs, when)
         report = CrashReport(text, path, problem, safe_game)

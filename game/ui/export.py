@@ -8,7 +8,8 @@ Pillow is needed only for the GIF and imported only then.
 from __future__ import annotations
 
 import io
-from collections.abc import Iterator, Mapping
+import os
+from collections.abc import Callable, Iterator, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -17,14 +18,18 @@ import pygame
 from game.catalog import all_games
 from game.core.atomic import atomic_write_bytes
 from game.core.errors import RecordError
+from game.core.files import shown_name
 from game.core.match import Match
 from game.core.record import load_match
-from game.ui import fonts, palette
+from game.core.text import printable
+from game.ui import fonts, palette, result
 from game.ui.view import GameView, ViewFactory
 
 HOLD_SECONDS = 0.5
 """How long the GIF rests on each position after its animation."""
 GIF_SPEED = 1.6
+GIF_BUDGET = 512 * 2**20
+"""Most bytes of distinct pictures a GIF may hold while it is made (one byte a pixel)."""
 
 
 class ExportError(Exception):
@@ -40,13 +45,18 @@ def export(
     views: Mapping[str, ViewFactory],
 ) -> Iterator[str]:
     """Write the requested images; yields one line per file written."""
+    for out in (png, gif):
+        if out is not None and _same_file(out, record):
+            raise ExportError(f"{shown_name(out)} is the record itself: choose another output")
+    if png is not None and gif is not None and _same_file(png, gif):
+        raise ExportError("--out and --gif name the same file: choose two")
     if not pygame.font.get_init():
         pygame.font.init()
         fonts.reset()  # fonts cached before an earlier pygame.quit() are dead
     try:
         match = load_match(record, all_games())
     except RecordError as err:
-        raise ExportError(f"{record.name}: {err}") from None
+        raise ExportError(f"{shown_name(record)}: {err}") from None
     if match.game.info.id not in views:
         raise ExportError(f"{match.game.info.title} has no board view to render yet")
     view = views[match.game.info.id]()
@@ -74,10 +84,17 @@ def frame(surface: pygame.Surface, view: GameView, match: Match, ply: int, clock
     parts.append(f"move {ply}/{match.ply}")
     outcome = match.outcome_at(ply)
     if outcome is not None:
-        who = "draw" if outcome.winner is None else f"{match.seats[outcome.winner].name} wins"
-        parts.append(f"{who} {outcome.reason.label}")
+        parts.append(result.summary(match.seats, outcome))
     caption = fonts.text("   ·   ".join(parts), 30, palette.TEXT)
     surface.blit(caption, (20, 20))
+
+
+def _same_file(a: Path, b: Path) -> bool:
+    """Whether two paths name one file (through links too, when both exist)."""
+    try:
+        return os.path.samefile(a, b)
+    except OSError:
+        return os.path.abspath(a) == os.path.abspath(b)
 
 
 def _save_png(surface: pygame.Surface, path: Path) -> None:
@@ -96,32 +113,53 @@ def _write_gif(surface: pygame.Surface, view: GameView, match: Match, path: Path
     except ImportError:
         raise ExportError("GIF export needs Pillow: pip install pillow") from None
     fps = max(1, min(fps, 50))
-    step = 1.0 / fps
-    images: list[Any] = []
+    width, height = surface.get_size()
+    if (match.ply + 1) * width * height > GIF_BUDGET:
+        raise ExportError(_too_long(match.ply, width, height))
+    counted = [0, 0]  # frames, and frames unlike the one before (the ones Pillow keeps)
+    last = [b""]
 
-    def grab() -> None:
+    def grab() -> Any:
         data = pygame.image.tobytes(surface, "RGB")
-        images.append(Image.frombytes("RGB", surface.get_size(), data).quantize(colors=64))
+        counted[0] += 1
+        if data != last[0]:
+            last[0] = data
+            counted[1] += 1
+            if counted[1] * width * height > GIF_BUDGET:
+                raise ExportError(_too_long(match.ply, width, height))
+        return Image.frombytes("RGB", (width, height), data).quantize(colors=64)
 
+    frames = _gif_frames(surface, view, match, fps, grab)
+    try:
+        buffer = io.BytesIO()
+        next(frames).save(buffer, "GIF", save_all=True, append_images=frames,
+                          duration=round(1000 / fps), loop=0)
+        atomic_write_bytes(path, buffer.getvalue())
+    except OSError as err:
+        raise ExportError(f"cannot write {printable(str(path), 200)}: {err}") from None
+    return counted[0]
+
+
+def _gif_frames(surface: pygame.Surface, view: GameView, match: Match, fps: int,
+                grab: Callable[[], Any]) -> Iterator[Any]:
+    """Every picture of the replay, made as Pillow asks for it (never all held at once)."""
+    step = 1.0 / fps
     view.set_speed(GIF_SPEED)
     clock = 0.0
     view.show(match.state_at(0))
     frame(surface, view, match, 0, clock)
-    grab()
+    yield grab()
     for ply in range(match.ply):
         view.animate(match.state_at(ply), match.results[ply], clock)
         while view.busy(clock):
             frame(surface, view, match, ply + 1, clock)
-            grab()
+            yield grab()
             clock += step
         frame(surface, view, match, ply + 1, clock)
         for _ in range(max(1, round(HOLD_SECONDS * fps))):
-            grab()
-    try:
-        buffer = io.BytesIO()
-        images[0].save(buffer, "GIF", save_all=True, append_images=images[1:],
-                       duration=round(1000 / fps), loop=0)
-        atomic_write_bytes(path, buffer.getvalue())
-    except OSError as err:
-        raise ExportError(f"cannot write {path}: {err}") from None
-    return len(images)
+            yield grab()
+
+
+def _too_long(moves: int, width: int, height: int) -> str:
+    return (f"a GIF of these {moves:,} moves at {width}x{height} would need more than "
+            f"{GIF_BUDGET // 2**20:,} MB of pictures; use a smaller --size or --out for a PNG")

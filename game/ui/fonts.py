@@ -1,23 +1,67 @@
-"""pygame's default font, cached per size (loading a font per frame would be slow)."""
+"""The app's text faces (pygame_gui's Noto Sans, which the widgets use too), cached per size.
+
+Sizes are given on pygame's default-font scale (the one the layouts were drawn for) and
+converted, so a size means the same height everywhere. Noto Sans has a true bold face; the
+default font's made-up bold left gaps inside words ("conqu est").
+"""
 
 from __future__ import annotations
 
 import functools
+from importlib import resources
 
 import pygame
+
+from game.core.text import printable
+
+SCALE = 0.7
+"""Noto Sans point size per default-font size unit (pygame scales its own font by 0.6875)."""
+MIN_SHRINK = 0.75
+"""``fit`` shrinks text down to this share of its size before it shortens it."""
 
 
 @functools.lru_cache(maxsize=32)
 def font(size: int, bold: bool = False) -> pygame.font.Font:
-    face = pygame.font.Font(None, size)
-    face.set_bold(bold)
-    return face
+    face = "NotoSans-Bold.ttf" if bold else "NotoSans-Regular.ttf"
+    try:
+        with resources.as_file(resources.files("pygame_gui.data") / face) as path:
+            return pygame.font.Font(str(path), max(6, round(size * SCALE)))
+    except (OSError, FileNotFoundError, pygame.error):  # a stripped build: the default font
+        fallback = pygame.font.Font(None, size)
+        fallback.set_bold(bold)
+        return fallback
 
 
 @functools.lru_cache(maxsize=512)
 def text(words: str, size: int, colour: tuple[int, int, int], bold: bool = False) -> pygame.Surface:
-    """A rendered line of text (cached: panels redraw the same words every frame)."""
-    return font(size, bold).render(words, True, colour)
+    """A rendered line of text (cached: panels redraw the same words every frame).
+
+    Any string renders: characters no renderer takes (NUL, lone surrogates) show as U+FFFD,
+    and a text of no width (only joiners or combining marks) is a blank one pixel wide.
+    """
+    face = font(size, bold)
+    try:
+        return face.render(printable(words), True, colour)
+    except pygame.error as err:
+        if "zero width" not in str(err):
+            raise
+        return pygame.Surface((1, face.get_height()), pygame.SRCALPHA)
+
+
+@functools.lru_cache(maxsize=256)
+def fit(words: str, size: int, colour: tuple[int, int, int], width: int,
+        bold: bool = False) -> pygame.Surface:
+    """``words`` on one line no wider than ``width``: smaller if need be, then shortened."""
+    words = printable(words)
+    smallest = max(8, round(size * MIN_SHRINK))
+    for trial in range(size, smallest - 1, -1):
+        if font(trial, bold).size(words)[0] <= width:
+            return text(words, trial, colour, bold)
+    face = font(smallest, bold)
+    cut = len(words)
+    while cut > 1 and face.size(words[:cut].rstrip() + "…")[0] > width:
+        cut -= 1
+    return text(words[:cut].rstrip() + "…", smallest, colour, bold)
 
 
 @functools.lru_cache(maxsize=64)
@@ -26,6 +70,7 @@ def wrap(words: str, size: int, width: int) -> tuple[str, ...]:
     face = font(size)
     lines: list[str] = []
     for paragraph in words.split("\n"):
+        paragraph = printable(paragraph)
         line = ""
         for word in paragraph.split():
             trial = f"{line} {word}".strip()
@@ -42,4 +87,5 @@ def reset() -> None:
     """Forget cached fonts (they die with ``pygame.font.quit``; tests start pygame anew)."""
     font.cache_clear()
     text.cache_clear()
+    fit.cache_clear()
     wrap.cache_clear()

@@ -100,6 +100,7 @@ def pretty(binding: str) -> str:
             mods.append(label.title())
             key = key[len(label) + 1 :]
     key = key.title() if len(key) > 1 and not key.startswith("[") else key.upper()
+    key = "Esc" if key == "Escape" else key
     return "+".join([*mods, key])
 
 

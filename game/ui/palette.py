@@ -64,3 +64,28 @@ def swatch_name(hex_colour: str) -> str:
         if value == hex_colour.lower():
             return name
     return hex_colour
+
+
+def luminance(colour: RGB) -> float:
+    """WCAG relative luminance (0 black .. 1 white)."""
+    def channel(value: int) -> float:
+        c = value / 255
+        return c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4
+    r, g, b = (channel(v) for v in colour)
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def contrast(first: RGB, second: RGB) -> float:
+    """WCAG contrast ratio (1 to 21); text wants at least 4.5."""
+    high, low = sorted((luminance(first), luminance(second)), reverse=True)
+    return (high + 0.05) / (low + 0.05)
+
+
+def readable(colour: RGB, background: RGB = PANEL, ratio: float = 4.5) -> RGB:
+    """``colour`` lightened just enough to be read as text on ``background``."""
+    step = 1.0
+    shown = colour
+    while contrast(shown, background) < ratio and step < 2.0:
+        step += 0.05
+        shown = shade(colour, step)
+    return shown

@@ -47,8 +47,14 @@ class Paths:
         return self.data / "saves"
 
     @property
-    def autosave(self) -> Path:
-        return self.data / "autosave" / "last.json"
+    def autosaves(self) -> Path:
+        """Unfinished games, one file each (``game.ui.autosaves``)."""
+        return self.data / "autosave"
+
+    @property
+    def history(self) -> Path:
+        """Finished games, one file each, to replay."""
+        return self.data / "history"
 
     @property
     def scores(self) -> Path:

@@ -34,6 +34,8 @@ class Scene:
         self.root: Any = None
         self._built_for: tuple[int, int] | None = None
         self._dialogs: dict[Any, Callable[[Any], Transition | None]] = {}
+        self._hushed: dict[Any, str] | None = None
+        """Tooltips taken away while a dialog is up, to give back when it closes."""
 
     # -- lifecycle -----------------------------------------------------------------------
 
@@ -64,6 +66,7 @@ class Scene:
         self._build_root()
 
     def _build_root(self) -> None:
+        self._hushed = None  # the widgets are made anew, each with its tooltip
         if self.root is not None:
             self.root.kill()
         size = self.services.surface_size()
@@ -81,6 +84,23 @@ class Scene:
     def watch(self, dialog: Any, on_result: Callable[[Any], Transition | None]) -> None:
         """Call ``on_result(event)`` when ``dialog`` confirms or picks a path."""
         self._dialogs[dialog] = on_result
+        self._hush_tooltips(True)
+
+    def _hush_tooltips(self, hush: bool) -> None:
+        """No tooltip of this scene's widgets may show over a dialog (they would cover it)."""
+        if hush and self._hushed is None and self.root is not None:
+            self._hushed = {}
+            for element in self.root.elements:
+                if getattr(element, "tool_tip_text", None) is not None:
+                    self._hushed[element] = element.tool_tip_text
+                    element.tool_tip_text = None
+                    if getattr(element, "tool_tip", None) is not None:
+                        element.tool_tip.kill()
+                        element.tool_tip = None
+        elif not hush and self._hushed is not None and not self.dialog_open():
+            for element, text in self._hushed.items():
+                element.tool_tip_text = text
+            self._hushed = None
 
     def dialog_open(self) -> bool:
         return any(dialog.alive() for dialog in self._dialogs)
@@ -95,9 +115,14 @@ class Scene:
         if command.name == c.BACK:
             dialog.kill()
             del self._dialogs[dialog]
+            self._hush_tooltips(False)
         elif command.name in (c.CONFIRM, c.ACTIVATE) and question:
             dialog.kill()
-            return self._dialogs.pop(dialog)(None)
+            on_result = self._dialogs.pop(dialog)
+            self._hush_tooltips(False)
+            return on_result(None)
+        elif command.name in (c.CONFIRM, c.ACTIVATE) and _is_file_dialog(dialog):
+            _choose_file(dialog)  # Return on a chosen file opens (or saves) it
         return None
 
     # -- input and frames ----------------------------------------------------------------
@@ -109,10 +134,17 @@ class Scene:
             pygame_gui.UI_CONFIRMATION_DIALOG_CONFIRMED,
             pygame_gui.UI_FILE_DIALOG_PATH_PICKED,
         ) and element in self._dialogs:
-            return self._dialogs.pop(element)(event)
+            on_result = self._dialogs.pop(element)
+            self._hush_tooltips(False)
+            return on_result(event)
         if event.type == pygame_gui.UI_WINDOW_CLOSE and element in self._dialogs:
             del self._dialogs[element]
+            self._hush_tooltips(False)
             return None
+        for dialog in self._dialogs:
+            if _is_file_dialog(dialog) and _finishes(dialog, event):
+                _choose_file(dialog)
+                return None
         return self.widget_event(event)
 
     def widget_event(self, event: pygame.event.Event) -> Transition | None:
@@ -128,8 +160,43 @@ class Scene:
     def update(self, clock: float) -> Transition | None:
         return None
 
+    def animating(self, clock: float) -> bool:
+        """True while this scene needs every frame: something moves or work is under way.
+
+        The loop rests (a few frames a second) when no visible scene animates, so a scene
+        that starts a tween, waits on a computer or plays a replay must say so here.
+        """
+        return False
+
     def draw(self, surface: pygame.Surface, clock: float) -> None:
         pass
+
+    def message_area(self) -> pygame.Rect | None:
+        """Where this scene's messages go (outside its board), or None to let them float."""
+        return None
+
+
+def _is_file_dialog(dialog: Any) -> bool:
+    return isinstance(dialog, pygame_gui.windows.UIFileDialog)
+
+
+def _finishes(dialog: Any, event: pygame.event.Event) -> bool:
+    """Return in a file dialog's name box, or a double-click on a file in its list."""
+    element = getattr(event, "ui_element", None)
+    if event.type == pygame_gui.UI_TEXT_ENTRY_FINISHED:
+        return element is dialog.file_path_text_line
+    if event.type == pygame_gui.UI_SELECTION_LIST_DOUBLE_CLICKED_SELECTION:
+        return element is dialog.file_selection_list
+    return False
+
+
+def _choose_file(dialog: Any) -> None:
+    """Do what the dialog's OK button does, if a file is chosen (a folder just opens)."""
+    path = dialog.current_file_path
+    if dialog.alive() and dialog.ok_button.is_enabled and path is not None \
+            and not path.is_dir():
+        pygame.event.post(pygame.event.Event(pygame_gui.UI_BUTTON_PRESSED, {
+            "ui_element": dialog.ok_button, "ui_object_id": "#ok_button"}))
 
 
 @dataclass(frozen=True)

@@ -21,10 +21,18 @@ from game.core.atomic import atomic_write_text
 from game.core.chance import seeded_choice
 from game.core.match import RESIGN, Match
 from game.core.protocol import CHANCE
+from game.core.text import problem, quote
 from game.ui.userfile import load_or_set_aside
 
 CAP: Final = 10
 VERSION: Final = 1
+MAX_TABLES: Final = 100
+"""Tables per game a file may hold (a game has a handful: one per board and variant)."""
+MAX_ENTRIES: Final = 1000
+MAX_FIGURES: Final = 8
+MAX_FIGURE: Final = 10**12
+MAX_NAME: Final = 40
+MAX_SEED: Final = 200
 
 
 @runtime_checkable
@@ -61,13 +69,17 @@ class Entry:
         if not isinstance(data, dict):
             raise ValueError("an entry should be an object")
         name, score, seed, date = (data.get(key) for key in ("name", "score", "seed", "date"))
-        if not (isinstance(name, str) and isinstance(seed, str) and isinstance(date, str)):
-            raise ValueError("an entry needs a name, a seed and a date")
-        if not isinstance(score, list) or not all(
-            isinstance(x, int) and not isinstance(x, bool) for x in score
+        if not isinstance(score, list) or len(score) > MAX_FIGURES or not all(
+            isinstance(x, int) and not isinstance(x, bool) and abs(x) <= MAX_FIGURE
+            for x in score
         ):
-            raise ValueError("an entry's score should be a list of whole numbers")
-        return cls(name[:40], tuple(score), seed[:64], date[:40])
+            raise ValueError("an entry's score should be a few whole numbers")
+        return cls(
+            _text(name, "a name", MAX_NAME),
+            tuple(score),
+            _text(seed, "a seed", MAX_SEED),
+            _text(date, "a date", MAX_NAME),
+        )
 
 
 Tables = dict[str, dict[str, list[Entry]]]
@@ -93,20 +105,37 @@ def _parse(data: object) -> Tables:
     games = data.get("tables")
     if not isinstance(games, dict):
         raise ValueError("no tables")
+    if len(games) > MAX_TABLES:
+        raise ValueError(f"{len(games):,} games")
     tables: Tables = {}
     for game_id, named in games.items():
+        _text(game_id, "a game id", MAX_NAME)
         if not isinstance(named, dict):
-            raise ValueError(f"the tables of {game_id!r} should be an object")
-        tables[str(game_id)] = {
-            str(name): _best([Entry.from_json(item) for item in _list(entries)])
+            raise ValueError(f"the tables of {quote(game_id)} should be an object")
+        if len(named) > MAX_TABLES:
+            raise ValueError(f"{len(named):,} tables (at most {MAX_TABLES})")
+        tables[game_id] = {
+            _text(name, "a table name", MAX_NAME): _best(
+                [Entry.from_json(item) for item in _list(entries)]
+            )
             for name, entries in named.items()
         }
     return tables
 
 
 def _list(value: object) -> list[object]:
-    if not isinstance(value, list):
+    if not isinstance(value, list) or len(value) > MAX_ENTRIES:
         raise ValueError("a table should be a list of entries")
+    return value
+
+
+def _text(value: object, what: str, limit: int) -> str:
+    """A name, seed or date from the file; refused if it could not be shown as it is."""
+    if not isinstance(value, str):
+        raise ValueError(f"{what} should be text")
+    found = problem(value, limit)
+    if found:
+        raise ValueError(f"{what} {found}")
     return value
 
 
@@ -171,7 +200,8 @@ def enter(path: Path, match: Match, view: Scored, date: str) -> Ranked:
     loaded = load(path)
     tables = loaded.tables
     table = view.table_name(match.options)
-    entry = Entry(match.seats[0].name, view.final_score(match.state), match.seed, date)
+    name = match.seats[0].name[:MAX_NAME]
+    entry = Entry(name, view.final_score(match.state), match.seed[:MAX_SEED], date)
     named = tables.setdefault(match.game.info.id, {})
     ranked = _best([*named.get(table, []), entry])
     named[table] = ranked

@@ -15,6 +15,7 @@ from game.core.registry import Registry
 from game.ui.computer import Computers, NoComputers
 from game.ui.display import Display
 from game.ui.input import InputTable
+from game.ui.learning import Learning
 from game.ui.palette import parse_hex
 from game.ui.paths import Paths
 from game.ui.settings import Settings, save_settings
@@ -41,6 +42,8 @@ class Services:
     views: Mapping[str, ViewFactory]
     toasts: Toasts
     computers: Computers = field(default_factory=NoComputers)
+    learning: Learning = field(default_factory=Learning)
+    """Lessons and puzzles, and the player's progress (``game.ui.learning``)."""
 
     def surface_size(self) -> tuple[int, int]:
         return self.display.size

@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any, Final
 
 from game.core.atomic import atomic_write_text
+from game.core.text import problem, quote
 from game.ui.palette import PALETTES, parse_hex
 from game.ui.userfile import load_or_set_aside
 
@@ -95,18 +96,33 @@ def _number(value: object, name: str, low: float, high: float) -> float:
     return float(value)
 
 
+MAX_BINDINGS: Final = 200
+"""Contexts, commands per context and keys per command a file may name (the game has
+a few dozen commands, each with a key or two)."""
+
+
 def _keys(value: object) -> dict[str, dict[str, list[str]]]:
-    if not isinstance(value, dict):
+    if not isinstance(value, dict) or len(value) > MAX_BINDINGS:
         raise ValueError("keys should be an object")
     out: dict[str, dict[str, list[str]]] = {}
     for ctx, table in value.items():
-        if not isinstance(table, dict):
+        _name(ctx)
+        if not isinstance(table, dict) or len(table) > MAX_BINDINGS:
             raise ValueError("keys should map contexts to commands")
         for command, keys in table.items():
-            if not (isinstance(keys, list) and all(isinstance(k, str) for k in keys)):
-                raise ValueError(f"keys for {command!r} should be a list of key names")
-            out.setdefault(str(ctx), {})[str(command)] = list(keys)
+            _name(command)
+            if not (isinstance(keys, list) and len(keys) <= MAX_BINDINGS
+                    and all(isinstance(k, str) and not problem(k, 40) for k in keys)):
+                raise ValueError(f"keys for {quote(command)} should be a list of key names")
+            out.setdefault(ctx, {})[command] = list(keys)
     return out
+
+
+def _name(text: str) -> None:
+    """A context or command name from the file: short, printable text."""
+    found = problem(text, 60)
+    if found:
+        raise ValueError(f"a name in keys {found}")
 
 
 @dataclass(frozen=True)

@@ -1,8 +1,7 @@
-"""Saving, autosaving and loading matches in the user's data folder (the record format)."""
+"""Saving and loading matches where the player chooses (autosaves: ``game.ui.autosaves``)."""
 
 from __future__ import annotations
 
-import contextlib
 import datetime as dt
 from collections.abc import Container
 from pathlib import Path
@@ -11,7 +10,6 @@ from game.core.errors import RecordError
 from game.core.match import Match
 from game.core.record import load_match, save_match
 from game.core.registry import Registry
-from game.ui.paths import Paths
 
 
 def now_iso() -> str:
@@ -22,15 +20,6 @@ def now_iso() -> str:
 def default_save_name(match: Match) -> str:
     stamp = dt.datetime.now().strftime("%Y-%m-%d %H-%M")
     return f"{match.game.info.id} {stamp}.json"
-
-
-def autosave(paths: Paths, match: Match) -> str | None:
-    """Write the autosave; returns a problem to show, or None."""
-    try:
-        save_match(paths.autosave, match)
-    except OSError as err:
-        return f"Autosave failed: {err.strerror or err}"
-    return None
 
 
 def save(path: Path, match: Match) -> str | None:
@@ -54,15 +43,3 @@ def load(path: Path, games: Registry, views: Container[str] | None = None) -> Ma
         raise RecordError(f"this version cannot show {match.game.info.title} games yet")
     return match
 
-
-def resumable(
-    paths: Paths, games: Registry, views: Container[str] | None = None
-) -> Match | None:
-    """The autosaved game if there is one to go back to (unfinished, loadable and shown)."""
-    if not paths.autosave.is_file():
-        return None
-    with contextlib.suppress(RecordError):
-        match = load(paths.autosave, games, views)
-        if not match.is_over:
-            return match
-    return None

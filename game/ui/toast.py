@@ -1,4 +1,10 @@
-"""Toasts: short messages that fade out, so no refusal is ever silent."""
+"""Messages: short notes that fade out, so no refusal is ever silent, and never pile up.
+
+Each message has a topic (its kind unless given): a new message replaces the one of the
+same topic, and a scene ends a topic when its cause is gone (a hint arrived, a move was
+played). A scene with a message area (``Scene.message_area``, outside its board) gets the
+newest message there on one line; elsewhere the newest few float at the bottom.
+"""
 
 from __future__ import annotations
 
@@ -10,12 +16,15 @@ from game.ui import fonts, palette
 
 LIFETIME = 3.2
 FADE = 0.5
+FLOATING = 2
+"""How many messages may float at once where a scene has no message area."""
 
 
 @dataclass
 class Toast:
     text: str
     kind: str
+    topic: str
     born: float | None = None
 
 
@@ -27,28 +36,57 @@ class Toasts:
         self.history: list[str] = []
         """Every message shown (tests and the log read it)."""
 
-    def show(self, text: str, kind: str = "info") -> None:
-        self.items.append(Toast(text, kind))
+    def show(self, text: str, kind: str = "info", topic: str | None = None) -> None:
+        """Show ``text``, replacing the message of the same topic (the kind by default)."""
+        topic = topic or kind
+        self.items = [item for item in self.items if item.topic != topic]
+        self.items.append(Toast(text, kind, topic))
         self.history.append(text)
-        del self.items[:-4]
+        del self.items[:-FLOATING]
         del self.history[:-50]
 
-    def draw(self, surface: pygame.Surface, clock: float) -> None:
-        y = surface.get_height() - 70
-        for toast in reversed(self.items):
+    def end(self, *topics: str) -> None:
+        """Take down the messages of these topics: what they said is no longer true."""
+        self.items = [item for item in self.items if item.topic not in topics]
+
+    @property
+    def current(self) -> list[str]:
+        """The messages on screen now, oldest first."""
+        return [item.text for item in self.items]
+
+    def draw(self, surface: pygame.Surface, clock: float, area: pygame.Rect | None = None) -> None:
+        for toast in self.items:
             if toast.born is None:
                 toast.born = clock
-            age = clock - toast.born
-            alpha = 255 if age < LIFETIME - FADE else int(255 * max(0.0, (LIFETIME - age) / FADE))
-            colour = {"error": palette.WARN, "good": palette.GOOD}.get(toast.kind, palette.ACCENT)
-            label = fonts.text(toast.text, 26, palette.TEXT)
+        self.items = [t for t in self.items if t.born is None or clock - t.born < LIFETIME]
+        if area is not None:
+            if self.items:
+                self._draw_docked(surface, self.items[-1], area, clock)
+            return
+        y = surface.get_height() - 70
+        width = surface.get_width() - 40
+        for toast in reversed(self.items):
+            label = fonts.fit(toast.text, 26, palette.TEXT, width - 40)
             box = pygame.Rect(0, 0, label.get_width() + 40, label.get_height() + 20)
             box.midbottom = (surface.get_width() // 2, y)
-            card = pygame.Surface(box.size, pygame.SRCALPHA)
-            pygame.draw.rect(card, (*palette.PANEL, 235), card.get_rect(), border_radius=10)
-            pygame.draw.rect(card, (*colour, 255), card.get_rect(), 2, border_radius=10)
-            card.blit(label, (20, 10))
-            card.set_alpha(alpha)
-            surface.blit(card, box)
+            self._card(surface, toast, label, box, clock)
             y = box.top - 8
-        self.items = [t for t in self.items if t.born is None or clock - t.born < LIFETIME]
+
+    def _draw_docked(self, surface: pygame.Surface, toast: Toast, area: pygame.Rect,
+                     clock: float) -> None:
+        label = fonts.fit(toast.text, 24, palette.TEXT, area.w - 28)
+        box = pygame.Rect(area.x, area.y, label.get_width() + 28, area.h)
+        self._card(surface, toast, label, box, clock)
+
+    @staticmethod
+    def _card(surface: pygame.Surface, toast: Toast, label: pygame.Surface, box: pygame.Rect,
+              clock: float) -> None:
+        age = clock - (toast.born or clock)
+        alpha = 255 if age < LIFETIME - FADE else int(255 * max(0.0, (LIFETIME - age) / FADE))
+        colour = {"error": palette.WARN, "good": palette.GOOD}.get(toast.kind, palette.ACCENT)
+        card = pygame.Surface(box.size, pygame.SRCALPHA)
+        pygame.draw.rect(card, (*palette.PANEL, 235), card.get_rect(), border_radius=10)
+        pygame.draw.rect(card, (*colour, 255), card.get_rect(), 2, border_radius=10)
+        card.blit(label, label.get_rect(midleft=(14, box.h // 2)))
+        card.set_alpha(alpha)
+        surface.blit(card, box)

@@ -14,7 +14,8 @@ from typing import Any, Protocol, runtime_checkable
 
 import pygame
 
-from game.core.protocol import MoveResult
+from game.core.match import META_MOVES, Match
+from game.core.protocol import CHANCE, MoveResult
 from game.ui.commands import ViewAction
 
 RGB = tuple[int, int, int]
@@ -63,16 +64,25 @@ class GameView(Protocol):
         """Where the board itself ended up inside the layout area."""
         ...
 
-    def show(self, state: Any) -> None:
-        """Display ``state`` at once, dropping any animation and selection."""
+    def show(self, state: Any, last: Sequence[MoveResult[Any]] = ()) -> None:
+        """Display ``state`` at once, dropping any animation and selection.
+
+        ``last`` is the turn that led here (``last_turn``): the view marks what it changed
+        until the next move, as it does after ``animate``.
+        """
         ...
 
     def animate(self, before: Any, result: MoveResult[Any], clock: float) -> None:
-        """Play the move from ``before`` to ``result.state`` from its events, starting now."""
+        """Play the move from ``before`` to ``result.state`` from its events, starting now,
+        then mark it (a chance move adds to the marks of the turn it ends)."""
         ...
 
     def busy(self, clock: float) -> bool:
-        """True while an animation is still running."""
+        """True while an animation is still running.
+
+        The play and replay scenes keep the loop at full frame rate only while this (or a
+        computer, the dice, a hint) says so; otherwise the loop rests at two frames a second.
+        """
         ...
 
     def skip(self) -> None:
@@ -144,4 +154,64 @@ class Drags(Protocol):
         ...
 
 
+@runtime_checkable
+class OwnColours(Protocol):
+    """A view whose sides have colours of their own, which its rules and help name (Push
+    Fight's White and Brown): the player colours from the settings do not apply to it."""
+
+    seat_colours: tuple[RGB, ...]
+
+
+def has_own_colours(view: object) -> bool:
+    return isinstance(view, OwnColours)
+
+
+def seat_colours(view: object, chosen: Sequence[RGB]) -> tuple[RGB, ...]:
+    """The colour of each seat as the board shows it: the view's own, else the chosen ones."""
+    return view.seat_colours if isinstance(view, OwnColours) else tuple(chosen)
+
+
+@runtime_checkable
+class Marks(Protocol):
+    """A view that can say where a board place named in its game's notation is drawn.
+
+    Lessons name places to look at (``3,5``, ``d2``) as data; the scene outlines them.
+    """
+
+    def mark_rect(self, name: str) -> pygame.Rect | None:
+        """The place's rectangle on screen now, or None if ``name`` is no place here."""
+        ...
+
+
 ViewFactory = Callable[[], GameView]
+
+
+def turns_played(match: Match) -> int:
+    """Moves made by players (a die roll belongs to the turn it ends), for move counters."""
+    return match.ply - match.chance_moves_played
+
+
+def last_turn(match: Match, ply: int) -> tuple[MoveResult[Any], ...]:
+    """The results that led to the position after ``ply`` moves (see ``turn_span``)."""
+    start, end = turn_span(match, ply)
+    return tuple(match.results[start:end])
+
+
+def turn_span(match: Match, ply: int) -> tuple[int, int]:
+    """Which moves made the last turn before ply ``ply``: the last player's move and the
+    chance moves (dice) after it, which the view marks together. A resignation or an agreed
+    draw changes nothing on the board, so the board move before it stays marked."""
+    while ply > 0 and match.moves[ply - 1] in META_MOVES:
+        ply -= 1
+    start = ply
+    while start > 0 and match.game.to_move(match.state_at(start - 1)) == CHANCE:
+        start -= 1
+    return max(0, start - 1), ply
+
+
+def parse_cell(name: str) -> tuple[int, int] | None:
+    """A ``row,col`` place name (lessons' marks), or None."""
+    parts = name.split(",")
+    if len(parts) != 2 or not all(part.strip().isdigit() for part in parts):
+        return None
+    return int(parts[0]), int(parts[1])

@@ -132,3 +132,28 @@ def test_encode_tells_positions_apart(game: Game[Any, Any]) -> None:
     states = [match.state_at(ply) for ply in range(match.ply + 1)]
     for a, b in itertools.pairwise(states):
         assert (a == b) == (game.encode(a) == game.encode(b))
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_decode_reads_back_every_encoded_position(game: Game[Any, Any], seed: int) -> None:
+    match = playout(game, seed)
+    for ply in range(match.ply + 1):
+        state = match.state_at(ply)
+        again = game.decode(game.encode(state))
+        assert game.encode(again) == game.encode(state)
+        assert game.to_move(again) == game.to_move(state)
+        assert game.outcome(again) == game.outcome(state)
+
+
+@pytest.mark.parametrize("text", ["", "nonsense", "1 2 3", "x" * 300, ":::::::"])
+def test_decode_refuses_bad_text_with_a_value_error(game: Game[Any, Any], text: str) -> None:
+    with pytest.raises(ValueError):
+        game.decode(text)
+
+
+def test_a_match_can_start_from_a_position(game: Game[Any, Any]) -> None:
+    played = playout(game, 1)
+    middle = played.state_at(played.ply // 2)
+    match = Match(game, small_options(game), seed="start", start=game.decode(game.encode(middle)))
+    assert match.ply == 0 and match.state == middle
+    assert match.branch(0).state == middle

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from game.conquid.rules import GAME
 from game.core.errors import GameOverError, IllegalMoveError, NotationError, OptionsError
-from game.core.match import DRAW, RESIGN, Match, Seat
+from game.core.match import CHECKPOINT_EVERY, DRAW, RESIGN, Match, Seat
 from game.core.protocol import Outcome, OutcomeReason
 
 OPENING = ["A 0,0 0,1 0,2", "A 6,13 6,12 6,11", "C"]
@@ -90,3 +92,44 @@ def test_options_and_seats_are_validated() -> None:
         Match(GAME, {"board": "custom", "rows": 7, "cols": 15, "base": 3})
     with pytest.raises(OptionsError, match="2 player"):
         Match(GAME, {}, seats=(Seat("solo"),))
+
+
+def random_match(plies: int, seed: int = 3) -> tuple[Match, list[object]]:
+    """A match of random moves, and every position it went through (kept here in full)."""
+    rng = random.Random(seed)
+    match = Match(GAME, {"board": "small"})
+    states: list[object] = [match.state]
+    while match.ply < plies and not match.is_over:
+        match.play(GAME.random_move(match.state, rng))
+        states.append(match.state)
+    return match, states
+
+
+def test_positions_between_checkpoints_are_replayed_exactly() -> None:
+    match, states = random_match(3 * CHECKPOINT_EVERY + 5)
+    assert [match.state_at(ply) for ply in range(match.ply + 1)] == states
+    assert [match.state_at(ply) for ply in reversed(range(match.ply + 1))] == states[::-1]
+    results = match.results
+    assert len(results) == match.ply and results[-1] == results[match.ply - 1]
+    assert [result.state for result in results] == states[1:]
+
+
+def test_a_replayed_stretch_is_forgotten_when_its_moves_are_taken_back() -> None:
+    """After undo and a different move, no position of the old line may be served again."""
+    match, _ = random_match(CHECKPOINT_EVERY - 2)
+    match.state_at(match.ply - 1)  # fills the stretch with the old line
+    for _ in range(10):
+        match.undo()
+    match.play("C")
+    rng = random.Random(99)
+    while match.ply < CHECKPOINT_EVERY - 3:
+        match.play(GAME.random_move(match.state, rng))
+    fresh = match.branch(match.ply)
+    for ply in range(match.ply + 1):
+        assert match.state_at(ply) == fresh.state_at(ply), ply
+
+
+def test_a_match_keeps_few_positions_whatever_its_length() -> None:
+    match, _ = random_match(600)
+    assert len(match._checkpoints) <= match.ply // CHECKPOINT_EVERY + 1
+    assert len(match._stretch[1]) <= CHECKPOINT_EVERY

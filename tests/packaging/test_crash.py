@@ -48,8 +48,9 @@ def small_game(*moves: str) -> Match:
 def test_a_crash_in_the_running_app_is_reported_and_the_autosave_kept(
     home: Paths, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    save_match(home.autosave, small_game("A 3,5 3,6 3,7"))
-    autosave = home.autosave.read_bytes()
+    legacy = home.autosaves / "last.json"  # an older version's autosave is found too
+    save_match(legacy, small_game("A 3,5 3,6 3,7"))
+    autosave = legacy.read_bytes()
     monkeypatch.setattr(MenuScene, "update", broken)
     assert main_window.run() == CRASH_EXIT
     [report] = home.logs.glob("crash-*.txt")
@@ -60,7 +61,7 @@ def test_a_crash_in_the_running_app_is_reported_and_the_autosave_kept(
     assert "MenuScene" in text
     assert "Traceback" in text and "in broken" in text
     assert "Autosave:" in text and "conquid, 1 moves, unfinished" in text
-    assert home.autosave.read_bytes() == autosave
+    assert legacy.read_bytes() == autosave
     told = capsys.readouterr().err
     assert str(report) in told
     assert "Your game of Conquid (1 move) is safe in the autosave" in told
@@ -93,9 +94,11 @@ def test_a_crash_during_play_names_the_game_and_its_moves(
 ) -> None:
     app, play, paths = playing
     play_through_scene(play)
-    autosave = paths.autosave.read_bytes()
+    kept = play.autosave_path
+    assert kept is not None
+    autosave = kept.read_bytes()
     told: list[CrashReport] = []
-    guard = CrashGuard(paths.logs, paths.autosave, lambda _error, report: told.append(report))
+    guard = CrashGuard(paths.logs, None, lambda _error, report: told.append(report))
     guard.watch(app.stack.scenes)
     monkeypatch.setattr(play, "update", broken)
     assert guard.run(lambda: frames(app)) == CRASH_EXIT
@@ -105,8 +108,8 @@ def test_a_crash_during_play_names_the_game_and_its_moves(
     assert "PlayScene: Conquid (conquid, rules v" in text
     assert "move 1, options {'board': 'small'" in text
     assert "moves: C" in text
-    assert paths.autosave.read_bytes() == autosave
-    assert storage.load(paths.autosave, all_games()).moves == ("C",)
+    assert kept.read_bytes() == autosave
+    assert storage.load(kept, all_games()).moves == ("C",)
     assert report.safe_game is not None and "game of Conquid (1 move)" in report.safe_game
     pygame.quit()
 
@@ -116,9 +119,11 @@ def test_a_crash_while_writing_the_autosave_leaves_the_previous_one(
 ) -> None:
     app, play, paths = playing
     play_through_scene(play)
-    autosave = paths.autosave.read_bytes()
+    kept = play.autosave_path
+    assert kept is not None
+    autosave = kept.read_bytes()
     told: list[CrashReport] = []
-    guard = CrashGuard(paths.logs, paths.autosave, lambda _error, report: told.append(report))
+    guard = CrashGuard(paths.logs, paths.autosaves, lambda _error, report: told.append(report))
     guard.watch(app.stack.scenes)
 
     def second_move() -> int:
@@ -129,9 +134,9 @@ def test_a_crash_while_writing_the_autosave_leaves_the_previous_one(
 
     assert guard.run(second_move) == CRASH_EXIT
     assert told and told[0].path is not None
-    assert paths.autosave.read_bytes() == autosave
-    assert list(paths.autosave.parent.iterdir()) == [paths.autosave]  # no temp file left
-    assert storage.load(paths.autosave, all_games()).moves == ("C",)
+    assert kept.read_bytes() == autosave
+    assert list(paths.autosaves.iterdir()) == [kept]  # no temp file left
+    assert storage.load(kept, all_games()).moves == ("C",)
     pygame.quit()
 
 
@@ -197,3 +202,14 @@ def test_scenes_are_described_with_their_game() -> None:
             self.game = all_games().get("pushfight")
 
     assert crash.describe([object(), Setup()]) == ["object", "Setup: Push Fight (pushfight)"]
+
+
+def test_the_window_shows_any_error_text(monkeypatch: pytest.MonkeyPatch) -> None:
+    """An error's text may hold a NUL or a lone surrogate, or be megabytes long (issue 17)."""
+    def events() -> list[pygame.event.Event]:
+        return [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0)]
+
+    report = CrashReport("text", Path("/somewhere/logs/crash-20260101-000000.txt"))
+    for text in ("A\x00B", "\ud800", "x" * 3_000_000):
+        crash.show_window(crash.message(Injected(text), report), events)
+    pygame.quit()

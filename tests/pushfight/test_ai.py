@@ -106,3 +106,26 @@ def test_the_evaluation_prefers_the_opponent_near_the_edge() -> None:
     exposed = state("Od3 Xh3")
     assert evaluate(exposed.packed, exposed.anchor, 0) > evaluate(safe.packed, safe.anchor, 0)
     assert evaluate(exposed.packed, exposed.anchor, 1) < evaluate(safe.packed, safe.anchor, 1)
+
+
+@pytest.mark.parametrize("pieces", THREATENED)
+def test_hard_out_of_budget_answers_at_once_and_still_avoids_a_loss_in_one(pieces: str) -> None:
+    position = state(pieces)
+    turns = len(engine.successor_turns(position.packed, position.anchor, position.to_move))
+    decision = LEVELS["hard"]().choose(position, Budget(Limit(nodes=1)), random.Random(0))
+    assert decision.nodes <= turns + 1  # no opponent reply was searched
+    assert isinstance(decision.move, Turn)
+    after = GAME.apply(position, decision.move).state
+    assert not engine.can_push_off(after.packed, after.anchor, 1 - position.to_move)
+
+
+@pytest.mark.parametrize("pieces", THREATENED[:2])
+def test_hard_never_starts_a_candidate_that_would_overrun_its_budget(pieces: str) -> None:
+    position = state(pieces)
+    hard = LEVELS["hard"]()
+    turns = len(engine.successor_turns(position.packed, position.anchor, position.to_move))
+    first = hard.choose(position, Budget(Limit(nodes=turns + 2)), random.Random(0)).nodes
+    step = max(1, (first - turns) // 4)
+    for limit in range(first, first + 3 * (first - turns), step):
+        decision = hard.choose(position, Budget(Limit(nodes=limit)), random.Random(0))
+        assert decision.nodes <= limit

@@ -7,6 +7,8 @@ import random
 import re
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from game.core.errors import GameOverError, IllegalMoveError, NotationError, OptionsError
 from game.core.match import Match
@@ -14,7 +16,7 @@ from game.core.protocol import MoveResult, Outcome, OutcomeReason
 from game.pushfight.board import DANGER, NO_ANCHOR, SQUARES, parse_square, square_name
 from game.pushfight.events import AnchorPlaced, PieceFell, PiecePlaced, PieceSlid, PiecesPushed
 from game.pushfight.notation import Turn
-from game.pushfight.rules import GAME, INFO, State
+from game.pushfight.rules import GAME, INFO, SEEN_BLOCK, Seen, State
 from game.pushfight.setups import STANDARD, random_setup, safe_squares
 from tests.pushfight.positions import position, state
 
@@ -320,3 +322,23 @@ def test_events_come_in_waves_slides_push_fall_anchor() -> None:
     assert (fell.square, fell.side, fell.pusher, fell.direction) == ("a2", 1, False, "left")
     assert result.outcome == Outcome(0, OutcomeReason.PUSH_OFF)
     assert result.state.fell == 1 and "fell=b" in result.state.text()
+
+
+@given(st.lists(st.integers(0, 40), max_size=SEEN_BLOCK * 9), st.integers(0, 40))
+def test_the_repetition_history_counts_like_a_list(keys: list[int], probe: int) -> None:
+    """``Seen`` shares sealed blocks between positions (issue 17: a copy of the whole history
+    per position cost gigabytes); it must still count exactly, across block merges."""
+    seen = Seen()
+    for index, key in enumerate(keys):
+        seen = seen.add(key)
+        if index % 37 == 0:
+            assert seen.count(key) == keys[: index + 1].count(key)
+    assert seen.count(probe) == keys.count(probe)
+    assert len(seen.blocks) <= len(keys).bit_length()
+
+
+def test_a_position_holds_little_of_a_long_history() -> None:
+    seen = Seen()
+    for key in range(10_000):
+        seen = seen.add(key % 977)
+    assert len(seen.blocks) + len(seen.tail) < 2 * SEEN_BLOCK

@@ -106,6 +106,7 @@ def test_ctrl_o_during_a_game_shows_the_error_and_the_game_goes_on(
 ) -> None:
     driver.frames(2)
     driver.key("return")  # Play Conquid
+    driver.key("escape")  # the first time, lessons are offered: just play
     driver.press(driver.top.start_button)
     play = driver.top
     assert isinstance(play, PlayScene)
@@ -217,11 +218,11 @@ def test_a_record_of_a_game_without_a_view_is_refused_readably(
     services.views = {"conquid": services.views["conquid"]}
     other = tmp_path / "other.json"
     save_match(other, Match(services.games.get("pushfight")))
-    save_match(services.paths.autosave, Match(services.games.get("pushfight")))
+    save_match(services.paths.autosaves / "last.json", Match(services.games.get("pushfight")))
     before = other.read_bytes()
     driver.app.stack.apply(Reset(MenuScene(services)))
     driver.frames(2)
-    assert not driver.top.entries[0][1].startswith("Resume"), "no resume of what cannot show"
+    assert not driver.top.entries[0][1].startswith("Resume:"), "no resume of what cannot show"
     text = open_with_ctrl_o(driver, other)
     assert "cannot show Push Fight" in text and isinstance(driver.top, MenuScene)
     scene = first_scene(services, other)

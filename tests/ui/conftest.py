@@ -27,8 +27,13 @@ def paths(tmp_path: Path) -> Paths:
 
 
 @pytest.fixture
-def services(paths: Paths) -> Iterator[Services]:
+def services(paths: Paths, request: pytest.FixtureRequest) -> Iterator[Services]:
+    """Services for a returning player: every game's lessons already offered once, so a
+    game chosen in the menu opens its setup (``test_learn`` meets the offer as a newcomer)."""
     services = build_services(paths, (1280, 720))
+    if "newcomer" not in request.keywords:
+        for game in services.games:
+            services.learning.mark_offered(game.info.id)
     yield services
     pygame.quit()
 

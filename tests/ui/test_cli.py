@@ -61,3 +61,18 @@ def test_export_of_a_bad_record_fails_with_a_message(
     bad.write_text("nonsense", "utf-8")
     assert main(["export", str(bad), "--out", str(tmp_path / "x.png")]) == 1
     assert "not valid JSON" in capsys.readouterr().err
+
+
+def test_the_version_is_known_without_importlib_metadata() -> None:
+    """Start-up: ``importlib.metadata`` costs about 0.1 s to import; the menu needs none."""
+    import subprocess
+    import sys
+
+    code = "import sys, game; print(game.__version__, 'importlib.metadata' in sys.modules)"
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          check=True)
+    version, loaded = done.stdout.split()
+    assert loaded == "False"
+    from importlib import metadata
+
+    assert version == metadata.version("conquid-arcade")

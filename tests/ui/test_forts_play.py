@@ -105,7 +105,7 @@ def test_a_whole_run_from_the_menu_to_the_game_over_summary(
     final = state_of(play)
     assert score(final).turns_survived == 4 and final.code(4, 4) == RUIN
     assert play.ranked == "High score: #1 on 9x18, connected"
-    assert play._banner_lines() == [
+    assert play._result_lines() == [
         "Survived 4 turns  ·  built 0 forts  ·  peak 1 living",
         f"Seed {QUICK_SEED}",
         "High score: #1 on 9x18, connected",

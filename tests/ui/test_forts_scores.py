@@ -47,7 +47,7 @@ def open_from_menu(driver: Driver, title: str) -> object:
 
 def finish_resumed_run(driver: Driver, record: Match, edit: tuple[str, str] | None) -> PlayScene:
     """Write ``record`` as the autosave (hand-edited if asked), resume it, play the last turn."""
-    path = driver.app.services.paths.autosave
+    path = driver.app.services.paths.autosaves / "last.json"  # as older versions kept it
     save_match(path, record)
     if edit is not None:
         document = json.loads(path.read_text())

@@ -45,13 +45,15 @@ def test_the_seed_is_shown_at_the_top(driver: Driver, monkeypatch: pytest.Monkey
     seed = play.match.seed
     assert seed is not None and len(seed) == 8 and int(seed, 16) >= 0
     drawn: list[str] = []
-    real = fonts.text
 
-    def spy(words: str, *args: Any, **kwargs: Any) -> Any:
-        drawn.append(words)
-        return real(words, *args, **kwargs)
+    def spying(real: Any) -> Any:
+        def spy(words: str, *args: Any, **kwargs: Any) -> Any:
+            drawn.append(words)
+            return real(words, *args, **kwargs)
+        return spy
 
-    monkeypatch.setattr(fonts, "text", spy)
+    monkeypatch.setattr(fonts, "text", spying(fonts.text))
+    monkeypatch.setattr(fonts, "fit", spying(fonts.fit))
     driver.frames(1)
     assert any(f"seed {seed}" in words for words in drawn)
 

@@ -74,7 +74,7 @@ def test_the_demo_plays_itself_is_never_autosaved_and_moves_on(
     played = play.match.ply
     driver.key("z", pygame.KMOD_CTRL)
     assert play.match.ply >= played, "take back never unwinds a game of computers"
-    assert not services.paths.autosave.exists(), "a demo never replaces the player's autosave"
+    assert not services.paths.autosaves.exists(), "a demo never replaces the player's autosave"
     first_game = play.match.game.info.id
     play.match.resign()
     driver.wait(DEMO_PAUSE + 1.0)

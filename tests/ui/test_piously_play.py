@@ -138,6 +138,7 @@ def test_placement_is_one_click_each(driver: Driver) -> None:
     hex_click(driver, play, targets[0])
     assert play.match.ply == 2
     settle(driver, play)
+    assert targets[0] in view._marked  # the last move stays outlined
     taken = targets[0]
     hex_click(driver, play, taken)  # Black cannot stand on White
     assert play.match.ply == 2

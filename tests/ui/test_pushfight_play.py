@@ -110,7 +110,7 @@ def test_a_whole_game_from_the_menu_to_the_push_off_banner(driver: Driver) -> No
     driver.wait(3.0)
     assert not view.busy(driver.app.clock)  # so the banner is up
     assert "crumble" in driver.app.services.sounds.played
-    assert "wins" in play._result_text() and "White" in play._result_text()
+    assert play.result_card()[:2] == ["White wins", "A piece was pushed off"]
 
 
 def test_a_selected_piece_shows_every_square_it_can_reach(driver: Driver) -> None:

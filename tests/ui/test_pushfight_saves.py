@@ -63,7 +63,8 @@ def test_turns_played_by_clicks_are_autosaved_and_resumed(driver: Driver, paths:
     square(driver, play, "c2")
     square(driver, play, "d2")
     driver.key("return")
-    saved = storage.load(paths.autosave, all_games())
+    assert play.autosave_path is not None
+    saved = storage.load(play.autosave_path, all_games())
     assert saved.moves == (WHITE_STANDARD, BROWN_STANDARD, WIN[0])
     assert saved.state == play.match.state
     driver.app.stack.apply(Push(MenuScene(driver.app.services)))

@@ -73,7 +73,8 @@ def test_every_move_is_autosaved(driver: Driver, paths: Paths) -> None:
     play = driver.top
     driver.key("c")
     driver.key("return")
-    assert storage.load(paths.autosave, all_games()).moves == ("C",)
+    assert play.autosave_path is not None
+    assert storage.load(play.autosave_path, all_games()).moves == ("C",)
     assert play.match.ply == 1
 
 

@@ -19,7 +19,9 @@ from game.piously.rules.spellbook import SPELLS
 from game.piously.rules.state import BLACK, Phase, PiouslyState, evolve
 from game.piously.rules.temple import DEFAULT_LAYOUT, ROOMS, random_layout
 
-MAX_TURN_LIMIT: Final = 10_000
+MAX_TURN_LIMIT: Final = 1_000
+MAX_PLIES: Final = 10_000
+"""A real game is a few hundred moves; a record may hold at most this many."""
 
 INFO: Final = GameInfo(
     id="piously",
@@ -40,6 +42,7 @@ INFO: Final = GameInfo(
         ),
     ),
     summary="Bless hexes, claim spells and link your auras through all seven rooms.",
+    max_plies=MAX_PLIES,
 )
 
 

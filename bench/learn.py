@@ -1,0 +1,29 @@
+"""Start-up cost of Learn to play: loading and validating every lesson and puzzle file.
+
+Every step's answer is replayed through the rules when the app starts (as records are when
+opened), so this time is paid before the first frame; the target keeps it small.
+"""
+
+from __future__ import annotations
+
+from bench.timing import median_ms, report
+from game.catalog import all_games
+from game.core.learn import load_courses
+from game.ui.assets import assets_dir
+
+TARGET_MS = 150.0
+
+
+def main() -> None:
+    games = all_games()
+    folder = assets_dir() / "learn"
+    courses, problems = load_courses(folder, games)
+    assert not problems, problems
+    steps = sum(len(lesson.steps) for c in courses.values() for lesson in c.lessons)
+    puzzles = sum(len(c.puzzles) for c in courses.values())
+    report("learn_load_all", median_ms(lambda: load_courses(folder, games), runs=15),
+           TARGET_MS, lesson_steps=steps, puzzles=puzzles)
+
+
+if __name__ == "__main__":
+    main()

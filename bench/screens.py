@@ -1,0 +1,118 @@
+"""How long a screen takes to open: from the click to its first frame drawn.
+
+Each figure is one real ``App.step`` that receives the button's pygame_gui press (or the
+key's command) and draws the new screen in the same frame, at 1280x720, headless. "first"
+is the first opening in a fresh process (what a player's first click costs, lazy imports
+included); "again" is the median of later openings. Target: 150 ms each. Prints JSON lines.
+
+    python -m bench screens
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import statistics
+import tempfile
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # stdout carries only JSON lines
+
+import pygame
+import pygame_gui
+
+from bench.idle import new_match
+from game.main_window import VIEWS, build_services
+from game.ui import commands as c
+from game.ui.app import STEP, App
+from game.ui.commands import Command
+from game.ui.paths import Paths
+from game.ui.scene import Push
+from scenes.menu import MenuScene
+from scenes.play import PlayScene
+
+TARGET_MS = 150.0
+AGAIN = 5
+SIZE = (1280, 720)
+
+Opener = Callable[[App], None]
+"""Does what the click does, in one frame (the frame is timed)."""
+
+
+def menu_entry(text: str) -> Opener:
+    def click(app: App) -> None:
+        menu = app.stack.top
+        assert isinstance(menu, MenuScene)
+        widget = next(w for w, label, _ in menu.entries if label.startswith(text))
+        event = pygame.event.Event(pygame_gui.UI_BUTTON_PRESSED, ui_element=widget)
+        app.step([event], STEP)
+
+    return click
+
+
+def save_key(app: App) -> None:
+    play = app.stack.top
+    assert isinstance(play, PlayScene)
+    play.command(Command(c.SAVE))
+    app.step([], STEP)
+
+
+def close(app: App, depth: int) -> None:
+    """Back to the screen the click came from: pop the scene, or close the dialog."""
+    while len(app.stack.scenes) > depth:
+        app.stack.scenes.pop().exit()
+    top = app.stack.top
+    assert top is not None
+    for dialog in list(top._dialogs):
+        dialog.kill()
+    top._dialogs.clear()
+    top.resume()
+    app.step([], STEP)
+
+
+def opening_ms(start: Callable[[App], None], opener: Opener) -> tuple[float, float]:
+    """The first opening and the median of ``AGAIN`` more, in milliseconds."""
+    with tempfile.TemporaryDirectory() as home:
+        services = build_services(Paths.under(Path(home)), SIZE)
+        app = App(services, MenuScene(services))
+        start(app)
+        for _ in range(10):
+            app.step([], STEP)
+        depth = len(app.stack.scenes)
+        times = []
+        for _ in range(1 + AGAIN):
+            began = time.perf_counter()
+            opener(app)
+            times.append((time.perf_counter() - began) * 1000)
+            close(app, depth)
+        app.close()
+        pygame.quit()
+    return times[0], statistics.median(times[1:])
+
+
+def into_game(app: App) -> None:
+    match = new_match(app.services, next(iter(VIEWS)))
+    app.stack.apply(Push(PlayScene(app.services, match)))
+
+
+def main() -> None:
+    screens: dict[str, tuple[Callable[[App], None], Opener]] = {
+        "settings": (lambda app: None, menu_entry("Settings")),
+        "help": (lambda app: None, menu_entry("Rules and help")),
+        "high_scores": (lambda app: None, menu_entry("High scores")),
+        "open_dialog": (lambda app: None, menu_entry("Open a saved game")),
+        "save_dialog": (into_game, save_key),
+    }
+    for name, (start, opener) in screens.items():
+        first, again = opening_ms(start, opener)
+        print(json.dumps({"bench": f"open_{name}", "first_ms": round(first, 1),
+                          "again_ms": round(again, 1), "target_ms": TARGET_MS,
+                          "ok": max(first, again) <= TARGET_MS}), flush=True)
+
+
+if __name__ == "__main__":
+    main()

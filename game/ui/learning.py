@@ -1,0 +1,114 @@
+"""The lessons and puzzles on offer (``assets/learn``) and what this player has done of them.
+
+Courses are loaded and validated once at start (``game.core.learn``); a broken file is left
+out with a message, never shown. Progress lives in the user data folder (``learn.json``):
+the lessons and puzzles finished, per game, and the games whose lessons were already
+offered. It is written atomically after every change; a broken file is kept aside as
+``*.bad`` and progress starts afresh (``game.ui.userfile``).
+"""
+
+from __future__ import annotations
+
+import datetime
+import json
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Final
+
+from game.core.atomic import atomic_write_text
+from game.core.learn import Course, Puzzle, daily, load_courses
+from game.core.registry import Registry
+from game.ui.assets import assets_dir
+from game.ui.userfile import load_or_set_aside
+
+VERSION: Final = 1
+
+
+@dataclass(frozen=True)
+class Progress:
+    done: Mapping[str, frozenset[str]] = field(default_factory=dict)
+    """Ids of the lessons and puzzles finished, by game id."""
+    offered: frozenset[str] = frozenset()
+    """Games whose lessons were offered when the game was first chosen."""
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "version": VERSION,
+            "done": {game: sorted(ids) for game, ids in sorted(self.done.items())},
+            "offered": sorted(self.offered),
+        }
+
+    @classmethod
+    def from_json(cls, data: object) -> Progress:
+        """Raises ValueError for a document that is not progress."""
+        if not isinstance(data, dict) or data.get("version") != VERSION:
+            raise ValueError("not a progress file of this version")
+        done, offered = data.get("done", {}), data.get("offered", [])
+        if not isinstance(done, dict) or not all(
+            isinstance(ids, list) and all(isinstance(i, str) for i in ids) for ids in done.values()
+        ):
+            raise ValueError("'done' should map games to lists of ids")
+        if not isinstance(offered, list) or not all(isinstance(g, str) for g in offered):
+            raise ValueError("'offered' should be a list of games")
+        return cls({str(g): frozenset(ids) for g, ids in done.items()}, frozenset(offered))
+
+
+class Learning:
+    """Courses by game id, and the player's progress through them (saved on every change)."""
+
+    def __init__(self, courses: Mapping[str, Course] | None = None,
+                 path: Path | None = None) -> None:
+        """Without ``path`` nothing is read or kept (a client without lessons)."""
+        self.courses = dict(courses or {})
+        self.path = path
+        self.progress, self.problem = Progress(), None
+        if path is not None:
+            self.progress, self.problem = load_or_set_aside(
+                path, Progress.from_json, Progress(), "Your lesson progress"
+            )
+
+    def course(self, game_id: str) -> Course:
+        return self.courses.get(game_id) or Course(game_id)
+
+    def is_done(self, game_id: str, item_id: str) -> bool:
+        return item_id in self.progress.done.get(game_id, frozenset())
+
+    def mark_done(self, game_id: str, item_id: str) -> str | None:
+        """Remember a finished lesson or puzzle; returns a problem to show, or None."""
+        done = dict(self.progress.done)
+        done[game_id] = done.get(game_id, frozenset()) | {item_id}
+        return self._save(Progress(done, self.progress.offered))
+
+    def offer_due(self, game_id: str) -> bool:
+        """Whether choosing this game should first offer its lessons (the first time only)."""
+        return bool(self.course(game_id).lessons) and game_id not in self.progress.offered
+
+    def mark_offered(self, game_id: str) -> str | None:
+        return self._save(Progress(self.progress.done, self.progress.offered | {game_id}))
+
+    def daily(self, today: datetime.date) -> tuple[str, Puzzle] | None:
+        """Today's puzzle (game id and puzzle): the same for everyone all day."""
+        every = [(game, puzzle) for game, course in sorted(self.courses.items())
+                 for puzzle in course.puzzles]
+        chosen = daily([puzzle for _, puzzle in every], today.toordinal())
+        return next(((g, p) for g, p in every if p is chosen), None)
+
+    def _save(self, progress: Progress) -> str | None:
+        self.progress = progress
+        if self.path is None:
+            return None
+        try:
+            atomic_write_text(self.path, json.dumps(progress.to_json(), indent=1) + "\n")
+        except OSError as err:
+            return f"Lesson progress could not be saved: {err.strerror or err}"
+        return None
+
+
+def load_learning(games: Registry, data_folder: Path) -> tuple[Learning, list[str]]:
+    """Every course in ``assets/learn`` and the progress in ``data_folder``, and problems."""
+    courses, problems = load_courses(assets_dir() / "learn", games)
+    learning = Learning(courses, data_folder / "learn.json")
+    if learning.problem:
+        problems.append(learning.problem)
+    return learning, problems

@@ -1,0 +1,164 @@
+"""Your games: every kept unfinished game to resume, every finished one to replay.
+
+The lists come from ``game.ui.autosaves`` (read without re-playing; a game is loaded, and
+checked, only when chosen). Double-click or Return opens the chosen game; Resume continues an
+unfinished one in the play scene, Replay opens a finished one in the replay scene.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+import pygame_gui
+
+from game.core.errors import RecordError
+from game.core.record import Record
+from game.ui import autosaves, fonts, palette, result, storage
+from game.ui import commands as c
+from game.ui import input as inp
+from game.ui.commands import Command
+from game.ui.scene import Pop, Push, Scene, Transition
+from game.ui.services import Services
+from game.ui.view import turns_played
+from scenes.common import button, heading, message
+
+
+def resume(scene: Scene, kept: autosaves.Kept) -> Transition | None:
+    """Continue a kept unfinished game, or say in a dialog why it cannot be."""
+    from scenes.play import PlayScene
+
+    try:
+        match = storage.load(kept.path, scene.services.games, scene.services.views)
+    except RecordError as err:
+        message(scene, "Cannot resume this game", str(err))
+        return None
+    return Push(PlayScene(scene.services, match, resumed_from=kept.path))
+
+
+def describe(kept: autosaves.Kept, services: Services) -> str:
+    """One list line: game, players, the move reached (or how it ended), when."""
+    record: Record = kept.record
+    names = " vs ".join(seat.name for seat in record.seats)
+    games = services.games
+    title = games.get(record.game).info.title if record.game in games else record.game
+    if record.result is not None:
+        where = result.summary(record.seats, record.result)
+    else:
+        try:
+            match = storage.load(kept.path, games, services.views)
+        except RecordError:
+            where = "cannot be resumed"
+        else:
+            where = f"move {turns_played(match) + 1}"
+    return f"{title}  ·  {names}  ·  {where}  ·  {kept.when}"
+
+
+class GamesScene(Scene):
+    contexts = (inp.MENU, inp.GLOBAL)
+
+    def __init__(self, services: Services) -> None:
+        super().__init__(services)
+        self.unfinished = autosaves.unfinished(services.paths)
+        self.finished = autosaves.finished(services.paths)
+        self.lists: dict[Any, list[autosaves.Kept]] = {}
+        self.open_buttons: dict[Any, Any] = {}
+        """Each list's open button (Resume, Replay) by list."""
+        self.back: Any = None
+        self._lines: dict[int, str] = {}
+        self._describe()
+
+    def _describe(self) -> None:
+        self._lines = {id(kept): describe(kept, self.services)
+                       for kept in [*self.unfinished, *self.finished]}
+
+    def build(self, size: tuple[int, int]) -> None:
+        self.lists, self.open_buttons = {}, {}
+        width = min(1100, size[0] - 60)
+        x = (size[0] - width) // 2
+        half = (size[1] - 250) // 2
+        y = 130
+        for title, kept, action in (
+            ("Unfinished games (the 10 most recent are kept)", self.unfinished, "Resume"),
+            ("Finished games", self.finished, "Replay"),
+        ):
+            pygame_gui.elements.UILabel(pygame.Rect(x, y, width - 180, 30), title,
+                                        self.services.ui, container=self.root)
+            items: list[str | tuple[str, str]] = [self._lines[id(k)] for k in kept]
+            if not items:
+                items = ["(none yet)"]
+            rect = pygame.Rect(x, y + 32, width - 180, half - 40)
+            widget = pygame_gui.elements.UISelectionList(rect, items, self.services.ui,
+                                                         container=self.root)
+            self.lists[widget] = kept
+            opener = button(self, pygame.Rect(rect.right + 16, rect.y, 164, 44), action,
+                            "Or double-click the game")
+            opener.disable()
+            self.open_buttons[widget] = opener
+            y += half
+        self.back = button(self, pygame.Rect(x, size[1] - 80, 160, 44), "Back")
+
+    def _chosen(self, widget: Any) -> autosaves.Kept | None:
+        text = widget.get_single_selection()
+        kept = self.lists[widget]
+        lines = [self._lines[id(k)] for k in kept]
+        return kept[lines.index(text)] if text in lines else None
+
+    def _open(self, widget: Any) -> Transition | None:
+        from scenes.replay import ReplayScene
+
+        kept = self._chosen(widget)
+        if kept is None:
+            return None
+        if kept.record.result is None and widget is next(iter(self.lists)):
+            return resume(self, kept)
+        try:
+            match = storage.load(kept.path, self.services.games, self.services.views)
+        except RecordError as err:
+            message(self, "Cannot open this game", str(err))
+            return None
+        return Push(ReplayScene(self.services, match))
+
+    def widget_event(self, event: pygame.event.Event) -> Transition | None:
+        element = event.ui_element
+        if event.type == pygame_gui.UI_BUTTON_PRESSED:
+            if element is self.back:
+                return Pop()
+            for widget, opener in self.open_buttons.items():
+                if element is opener:
+                    return self._open(widget)
+        if event.type == pygame_gui.UI_SELECTION_LIST_NEW_SELECTION and element in self.lists:
+            for widget, opener in self.open_buttons.items():
+                if widget is element and self._chosen(widget) is not None:
+                    opener.enable()
+                elif widget is not element:
+                    opener.disable()
+                    for item in widget.item_list:  # one choice at a time, across both lists
+                        item["selected"] = False
+                        if item["button_element"] is not None:
+                            item["button_element"].unselect()
+        if event.type == pygame_gui.UI_SELECTION_LIST_DOUBLE_CLICKED_SELECTION and \
+                element in self.lists:
+            return self._open(element)
+        return None
+
+    def command(self, command: Command) -> Transition | None:
+        if command.name == c.BACK:
+            return Pop()
+        if command.name == c.ACTIVATE:
+            for widget in self.lists:
+                if self._chosen(widget) is not None:
+                    return self._open(widget)
+        return None
+
+    def resume(self) -> None:
+        self.unfinished = autosaves.unfinished(self.services.paths)
+        self.finished = autosaves.finished(self.services.paths)
+        self._describe()
+        self._build_root()
+
+    def draw(self, surface: pygame.Surface, clock: float) -> None:
+        heading(surface, "Your games", (surface.get_width() // 2, 64), 56)
+        hint = fonts.text("Every game is kept after each move. Choose one, then Resume or "
+                          "Replay (or double-click it).", 22, palette.MUTED)
+        surface.blit(hint, hint.get_rect(center=(surface.get_width() // 2, 106)))

@@ -1,0 +1,29 @@
+"""Where the board, its message strip and the side panel go: the same in play and replay,
+so the board never jumps to another size or place between them."""
+
+from __future__ import annotations
+
+from typing import Final
+
+import pygame
+
+MARGIN: Final = 16
+TOP_BAR: Final = 52
+"""The game's title and the line on the move shown, above the board."""
+MESSAGE_H: Final = 44
+"""The strip under the board: messages, or the keys when there is none."""
+
+
+def panel(size: tuple[int, int]) -> pygame.Rect:
+    width = max(260, min(340, size[0] // 4))
+    return pygame.Rect(size[0] - width, 0, width, size[1])
+
+
+def board_area(size: tuple[int, int]) -> pygame.Rect:
+    return pygame.Rect(MARGIN, TOP_BAR, panel(size).x - 2 * MARGIN,
+                       size[1] - TOP_BAR - MESSAGE_H - MARGIN)
+
+
+def message_strip(size: tuple[int, int]) -> pygame.Rect:
+    board = board_area(size)
+    return pygame.Rect(MARGIN, board.bottom + 6, board.w, MESSAGE_H - 8)

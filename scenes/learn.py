@@ -1,0 +1,200 @@
+"""Learn to play: each game's lessons and puzzles, today's puzzle, and the first-time offer.
+
+The lists come from the courses loaded at start (``services.learning``); a tick marks what
+this player has finished. Choosing a game to play for the first time offers its lessons
+once (``first_time_offer``), whatever the answer.
+"""
+
+from __future__ import annotations
+
+import datetime
+from typing import Any
+
+import pygame
+import pygame_gui
+
+from game.core.learn import Course
+from game.ui import commands as c
+from game.ui import fonts, palette
+from game.ui import input as inp
+from game.ui.commands import Command
+from game.ui.scene import Pop, Push, Replace, Scene, Transition
+from game.ui.services import Services
+from scenes.common import button, heading
+from scenes.lesson import LessonScene, Unit
+
+DONE = "  (done)"
+"""Marks what this player finished (the bundled font has no tick mark)."""
+
+
+def lesson_units(course: Course) -> list[Unit]:
+    return [Unit(lesson.id, lesson.title, lesson.steps) for lesson in course.lessons]
+
+
+def puzzle_units(course: Course) -> list[Unit]:
+    return [Unit(p.id, f"{p.title} ({p.grade})", (p.step,), "Puzzle") for p in course.puzzles]
+
+
+class LearnScene(Scene):
+    contexts = (inp.MENU, inp.GLOBAL)
+
+    def __init__(self, services: Services, game_id: str | None = None) -> None:
+        super().__init__(services)
+        learning = services.learning
+        self.game_ids = [
+            g.info.id for g in services.games if g.info.id in services.views and (
+                learning.course(g.info.id).lessons or learning.course(g.info.id).puzzles)
+        ]
+        self.game_id = game_id if game_id in self.game_ids else (
+            self.game_ids[0] if self.game_ids else None)
+        self.actions: dict[Any, Any] = {}
+
+    def build(self, size: tuple[int, int]) -> None:
+        self.actions = {}
+        width = min(980, size[0] - 60)
+        left = (size[0] - width) // 2
+        y = 110
+        tab_w = min(220, (width - 8 * max(0, len(self.game_ids) - 1)) // max(1, len(self.game_ids)))
+        for i, game_id in enumerate(self.game_ids):
+            rect = pygame.Rect(left + i * (tab_w + 8), y, tab_w, 40)
+            widget = button(self, rect, self.services.games.get(game_id).info.title)
+            if game_id == self.game_id:
+                widget.disable()
+            self.actions[widget] = ("tab", game_id)
+        y += 56
+        today = self.services.learning.daily(datetime.date.today())
+        if today is not None:
+            game_id, puzzle = today
+            title = self.services.games.get(game_id).info.title
+            done = DONE if self.services.learning.is_done(game_id, puzzle.id) else ""
+            widget = button(self, pygame.Rect(left, y, width, 40),
+                            f"Puzzle of the day: {title}, {puzzle.title} ({puzzle.grade}){done}")
+            self.actions[widget] = ("daily", game_id, puzzle.id)
+            y += 52
+        if self.game_id is None:
+            return
+        course = self.services.learning.course(self.game_id)
+        row_h = 34 if size[1] < 720 else 40
+        column = (width - 16) // 2
+        for i, unit in enumerate(lesson_units(course)):
+            rect = pygame.Rect(left, y + 30 + i * (row_h + 6), column, row_h)
+            self._unit_button(rect, f"{i + 1}. {unit.title}", unit.id, ("lesson", i))
+        puzzles = puzzle_units(course)
+        per_row = 2 if column >= 380 else 1
+        cell = (column - 8 * (per_row - 1)) // per_row
+        room = max(0, (size[1] - 80 - (y + 30)) // (row_h + 6)) * per_row
+        for i, unit in enumerate(puzzles[:room]):
+            rect = pygame.Rect(left + column + 16 + (i % per_row) * (cell + 8),
+                               y + 30 + (i // per_row) * (row_h + 6), cell, row_h)
+            self._unit_button(rect, f"{i + 1}. {unit.title}", unit.id, ("puzzle", i))
+        self._columns_top = y
+        back = button(self, pygame.Rect(left, size[1] - 62, 160, 44), "Back")
+        self.actions[back] = ("back",)
+
+    def _unit_button(self, rect: pygame.Rect, text: str, unit_id: str, action: Any) -> None:
+        assert self.game_id is not None
+        done = self.services.learning.is_done(self.game_id, unit_id)
+        self.actions[button(self, rect, text + (DONE if done else ""))] = action
+
+    def widget_event(self, event: pygame.event.Event) -> Transition | None:
+        if event.type != pygame_gui.UI_BUTTON_PRESSED or event.ui_element not in self.actions:
+            return None
+        self.services.sounds.play("click")
+        action = self.actions[event.ui_element]
+        if action[0] == "back":
+            return Pop()
+        if action[0] == "tab":
+            self.game_id = action[1]
+            self._build_root()
+            return None
+        if action[0] == "daily":
+            course = self.services.learning.course(action[1])
+            units = puzzle_units(course)
+            index = next(i for i, unit in enumerate(units) if unit.id == action[2])
+            return Push(LessonScene(self.services, action[1], units, index))
+        assert self.game_id is not None
+        course = self.services.learning.course(self.game_id)
+        units = lesson_units(course) if action[0] == "lesson" else puzzle_units(course)
+        return Push(LessonScene(self.services, self.game_id, units, action[1]))
+
+    def command(self, command: Command) -> Transition | None:
+        if command.name == c.BACK:
+            return Pop()
+        return None
+
+    def draw(self, surface: pygame.Surface, clock: float) -> None:
+        heading(surface, "Learn to play", (surface.get_width() // 2, 56), 56)
+        if self.game_id is None:
+            words = fonts.text("No lessons are installed.", 28, palette.MUTED)
+            surface.blit(words, words.get_rect(center=(surface.get_width() // 2, 240)))
+            return
+        width = min(980, surface.get_width() - 60)
+        left = (surface.get_width() - width) // 2
+        column = (width - 16) // 2
+        top = getattr(self, "_columns_top", 170)
+        for x, text in ((left, "Lessons"), (left + column + 16, "Puzzles: find the win")):
+            surface.blit(fonts.text(text, 26, palette.ACCENT, True), (x, top))
+        if not self.services.learning.course(self.game_id).puzzles:
+            words = fonts.text("None for this game yet.", 24, palette.MUTED)
+            surface.blit(words, (left + column + 16, top + 40))
+
+
+class OfferScene(Scene):
+    """Offered once, the first time a game is chosen: learn it first, or just play."""
+
+    contexts = (inp.MENU, inp.GLOBAL)
+
+    def __init__(self, services: Services, game_id: str, play: Scene) -> None:
+        super().__init__(services)
+        self.game_id = game_id
+        self.play = play
+        self.learn_button: Any = None
+        self.play_button: Any = None
+        problem = services.learning.mark_offered(game_id)
+        if problem:
+            services.toasts.show(problem, "error")
+
+    def build(self, size: tuple[int, int]) -> None:
+        centre = size[0] // 2
+        top = size[1] // 2 + 80
+        self.learn_button = button(self, pygame.Rect(centre - 250, top, 240, 50),
+                                   "Learn to play (Return)", "", "#primary")
+        self.play_button = button(self, pygame.Rect(centre + 10, top, 240, 50),
+                                  "Just play (Esc)")
+
+    def _learn(self) -> Transition:
+        units = lesson_units(self.services.learning.course(self.game_id))
+        return Replace(LessonScene(self.services, self.game_id, units))
+
+    def widget_event(self, event: pygame.event.Event) -> Transition | None:
+        if event.type != pygame_gui.UI_BUTTON_PRESSED:
+            return None
+        if event.ui_element is self.learn_button:
+            return self._learn()
+        if event.ui_element is self.play_button:
+            return Replace(self.play)
+        return None
+
+    def command(self, command: Command) -> Transition | None:
+        if command.name == c.ACTIVATE:
+            return self._learn()
+        if command.name == c.BACK:
+            return Replace(self.play)
+        return None
+
+    def draw(self, surface: pygame.Surface, clock: float) -> None:
+        info = self.services.games.get(self.game_id).info
+        width, height = surface.get_size()
+        heading(surface, f"New to {info.title}?", (width // 2, height // 2 - 110), 56)
+        count = len(self.services.learning.course(self.game_id).lessons)
+        lines = fonts.wrap(f"{count} short lessons teach it on the real board, one rule at a "
+                           "time, in a few minutes. You can come back to them any time from "
+                           "Learn to play in the menu.", 28, min(700, width - 60))
+        for i, line in enumerate(lines):
+            words = fonts.text(line, 28, palette.TEXT)
+            surface.blit(words, words.get_rect(center=(width // 2, height // 2 - 50 + 32 * i)))
+
+
+def first_time_offer(services: Services, game_id: str, play: Scene) -> Scene:
+    """``play`` (the game's setup), preceded the first time by the offer of its lessons."""
+    return OfferScene(services, game_id, play) if services.learning.offer_due(game_id) else play

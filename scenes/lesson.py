@@ -1,0 +1,421 @@
+"""A lesson or a puzzle on the real board with the real input, judged by the rules.
+
+Each step shows its position through the game's own view, says in a sentence or two what to
+do and outlines where to look. The learner selects and confirms moves exactly as in a game;
+the step's ``Attempt`` (``game.core.learn``) refuses an illegal move with the rules' reason,
+and judges legal ones by the step's goal. Moves are animated; the other side's replies (the
+lesson's script, the dice, or a computer player for puzzles) follow once the animation ends.
+A missed goal is explained and the step starts again; a finished lesson or puzzle is
+remembered in the player's progress.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import pygame
+import pygame_gui
+
+from game.core.errors import GameError
+from game.core.learn import Attempt, Step, Verdict
+from game.core.player import Decision
+from game.ui import commands as c
+from game.ui import fonts, palette
+from game.ui import input as inp
+from game.ui.commands import Command
+from game.ui.computer import ComputerSeat
+from game.ui.scene import Pop, Push, Scene, Transition
+from game.ui.services import Services
+from game.ui.solo import ClickPlays
+from game.ui.view import Drags, Feedback, Marks, Suggests
+from scenes.common import button
+
+MARGIN = 16
+RETRY_DELAY = 3.0
+"""Seconds a missed step stays on screen, with the reason, before it starts again."""
+RESTART = "learn_restart"
+SHOW = "learn_show"
+NEXT = "learn_next"
+
+
+@dataclass(frozen=True)
+class Unit:
+    """One lesson or puzzle: what the learner works through in this scene."""
+
+    id: str
+    title: str
+    steps: tuple[Step, ...]
+    kind: str = "Lesson"
+    """"Lesson" or "Puzzle", for the panel's heading."""
+
+
+class LessonScene(Scene):
+    def __init__(self, services: Services, game_id: str, units: Sequence[Unit],
+                 index: int = 0) -> None:
+        super().__init__(services)
+        self.game = services.games.get(game_id)
+        self.units = tuple(units)
+        self.index = index
+        self.step_index = 0
+        self.view = services.make_view(game_id)
+        self.contexts = (f"game:{game_id}", inp.PLAY, inp.GLOBAL)
+        self.buttons: dict[Any, str] = {}
+        self.panel = pygame.Rect(0, 0, 0, 0)
+        self.board_area = pygame.Rect(0, 0, 0, 0)
+        self._clock = 0.0
+        self.message: tuple[str, tuple[int, int, int]] | None = None
+        self._retry_at: float | None = None
+        self._computer: ComputerSeat | None = None
+        self._thinking = False
+        self._recorded = False
+        self._interactive = False
+        self.attempt = self._new_attempt()
+
+    @property
+    def unit(self) -> Unit:
+        return self.units[self.index]
+
+    @property
+    def step(self) -> Step:
+        return self.unit.steps[self.step_index]
+
+    def _new_attempt(self) -> Attempt:
+        attempt = Attempt(self.game, self.step)
+        self.view.show(attempt.match.state)
+        self._set_interactive(attempt.learners_turn)
+        self._retry_at = None
+        self._thinking = False
+        if self._computer is not None:
+            self._computer.cancel()
+        return attempt
+
+    def exit(self) -> None:
+        if self._computer is not None:
+            self._computer.close()
+        super().exit()
+
+    def resume(self) -> None:
+        self.view.set_colours(self.services.colours())
+        self.view.set_speed(self.services.settings.anim_speed)
+        self._build_root()
+
+    # -- layout --------------------------------------------------------------------------
+
+    def build(self, size: tuple[int, int]) -> None:
+        width = max(280, min(380, size[0] // 3))
+        self.panel = pygame.Rect(size[0] - width, 0, width, size[1])
+        self.board_area = pygame.Rect(MARGIN, MARGIN + 36, size[0] - width - 2 * MARGIN,
+                                      size[1] - 2 * MARGIN - 36)
+        self.view.layout(self.board_area)
+        self.buttons = {}
+        x, inner = self.panel.x + 14, width - 28
+        half = (inner - 8) // 2
+        button_h = 30 if size[1] < 720 else 36
+        rows = (len(self.view.actions) + 1) // 2
+        y = size[1] - 14 - (rows + 4) * (button_h + 6)
+        for i, action in enumerate(self.view.actions):
+            rect = pygame.Rect(x + (i % 2) * (half + 8), y + (i // 2) * (button_h + 6), half,
+                               button_h)
+            self._button(rect, action.label, action.id, action.hint)
+        y += rows * (button_h + 6)
+        self._button(pygame.Rect(x, y, inner, button_h), "Confirm (Return)", c.CONFIRM, "",
+                     "#primary")
+        y += button_h + 6
+        for row in ((("Clear", c.CLEAR), ("Show me", SHOW)),
+                    (("Restart step", RESTART), ("Next", NEXT)),
+                    (("Back", c.BACK),)):
+            cell = (inner - 8 * (len(row) - 1)) // len(row)
+            for col, (text, name) in enumerate(row):
+                self._button(pygame.Rect(x + col * (cell + 8), y, cell, button_h), text, name)
+            y += button_h + 6
+        self._refresh()
+
+    def _button(self, rect: pygame.Rect, text: str, name: str, tip: str = "",
+                object_id: str = "") -> None:
+        self.buttons[button(self, rect, text, tip, object_id)] = name
+
+    def _refresh(self) -> None:
+        passed = self.attempt.verdict is Verdict.PASSED
+        for widget, name in self.buttons.items():
+            enabled = passed if name == NEXT else name in (c.BACK, RESTART) or (
+                self.attempt.learners_turn
+            )
+            if enabled:
+                widget.enable()
+            else:
+                widget.disable()
+
+    # -- input ---------------------------------------------------------------------------
+
+    def widget_event(self, event: pygame.event.Event) -> Transition | None:
+        if event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element in self.buttons:
+            return self.command(Command(self.buttons[event.ui_element]))
+        return None
+
+    def command(self, command: Command) -> Transition | None:
+        name, view = command.name, self.view
+        if name == c.POINT:
+            inside = command.pos is not None and self.board_area.collidepoint(command.pos)
+            view.hover(command.pos if inside else None)
+            return None
+        if name == c.BACK:
+            return Pop()
+        if name == c.HELP:
+            from scenes.help import HelpScene
+
+            return Push(HelpScene(self.services, self.game.info.id))
+        if name in (RESTART, c.TAKE_BACK):
+            self.attempt = self._new_attempt()
+            self.message = None
+            self._refresh()
+            return None
+        if view.busy(self._clock):
+            view.skip()
+            if name in (c.SELECT, c.SKIP):
+                return None
+        if self.attempt.verdict is Verdict.PASSED:
+            return self._next() if name in (NEXT, c.CONFIRM) else None
+        if not self.attempt.learners_turn:
+            return None
+        if name == c.RELEASE:
+            if isinstance(view, Drags) and command.pos is not None:
+                self._feedback(view.release(command.pos))
+        elif name == c.SELECT and command.pos is not None:
+            if self.board_area.collidepoint(command.pos):
+                self._feedback(view.click(command.pos))
+                if isinstance(view, ClickPlays) and view.ready():
+                    self._confirm()
+        elif name in {action.id for action in view.actions}:
+            self._feedback(view.action(name))
+        elif name == c.CONFIRM:
+            self._confirm()
+        elif name == c.CLEAR:
+            self._feedback(view.clear())
+        elif name in (SHOW, c.HINT):
+            self._show_answer()
+        return None
+
+    def _feedback(self, feedback: Feedback) -> None:
+        if feedback.refused and feedback.message:
+            self._say(feedback.message, palette.WARN)
+        if feedback.cue:
+            self.services.sounds.play(feedback.cue)
+
+    def _say(self, text: str, colour: tuple[int, int, int]) -> None:
+        self.message = (text[:1].upper() + text[1:], colour)
+
+    def _refuse(self, reason: str) -> None:
+        self._say(reason, palette.WARN)
+        self.services.sounds.play("refuse")
+
+    # -- moves ---------------------------------------------------------------------------
+
+    def _confirm(self) -> None:
+        proposal = self.view.proposal()
+        if proposal.move is None:
+            self._refuse(proposal.problem or "there is no move to confirm yet")
+            return
+        problem = self.attempt.refusal(proposal.move)
+        if problem is not None:
+            self._refuse(problem)
+            return
+        self.message = None
+        self._animate(lambda: self.attempt.play(proposal.move))
+
+    def _animate(self, play: Any) -> None:
+        before = self.attempt.match.state
+        try:
+            result = play()
+        except GameError as err:
+            self._refuse(str(err))
+            self.attempt.verdict = Verdict.FAILED
+            self._retry_at = self._clock + RETRY_DELAY
+            return
+        self.view.animate(before, result, self._clock)
+        self._set_interactive(False)
+        self._refresh()
+
+    def _show_answer(self) -> None:
+        """Load the answer's next move of the learner's as the pending, previewed selection."""
+        answer = tuple(self.game.format_move(self.game.parse_move(t)) for t in self.step.answer)
+        played = self.attempt.match.moves
+        if tuple(played) != answer[: len(played)] or len(played) >= len(answer):
+            self._say("Restart the step to see its answer from the beginning.", palette.MUTED)
+            return
+        move = self.game.parse_move(answer[len(played)])
+        if isinstance(self.view, Suggests):
+            self._feedback(self.view.suggest(move))
+        notation = self.game.format_move(move)
+        self._say(f"Try: {self.view.describe(notation)}", palette.ACCENT)
+
+    def _next(self) -> Transition | None:
+        if self.step_index + 1 < len(self.unit.steps):
+            self.step_index += 1
+        elif self.index + 1 < len(self.units):
+            self.index += 1
+            self.step_index = 0
+            self._recorded = False
+        else:
+            return Pop()
+        self.message = None
+        self.attempt = self._new_attempt()
+        self._refresh()
+        return None
+
+    # -- frames --------------------------------------------------------------------------
+
+    def update(self, clock: float) -> Transition | None:
+        self._clock = clock
+        for cue in self.view.cues(clock):
+            self.services.sounds.play(cue)
+        if self.view.busy(clock):
+            return None
+        attempt = self.attempt
+        if attempt.reply_due():
+            self._reply()
+        elif attempt.verdict is Verdict.PASSED:
+            self._passed()
+        elif attempt.verdict is Verdict.FAILED:
+            self._failed(clock)
+        elif attempt.learners_turn and not self._interactive:
+            self._set_interactive(True)
+        return None
+
+    def _set_interactive(self, on: bool) -> None:
+        """Hand the board to the learner or take it back (this drops any selection)."""
+        self._interactive = on
+        self.view.set_interactive(on)
+
+    def _reply(self) -> None:
+        scripted = self.attempt.scripted_reply()
+        if scripted:
+            self._animate(lambda: self.attempt.play_reply(self.game.parse_move(scripted)))
+            return
+        decision = self._ask_computer()
+        if decision is not None:
+            self._thinking = False
+            self._animate(lambda: self.attempt.play_reply(decision.move))
+
+    def _ask_computer(self) -> Decision[Any] | None:
+        game_id = self.game.info.id
+        try:
+            if self._computer is None:
+                levels = self.services.computers.levels(game_id)
+                if not levels:
+                    raise LookupError("no computer player to answer")
+                self._computer = self.services.computers.seat(game_id, levels[-1])
+            if not self._thinking:
+                self._thinking = True
+                self._computer.start(self.attempt.match)
+            return self._computer.poll()
+        except Exception as err:  # the seat's message is written for people
+            self._refuse(f"the other side cannot answer: {err}")
+            self.attempt.verdict = Verdict.FAILED
+            self._retry_at = self._clock + RETRY_DELAY
+            return None
+
+    def _passed(self) -> None:
+        if self.message is None or self.message[1] != palette.GOOD:
+            last = self.step_index + 1 == len(self.unit.steps)
+            words = self.step.done or "Well done!"
+            if last:
+                words += f"  {self.unit.kind} complete."
+            more = last and self.index + 1 == len(self.units)
+            words += "  Return: back to the list." if more else "  Return: go on."
+            self._say(words, palette.GOOD)
+            self.services.sounds.play("fanfare" if last else "click")
+            self._refresh()
+        if self.step_index + 1 == len(self.unit.steps) and not self._recorded:
+            self._recorded = True
+            problem = self.services.learning.mark_done(self.game.info.id, self.unit.id)
+            if problem:
+                self.services.toasts.show(problem, "error")
+
+    def _failed(self, clock: float) -> None:
+        if self._retry_at is None:
+            self._retry_at = clock + RETRY_DELAY
+            self._say((self.step.wrong or "That missed the goal.") + "  Let's try again.",
+                      palette.WARN)
+            self.services.sounds.play("refuse")
+            self._refresh()
+        elif clock >= self._retry_at:
+            message = self.message
+            self.attempt = self._new_attempt()
+            self.message = message
+            self._refresh()
+
+    # -- drawing -------------------------------------------------------------------------
+
+    def draw(self, surface: pygame.Surface, clock: float) -> None:
+        self.view.draw(surface, clock)
+        self._draw_marks(surface, clock)
+        title = fonts.text(f"{self.game.info.title}: learn to play", 30, palette.ACCENT, True)
+        surface.blit(title, (MARGIN + 4, MARGIN))
+        self._draw_panel(surface)
+
+    def _draw_marks(self, surface: pygame.Surface, clock: float) -> None:
+        if not isinstance(self.view, Marks) or self.view.busy(clock):
+            return
+        glow = round(170 + 85 * abs(math.sin(clock * 3)))
+        for name in self.step.marks:
+            rect = self.view.mark_rect(name)
+            if rect is not None:
+                pygame.draw.rect(surface, (glow, glow * 209 // 255, 102), rect.inflate(8, 8), 4,
+                                 border_radius=6)
+
+    def _draw_panel(self, surface: pygame.Surface) -> None:
+        panel = self.panel
+        pygame.draw.rect(surface, palette.PANEL, panel)
+        pygame.draw.line(surface, palette.GRID, panel.topleft, panel.bottomleft, 2)
+        x = panel.x + 14
+        first = min((w.get_abs_rect().top for w in self.buttons), default=panel.bottom)
+        top = self._draw_seat(surface, x, 16)
+        for scale in (1.0, 0.88, 0.76):  # smaller print before anything is cut off
+            lines = self._panel_lines(scale, panel.w - 28)
+            if top + sum(size + 4 for _, size, _, _ in lines) <= first - 8:
+                break
+        y = top
+        for text, size, colour, bold in lines:
+            if y + size > first - 8:
+                break
+            surface.blit(fonts.text(text, size, colour, bold), (x, y))
+            y += size + 4
+
+    def _panel_lines(self, scale: float,
+                     width: int) -> list[tuple[str, int, tuple[int, int, int], bool]]:
+        """The panel's text as (line, size, colour, bold), the sizes times ``scale``."""
+        small, body, big = round(22 * scale), round(24 * scale), round(30 * scale)
+        unit = self.unit
+        lines = [(f"{unit.kind} {self.index + 1} of {len(self.units)}", small, palette.MUTED,
+                  False)]
+        lines += [(line, big, palette.TEXT, True) for line in fonts.wrap(unit.title, big, width)]
+        if len(unit.steps) > 1:
+            lines.append((f"Step {self.step_index + 1} of {len(unit.steps)}", small,
+                          palette.MUTED, False))
+        lines += [(line, body, palette.TEXT, False)
+                  for line in fonts.wrap(self.step.say, body, width)]
+        if self.message is not None:
+            words, colour = self.message
+            lines.append(("", 8, colour, False))
+            lines += [(line, body, colour, False) for line in fonts.wrap(words, body, width)]
+        elif self._thinking:
+            lines.append(("The other side is thinking...", body, palette.MUTED, False))
+        elif self.attempt.learners_turn:
+            lines.append(("", 8, palette.MUTED, False))
+            lines += [(line, small, palette.MUTED, False)
+                      for line in fonts.wrap(self.view.status(), small, width)]
+        return lines
+
+    def _draw_seat(self, surface: pygame.Surface, x: int, y: int) -> int:
+        """Which side the learner plays, in its colour (colours are the player's choice)."""
+        if self.game.info.players < 2:
+            return y
+        seat = self.attempt.learner
+        colour = self.services.colours()[seat]
+        pygame.draw.rect(surface, colour, pygame.Rect(x, y + 2, 22, 22), border_radius=5)
+        words = fonts.text(f"You play {self.attempt.match.seats[seat].name}", 24, colour, True)
+        surface.blit(words, (x + 32, y))
+        return y + 34

@@ -1,0 +1,190 @@
+"""Learn to play through the GUI: the first-time offer, every lesson played with the real
+input, a wrong move explained with the rules' reason, and progress kept per game."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from game.catalog import all_games
+from game.core.learn import Verdict
+from game.ui.commands import Command
+from game.ui.learning import load_learning
+from game.ui.paths import Paths
+from game.ui.services import Services
+from scenes.learn import LearnScene, OfferScene
+from scenes.lesson import SHOW, LessonScene
+from scenes.menu import MenuScene
+from scenes.setup import SetupScene
+from tests.ui.driver import Driver
+from tests.ui.test_computer import SlowSeat
+
+
+def open_learn(driver: Driver) -> LearnScene:
+    driver.frames(2)
+    assert isinstance(driver.top, MenuScene)
+    entry = next(widget for widget, text, _ in driver.top.entries if text == "Learn to play")
+    driver.press(entry)
+    learn = driver.top
+    assert isinstance(learn, LearnScene)
+    return learn
+
+
+def settle(driver: Driver, lesson: LessonScene) -> None:
+    """Frames until the animations and the other side's replies are over."""
+    for _ in range(600):
+        driver.key("space")
+        if not lesson.view.busy(lesson._clock) and not lesson.attempt.reply_due():
+            return
+    raise AssertionError("the lesson never settled")
+
+
+def play_answer(driver: Driver, lesson: LessonScene) -> None:
+    """Play the step's own answer as a player would: Show me, then Return, each move."""
+    while lesson.attempt.verdict is Verdict.PLAYING:
+        assert lesson.attempt.learners_turn
+        lesson.command(Command(SHOW))
+        driver.key("return")
+        settle(driver, lesson)
+
+
+@pytest.mark.parametrize("game_id", ["conquid", "pushfight", "forts"])
+def test_every_lesson_plays_through_the_gui_and_is_remembered(
+    driver: Driver, services: Services, game_id: str
+) -> None:
+    learn = open_learn(driver)
+    tab = next(w for w, action in learn.actions.items() if action == ("tab", game_id))
+    driver.press(tab)
+    learn = driver.top
+    first = next(w for w, action in learn.actions.items() if action == ("lesson", 0))
+    driver.press(first)
+    lesson = driver.top
+    assert isinstance(lesson, LessonScene)
+    course = services.learning.course(game_id)
+    for _ in course.lessons:
+        for _ in lesson.unit.steps:
+            play_answer(driver, lesson)
+            assert lesson.attempt.verdict is Verdict.PASSED, lesson.message
+            driver.key("return")  # next step, next lesson, or back to the list
+    assert isinstance(driver.top, LearnScene)
+    saved = json.loads((services.paths.data / "learn.json").read_text())
+    assert sorted(saved["done"][game_id]) == sorted(lesson.id for lesson in course.lessons)
+
+
+def open_lesson(driver: Driver, game_id: str, index: int) -> LessonScene:
+    learn = open_learn(driver)
+    driver.press(next(w for w, action in learn.actions.items() if action == ("tab", game_id)))
+    learn = driver.top
+    driver.press(next(w for w, action in learn.actions.items() if action == ("lesson", index)))
+    lesson = driver.top
+    assert isinstance(lesson, LessonScene)
+    return lesson
+
+
+def centre_of(lesson: LessonScene, place: str) -> tuple[int, int]:
+    rect = lesson.view.mark_rect(place)  # type: ignore[attr-defined]
+    assert rect is not None
+    return rect.center  # type: ignore[no-any-return]
+
+
+def test_a_step_played_with_keys_and_clicks_passes(driver: Driver) -> None:
+    lesson = open_lesson(driver, "conquid", 0)
+    driver.key("a")
+    driver.frames(3)  # the selection must survive the frames before the clicks
+    for place in ("0,0", "0,1", "6,13"):
+        driver.click(centre_of(lesson, place))
+    driver.key("return")
+    settle(driver, lesson)
+    assert lesson.attempt.verdict is Verdict.PASSED
+    assert lesson.attempt.match.moves == ("A 0,0 0,1 6,13",)
+
+
+def test_a_wrong_move_is_explained_with_the_rules_reason_and_not_played(
+    driver: Driver,
+) -> None:
+    lesson = open_lesson(driver, "conquid", 2)  # vanquish: only 3 of your cells border it
+    driver.key("v")
+    driver.click(centre_of(lesson, "0,10"))
+    assert lesson.message is not None
+    assert "at least 4 of your cells must border the block" in lesson.message[0]
+    driver.key("return")
+    driver.key("q")
+    assert lesson.message is not None
+    assert lesson.message[0].startswith("No conquest yet")
+    assert lesson.attempt.match.ply == 0 and lesson.attempt.verdict is Verdict.PLAYING
+
+
+def test_a_missed_goal_is_explained_then_the_step_starts_again(driver: Driver) -> None:
+    lesson = open_lesson(driver, "forts", 3)  # isolation: link the group, not with a 4
+    step = lesson.step
+    driver.key("4")
+    driver.click(centre_of(lesson, "3,5"))  # a 4 dies with the roll: the group is cut off
+    settle(driver, lesson)
+    assert lesson.attempt.verdict is Verdict.FAILED
+    assert lesson.message is not None and step.wrong in lesson.message[0]
+    driver.wait(4.0)
+    assert lesson.attempt.verdict is Verdict.PLAYING and lesson.attempt.match.ply == 0
+
+
+@pytest.mark.newcomer
+def test_the_first_choice_of_a_game_offers_its_lessons_once(
+    driver: Driver, services: Services
+) -> None:
+    driver.frames(2)
+    driver.key("return")  # Play Conquid
+    offer = driver.top
+    assert isinstance(offer, OfferScene)
+    driver.press(offer.play_button)
+    assert isinstance(driver.top, SetupScene)
+    driver.key("escape")
+    driver.frames(2)
+    assert isinstance(driver.top, MenuScene)
+    driver.key("return")
+    assert isinstance(driver.top, SetupScene), "offered once only"
+    assert json.loads((services.paths.data / "learn.json").read_text())["offered"] == ["conquid"]
+
+
+def test_a_broken_progress_file_is_kept_aside(paths: Paths) -> None:
+    paths.data.mkdir(parents=True)
+    (paths.data / "learn.json").write_text("{not json")
+    learning, problems = load_learning(all_games(), paths.data)
+    assert (paths.data / "learn.json.bad").read_text() == "{not json"
+    assert any("kept as learn.json.bad" in problem for problem in problems)
+    assert learning.mark_done("conquid", "acquire") is None
+    assert learning.is_done("conquid", "acquire")
+
+
+class AnswerComputers:
+    """A computer that answers a puzzle with the reply in its answer line, after a few polls."""
+
+    def __init__(self, reply: str) -> None:
+        self.reply = reply
+
+    def levels(self, game_id: str) -> list[str]:
+        return ["quick"]
+
+    def seat(self, game_id: str, level: str) -> SlowSeat:
+        return SlowSeat(delay=5, move_text=self.reply)
+
+
+def test_a_puzzle_is_answered_by_the_computer_and_won_through_the_gui(
+    driver: Driver, services: Services
+) -> None:
+    game_id, puzzle = next(
+        (game_id, puzzle) for game_id, course in services.learning.courses.items()
+        for puzzle in course.puzzles
+        if puzzle.step.replies is None and puzzle.step.goal.within == 2
+    )
+    services.computers = AnswerComputers(puzzle.step.answer[1])
+    learn = open_learn(driver)
+    driver.press(next(w for w, action in learn.actions.items() if action == ("tab", game_id)))
+    learn = driver.top
+    index = [p.id for p in services.learning.course(game_id).puzzles].index(puzzle.id)
+    driver.press(next(w for w, action in learn.actions.items() if action == ("puzzle", index)))
+    lesson = driver.top
+    assert isinstance(lesson, LessonScene) and lesson.unit.kind == "Puzzle"
+    play_answer(driver, lesson)
+    assert lesson.attempt.verdict is Verdict.PASSED
+    assert len(lesson.attempt.match.moves) == 3, "the computer answered in between"
+    assert services.learning.is_done(game_id, puzzle.id)
