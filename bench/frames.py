@@ -1,4 +1,5 @@
-"""Frame time during a 600+ cell conquer cascade on the large board, and time to first frame.
+"""Frame time during a 600+ cell conquer cascade on the large board, during a Piously
+Stonemason cast (and on its still position), and time to first frame.
 
 Headless (dummy SDL drivers). The cascade position is reached by legal moves: player 1 owns
 the top row and the left column, player 2 almost everything else, then player 1 conquers and
@@ -123,6 +124,76 @@ def bench_cascade(runs: int = 3) -> list[dict[str, object]]:
     ]
 
 
+def stonemason_match() -> tuple[Match, object]:
+    """A Piously match from the default temple (seeded random play) just before a
+    Stonemason cast, and that cast: a room glides and turns with its auras and objects."""
+    import random
+
+    from game.piously.rules import moves as pm
+    from game.piously.rules.temple import DEFAULT_LAYOUT
+
+    match = Match(all_games().get("piously"), {})
+    match.play(pm.BuildTemple(DEFAULT_LAYOUT))
+    rng = random.Random(1)
+    while True:
+        move = match.game.random_move(match.state, rng)
+        assert move is not None, "the seeded game ended before a Stonemason cast"
+        if isinstance(move, pm.Stonemason):
+            return match, move
+        match.play(move)
+
+
+def piously_frames() -> tuple[list[float], list[float]]:
+    """Milliseconds per frame: a still Piously position with the pointer over the board
+    (targets, hover label, 14-spell panel), then a whole Stonemason animation."""
+    from game.main_window import build_services
+    from game.ui import commands as c
+    from game.ui.app import STEP, App
+    from game.ui.commands import Command
+    from game.ui.paths import Paths
+    from scenes.play import PlayScene
+
+    match, move = stonemason_match()
+    with tempfile.TemporaryDirectory() as home:
+        services = build_services(Paths.under(Path(home)), (1280, 720))
+        scene = PlayScene(services, match)
+        app = App(services, scene)
+        for _ in range(30):
+            app.step([], STEP)
+        scene.command(Command(c.POINT, scene.view.board_rect.center))
+        still: list[float] = []
+        for _ in range(120):
+            start = time.perf_counter()
+            app.step([], STEP)
+            still.append((time.perf_counter() - start) * 1000)
+        before = match.state
+        result = match.play(move)
+        scene.view.animate(before, result, app.clock)  # as the play scene does on Confirm
+        anim: list[float] = []
+        while scene.view.busy(app.clock) or not anim:
+            start = time.perf_counter()
+            app.step([], STEP)
+            anim.append((time.perf_counter() - start) * 1000)
+    return still, anim
+
+
+def bench_piously(runs: int = 3) -> list[dict[str, object]]:
+    """p99 frame time of the still position and of the spell animation (medians of runs)."""
+    figures: dict[str, list[float]] = {"still": [], "spell": []}
+    frames = 0
+    for _ in range(runs):
+        still, anim = piously_frames()
+        for name, times in (("still", still), ("spell", anim)):
+            times.sort()
+            figures[name].append(times[min(len(times) - 1, int(len(times) * 0.99))])
+        frames = len(anim)
+    common = {"runs": runs, "size": "1280x720", "game": "piously", "spell": "Stonemason",
+              "animation_frames": frames}
+    return [{"bench": f"frame_p99_piously_{name}", "median_ms": round(statistics.median(p99),
+                                                                       3),
+             "target_ms": 10.0, **common} for name, p99 in figures.items()]
+
+
 def bench_first_frame(runs: int = 10) -> dict[str, object]:
     """Launch to the first menu frame (wall time), and the CPU time the child spent on it:
     on a busy machine the wall time mostly measures the other processes."""
@@ -147,7 +218,7 @@ def bench_first_frame(runs: int = 10) -> dict[str, object]:
 
 
 def main() -> None:
-    for figure in bench_cascade():
+    for figure in [*bench_cascade(), *bench_piously()]:
         print(json.dumps(figure), flush=True)
     print(json.dumps(bench_first_frame()), flush=True)
 

@@ -16,6 +16,7 @@ from game.conquid.view import ConquidView
 from game.core.errors import RecordError
 from game.core.files import shown_name
 from game.forts.view import FortsView
+from game.piously.view import PiouslyView
 from game.pushfight.view import PushFightView
 from game.ui import fonts
 from game.ui.app import App
@@ -42,6 +43,7 @@ VIEWS: Mapping[str, ViewFactory] = {
     "conquid": ConquidView,
     "pushfight": PushFightView,
     "forts": FortsView,
+    "piously": PiouslyView,
 }
 """The board view of each game that has one, by game id."""
 

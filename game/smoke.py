@@ -5,8 +5,9 @@ see, or a computer player's worker process that cannot start fails here (and in 
 than on a player's machine. Like the headless UI tests it drives the real loop
 (``App.step``) with synthetic keys and clicks through the player's input table. For every
 game with a board view (``game.main_window.VIEWS``, so new views are covered at once) it
-goes menu, setup (a computer opponent where the game has one), a few moves, take back and
-redo, save, pause, settings, help, review (replay), load and resume; then the menu's own
+goes menu, setup (a computer opponent where the game has one), a few moves, every move key
+of the view (Piously's claim dialog, drops and turns among them), take back and redo,
+save, pause, settings, help, review (replay), load and resume; then the menu's own
 settings and help, a crash report from a fault injected into a scene, and quit.
 
 Moves come from the pure rules (``random_move``); the smoke test hands each one to the
@@ -176,6 +177,14 @@ class Walk:
                        f"confirming {match.game.format_move(move)} did not play it")
                 self.frames(20)  # some of the animation, then skip the rest
                 self.key(inp.PLAY, c.SKIP)
+        if not match.is_over:
+            with self.step(f"{game_id}: every move key of the view"):
+                self.settle(play)
+                for action in play.view.actions:  # dialogs and steps a move may open
+                    if not match.is_over:
+                        self.key(f"game:{game_id}", action.id)
+                self.key(inp.PLAY, c.CLEAR)
+                self.key(inp.PLAY, c.CLEAR)
         if level is not None:
             with self.step(f"{game_id}: computer ({level}) replied"):
                 expect(any(self._seat_of(match, ply) == 1 for ply in range(match.ply)),

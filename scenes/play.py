@@ -23,7 +23,7 @@ from game.core.protocol import CHANCE
 from game.ui import autosaves, fonts, palette, result, scores, storage
 from game.ui import commands as c
 from game.ui import input as inp
-from game.ui.commands import Command
+from game.ui.commands import Command, ViewAction
 from game.ui.computer import ComputerSeat
 from game.ui.scene import Push, Replace, Scene, Transition
 from game.ui.scores import Scored
@@ -152,20 +152,24 @@ class PlayScene(Scene):
         card_h = 62 if self.compact else 76
         return 16 + len(self.match.seats) * (card_h + 8)
 
+    def _buttoned(self) -> list[ViewAction]:
+        """The view's move actions that get a side-panel button (not the key-only ones)."""
+        return [action for action in self.view.actions if action.button]
+
     def _move_rows_height(self, button_h: int) -> int:
-        rows = (len(self.view.actions) + 1) // 2
+        rows = (len(self._buttoned()) + 1) // 2
         return rows * (button_h + 6) + 4 + (button_h + 12) + (button_h + 6)
 
     def _move_buttons(self, x: int, y: int, inner: int, button_h: int) -> int:
         """The view's move kinds, Confirm, Clear and Skip; returns the next free y."""
         game_ctx = self.contexts[0]
         half = (inner - 8) // 2
-        for i, action in enumerate(self.view.actions):
+        for i, action in enumerate(self._buttoned()):
             rect = pygame.Rect(x + (i % 2) * (half + 8), y + (i // 2) * (button_h + 6), half,
                                button_h)
             self._button(rect, f"{action.label} ({self._key(game_ctx, action.id)})", action.id,
                          action.hint)
-        y += ((len(self.view.actions) + 1) // 2) * (button_h + 6) + 4
+        y += ((len(self._buttoned()) + 1) // 2) * (button_h + 6) + 4
         clicks_play = isinstance(self.view, ClickPlays)  # a click plays: Confirm is secondary
         self._button(pygame.Rect(x, y, inner, button_h + 6),
                      f"Confirm ({self._key(inp.PLAY, c.CONFIRM)})", c.CONFIRM,
@@ -270,10 +274,10 @@ class PlayScene(Scene):
         elif name == c.SELECT and command.pos is not None:
             if self.board_area.collidepoint(command.pos):
                 self._feedback(view.click(command.pos))
-                if isinstance(view, ClickPlays) and view.ready():
-                    self._confirm()
+                self._play_if_ready()
         elif name in {action.id for action in view.actions}:
             self._feedback(view.action(name))
+            self._play_if_ready()
         elif name == c.CONFIRM:
             self._confirm()
         elif name == c.CLEAR:
@@ -337,6 +341,11 @@ class PlayScene(Scene):
         self._feedback(Feedback(reason[:1].upper() + reason[1:], True, "refuse"))
 
     # -- moves ---------------------------------------------------------------------------
+
+    def _play_if_ready(self) -> None:
+        """A view whose click or key made a whole move has it played at once."""
+        if isinstance(self.view, ClickPlays) and self.view.ready():
+            self._confirm()
 
     def _confirm(self) -> None:
         if self.match.is_over:

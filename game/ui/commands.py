@@ -30,6 +30,8 @@ class ViewAction:
     hint: str = ""
     anytime: bool = False
     """A way of looking, not a move (Push Fight's flip): usable on any turn and in replays."""
+    button: bool = True
+    """False for a key-only action (a dialog's choice): the side panel makes no button."""
 
 
 # Global context

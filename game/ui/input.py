@@ -82,12 +82,15 @@ def binding_of(event: pygame.event.Event) -> str | None:
         return "+".join([*mods, name])
     if event.type == pygame.MOUSEBUTTONDOWN and event.button in (1, 2, 3):
         return f"mouse{event.button}"
+    if event.type == pygame.MOUSEWHEEL and event.y:
+        return "wheelup" if event.y > 0 else "wheeldown"
     return None
 
 
 def pretty(binding: str) -> str:
     """A binding as a player reads it: ``Ctrl+S``, ``Right mouse``."""
-    names = {"mouse1": "Left click", "mouse2": "Middle click", "mouse3": "Right click"}
+    names = {"mouse1": "Left click", "mouse2": "Middle click", "mouse3": "Right click",
+             "wheelup": "Wheel up", "wheeldown": "Wheel down"}
     if binding in names:
         return names[binding]
     mods: list[str] = []

@@ -41,7 +41,8 @@ class Proposal:
 class GameView(Protocol):
     game_id: str
     actions: tuple[ViewAction, ...]
-    """Move actions, with default keys; the play scene makes a side-panel button of each."""
+    """Move actions, with default keys; the play scene makes a side-panel button of each
+    (but the key-only ones)."""
     help_title: str
     help_text: str
     """The rules as the in-game help screen shows them (pygame_gui's HTML subset)."""

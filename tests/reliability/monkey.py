@@ -178,6 +178,10 @@ class Monkey:
     def _press(self, binding: str) -> list[Event]:
         if binding.startswith("mouse"):
             return self._click_at(self._anywhere(), int(binding[5:]))
+        if binding in ("wheelup", "wheeldown"):
+            dy = 1 if binding == "wheelup" else -1
+            return [Event(pygame.MOUSEWHEEL, x=0, y=dy, flipped=False, precise_x=0.0,
+                          precise_y=float(dy), touch=False)]
         *mods, name = binding.split("+") if binding != "[+]" else [binding]
         mod = 0
         for label in mods:

@@ -59,11 +59,34 @@ STARTS: dict[str, Start] = {
 }
 
 
+PHASES: dict[str, tuple[int, ...]] = {"piously": (0, 1, 2, 60)}
+"""Games whose turn has phases the rotation may miss, and the plies at which a hot-seat game
+starts for each extra chunk: Piously's temple, each placement, and play with spells owned."""
+PHASE_EVENTS = 1_000
+
+
+def mid_game(services: Services, game_id: str, plies: int) -> Scene:
+    """A hot-seat game after ``plies`` seeded moves (fewer if it ends first)."""
+    return PlayScene(services, play_out(new_match(services, game_id, computer=False),
+                                        "monkey", max_plies=plies))
+
+
 def chunks() -> Iterator[tuple[int, str, str]]:
-    """(seed, start scene, game) for each chunk: every start and every game with a view."""
+    """(seed, start scene, game) for each chunk: every start and every game with a view,
+    then a chunk for every phase of the games in ``PHASES`` (start ``ply:N``)."""
     starts, games = list(STARTS), list(VIEWS)
-    for index in range(max(CHUNKS, len(games))):
+    count = max(CHUNKS, len(games))
+    for index in range(count):
         yield index, starts[index % len(starts)], games[index % len(games)]
+    for game_id, plies in PHASES.items():
+        for offset, ply in enumerate(plies):
+            yield count + offset, f"ply:{ply}", game_id
+
+
+def first_scene(services: Services, start: str, game_id: str) -> Scene:
+    if start.startswith("ply:"):
+        return mid_game(services, game_id, int(start[4:]))
+    return STARTS[start](services, game_id)
 
 
 @pytest.fixture
@@ -83,8 +106,9 @@ def test_the_monkey_finds_no_crash(
     services: Services, tmp_path: Path, capsys: pytest.CaptureFixture[str],
     seed: int, start: str, game_id: str,
 ) -> None:
-    monkey = Monkey(services, STARTS[start](services, game_id), seed, tmp_path / "sandbox")
-    events = -(-TOTAL_EVENTS // max(CHUNKS, len(VIEWS)))
+    monkey = Monkey(services, first_scene(services, start, game_id), seed, tmp_path / "sandbox")
+    events = (PHASE_EVENTS if start.startswith("ply:")
+              else -(-TOTAL_EVENTS // max(CHUNKS, len(VIEWS))))
     try:
         report = monkey.run(events)
     except Exception as err:

@@ -66,3 +66,18 @@ def test_pretty_names() -> None:
     assert inp.pretty("ctrl+s") == "Ctrl+S"
     assert inp.pretty("mouse3") == "Right click"
     assert inp.pretty("return") == "Return"
+
+
+def test_the_mouse_wheel_is_a_binding_a_view_action_can_use() -> None:
+    pygame.init()
+    up = pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=1, flipped=False)
+    down = pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-2, flipped=False)
+    sideways = pygame.event.Event(pygame.MOUSEWHEEL, x=1, y=0, flipped=False)
+    assert inp.binding_of(up) == "wheelup"
+    assert inp.binding_of(down) == "wheeldown"
+    assert inp.binding_of(sideways) is None
+    assert inp.pretty("wheelup") == "Wheel up"
+    piously = InputTable()
+    piously.add_game("piously", VIEWS["piously"]().actions)
+    command = piously.translate(down, ("game:piously", inp.PLAY, inp.GLOBAL))
+    assert command is not None and command.name == "rotate"

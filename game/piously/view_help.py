@@ -1,0 +1,46 @@
+"""Piously's rules as the help screen shows them, with every spell's text from the rules."""
+
+from __future__ import annotations
+
+from typing import Final
+
+from game.piously.rules.spellbook import SPELLS
+from game.piously.rules.temple import ROOM_NAMES
+
+_KINDS: Final = ("artwork", "bewitchment")
+
+_SPELL_LIST: Final = "<br>".join(
+    f"<b>{info.name}</b> ({ROOM_NAMES[info.room]} {_KINDS[info.kind]}): {info.text}"
+    for info in SPELLS
+)
+
+HELP_TEXT: Final = (
+    "<b>Goal.</b> Link your auras into one region that touches all seven rooms of the "
+    "temple: Pink, Indigo, Orange, Umber, Sapphire, Lime and Yellow.<br><br>"
+    "<b>Set-up.</b> Black builds the temple: drag rooms onto the grid (they snap), turn the "
+    "grabbed room with <b>R</b> or the mouse wheel, or take the <b>Default</b> or a "
+    "<b>Random</b> (<b>N</b>) layout. Every room must touch at least two others and the "
+    "temple must hold together; the reason is shown while it does not. <b>Return</b> builds "
+    "it. Then White, then Black click a free hex to place their piece. White plays first."
+    "<br><br>"
+    "<b>A turn</b> has three actions. <b>Move</b>: click a dot next to your piece (1 action). "
+    "<b>Bless</b>: click your own piece or press <b>B</b>: an empty hex under you gets your "
+    "aura (1 action), an opponent's aura is flipped (2 actions). <b>Drop</b> (<b>D</b>, or "
+    "click the artwork's spell) and <b>Pick up</b> (<b>P</b>, or click the artwork) move an "
+    "artwork you own to or from a hex next to you (1 action). Spells cost no action: each "
+    "may be cast once a turn. <b>E</b> ends the turn.<br><br>"
+    "<b>Claims.</b> Ending your turn in a room whose two spells nobody owns lets you claim "
+    "one of them: its <b>artwork</b> (1) or its <b>bewitchment</b> (2), or neither (3). An "
+    "artwork works only while it stands on one of its owner's auras; its spell acts from its "
+    "linked region (the auras joined to the hex it stands on). A bewitchment works from your "
+    "piece.<br><br>"
+    "<b>Casting.</b> Click a spell in the panel (a green frame: castable now; hover for its "
+    "text and why it cannot be cast). Each choice's legal targets are outlined; once the "
+    "cast is whole the board shows a preview: <b>Return</b> casts, <b>U</b> (or a right "
+    "click) steps back a choice and cancels from the first. The Stonemason's room follows "
+    "the pointer: <b>R</b> or the wheel turns it, a click places it.<br><br>"
+    "<b>The spells.</b><br>" + _SPELL_LIST + "<br><br>"
+    "<b>Controls.</b> Hover a hex to see its room, aura and object. Ctrl+Z / Left takes back "
+    "a move, Ctrl+Y / Right plays it again, Up reviews the game, Space skips an animation, "
+    "Esc pauses. Every key can be changed in Settings."
+)
