@@ -51,17 +51,32 @@ def text(words: str, size: int, colour: tuple[int, int, int], bold: bool = False
 @functools.lru_cache(maxsize=256)
 def fit(words: str, size: int, colour: tuple[int, int, int], width: int,
         bold: bool = False) -> pygame.Surface:
-    """``words`` on one line no wider than ``width``: smaller if need be, then shortened."""
+    """``words`` on one line no wider than ``width``: smaller if need be, then shortened.
+
+    Widths are measured a few times only (a long line's measure costs about a millisecond):
+    the size is guessed from the full-size width, then the cut is found by halving."""
     words = printable(words)
     smallest = max(8, round(size * MIN_SHRINK))
-    for trial in range(size, smallest - 1, -1):
+    full = font(size, bold).size(words)[0]
+    if full <= width:
+        return text(words, size, colour, bold)
+    guess = max(smallest, min(size - 1, size * width // full + 1))
+    for trial in range(guess, smallest - 1, -1):
         if font(trial, bold).size(words)[0] <= width:
             return text(words, trial, colour, bold)
     face = font(smallest, bold)
-    cut = len(words)
-    while cut > 1 and face.size(words[:cut].rstrip() + "…")[0] > width:
-        cut -= 1
-    return text(words[:cut].rstrip() + "…", smallest, colour, bold)
+
+    def shortened(cut: int) -> str:
+        return words[:cut].rstrip() + "…"
+
+    low, high = 1, len(words) - 1  # shortened(low) is kept even if too wide
+    while low < high:
+        middle = (low + high + 1) // 2
+        if face.size(shortened(middle))[0] <= width:
+            low = middle
+        else:
+            high = middle - 1
+    return text(shortened(low), smallest, colour, bold)
 
 
 @functools.lru_cache(maxsize=64)

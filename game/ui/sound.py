@@ -1,7 +1,9 @@
 """Sound effects synthesized in code (no audio files), with volume and mute.
 
 Views name generic cues (``place``, ``flip``, ``crumble``, ``fanfare``, ...); this module
-turns each into a short waveform the first time it is needed. Without an audio device the
+turns each into a short waveform, in a background thread once the window shows (synthesis
+in pure Python takes about 0.3 s for all cues, which would stall the frame that first
+played one), or when it is first needed if that comes sooner. Without an audio device the
 mixer falls back to SDL's dummy driver, and if even that fails the game runs silently.
 """
 
@@ -10,6 +12,7 @@ from __future__ import annotations
 import math
 import os
 import random
+import threading
 from array import array
 from collections.abc import Callable
 from typing import Final
@@ -102,6 +105,15 @@ RECIPES: Final[dict[str, Callable[[], list[float]]]] = {
 }
 
 
+def pcm(cue: str, channels: int) -> bytes:
+    """The cue as signed 16-bit samples, repeated for each channel."""
+    samples = array("h")
+    for value in RECIPES[cue]():
+        sample = int(max(-1.0, min(1.0, value)) * 20000)
+        samples.extend([sample] * channels)
+    return samples.tobytes()
+
+
 class SoundBank:
     """Plays cues at the player's volume; silent when muted or when there is no mixer."""
 
@@ -110,21 +122,35 @@ class SoundBank:
         self.volume = volume
         self.muted = muted
         self._cache: dict[str, pygame.mixer.Sound] = {}
+        self._prepared: dict[str, bytes] = {}
+        self._preparing: threading.Thread | None = None
         self.played: list[str] = []
         """Every cue asked for, in order (tests read it; the list is trimmed to 64)."""
+
+    def prepare(self) -> None:
+        """Synthesize every cue in a background thread (started once)."""
+        if not self.enabled or self._preparing is not None:
+            return
+        channels = self._channels()
+
+        def synthesize() -> None:
+            for cue in RECIPES:
+                self._prepared.setdefault(cue, pcm(cue, channels))
+
+        self._preparing = threading.Thread(target=synthesize, name="sounds", daemon=True)
+        self._preparing.start()
 
     def sound(self, cue: str) -> pygame.mixer.Sound | None:
         if not self.enabled or cue not in RECIPES:
             return None
         if cue not in self._cache:
-            samples = RECIPES[cue]()
-            channels = (pygame.mixer.get_init() or (RATE, -16, 2))[2]
-            pcm = array("h")
-            for value in samples:
-                sample = int(max(-1.0, min(1.0, value)) * 20000)
-                pcm.extend([sample] * channels)
-            self._cache[cue] = pygame.mixer.Sound(buffer=pcm.tobytes())
+            samples = self._prepared.get(cue) or pcm(cue, self._channels())
+            self._cache[cue] = pygame.mixer.Sound(buffer=samples)
         return self._cache[cue]
+
+    @staticmethod
+    def _channels() -> int:
+        return (pygame.mixer.get_init() or (RATE, -16, 2))[2]
 
     def play(self, cue: str) -> None:
         self.played.append(cue)

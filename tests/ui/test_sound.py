@@ -28,6 +28,19 @@ def test_every_cue_synthesizes_a_sound(mixer: bool, cue: str) -> None:
     assert sound is not None and sound.get_length() > 0.02
 
 
+def test_prepared_cues_are_the_ones_made_on_demand(mixer: bool) -> None:
+    prepared = SoundBank(True)
+    prepared.prepare()
+    assert prepared._preparing is not None
+    prepared._preparing.join(timeout=60)
+    assert set(prepared._prepared) == set(RECIPES)
+    on_demand = SoundBank(True)
+    for cue in RECIPES:
+        ready, made = prepared.sound(cue), on_demand.sound(cue)
+        assert ready is not None and made is not None
+        assert ready.get_raw() == made.get_raw()
+
+
 def test_mute_and_no_mixer_stay_silent_but_remember_the_cue() -> None:
     bank = SoundBank(False, volume=0.5)
     bank.play("flip")
