@@ -17,6 +17,7 @@ from typing import Final
 import pygame
 
 from game.piously.rules.hexes import DIRECTIONS, Hex
+from game.piously.rules.regions import winning_region
 from game.piously.rules.state import ARTWORK, PiouslyState
 from game.piously.rules.temple import ROOM_LETTERS, SHOVEL
 from game.piously.view_geo import Geometry, Point
@@ -104,7 +105,7 @@ class BoardCache:
 
 
 def still(state: PiouslyState, geo: Geometry) -> Frame:
-    """The frame of a position at rest."""
+    """The frame of a position at rest (a finished game's winning region lit)."""
     frame = Frame()
     if state.temple is None:
         return frame
@@ -114,6 +115,9 @@ def still(state: PiouslyState, geo: Geometry) -> Frame:
         frame.marks += [Mark(geo.centre(h), seat) for h in state.auras[seat]]
     frame.tokens += [Token(obj, geo.centre(h)) for obj, h in enumerate(state.objects)
                      if h is not None]
+    if state.verdict is not None:  # a won region stays lit after its animation
+        for seat in (0, 1):
+            frame.glow.update((h, 1.0) for h in winning_region(state, seat) or ())
     return frame
 
 

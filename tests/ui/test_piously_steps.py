@@ -17,6 +17,7 @@ from game.piously.rules.state import PiouslyState
 from game.piously.rules.temple import DEFAULT_LAYOUT
 from game.piously.view_anim import build
 from game.piously.view_cast import Walk
+from game.piously.view_draw import still as paint_still
 from game.piously.view_geo import Geometry, round_hex, unit
 from game.piously.view_temple import Builder
 from tests.ui.piously_hands import upset_swaps
@@ -169,4 +170,7 @@ def test_a_moved_room_glides_and_a_won_region_lights_room_by_room() -> None:
     glow = lit.frame(geo, moment).glow
     assert all(glow[h] == 1 for h in first_room)
     assert all(glow[h] < 1 for h in later_room)
+    at_rest = paint_still(won, geo).glow  # and it stays lit once the animation is over
+    assert {h for h, light in at_rest.items() if light == 1} == {
+        h for _, hexes in regions[0].rooms for h in hexes}
     assert build(before, result.state, result.events, 0.0, 0.0) is None  # speed 0
