@@ -85,7 +85,7 @@ def frame(surface: pygame.Surface, view: GameView, match: Match, ply: int, clock
     outcome = match.outcome_at(ply)
     if outcome is not None:
         parts.append(result.summary(match.seats, outcome))
-    caption = fonts.text("   ·   ".join(parts), 30, palette.TEXT)
+    caption = fonts.fit("   ·   ".join(parts), 30, palette.TEXT, surface.get_width() - 40)
     surface.blit(caption, (20, 20))
 
 

@@ -43,6 +43,16 @@ def test_export_renders_the_final_position(record: Path, tmp_path: Path) -> None
     assert any(r > 2 * max(g, b) and r > 60 for r, g, b in colours)
 
 
+def test_the_export_caption_stays_inside_the_picture(record: Path, tmp_path: Path) -> None:
+    """A finished game's caption (names, scores, move, result) once ran off the right edge."""
+    out = tmp_path / "shot.png"
+    assert main(["export", str(record), "--out", str(out), "--size", "640x360"]) == 0
+    image = pygame.image.load(str(out))
+    background = tuple(image.get_at((639, 2)))
+    right_margin = {tuple(image.get_at((x, y))) for x in range(622, 640) for y in range(10, 60)}
+    assert right_margin == {background}
+
+
 def test_export_writes_an_animated_gif(record: Path, tmp_path: Path) -> None:
     pytest.importorskip("PIL", reason="GIF export needs the optional Pillow package")
     out = tmp_path / "replay.gif"
