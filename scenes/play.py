@@ -34,6 +34,7 @@ from game.ui.view import (
     Feedback,
     Suggests,
     last_turn,
+    offers,
     seat_colours,
     turn_span,
     turns_played,
@@ -232,9 +233,10 @@ class PlayScene(Scene):
     def _refresh_buttons(self) -> None:
         over = self.match.is_over
         human = self._human_to_move()
+        moves = {action.id for action in self.view.actions}
         for widget, name in self.buttons.items():
             if name in self._human_only():
-                enabled = human
+                enabled = human and (name not in moves or offers(self.view, name))
             else:
                 enabled = {
                     c.TAKE_BACK: self.match.can_undo and self._has_human,
@@ -331,6 +333,7 @@ class PlayScene(Scene):
         return f"wait: {self.match.seats[self.match.to_move].name} is thinking"
 
     def _feedback(self, feedback: Feedback) -> None:
+        self._refresh_buttons()  # a selection may have made an action apply, or stop applying
         if feedback.message:
             kind = "error" if feedback.refused else "info"
             self.services.toasts.show(feedback.message, kind, SELECTION if kind == "info" else None)

@@ -264,6 +264,21 @@ class PiouslyView:
         self._ready = True
         return Feedback(cue=cue)
 
+    def offers(self, action_id: str) -> bool:
+        """Building offers turning and a random layout; a turn offers its actions, and
+        turning only while a Stonemason's room is being placed; placing a piece, none."""
+        state = self._state
+        if state is None or state.verdict is not None:
+            return False
+        if self._builder is not None:
+            return action_id in (ROTATE, RANDOM)
+        if state.phase is not Phase.PLAY:
+            return False
+        if action_id == ROTATE:
+            walk = self._walk
+            return walk is not None and walk.spell == STONEMASON and len(walk.picks) == 1
+        return action_id != RANDOM
+
     def action(self, action_id: str) -> Feedback:
         state = self._need_state()
         if not self._interactive or state.verdict is not None:

@@ -146,6 +146,21 @@ class Suggests(Protocol):
 
 
 @runtime_checkable
+class Offers(Protocol):
+    """A view whose move actions apply only at some moments (Piously builds its temple with
+    some, then plays its turns with others): the buttons of the rest are greyed out."""
+
+    def offers(self, action_id: str) -> bool:
+        """Whether ``action_id`` applies to the position and selection now."""
+        ...
+
+
+def offers(view: object, action_id: str) -> bool:
+    """Whether a move action's button should be live (always, for views without Offers)."""
+    return not isinstance(view, Offers) or view.offers(action_id)
+
+
+@runtime_checkable
 class Drags(Protocol):
     """A view whose pieces can also be dragged: a press is a click, the release ends it."""
 

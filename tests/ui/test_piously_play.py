@@ -15,9 +15,10 @@ from game.cli import main
 from game.core.match import Match
 from game.core.protocol import OutcomeReason
 from game.core.record import save_match
+from game.piously.rules import casting as cs
 from game.piously.rules import moves as m
 from game.piously.rules.game import GAME
-from game.piously.rules.spellbook import PRIESTESS, SPELLS
+from game.piously.rules.spellbook import PRIESTESS, SPELLS, STONEMASON
 from game.piously.rules.temple import DEFAULT_LAYOUT
 from game.ui.scene import Push
 from scenes.menu import MenuScene
@@ -226,6 +227,31 @@ def test_key_only_actions_get_no_button_and_a_key_plays_an_action_at_once(
     assert not {"claim_artwork", "claim_bewitchment", "claim_neither"} & names
     driver.key("b")  # blessing is a whole move: played without Return
     assert play.match.moves[-1] == str(m.Bless())
+
+
+def test_only_the_actions_that_apply_have_live_buttons(driver: Driver) -> None:
+    def live(play: PlayScene) -> set[str]:
+        return {name for widget, name in play.buttons.items() if widget.is_enabled}
+
+    building = play_scene(driver)
+    assert {"rotate", "random_temple", "resign"} <= live(building)
+    assert not {"bless", "drop", "pick_up", "end_turn"} & live(building)
+    placing = play_scene(driver, *opening(plies=0))
+    assert not {"rotate", "random_temple", "bless", "end_turn"} & live(placing)
+    playing = play_scene(driver, *opening(plies=2))
+    assert {"bless", "drop", "pick_up", "end_turn", "resign"} <= live(playing)
+    assert not {"rotate", "random_temple"} & live(playing)
+    moves = opening(plies=200)
+    state = GAME.apply(GAME.new_state({}), m.BuildTemple(DEFAULT_LAYOUT)).state
+    plies = 0
+    while state.phase.value != "play" or cs.cast_problem(state, STONEMASON) is not None:
+        plies += 1
+        assert plies < len(moves), "no Stonemason cast in the seeded game's first 200 moves"
+        state = GAME.apply(state, GAME.parse_move(moves[plies])).state
+    casting = play_scene(driver, *moves[:plies + 1])
+    spell_click(driver, casting, STONEMASON)
+    hex_click(driver, casting, state.built.room_hexes[cs.stonemason_rooms(state)[0]][0])
+    assert "rotate" in live(casting)  # the Stonemason's room is turned like a built one
 
 
 def test_a_replay_steps_through_piously_with_its_animations(driver: Driver) -> None:
