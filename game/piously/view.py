@@ -41,6 +41,8 @@ from game.ui.commands import ViewAction
 from game.ui.tween import Cues
 from game.ui.view import RGB, Feedback, Proposal
 
+NOTE_ROOM: Final = 30
+"""Pixels kept under the temple for a note while no temple is built (the setup preview)."""
 BLESS: Final = "bless"
 DROP: Final = "drop"
 PICK_UP: Final = "pick_up"
@@ -130,6 +132,7 @@ class PiouslyView:
         state = self._state
         hexes: list[Hex] = []
         margin = 1.2
+        area = self._board_area
         if self._anim is not None and self._anim.before.temple is not None:
             hexes += self._anim.before.temple.room_of
         if state is not None and state.temple is not None:
@@ -138,14 +141,15 @@ class PiouslyView:
             hexes += [h for room, p in enumerate(self._builder.layout) for h in p.hexes(room)]
             hexes += [h for room, p in enumerate(DEFAULT_LAYOUT) for h in p.hexes(room)]
             margin = 2.6
-        else:
+        else:  # no temple yet: the default one, with room under it for what comes
             hexes += [h for room, p in enumerate(DEFAULT_LAYOUT) for h in p.hexes(room)]
+            area = pygame.Rect(area.x, area.y, area.w, area.h - NOTE_ROOM)
         walk = self._walk
         if state is not None and walk is not None and walk.spell == STONEMASON and walk.picks:
             room = state.built.room_of[walk.picks[0]]
             for placement in cs.stonemason_placements(state, room):
                 hexes += placement.hexes(room)
-        self._geo = Geometry.fit(self._board_area, hexes, margin)
+        self._geo = Geometry.fit(area, hexes, margin)
 
     # -- state and animation -------------------------------------------------------------
 
@@ -615,7 +619,8 @@ class PiouslyView:
                             palette.ACCENT)
         else:
             self._draw_layout(surface, DEFAULT_LAYOUT)
-            paint.label(surface, "Black builds the temple", self._board_area.center, 28)
+            paint.label(surface, "Black builds the temple",
+                        (self._board_area.centerx, self._board_area.bottom - NOTE_ROOM // 2), 22)
         self._draw_actions(surface, state)
         hovered = self._hovered_spell()
         chosen = self._walk.spell if self._walk else None
