@@ -10,6 +10,7 @@ so every frame of the animation is measured. Prints one JSON object per figure.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import statistics
@@ -17,8 +18,8 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Iterator
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -30,11 +31,13 @@ sys.path.insert(0, str(ROOT))
 from game.catalog import all_games  # noqa: E402
 from game.conquid.rules import ConquidState, acquire_size, conquer_waves  # noqa: E402
 from game.core.match import Match  # noqa: E402
+from game.main_window import build_services  # noqa: E402
+from game.ui import commands as c  # noqa: E402
+from game.ui.app import STEP, App  # noqa: E402
+from game.ui.commands import Command  # noqa: E402
+from game.ui.paths import Paths  # noqa: E402
 from game.ui.sound import RECIPES  # noqa: E402
-
-if TYPE_CHECKING:
-    from game.ui.app import App
-    from scenes.play import PlayScene
+from scenes.play import PlayScene  # noqa: E402
 
 FIRST_FRAME_CHILD = """
 import os, sys, time
@@ -83,33 +86,39 @@ def cascade_match() -> Match:
     return match
 
 
-def cascade_frames() -> tuple[int, list[float]]:
-    """Milliseconds per frame over one whole cascade, and how many cells it takes."""
-    from game.main_window import build_services
-    from game.ui import commands as c
-    from game.ui.app import STEP, App
-    from game.ui.commands import Command
-    from game.ui.paths import Paths
-    from scenes.play import PlayScene
-
-    match = cascade_match()
-    taken = sum(len(wave) for wave in conquer_waves(match.state))
+@contextlib.contextmanager
+def in_window(match: Match) -> Iterator[tuple[App, PlayScene]]:
+    """The play scene on ``match`` in a 1280x720 app, its caches warmed as a player's first
+    second warms them, and its sounds made (the running app makes them at start)."""
     with tempfile.TemporaryDirectory() as home:
         services = build_services(Paths.under(Path(home)), (1280, 720))
-        for cue in RECIPES:  # the running app makes them in the background at start
+        for cue in RECIPES:
             services.sounds.sound(cue)
         scene = PlayScene(services, match)
         app = App(services, scene)
         for _ in range(30):
-            app.step([], STEP)  # warm caches, as a player's first second does
+            app.step([], STEP)
+        yield app, scene
+
+
+def frames_until_still(app: App, scene: PlayScene) -> list[float]:
+    """Milliseconds of each frame until the view's animation ends (one frame at least)."""
+    times: list[float] = []
+    while scene.view.busy(app.clock) or not times:
+        start = time.perf_counter()
+        app.step([], STEP)
+        times.append((time.perf_counter() - start) * 1000)
+    return times
+
+
+def cascade_frames() -> tuple[int, list[float]]:
+    """Milliseconds per frame over one whole cascade, and how many cells it takes."""
+    match = cascade_match()
+    taken = sum(len(wave) for wave in conquer_waves(match.state))
+    with in_window(match) as (app, scene):
         scene.command(Command("conquer"))
         scene.command(Command(c.CONFIRM))
-        times: list[float] = []
-        while scene.view.busy(app.clock) or not times:
-            start = time.perf_counter()
-            app.step([], STEP)
-            times.append((time.perf_counter() - start) * 1000)
-    return taken, times
+        return taken, frames_until_still(app, scene)
 
 
 def bench_cascade(runs: int = 3) -> list[dict[str, object]]:
@@ -166,22 +175,8 @@ def stonemason_match() -> tuple[Match, list[object], object]:
 def piously_frames() -> tuple[list[float], list[float]]:
     """Milliseconds per frame: a still Piously position with the pointer over the board
     (targets, hover label, 14-spell panel), then a whole Stonemason animation."""
-    from game.main_window import build_services
-    from game.ui import commands as c
-    from game.ui.app import STEP, App
-    from game.ui.commands import Command
-    from game.ui.paths import Paths
-    from scenes.play import PlayScene
-
     match, warm, move = stonemason_match()
-    with tempfile.TemporaryDirectory() as home:
-        services = build_services(Paths.under(Path(home)), (1280, 720))
-        for cue in RECIPES:  # the running app makes them in the background at start
-            services.sounds.sound(cue)
-        scene = PlayScene(services, match)
-        app = App(services, scene)
-        for _ in range(30):
-            app.step([], STEP)
+    with in_window(match) as (app, scene):
         scene.command(Command(c.POINT, scene.view.board_rect.center))
         still: list[float] = []
         for _ in range(120):
@@ -190,24 +185,14 @@ def piously_frames() -> tuple[list[float], list[float]]:
             still.append((time.perf_counter() - start) * 1000)
         for earlier in warm:
             _animate(app, scene, match, earlier)
-        anim = _animate(app, scene, match, move)
-    return still, anim
+        return still, _animate(app, scene, match, move)
 
 
 def _animate(app: App, scene: PlayScene, match: Match, move: object) -> list[float]:
-    """Play ``move`` as the play scene does on Confirm; milliseconds of each frame until
-    its animation ends."""
-    from game.ui.app import STEP
-
+    """Play ``move`` as the play scene does on Confirm; the frames of its animation."""
     before = match.state
-    result = match.play(move)
-    scene.view.animate(before, result, app.clock)
-    frames: list[float] = []
-    while scene.view.busy(app.clock) or not frames:
-        start = time.perf_counter()
-        app.step([], STEP)
-        frames.append((time.perf_counter() - start) * 1000)
-    return frames
+    scene.view.animate(before, match.play(move), app.clock)
+    return frames_until_still(app, scene)
 
 
 def bench_piously(runs: int = 3) -> list[dict[str, object]]:
