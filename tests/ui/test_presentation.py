@@ -22,6 +22,7 @@ from game.ui.scene import Pop, Push
 from game.ui.services import Services
 from game.ui.toast import Toasts
 from scenes.games import GamesScene
+from scenes.help import HelpScene
 from scenes.menu import MenuScene
 from scenes.play import PlayScene
 from scenes.replay import ReplayScene
@@ -266,6 +267,17 @@ def test_labels_fit_their_rects_and_nothing_leaves_the_window(tmp_path: Path,
             assert isinstance(setup, SetupScene)
             for widget in [*setup.widgets.values(), setup.start_button, setup.back_button]:
                 assert window.contains(widget.get_abs_rect()), (size, game.info.id)
+        app.stack.apply(Push(HelpScene(services, "piously")))
+        app.step([], 1 / 60)
+        help_scene = app.stack.top
+        assert isinstance(help_scene, HelpScene)
+        buttons = [help_scene.back, *help_scene.tabs]
+        for i, widget in enumerate(buttons):
+            assert window.contains(widget.get_abs_rect()), (size, widget.text)
+            assert button_text_fits(widget), (size, widget.text)
+            for other in buttons[i + 1:]:
+                assert not widget.get_abs_rect().colliderect(other.get_abs_rect()), (
+                    size, widget.text, other.text)
         app.close()
     finally:
         pygame.quit()
