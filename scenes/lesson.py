@@ -30,7 +30,7 @@ from game.ui.computer import ComputerSeat
 from game.ui.scene import Pop, Push, Scene, Transition
 from game.ui.services import Services
 from game.ui.solo import ClickPlays
-from game.ui.view import Drags, Feedback, Marks, Suggests
+from game.ui.view import Drags, Feedback, Marks, Suggests, offers
 from scenes.common import button
 
 MARGIN = 16
@@ -139,9 +139,10 @@ class LessonScene(Scene):
 
     def _refresh(self) -> None:
         passed = self.attempt.verdict is Verdict.PASSED
+        moves = {action.id for action in self.view.actions}
         for widget, name in self.buttons.items():
             enabled = passed if name == NEXT else name in (c.BACK, RESTART) or (
-                self.attempt.learners_turn
+                self.attempt.learners_turn and (name not in moves or offers(self.view, name))
             )
             if enabled:
                 widget.enable()
@@ -186,10 +187,10 @@ class LessonScene(Scene):
         elif name == c.SELECT and command.pos is not None:
             if self.board_area.collidepoint(command.pos):
                 self._feedback(view.click(command.pos))
-                if isinstance(view, ClickPlays) and view.ready():
-                    self._confirm()
+                self._play_if_ready()
         elif name in {action.id for action in view.actions}:
             self._feedback(view.action(name))
+            self._play_if_ready()
         elif name == c.CONFIRM:
             self._confirm()
         elif name == c.CLEAR:
@@ -198,7 +199,13 @@ class LessonScene(Scene):
             self._show_answer()
         return None
 
+    def _play_if_ready(self) -> None:
+        """A view whose click or key made a whole move (a Piously step, a bless) plays it."""
+        if isinstance(self.view, ClickPlays) and self.view.ready():
+            self._confirm()
+
     def _feedback(self, feedback: Feedback) -> None:
+        self._refresh()  # a selection may have made an action apply, or stop applying
         if feedback.refused and feedback.message:
             self._say(feedback.message, palette.WARN)
         if feedback.cue:
@@ -282,6 +289,7 @@ class LessonScene(Scene):
             self._failed(clock)
         elif attempt.learners_turn and not self._interactive:
             self._set_interactive(True)
+            self._refresh()
         return None
 
     def _set_interactive(self, on: bool) -> None:
