@@ -49,7 +49,7 @@ def play_answer(driver: Driver, lesson: LessonScene) -> None:
         settle(driver, lesson)
 
 
-@pytest.mark.parametrize("game_id", ["conquid", "pushfight", "forts"])
+@pytest.mark.parametrize("game_id", ["conquid", "pushfight", "forts", "piously"])
 def test_every_lesson_plays_through_the_gui_and_is_remembered(
     driver: Driver, services: Services, game_id: str
 ) -> None:
@@ -125,6 +125,27 @@ def test_a_missed_goal_is_explained_then_the_step_starts_again(driver: Driver) -
     assert lesson.message is not None and step.wrong in lesson.message[0]
     driver.wait(4.0)
     assert lesson.attempt.verdict is Verdict.PLAYING and lesson.attempt.match.ply == 0
+
+
+def test_piouslys_first_lesson_plays_with_clicks_and_keys(driver: Driver) -> None:
+    """A step is a click on a dot, the end of a turn is E; a move of the wrong kind and a
+    step without actions are refused with the lesson's and the rules' reasons."""
+    lesson = open_lesson(driver, "piously", 0)
+    driver.key("b")  # a bless is legal, but this step asks for a step
+    assert lesson.message is not None and lesson.message[0] == lesson.step.wrong
+    assert lesson.attempt.match.ply == 0
+    driver.click(centre_of(lesson, "1,1"))  # a dot: the step plays at once
+    settle(driver, lesson)
+    assert lesson.attempt.match.moves == ("move 1,1",)
+    assert lesson.attempt.verdict is Verdict.PASSED, lesson.message
+    driver.key("return")
+    assert lesson.step_index == 1
+    driver.click(centre_of(lesson, "1,2"))
+    assert lesson.message is not None and "you have no actions left" in lesson.message[0]
+    driver.key("e")
+    settle(driver, lesson)
+    assert lesson.attempt.match.moves == ("end",)
+    assert lesson.attempt.verdict is Verdict.PASSED, lesson.message
 
 
 @pytest.mark.newcomer
