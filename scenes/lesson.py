@@ -114,9 +114,10 @@ class LessonScene(Scene):
         x, inner = self.panel.x + 14, width - 28
         half = (inner - 8) // 2
         button_h = 30 if size[1] < 720 else 36
-        rows = (len(self.view.actions) + 1) // 2
+        actions = [action for action in self.view.actions if action.button]  # not key-only
+        rows = (len(actions) + 1) // 2
         y = size[1] - 14 - (rows + 4) * (button_h + 6)
-        for i, action in enumerate(self.view.actions):
+        for i, action in enumerate(actions):
             rect = pygame.Rect(x + (i % 2) * (half + 8), y + (i // 2) * (button_h + 6), half,
                                button_h)
             self._button(rect, action.label, action.id, action.hint)
