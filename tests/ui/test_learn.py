@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 
+import pygame
 import pytest
 
 from game.catalog import all_games
@@ -147,6 +148,21 @@ def test_piouslys_first_lesson_plays_with_clicks_and_keys(driver: Driver) -> Non
     settle(driver, lesson)
     assert lesson.attempt.match.moves == ("end",)
     assert lesson.attempt.verdict is Verdict.PASSED, lesson.message
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (900, 600)])
+def test_every_lesson_button_fits_the_window(driver: Driver, size: tuple[int, int]) -> None:
+    """Piously's twelve lessons take two columns; none overlaps another button or runs off."""
+    driver.app.services.display.surface = pygame.display.set_mode(size, pygame.RESIZABLE)
+    driver.frames(1, [pygame.event.Event(pygame.VIDEORESIZE, size=size, w=size[0], h=size[1])])
+    learn = open_learn(driver)
+    for game_id in learn.game_ids:
+        driver.press(next(w for w, act in learn.actions.items() if act == ("tab", game_id)))
+        learn = driver.top
+        rects = [widget.get_abs_rect() for widget in learn.actions]
+        window = pygame.Rect((0, 0), size)
+        assert all(window.contains(rect) for rect in rects), game_id
+        assert not any(a.colliderect(b) for i, a in enumerate(rects) for b in rects[i + 1:])
 
 
 @pytest.mark.newcomer
