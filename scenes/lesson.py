@@ -400,7 +400,8 @@ class LessonScene(Scene):
         unit = self.unit
         lines = [(f"{unit.kind} {self.index + 1} of {len(self.units)}", small, palette.MUTED,
                   False)]
-        lines += [(line, big, palette.TEXT, True) for line in fonts.wrap(unit.title, big, width)]
+        lines += [(line, big, palette.TEXT, True)
+                  for line in fonts.wrap(unit.title, big, width, bold=True)]
         if len(unit.steps) > 1:
             lines.append((f"Step {self.step_index + 1} of {len(unit.steps)}", small,
                           palette.MUTED, False))
