@@ -13,12 +13,14 @@ from game.core.learn import Verdict
 from game.ui.commands import Command
 from game.ui.learning import load_learning
 from game.ui.paths import Paths
+from game.ui.scene import Push
 from game.ui.services import Services
-from scenes.learn import LearnScene, OfferScene
+from scenes.learn import LearnScene, OfferScene, lesson_units
 from scenes.lesson import SHOW, LessonScene
 from scenes.menu import MenuScene
 from scenes.setup import SetupScene
 from tests.ui.driver import Driver
+from tests.ui.piously_hands import perform
 from tests.ui.test_computer import SlowSeat
 
 
@@ -148,6 +150,30 @@ def test_piouslys_first_lesson_plays_with_clicks_and_keys(driver: Driver) -> Non
     settle(driver, lesson)
     assert lesson.attempt.match.moves == ("end",)
     assert lesson.attempt.verdict is Verdict.PASSED, lesson.message
+
+
+def test_every_piously_step_plays_with_a_players_clicks(
+        driver: Driver, services: Services) -> None:
+    """Each step's answer made as its sentence tells a player to: dots and hexes clicked,
+    spells chosen in the panel and walked through their choices, B, D, E and the claim keys;
+    never a move handed to the scene."""
+    driver.frames(2)
+    game = services.games.get("piously")
+    units = lesson_units(services.learning.course("piously"))
+    for index, unit in enumerate(units):
+        for number in range(len(unit.steps)):
+            lesson = LessonScene(services, "piously", units, index)
+            lesson.step_index = number
+            lesson.attempt = lesson._new_attempt()
+            driver.app.stack.apply(Push(lesson))
+            driver.frames(2)
+            for text in lesson.step.answer:
+                perform(driver, lesson, game.parse_move(text))
+                settle(driver, lesson)
+            assert lesson.attempt.verdict is Verdict.PASSED, (unit.id, number, lesson.message)
+            assert lesson.attempt.match.moves == tuple(
+                game.format_move(game.parse_move(text)) for text in lesson.step.answer)
+            driver.key("escape")
 
 
 @pytest.mark.parametrize("size", [(1280, 720), (900, 600)])
