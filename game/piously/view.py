@@ -217,7 +217,8 @@ class PiouslyView:
 
     def mark_rect(self, name: str) -> pygame.Rect | None:
         """A hex of the temple named ``q,r`` (as moves name it), or a spell by its name (its
-        cell in the spell panel), for lessons to outline (``Marks``)."""
+        cell in the spell panel), for lessons to outline (``Marks``); no hex while the claim
+        dialog covers the temple."""
         state = self._state
         if state is None or state.temple is None:
             return None
@@ -225,8 +226,8 @@ class PiouslyView:
         if spell is not None:
             return self._spell_rect(spell.id)
         h = parse_hex(name)
-        if h is None or h not in state.temple.room_of:
-            return None
+        if h is None or h not in state.temple.room_of or self._claim is not None:
+            return None  # not a hex of the temple, or under the claim dialog
         x, y = self._geo.centre(h)
         half_w, half_h = self._geo.size * 0.8, self._geo.size * 0.75
         return pygame.Rect(round(x - half_w), round(y - half_h), round(2 * half_w),

@@ -320,3 +320,10 @@ def test_lessons_mark_hexes_by_notation_and_spells_by_name() -> None:
     cell = view.mark_rect("Priestess")
     assert cell is not None and cell.collidepoint(view.spell_centre(PRIESTESS))
     assert view.mark_rect("stonemason") is not None
+    for text in ("place 2,-3", "place 5,-3"):
+        state = GAME.apply(state, m.parse_move(text)).state
+    view.show(state)
+    view.action("end_turn")  # White ends in the unclaimed Pink room: the claim dialog
+    assert view.claim_open
+    assert view.mark_rect("2,-3") is None, "hexes under the dialog are not outlined"
+    assert view.mark_rect("Priestess") is not None
