@@ -48,6 +48,8 @@ class LearnScene(Scene):
         self.game_id = game_id if game_id in self.game_ids else (
             self.game_ids[0] if self.game_ids else None)
         self.actions: dict[Any, Any] = {}
+        self._wide = False
+        """The lessons fill both columns (a game with many lessons and no puzzles)."""
 
     def build(self, size: tuple[int, int]) -> None:
         self.actions = {}
@@ -76,10 +78,20 @@ class LearnScene(Scene):
         course = self.services.learning.course(self.game_id)
         row_h = 34 if size[1] < 720 else 40
         column = (width - 16) // 2
-        for i, unit in enumerate(lesson_units(course)):
-            rect = pygame.Rect(left, y + 30 + i * (row_h + 6), column, row_h)
-            self._unit_button(rect, f"{i + 1}. {unit.title}", unit.id, ("lesson", i))
         puzzles = puzzle_units(course)
+        lessons = lesson_units(course)
+        fit = max(1, (size[1] - 80 - (y + 30)) // (row_h + 6))
+        # More lessons than fit in a column: two columns, over the puzzles' side if it is empty
+        # (Piously's twelve), else side by side in the lessons' own.
+        split = len(lessons) > fit
+        self._wide = split and not puzzles
+        cell = column if not split or not puzzles else (column - 8) // 2
+        step = column + 16 if self._wide else cell + 8
+        rows = -(-len(lessons) // 2) if split else len(lessons)
+        for i, unit in enumerate(lessons):
+            rect = pygame.Rect(left + (i // rows) * step, y + 30 + (i % rows) * (row_h + 6),
+                               cell, row_h)
+            self._unit_button(rect, f"{i + 1}. {unit.title}", unit.id, ("lesson", i))
         per_row = 2 if column >= 380 else 1
         cell = (column - 8 * (per_row - 1)) // per_row
         room = max(0, (size[1] - 80 - (y + 30)) // (row_h + 6)) * per_row
@@ -132,9 +144,12 @@ class LearnScene(Scene):
         left = (surface.get_width() - width) // 2
         column = (width - 16) // 2
         top = getattr(self, "_columns_top", 170)
-        for x, text in ((left, "Lessons"), (left + column + 16, "Puzzles: find the win")):
+        headings = [(left, "Lessons")]
+        if not self._wide:
+            headings.append((left + column + 16, "Puzzles: find the win"))
+        for x, text in headings:
             surface.blit(fonts.text(text, 26, palette.ACCENT, True), (x, top))
-        if not self.services.learning.course(self.game_id).puzzles:
+        if not self._wide and not self.services.learning.course(self.game_id).puzzles:
             words = fonts.text("None for this game yet.", 24, palette.MUTED)
             surface.blit(words, (left + column + 16, top + 40))
 

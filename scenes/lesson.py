@@ -30,7 +30,7 @@ from game.ui.computer import ComputerSeat
 from game.ui.scene import Pop, Push, Scene, Transition
 from game.ui.services import Services
 from game.ui.solo import ClickPlays
-from game.ui.view import Drags, Feedback, Marks, Suggests
+from game.ui.view import Drags, Feedback, Marks, Suggests, offers
 from scenes.common import button
 
 MARGIN = 16
@@ -114,9 +114,10 @@ class LessonScene(Scene):
         x, inner = self.panel.x + 14, width - 28
         half = (inner - 8) // 2
         button_h = 30 if size[1] < 720 else 36
-        rows = (len(self.view.actions) + 1) // 2
+        actions = [action for action in self.view.actions if action.button]  # not key-only
+        rows = (len(actions) + 1) // 2
         y = size[1] - 14 - (rows + 4) * (button_h + 6)
-        for i, action in enumerate(self.view.actions):
+        for i, action in enumerate(actions):
             rect = pygame.Rect(x + (i % 2) * (half + 8), y + (i // 2) * (button_h + 6), half,
                                button_h)
             self._button(rect, action.label, action.id, action.hint)
@@ -139,9 +140,10 @@ class LessonScene(Scene):
 
     def _refresh(self) -> None:
         passed = self.attempt.verdict is Verdict.PASSED
+        moves = {action.id for action in self.view.actions}
         for widget, name in self.buttons.items():
             enabled = passed if name == NEXT else name in (c.BACK, RESTART) or (
-                self.attempt.learners_turn
+                self.attempt.learners_turn and (name not in moves or offers(self.view, name))
             )
             if enabled:
                 widget.enable()
@@ -186,10 +188,10 @@ class LessonScene(Scene):
         elif name == c.SELECT and command.pos is not None:
             if self.board_area.collidepoint(command.pos):
                 self._feedback(view.click(command.pos))
-                if isinstance(view, ClickPlays) and view.ready():
-                    self._confirm()
+                self._play_if_ready()
         elif name in {action.id for action in view.actions}:
             self._feedback(view.action(name))
+            self._play_if_ready()
         elif name == c.CONFIRM:
             self._confirm()
         elif name == c.CLEAR:
@@ -198,7 +200,13 @@ class LessonScene(Scene):
             self._show_answer()
         return None
 
+    def _play_if_ready(self) -> None:
+        """A view whose click or key made a whole move (a Piously step, a bless) plays it."""
+        if isinstance(self.view, ClickPlays) and self.view.ready():
+            self._confirm()
+
     def _feedback(self, feedback: Feedback) -> None:
+        self._refresh()  # a selection may have made an action apply, or stop applying
         if feedback.refused and feedback.message:
             self._say(feedback.message, palette.WARN)
         if feedback.cue:
@@ -282,6 +290,7 @@ class LessonScene(Scene):
             self._failed(clock)
         elif attempt.learners_turn and not self._interactive:
             self._set_interactive(True)
+            self._refresh()
         return None
 
     def _set_interactive(self, on: bool) -> None:
@@ -391,7 +400,8 @@ class LessonScene(Scene):
         unit = self.unit
         lines = [(f"{unit.kind} {self.index + 1} of {len(self.units)}", small, palette.MUTED,
                   False)]
-        lines += [(line, big, palette.TEXT, True) for line in fonts.wrap(unit.title, big, width)]
+        lines += [(line, big, palette.TEXT, True)
+                  for line in fonts.wrap(unit.title, big, width, bold=True)]
         if len(unit.steps) > 1:
             lines.append((f"Step {self.step_index + 1} of {len(unit.steps)}", small,
                           palette.MUTED, False))

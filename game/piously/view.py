@@ -1,7 +1,8 @@
 """The Piously board view: temple builder, placement, actions, spell casting, claims.
 
-It implements ``game.ui.view.GameView`` (plus ``Drags`` for the builder and ``ClickPlays``:
-one action is one move, played as soon as a click or key makes it whole). A spell is cast
+It implements ``game.ui.view.GameView`` (plus ``Drags`` for the builder, ``Marks`` for
+lessons, and ``ClickPlays``: one action is one move, played as soon as a click or key makes
+it whole). A spell is cast
 through a ``view_cast.Walk``, one choice at a time with its legal targets highlighted,
 previewed once whole and confirmed with Return; U (Clear) steps back, and cancels the cast
 from its first step. Ending the turn in an unclaimed room opens the claim dialog. Every
@@ -28,8 +29,8 @@ from game.piously.rules import actions as act
 from game.piously.rules import casting as cs
 from game.piously.rules import moves as m
 from game.piously.rules.game import GAME, move_problem
-from game.piously.rules.hexes import Hex, format_hex
-from game.piously.rules.spellbook import OPPORTUNIST, SPELLS, STONEMASON
+from game.piously.rules.hexes import Hex, format_hex, parse_hex
+from game.piously.rules.spellbook import BY_NAME, OPPORTUNIST, SPELLS, STONEMASON
 from game.piously.rules.state import ARTWORK, SEAT_NAMES, Phase, PiouslyState, object_name
 from game.piously.rules.temple import DEFAULT_LAYOUT, ROOM_NAMES, ROOMS, SHOVEL, Placement
 from game.piously.view_cast import Walk
@@ -209,7 +210,28 @@ class PiouslyView:
         return self._geo.icentre(h)
 
     def spell_centre(self, spell: int) -> tuple[int, int]:
-        return spell_cell(spell_rows(self._panel, ROOMS)[spell // 2], spell % 2).center
+        return self._spell_rect(spell).center
+
+    def _spell_rect(self, spell: int) -> pygame.Rect:
+        return spell_cell(spell_rows(self._panel, ROOMS)[spell // 2], spell % 2)
+
+    def mark_rect(self, name: str) -> pygame.Rect | None:
+        """A hex of the temple named ``q,r`` (as moves name it), or a spell by its name (its
+        cell in the spell panel), for lessons to outline (``Marks``); no hex while the claim
+        dialog covers the temple."""
+        state = self._state
+        if state is None or state.temple is None:
+            return None
+        spell = BY_NAME.get(name.strip().lower())
+        if spell is not None:
+            return self._spell_rect(spell.id)
+        h = parse_hex(name)
+        if h is None or h not in state.temple.room_of or self._claim is not None:
+            return None  # not a hex of the temple, or under the claim dialog
+        x, y = self._geo.centre(h)
+        half_w, half_h = self._geo.size * 0.8, self._geo.size * 0.75
+        return pygame.Rect(round(x - half_w), round(y - half_h), round(2 * half_w),
+                           round(2 * half_h))
 
     def builder_button_centre(self, index: int) -> tuple[int, int]:
         return button_rects(self._panel, len(BUILDER_BUTTONS))[index].center

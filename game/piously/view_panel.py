@@ -112,8 +112,8 @@ def draw_claim(surface: pygame.Surface, area: pygame.Rect, state: PiouslyState, 
     pygame.draw.rect(surface, palette.PANEL, frame, border_radius=12)
     pygame.draw.rect(surface, ROOM_COLOURS[room], frame, 3, border_radius=12)
     seat = state.to_move
-    head = fonts.text(f"{SEAT_NAMES[seat]} ends the turn in the {ROOM_NAMES[room]} room: "
-                      "claim a spell?", 24, palette.TEXT, True)
+    head = _fitted((f"{SEAT_NAMES[seat]} ends the turn in the {ROOM_NAMES[room]} room: claim a "
+                    "spell?", f"Claim a spell of the {ROOM_NAMES[room]} room?"), frame.w - 24)
     surface.blit(head, head.get_rect(midtop=(frame.centerx, frame.y + 12)))
     for kind, box in enumerate(choices[:2]):
         spell = 2 * room + kind
@@ -135,6 +135,16 @@ def draw_claim(surface: pygame.Surface, area: pygame.Rect, state: PiouslyState, 
                      border_radius=8)
     words = fonts.text("Neither (3)  ·  U: back to the turn", 20, palette.TEXT)
     surface.blit(words, words.get_rect(center=neither.center))
+
+
+def _fitted(texts: tuple[str, ...], width: int) -> pygame.Surface:
+    """The first of ``texts`` (longest first) that fits ``width`` at the largest size that
+    fits, for a heading that must not run off a narrow dialog."""
+    for size in (24, 20, 17):
+        for words in texts:
+            if fonts.font(size, True).size(words)[0] <= width:
+                return fonts.text(words, size, palette.TEXT, True)
+    return fonts.text(texts[-1], 17, palette.TEXT, True)
 
 
 def claim_choice(area: pygame.Rect, pos: tuple[int, int]) -> int | None:

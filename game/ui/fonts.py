@@ -80,9 +80,10 @@ def fit(words: str, size: int, colour: tuple[int, int, int], width: int,
 
 
 @functools.lru_cache(maxsize=64)
-def wrap(words: str, size: int, width: int) -> tuple[str, ...]:
-    """Split ``words`` into lines no wider than ``width`` pixels at this font size."""
-    face = font(size)
+def wrap(words: str, size: int, width: int, bold: bool = False) -> tuple[str, ...]:
+    """Split ``words`` into lines no wider than ``width`` pixels at this font size (and
+    weight: bold is wider)."""
+    face = font(size, bold)
     lines: list[str] = []
     for paragraph in words.split("\n"):
         paragraph = printable(paragraph)

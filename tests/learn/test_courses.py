@@ -10,6 +10,7 @@ import pytest
 
 from game.catalog import all_games
 from game.core.learn import Course, Puzzle, load_courses
+from game.piously.rules.spellbook import SPELLS
 from game.ui.assets import assets_dir
 from tools.puzzles import SHORTCUTS, forced_win_in_two, stops_every_win, winning_moves, wins_now
 
@@ -21,7 +22,7 @@ PUZZLES = [(game_id, puzzle) for game_id, course in sorted(COURSES.items())
 
 def test_every_file_loads_and_every_answer_reaches_its_goal() -> None:
     assert PROBLEMS == []
-    for game_id in ("conquid", "pushfight", "forts"):
+    for game_id in ("conquid", "pushfight", "forts", "piously"):
         assert COURSES[game_id].lessons, f"{game_id} has no lessons"
     for game_id in ("conquid", "pushfight"):
         assert COURSES[game_id].puzzles, f"{game_id} has no puzzles"
@@ -32,6 +33,19 @@ def test_the_lessons_cover_the_rules_the_issue_lists() -> None:
     assert ids["conquid"] == ["acquire", "conquer", "vanquish", "conquest"]
     assert ids["pushfight"] == ["moves", "push", "rails", "anchor", "push-off"]
     assert ids["forts"] == ["placement", "spawn", "die", "isolation"]
+    assert ids["piously"] == ["actions", "bless", "region", "claim", "artwork", "pink", "indigo",
+                              "orange", "umber", "sapphire", "lime", "yellow"]
+
+
+def test_piously_casts_every_spell_in_its_lessons() -> None:
+    """The room lessons cast all fourteen spells (issue 16: one lesson per room's pair); the
+    answers were played through the rules and each step's goal at load."""
+    rooms = COURSES["piously"].lessons[5:]
+    assert len(rooms) == 7
+    for lesson, pair in zip(rooms, zip(SPELLS[::2], SPELLS[1::2], strict=True), strict=True):
+        cast = {move.split()[1] for step in lesson.steps for move in step.answer
+                if move.startswith("cast ")}
+        assert {spell.name for spell in pair} <= cast, lesson.id
 
 
 def test_every_grade_is_used_and_ids_are_unique() -> None:

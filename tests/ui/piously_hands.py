@@ -1,4 +1,5 @@
-"""A player's hands for Piously: any rules move made with the clicks and keys a person uses.
+"""A player's hands for Piously: any rules move made with the clicks and keys a person uses,
+in a game or a lesson.
 
 ``perform`` turns a move value into input through the real app loop: hexes clicked where the
 view draws them, spells clicked in the panel, keys from the input table (B, E, 1-3, R,
@@ -15,38 +16,42 @@ from game.piously.rules.state import PiouslyState
 from game.piously.rules.temple import DEFAULT_LAYOUT
 from game.piously.view import PiouslyView
 from game.piously.view_cast import upset_pattern
+from scenes.lesson import LessonScene
 from scenes.play import PlayScene
 from tests.ui.driver import Driver
 
+Board = PlayScene | LessonScene
+"""A scene showing a Piously board to a player: a game, or a lesson."""
 
-def view_of(play: PlayScene) -> PiouslyView:
+
+def view_of(play: Board) -> PiouslyView:
     view = play.view
     assert isinstance(view, PiouslyView)
     return view
 
 
-def state_of(play: PlayScene) -> PiouslyState:
-    state = play.match.state
+def state_of(play: Board) -> PiouslyState:
+    state = (play.match if isinstance(play, PlayScene) else play.attempt.match).state
     assert isinstance(state, PiouslyState)
     return state
 
 
-def hex_click(driver: Driver, play: PlayScene, h: int) -> None:
+def hex_click(driver: Driver, play: Board, h: int) -> None:
     driver.click(view_of(play).hex_centre(h))
 
 
-def spell_click(driver: Driver, play: PlayScene, spell: int) -> None:
+def spell_click(driver: Driver, play: Board, spell: int) -> None:
     driver.click(view_of(play).spell_centre(spell))
 
 
-def settle(driver: Driver, play: PlayScene) -> None:
+def settle(driver: Driver, play: Board) -> None:
     """Let the last move's animation finish (Space skips it, as a player may)."""
     driver.frames(2)
     if play.view.busy(play._clock):
         driver.key("space")
 
 
-def perform(driver: Driver, play: PlayScene, move: m.Move) -> None:
+def perform(driver: Driver, play: Board, move: m.Move) -> None:
     """Make ``move`` with a player's clicks and keys (the move must be legal now)."""
     state = state_of(play)
     view = view_of(play)
@@ -80,7 +85,7 @@ def perform(driver: Driver, play: PlayScene, move: m.Move) -> None:
 
 
 def cast_clicks(state: PiouslyState, move: m.Cast, driver: Driver,
-                play: PlayScene) -> list[int]:
+                play: Board) -> list[int]:
     """The hexes a player clicks to make ``move`` after choosing its spell."""
     me = state.objects[state.to_move]
     assert me is not None

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 
+import pygame
 import pytest
 
 from game.catalog import all_games
@@ -12,12 +13,14 @@ from game.core.learn import Verdict
 from game.ui.commands import Command
 from game.ui.learning import load_learning
 from game.ui.paths import Paths
+from game.ui.scene import Push
 from game.ui.services import Services
-from scenes.learn import LearnScene, OfferScene
+from scenes.learn import LearnScene, OfferScene, lesson_units
 from scenes.lesson import SHOW, LessonScene
 from scenes.menu import MenuScene
 from scenes.setup import SetupScene
 from tests.ui.driver import Driver
+from tests.ui.piously_hands import perform
 from tests.ui.test_computer import SlowSeat
 
 
@@ -49,7 +52,7 @@ def play_answer(driver: Driver, lesson: LessonScene) -> None:
         settle(driver, lesson)
 
 
-@pytest.mark.parametrize("game_id", ["conquid", "pushfight", "forts"])
+@pytest.mark.parametrize("game_id", ["conquid", "pushfight", "forts", "piously"])
 def test_every_lesson_plays_through_the_gui_and_is_remembered(
     driver: Driver, services: Services, game_id: str
 ) -> None:
@@ -125,6 +128,67 @@ def test_a_missed_goal_is_explained_then_the_step_starts_again(driver: Driver) -
     assert lesson.message is not None and step.wrong in lesson.message[0]
     driver.wait(4.0)
     assert lesson.attempt.verdict is Verdict.PLAYING and lesson.attempt.match.ply == 0
+
+
+def test_piouslys_first_lesson_plays_with_clicks_and_keys(driver: Driver) -> None:
+    """A step is a click on a dot, the end of a turn is E; a move of the wrong kind and a
+    step without actions are refused with the lesson's and the rules' reasons."""
+    lesson = open_lesson(driver, "piously", 0)
+    assert "claim_artwork" not in lesson.buttons.values(), "key-only actions get no button"
+    driver.key("b")  # a bless is legal, but this step asks for a step
+    assert lesson.message is not None and lesson.message[0] == lesson.step.wrong
+    assert lesson.attempt.match.ply == 0
+    driver.click(centre_of(lesson, "1,1"))  # a dot: the step plays at once
+    settle(driver, lesson)
+    assert lesson.attempt.match.moves == ("move 1,1",)
+    assert lesson.attempt.verdict is Verdict.PASSED, lesson.message
+    driver.key("return")
+    assert lesson.step_index == 1
+    driver.click(centre_of(lesson, "1,2"))
+    assert lesson.message is not None and "you have no actions left" in lesson.message[0]
+    driver.key("e")
+    settle(driver, lesson)
+    assert lesson.attempt.match.moves == ("end",)
+    assert lesson.attempt.verdict is Verdict.PASSED, lesson.message
+
+
+def test_every_piously_step_plays_with_a_players_clicks(
+        driver: Driver, services: Services) -> None:
+    """Each step's answer made as its sentence tells a player to: dots and hexes clicked,
+    spells chosen in the panel and walked through their choices, B, D, E and the claim keys;
+    never a move handed to the scene."""
+    driver.frames(2)
+    game = services.games.get("piously")
+    units = lesson_units(services.learning.course("piously"))
+    for index, unit in enumerate(units):
+        for number in range(len(unit.steps)):
+            lesson = LessonScene(services, "piously", units, index)
+            lesson.step_index = number
+            lesson.attempt = lesson._new_attempt()
+            driver.app.stack.apply(Push(lesson))
+            driver.frames(2)
+            for text in lesson.step.answer:
+                perform(driver, lesson, game.parse_move(text))
+                settle(driver, lesson)
+            assert lesson.attempt.verdict is Verdict.PASSED, (unit.id, number, lesson.message)
+            assert lesson.attempt.match.moves == tuple(
+                game.format_move(game.parse_move(text)) for text in lesson.step.answer)
+            driver.key("escape")
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (900, 600)])
+def test_every_lesson_button_fits_the_window(driver: Driver, size: tuple[int, int]) -> None:
+    """Piously's twelve lessons take two columns; none overlaps another button or runs off."""
+    driver.app.services.display.surface = pygame.display.set_mode(size, pygame.RESIZABLE)
+    driver.frames(1, [pygame.event.Event(pygame.VIDEORESIZE, size=size, w=size[0], h=size[1])])
+    learn = open_learn(driver)
+    for game_id in learn.game_ids:
+        driver.press(next(w for w, act in learn.actions.items() if act == ("tab", game_id)))
+        learn = driver.top
+        rects = [widget.get_abs_rect() for widget in learn.actions]
+        window = pygame.Rect((0, 0), size)
+        assert all(window.contains(rect) for rect in rects), game_id
+        assert not any(a.colliderect(b) for i, a in enumerate(rects) for b in rects[i + 1:])
 
 
 @pytest.mark.newcomer

@@ -18,8 +18,10 @@ from game.core.record import save_match
 from game.piously.rules import casting as cs
 from game.piously.rules import moves as m
 from game.piously.rules.game import GAME
+from game.piously.rules.hexes import format_hex
 from game.piously.rules.spellbook import PRIESTESS, SPELLS, STONEMASON
 from game.piously.rules.temple import DEFAULT_LAYOUT
+from game.piously.view import PiouslyView
 from game.ui.scene import Push
 from scenes.menu import MenuScene
 from scenes.play import PlayScene
@@ -296,3 +298,32 @@ def test_a_hint_is_pending_until_return(driver: Driver) -> None:
     assert "Hint: Blessed" in view.status() and play.match.ply == 3
     driver.key("return")
     assert play.match.moves[-1] == str(m.Bless())
+
+
+def test_lessons_mark_hexes_by_notation_and_spells_by_name() -> None:
+    """``Marks``: a temple hex named ``q,r`` is outlined where it is drawn, a spell by its cell
+    in the panel; anything else, or a board without a temple, marks nothing."""
+    view = PiouslyView()
+    view.layout(pygame.Rect(0, 0, 900, 600))
+    view.show(GAME.new_state({}))
+    assert view.mark_rect("2,-3") is None, "no temple yet"
+    state = GAME.apply(GAME.new_state({}), m.BuildTemple(DEFAULT_LAYOUT)).state
+    view.show(state)
+    for room, hexes in enumerate(state.built.room_hexes):
+        for h in hexes:
+            rect = view.mark_rect(format_hex(h))
+            assert rect is not None and rect.collidepoint(view.hex_centre(h)), (room, h)
+            assert view.hit_test(rect.center) == h
+    assert view.mark_rect(" 2,-3 ") == view.mark_rect("2,-3")
+    assert view.mark_rect("0,-3") is None, "a space without a hex"
+    assert view.mark_rect("d2") is None and view.mark_rect("") is None
+    cell = view.mark_rect("Priestess")
+    assert cell is not None and cell.collidepoint(view.spell_centre(PRIESTESS))
+    assert view.mark_rect("stonemason") is not None
+    for text in ("place 2,-3", "place 5,-3"):
+        state = GAME.apply(state, m.parse_move(text)).state
+    view.show(state)
+    view.action("end_turn")  # White ends in the unclaimed Pink room: the claim dialog
+    assert view.claim_open
+    assert view.mark_rect("2,-3") is None, "hexes under the dialog are not outlined"
+    assert view.mark_rect("Priestess") is not None
