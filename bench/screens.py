@@ -3,16 +3,23 @@
 Each figure is one real ``App.step`` that receives the button's pygame_gui press (or the
 key's command) and draws the new screen in the same frame, at 1280x720, headless. "first"
 is the first opening in a fresh process (what a player's first click costs, lazy imports
-included); "again" is the median of later openings. Target: 150 ms each. Prints JSON lines.
+included: each screen is measured in a process of its own); "again" is the median of later
+openings. ``setup_<game>`` is a menu's "Play ..." button: the first time, with a new
+player's data folder, it shows the offer of the game's lessons (the setup screen is made
+behind it, the game's view with it); then the setup screen itself. Target: 150 ms each.
+Prints JSON lines.
 
-    python -m bench screens
+    python -m bench screens [--only setup]
 """
 
 from __future__ import annotations
 
+import argparse
 import json
 import os
 import statistics
+import subprocess
+import sys
 import tempfile
 import time
 from collections.abc import Callable
@@ -26,6 +33,7 @@ import pygame
 import pygame_gui
 
 from bench.idle import new_match
+from game.catalog import all_games
 from game.main_window import VIEWS, build_services
 from game.ui import commands as c
 from game.ui.app import STEP, App
@@ -99,20 +107,39 @@ def into_game(app: App) -> None:
     app.stack.apply(Push(PlayScene(app.services, match)))
 
 
-def main() -> None:
-    screens: dict[str, tuple[Callable[[App], None], Opener]] = {
-        "settings": (lambda app: None, menu_entry("Settings")),
-        "help": (lambda app: None, menu_entry("Rules and help")),
-        "high_scores": (lambda app: None, menu_entry("High scores")),
-        "open_dialog": (lambda app: None, menu_entry("Open a saved game")),
+def screens() -> dict[str, tuple[Callable[[App], None], Opener]]:
+    def nothing(app: App) -> None:
+        return None
+
+    chosen: dict[str, tuple[Callable[[App], None], Opener]] = {
+        "settings": (nothing, menu_entry("Settings")),
+        "help": (nothing, menu_entry("Rules and help")),
+        "high_scores": (nothing, menu_entry("High scores")),
+        "open_dialog": (nothing, menu_entry("Open a saved game")),
         "save_dialog": (into_game, save_key),
+        "learn": (nothing, menu_entry("Learn to play")),
     }
-    for name, (start, opener) in screens.items():
+    for game in all_games():
+        if game.info.id in VIEWS:
+            chosen[f"setup_{game.info.id}"] = (nothing, menu_entry(f"Play {game.info.title}"))
+    return chosen
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--only", help="measure only the screens whose name contains this")
+    parser.add_argument("--one", help=argparse.SUPPRESS)
+    args = parser.parse_args()
+    if args.one:
+        start, opener = screens()[args.one]
         first, again = opening_ms(start, opener)
-        print(json.dumps({"bench": f"open_{name}", "first_ms": round(first, 1),
+        print(json.dumps({"bench": f"open_{args.one}", "first_ms": round(first, 1),
                           "again_ms": round(again, 1), "target_ms": TARGET_MS,
                           "ok": max(first, again) <= TARGET_MS}), flush=True)
-
+        return
+    for name in screens():
+        if args.only is None or args.only in name:
+            subprocess.run([sys.executable, "-m", "bench.screens", "--one", name], check=True)
 
 if __name__ == "__main__":
     main()
