@@ -7,7 +7,8 @@ One small object built by the composition root, so scenes reach shared things ex
 from __future__ import annotations
 
 import functools
-from collections.abc import Mapping
+import threading
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -44,6 +45,17 @@ class Services:
     computers: Computers = field(default_factory=NoComputers)
     learning: Learning = field(default_factory=Learning)
     """Lessons and puzzles, and the player's progress (``game.ui.learning``)."""
+    preload: Callable[[], None] | None = None
+    """Work for a background thread once the window shows: the composition root imports
+    the board views there, so a game's first screen does not wait for its module."""
+
+    def window_shown(self) -> None:
+        """The first frame is on screen: start the background work (sounds, ``preload``),
+        each thread once."""
+        self.sounds.prepare()
+        if self.preload is not None:
+            work, self.preload = self.preload, None
+            threading.Thread(target=work, name="preload", daemon=True).start()
 
     def surface_size(self) -> tuple[int, int]:
         return self.display.size

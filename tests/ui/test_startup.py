@@ -1,0 +1,69 @@
+"""What the menu's first frame waits for (issue 15): no board view.
+
+The views load when a game's first screen needs one, or in the background once the window
+shows. The input table knows every game's keys from the start.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+from game.main_window import VIEW_ACTIONS, VIEWS, build_services, first_scene
+from game.ui.app import App
+from game.ui.paths import Paths
+from game.ui.services import Services
+
+ROOT = Path(__file__).resolve().parents[2]
+
+FIRST_FRAME = """
+import json, sys
+from game.main_window import build_services, first_scene
+from game.ui.app import App
+services = build_services()
+app = App(services, first_scene(services))
+app.step([], 0.0)
+print(json.dumps({
+    "views": sorted(m for m in sys.modules if m.rsplit(".", 1)[-1].startswith("view")
+                    and m.split(".")[1] != "ui" and not m.endswith(".view_actions")),
+    "replay": "scenes.replay" in sys.modules,
+}))
+"""
+
+
+def test_every_views_actions_are_known_without_the_view() -> None:
+    assert set(VIEW_ACTIONS) == set(VIEWS)
+    for game_id, make in VIEWS.items():
+        assert make().actions == VIEW_ACTIONS[game_id], game_id
+
+
+def test_the_input_table_knows_every_games_keys_from_the_start(services: Services) -> None:
+    contexts = services.table.contexts()
+    for game_id, actions in VIEW_ACTIONS.items():
+        assert f"game:{game_id}" in contexts
+        assert services.table.commands(f"game:{game_id}") == [a.id for a in actions]
+
+
+def test_the_first_menu_frame_imports_no_view(tmp_path: Path) -> None:
+    env = dict(os.environ, CONQUID_ARCADE_HOME=str(tmp_path), SDL_VIDEODRIVER="dummy",
+               SDL_AUDIODRIVER="dummy", PYGAME_HIDE_SUPPORT_PROMPT="1")
+    done = subprocess.run([sys.executable, "-c", FIRST_FRAME], cwd=ROOT, env=env, check=True,
+                          capture_output=True, text=True)
+    seen = json.loads(done.stdout.splitlines()[-1])
+    assert seen == {"views": [], "replay": False}
+
+
+def test_the_window_shown_loads_the_views_in_the_background(paths: Paths) -> None:
+    services = build_services(paths, (1280, 720))
+    app = App(services, first_scene(services))
+    app.step([], 0.0)
+    services.window_shown()
+    deadline = time.monotonic() + 30
+    while "game.piously.view" not in sys.modules and time.monotonic() < deadline:
+        time.sleep(0.01)
+    assert "game.piously.view" in sys.modules
+    assert not services.toasts.current
