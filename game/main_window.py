@@ -141,7 +141,11 @@ def build_services(paths: Paths | None = None, size: tuple[int, int] | None = No
     # The help texts use italics; loading the face up front avoids a stall and a warning.
     ui.preload_fonts([{"name": "noto_sans", "point_size": 17, "style": "italic"}])
     games = all_games()
-    learning, learn_problems = load_learning(games, paths.data)
+
+    def report(problem: str) -> None:  # a lesson file left out, found when first loaded
+        services.toasts.show(problem, "error")
+
+    learning, learn_problems = load_learning(games, paths.data, report)
     services = Services(
         display=display,
         ui=ui,

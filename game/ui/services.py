@@ -50,9 +50,10 @@ class Services:
     the board views there, so a game's first screen does not wait for its module."""
 
     def window_shown(self) -> None:
-        """The first frame is on screen: start the background work (sounds, ``preload``),
-        each thread once."""
+        """The first frame is on screen: start the background work (sounds, courses,
+        ``preload``), each thread once."""
         self.sounds.prepare()
+        self.learning.prepare()
         if self.preload is not None:
             work, self.preload = self.preload, None
             threading.Thread(target=work, name="preload", daemon=True).start()

@@ -1,7 +1,8 @@
-"""What the menu's first frame waits for (issue 15): no board view.
+"""What the menu's first frame waits for (issue 15): no board view, no lesson checking.
 
 The views load when a game's first screen needs one, or in the background once the window
-shows. The input table knows every game's keys from the start.
+shows; the lesson courses when Learn or a game's first-time offer needs them, or in the
+background too. The input table knows every game's keys from the start.
 """
 
 from __future__ import annotations
@@ -13,8 +14,10 @@ import sys
 import time
 from pathlib import Path
 
+from game.core.learn import Course
 from game.main_window import VIEW_ACTIONS, VIEWS, build_services, first_scene
 from game.ui.app import App
+from game.ui.learning import Learning
 from game.ui.paths import Paths
 from game.ui.services import Services
 
@@ -22,6 +25,7 @@ ROOT = Path(__file__).resolve().parents[2]
 
 FIRST_FRAME = """
 import json, sys
+from game.core.learn import Course
 from game.main_window import build_services, first_scene
 from game.ui.app import App
 services = build_services()
@@ -30,6 +34,7 @@ app.step([], 0.0)
 print(json.dumps({
     "views": sorted(m for m in sys.modules if m.rsplit(".", 1)[-1].startswith("view")
                     and m.split(".")[1] != "ui" and not m.endswith(".view_actions")),
+    "courses_loaded": services.learning._courses is not None,
     "replay": "scenes.replay" in sys.modules,
 }))
 """
@@ -48,16 +53,16 @@ def test_the_input_table_knows_every_games_keys_from_the_start(services: Service
         assert services.table.commands(f"game:{game_id}") == [a.id for a in actions]
 
 
-def test_the_first_menu_frame_imports_no_view(tmp_path: Path) -> None:
+def test_the_first_menu_frame_imports_no_view_and_checks_no_lesson(tmp_path: Path) -> None:
     env = dict(os.environ, CONQUID_ARCADE_HOME=str(tmp_path), SDL_VIDEODRIVER="dummy",
                SDL_AUDIODRIVER="dummy", PYGAME_HIDE_SUPPORT_PROMPT="1")
     done = subprocess.run([sys.executable, "-c", FIRST_FRAME], cwd=ROOT, env=env, check=True,
                           capture_output=True, text=True)
     seen = json.loads(done.stdout.splitlines()[-1])
-    assert seen == {"views": [], "replay": False}
+    assert seen == {"views": [], "courses_loaded": False, "replay": False}
 
 
-def test_the_window_shown_loads_the_views_in_the_background(paths: Paths) -> None:
+def test_the_window_shown_loads_views_and_courses_in_the_background(paths: Paths) -> None:
     services = build_services(paths, (1280, 720))
     app = App(services, first_scene(services))
     app.step([], 0.0)
@@ -66,4 +71,44 @@ def test_the_window_shown_loads_the_views_in_the_background(paths: Paths) -> Non
     while "game.piously.view" not in sys.modules and time.monotonic() < deadline:
         time.sleep(0.01)
     assert "game.piously.view" in sys.modules
+    assert services.learning.course("conquid").lessons
     assert not services.toasts.current
+
+
+def test_courses_load_on_first_use_and_their_problems_are_reported() -> None:
+    calls: list[int] = []
+    reported: list[str] = []
+
+    def load() -> tuple[dict[str, Course], list[str]]:
+        calls.append(1)
+        return {"conquid": Course("conquid")}, ["broken.json: the file is too large"]
+
+    learning = Learning(load=load, report=reported.append)
+    assert not calls
+    assert learning.course("conquid") == Course("conquid")
+    assert learning.course("forts") == Course("forts")
+    assert calls == [1] and reported == ["broken.json: the file is too large"]
+
+
+def test_a_game_already_offered_does_not_load_the_courses() -> None:
+    def load() -> tuple[dict[str, Course], list[str]]:
+        raise AssertionError("loaded")
+
+    learning = Learning(load=load)
+    learning.mark_offered("conquid")
+    assert not learning.offer_due("conquid")
+
+
+def test_prepared_courses_are_loaded_once_in_the_background() -> None:
+    calls: list[int] = []
+
+    def load() -> tuple[dict[str, Course], list[str]]:
+        calls.append(1)
+        time.sleep(0.05)
+        return {"forts": Course("forts")}, []
+
+    learning = Learning(load=load)
+    learning.prepare()
+    learning.prepare()
+    assert "forts" in learning.courses
+    assert calls == [1]
