@@ -6,6 +6,7 @@ their views), picks the first scene and runs the loop. Nothing else imports ``sc
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Mapping
 from pathlib import Path
 
@@ -15,6 +16,7 @@ from game.catalog import all_games
 from game.conquid import view_actions as conquid_actions
 from game.core.errors import RecordError
 from game.core.files import shown_name
+from game.core.registry import Registry
 from game.forts import view_actions as forts_actions
 from game.piously import view_actions as piously_actions
 from game.pushfight import view_actions as pushfight_actions
@@ -99,9 +101,11 @@ VIEW_ACTIONS: Mapping[str, tuple[ViewAction, ...]] = {
 importing the views (tests check they are the views' own)."""
 
 
-def preload() -> None:
-    """The background work once the window shows: import every view's module, so that a
-    player's first click does not wait for it."""
+def preload(games: Registry) -> None:
+    """The background work once the window shows: import every game's rules, then every
+    view's module, so that a player's first click waits for neither."""
+    for info in games.infos():
+        games.get(info.id)
     for view_class in VIEW_CLASSES.values():
         view_class()
 
@@ -158,7 +162,7 @@ def build_services(paths: Paths | None = None, size: tuple[int, int] | None = No
         toasts=Toasts(),
         computers=ProcessComputers(),
         learning=learning,
-        preload=preload,
+        preload=functools.partial(preload, games),
     )
     for problem in learn_problems:
         services.toasts.show(problem, "error")

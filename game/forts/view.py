@@ -24,8 +24,8 @@ from game.forts import seeds
 from game.forts import view_anim as anim
 from game.forts import view_draw as draw
 from game.forts.board import EMPTY, VALUES
+from game.forts.info import PRESETS
 from game.forts.rules import (
-    PRESETS,
     Coord,
     DieRolled,
     FortsRuined,

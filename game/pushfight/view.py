@@ -34,8 +34,9 @@ from game.pushfight.board import (
 )
 from game.pushfight.engine import push_line
 from game.pushfight.events import PieceSlid, PiecesPushed
+from game.pushfight.info import SEATS
 from game.pushfight.notation import Setup, Turn, parse_move
-from game.pushfight.rules import HALF_FILES, SEATS, State
+from game.pushfight.rules import HALF_FILES, State
 from game.pushfight.setups import PUSHERS, ROUNDS, random_setup, standard_setup
 from game.pushfight.steps import occupied, slide, slide_path
 from game.pushfight.view_actions import ACTIONS, FLIP, RANDOM, STANDARD
