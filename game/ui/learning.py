@@ -1,7 +1,8 @@
 """The lessons and puzzles on offer (``assets/learn``) and what this player has done of them.
 
 Courses are loaded and validated once (``game.core.learn``), when first needed or in the
-background once the window shows (``prepare``), not before the first frame; a broken file
+background once the window shows (``load``, from ``Services.window_shown``), not before the
+first frame; a broken file
 is left out with a message, never shown. Progress lives in the user data folder (``learn.json``):
 the lessons and puzzles finished, per game, and the games whose lessons were already
 offered. It is written atomically after every change; a broken file is kept aside as
@@ -75,7 +76,7 @@ class Learning:
         self._load = load
         self._report = report
         self._loaded: tuple[dict[str, Course], list[str]] | None = None
-        self._preparing: threading.Thread | None = None
+        self._loading = threading.Lock()
         self.path = path
         self.progress, self.problem = Progress(), None
         if path is not None:
@@ -87,29 +88,21 @@ class Learning:
     def courses(self) -> dict[str, Course]:
         """Every course by game id (loaded and checked on first use: about 50 ms)."""
         if self._courses is None:
-            if self._preparing is not None:
-                self._preparing.join()
-            loaded = self._loaded
-            if loaded is None:
-                assert self._load is not None
-                loaded = self._load()
-            self._courses = loaded[0]
-            for problem in loaded[1]:
+            self.load()
+            assert self._loaded is not None
+            courses, problems = self._loaded
+            self._courses = courses
+            for problem in problems:
                 if self._report is not None:
                     self._report(problem)
         return self._courses
 
-    def prepare(self) -> None:
-        """Load the courses in a background thread (started once), for ``courses`` to use."""
-        load = self._load
-        if self._courses is not None or self._preparing is not None or load is None:
-            return
-
-        def run() -> None:
-            self._loaded = load()
-
-        self._preparing = threading.Thread(target=run, name="courses", daemon=True)
-        self._preparing.start()
+    def load(self) -> None:
+        """Load and check the courses now, in this thread, for ``courses`` to take (which
+        reports their problems, in its own thread); waits for a load under way elsewhere."""
+        with self._loading:
+            if self._loaded is None and self._courses is None and self._load is not None:
+                self._loaded = self._load()
 
     def course(self, game_id: str) -> Course:
         from game.core.learn import Course

@@ -13,6 +13,7 @@ import json
 import os
 import subprocess
 import sys
+import threading
 import time
 from pathlib import Path
 
@@ -149,16 +150,22 @@ def test_a_game_already_offered_does_not_load_the_courses() -> None:
     assert not learning.offer_due("conquid")
 
 
-def test_prepared_courses_are_loaded_once_in_the_background() -> None:
+def test_courses_loading_in_the_background_are_waited_for_and_loaded_once() -> None:
     calls: list[int] = []
+    reported: list[str] = []
+    started = threading.Event()
 
     def load() -> tuple[dict[str, Course], list[str]]:
         calls.append(1)
+        started.set()
         time.sleep(0.05)
-        return {"forts": Course("forts")}, []
+        return {"forts": Course("forts")}, ["bad.json: not a lesson file"]
 
-    learning = Learning(load=load)
-    learning.prepare()
-    learning.prepare()
+    learning = Learning(load=load, report=reported.append)
+    background = threading.Thread(target=learning.load)
+    background.start()
+    started.wait(10)
     assert "forts" in learning.courses
-    assert calls == [1]
+    background.join()
+    learning.load()
+    assert calls == [1] and reported == ["bad.json: not a lesson file"]
