@@ -1,7 +1,8 @@
-"""Start-up cost of Learn to play: loading and validating every lesson and puzzle file.
+"""Cost of Learn to play's courses: loading and validating every lesson and puzzle file.
 
-Every step's answer is replayed through the rules when the app starts (as records are when
-opened), so this time is paid before the first frame; the target keeps it small.
+Every step's answer is replayed through the rules (as records are when opened), once: in the
+background after the menu's first frame, or when Learn or a game's first-time offer needs
+the courses sooner (``game.ui.learning``); the target keeps that wait small.
 """
 
 from __future__ import annotations

@@ -63,18 +63,18 @@ class MenuScene(Scene):
         """Two columns that never change shape: playing on the left, the rest on the right
         (an entry that cannot be used yet is shown disabled, never left out)."""
         self.entries = []
-        games = self.services.games
+        games = self.services.games.infos()  # the rules load on first use, not for the menu
         playing: list[tuple[str, str, Action | None]] = [self._resume_entry()]
         finished = autosaves.finished(self.services.paths)
         count = f"{len(self._kept)} unfinished, {len(finished)} finished"
         playing.append((f"Your games ({count})", "Resume, replay or continue any kept game",
                         self._games))
-        for game in games:
-            playable = game.info.id in self.services.views
+        for info in games:
+            playable = info.id in self.services.views
             playing.append((
-                f"Play {game.info.title}" if playable else f"{game.info.title} (coming soon)",
-                game.info.summary,
-                functools.partial(self._new_game, game.info.id) if playable else None,
+                f"Play {info.title}" if playable else f"{info.title} (coming soon)",
+                info.summary,
+                functools.partial(self._new_game, info.id) if playable else None,
             ))
         playing.append(("Learn to play", "Lessons and puzzles for every game", self._learn))
         playing.append(("Watch the computers play", "A demo: one game after another",
@@ -163,8 +163,8 @@ class MenuScene(Scene):
             pygame.draw.rect(surface, palette.ACCENT, rect, 2, border_radius=8)
 
     def _subtitle(self) -> str:
-        games = list(self.services.games)
-        ready = sum(1 for game in games if game.info.id in self.services.views)
+        games = list(self.services.games.infos())
+        ready = sum(1 for info in games if info.id in self.services.views)
         line = f"{_number(ready)} abstract strategy game{'s' * (ready != 1)}"
         coming = len(games) - ready
         return line + (f", {_number(coming)} more coming soon" if coming else "")
@@ -230,7 +230,7 @@ class MenuScene(Scene):
     def _help(self) -> Transition:
         from scenes.help import HelpScene
 
-        return Push(HelpScene(self.services, next(iter(self.services.games)).info.id))
+        return Push(HelpScene(self.services, next(self.services.games.infos()).id))
 
 
 TOP = 170

@@ -25,13 +25,11 @@ from dataclasses import dataclass, field, replace
 from typing import Final
 
 from game.conquid.board import PRESETS, Board, Cell, make_board
+from game.conquid.info import INFO
 from game.core.errors import GameOverError, IllegalMoveError, NotationError, OptionsError
 from game.core.protocol import (
     Event,
-    GameInfo,
     MoveResult,
-    OptionKind,
-    OptionSpec,
     Outcome,
     OutcomeReason,
 )
@@ -65,7 +63,6 @@ __all__ = [
 BLOCK: Final = 4
 """A vanquish block is BLOCK x BLOCK cells."""
 MIN_SURROUNDERS: Final = 4
-SEAT_NAMES: Final = ("Player 1", "Player 2")
 
 
 # -- state --------------------------------------------------------------------------------
@@ -443,41 +440,6 @@ def _corridor(board: Board, first: int, step: int, free: int, stop: int) -> tupl
 # -- the game -----------------------------------------------------------------------------
 
 
-INFO: Final = GameInfo(
-    id="conquid",
-    title="Conquid",
-    players=2,
-    seat_names=SEAT_NAMES,
-    has_chance=False,
-    rules_version=1,
-    summary="Build a chain of your cells from your base to your opponent's.",
-    options=(
-        OptionSpec(
-            "board",
-            "Board",
-            OptionKind.CHOICE,
-            "medium",
-            choices=(*PRESETS, "custom"),
-            help="small 7x14, medium 14x28, large 21x42, or a custom size",
-        ),
-        OptionSpec("rows", "Rows (custom)", OptionKind.INT, 14, minimum=4, maximum=60,
-                   applies_when=("board", "custom")),
-        OptionSpec("cols", "Columns (custom)", OptionKind.INT, 28, minimum=14, maximum=100,
-                   applies_when=("board", "custom")),
-        OptionSpec("base", "Base size (custom)", OptionKind.INT, 2, minimum=1, maximum=5,
-                   applies_when=("board", "custom")),
-        OptionSpec(
-            "turn_limit",
-            "Turn limit (0 = none)",
-            OptionKind.INT,
-            0,
-            minimum=0,
-            maximum=10_000,
-            help="house rule: the game is drawn after this many moves",
-        ),
-    ),
-    max_plies=10_000,
-)
 
 
 def board_for(options: Mapping[str, object]) -> Board:

@@ -30,6 +30,7 @@ from game.conquid.rules import (
     vanquish_corners,
     vanquish_problem,
 )
+from game.conquid.view_actions import ACQUIRE, ACTIONS, CONQUER, CONQUEST, VANQUISH
 from game.core.errors import NotationError
 from game.core.match import DRAW, RESIGN
 from game.core.protocol import MoveResult
@@ -37,18 +38,6 @@ from game.ui import coords, fonts, palette
 from game.ui.commands import ViewAction
 from game.ui.tween import Cues, mix
 from game.ui.view import RGB, Feedback, Proposal, parse_cell
-
-ACQUIRE: Final = "acquire"
-CONQUER: Final = "conquer"
-VANQUISH: Final = "vanquish"
-CONQUEST: Final = "conquest"
-
-ACTIONS: Final = (
-    ViewAction(ACQUIRE, "Acquire", ("a",), "claim three empty cells"),
-    ViewAction(CONQUER, "Conquer", ("c",), "take enemy cells flanked by two of yours"),
-    ViewAction(VANQUISH, "Vanquish", ("v",), "empty a uniform 4x4 block"),
-    ViewAction(CONQUEST, "Conquest", ("q",), "declare a chain from base to base"),
-)
 
 EMPTY_RGB: Final[RGB] = (66, 72, 92)
 FRAME_RGB: Final[RGB] = (36, 40, 52)

@@ -35,8 +35,6 @@ from game.core.protocol import (
     Event,
     GameInfo,
     MoveResult,
-    OptionKind,
-    OptionSpec,
     Outcome,
     OutcomeReason,
 )
@@ -53,16 +51,10 @@ from game.forts.board import (
     resolve_roll,
     spawn_sites,
 )
+from game.forts.info import INFO, PRESETS
 
 Coord = tuple[int, int]
 
-PRESETS: Final[dict[str, tuple[int, int]]] = {
-    "9x18": (9, 18),
-    "12x24": (12, 24),
-    "15x30": (15, 30),
-}
-"""Board presets, rows x cols; 9x18 is the original program's board."""
-DEFAULT_PRESET: Final = "9x18"
 
 
 def start_cell(rows: int, cols: int) -> Coord:
@@ -366,33 +358,6 @@ def score(state: FortsState) -> Score:
 
 # -- the game ----------------------------------------------------------------------------
 
-INFO: Final = GameInfo(
-    id="forts",
-    title="Forts and Ruins",
-    players=1,
-    seat_names=("Builder",),
-    has_chance=True,
-    rules_version=1,
-    options=(
-        OptionSpec(
-            "board",
-            "Board",
-            OptionKind.CHOICE,
-            DEFAULT_PRESET,
-            choices=tuple(PRESETS),
-            help="rows x columns; 9x18 is the original board",
-        ),
-        OptionSpec(
-            "anywhere",
-            "Place anywhere",
-            OptionKind.BOOL,
-            False,
-            help="any empty cell takes a territory; one out of touch with a fort dies at once",
-        ),
-    ),
-    summary="Solo: grow territories around forts before the die starves them into ruins.",
-    max_plies=4_000,
-)
 
 _DIE: Final = tuple((Roll(value), 1 / 6) for value in VALUES)
 

@@ -24,8 +24,8 @@ from game.forts import seeds
 from game.forts import view_anim as anim
 from game.forts import view_draw as draw
 from game.forts.board import EMPTY, VALUES
+from game.forts.info import PRESETS
 from game.forts.rules import (
-    PRESETS,
     Coord,
     DieRolled,
     FortsRuined,
@@ -40,16 +40,12 @@ from game.forts.rules import (
     placement_problem,
     score,
 )
+from game.forts.view_actions import ACTIONS, VALUE_NAMES
 from game.ui import coords, fonts, palette
 from game.ui.commands import ViewAction
 from game.ui.tween import Cues, mix
 from game.ui.view import RGB, Feedback, Proposal, parse_cell
 
-ACTIONS: Final = tuple(
-    ViewAction(f"value{value}", f"Value {value}", (str(value), f"[{value}]"),
-               f"build {draw.VALUE_NAMES[value]} territories of value {value}")
-    for value in VALUES
-)
 _ACTION_VALUES: Final = {action.id: value for action, value in zip(ACTIONS, VALUES, strict=True)}
 
 HELP_TEXT: Final = (
@@ -350,7 +346,7 @@ class FortsView:
             return ""
         if self._value is None:
             return "Choose a value (keys 1-6 or the palette), then click a highlighted cell."
-        name = draw.VALUE_NAMES[self._value]
+        name = VALUE_NAMES[self._value]
         if self._cell is not None:
             return (f"Build a {self._value} ({name}) on {self._cell[0]},{self._cell[1]}: "
                     "press Return or click it.")

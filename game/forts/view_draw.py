@@ -26,9 +26,7 @@ VALUE_RGB: Final[dict[int, RGB]] = {
     5: (0, 114, 178),  # blue
     6: (204, 121, 167),  # reddish purple
 }
-VALUE_NAMES: Final[dict[int, str]] = {
-    1: "orange", 2: "sky blue", 3: "green", 4: "yellow", 5: "blue", 6: "purple",
-}
+"""Named for players in ``view_actions.VALUE_NAMES``."""
 EMPTY_RGB: Final[RGB] = (52, 57, 74)
 FRAME_RGB: Final[RGB] = (36, 40, 52)
 STONE: Final[RGB] = (238, 228, 204)

@@ -33,6 +33,16 @@ from game.piously.rules.hexes import Hex, format_hex, parse_hex
 from game.piously.rules.spellbook import BY_NAME, OPPORTUNIST, SPELLS, STONEMASON
 from game.piously.rules.state import ARTWORK, SEAT_NAMES, Phase, PiouslyState, object_name
 from game.piously.rules.temple import DEFAULT_LAYOUT, ROOM_NAMES, ROOMS, SHOVEL, Placement
+from game.piously.view_actions import (
+    ACTIONS,
+    BLESS,
+    CLAIM_KEYS,
+    DROP,
+    END_TURN,
+    PICK_UP,
+    RANDOM,
+    ROTATE,
+)
 from game.piously.view_cast import Walk
 from game.piously.view_geo import Geometry, button_rects, spell_cell, spell_rows, split
 from game.piously.view_help import HELP_TEXT
@@ -44,28 +54,6 @@ from game.ui.view import RGB, Feedback, Proposal
 
 NOTE_ROOM: Final = 30
 """Pixels kept under the temple for a note while no temple is built (the setup preview)."""
-BLESS: Final = "bless"
-DROP: Final = "drop"
-PICK_UP: Final = "pick_up"
-END_TURN: Final = "end_turn"
-ROTATE: Final = "rotate"
-RANDOM: Final = "random_temple"
-CLAIM_KEYS: Final = ("claim_artwork", "claim_bewitchment", "claim_neither")
-
-ACTIONS: Final = (
-    ViewAction(BLESS, "Bless", ("b",), "bless (or flip) the hex under your piece"),
-    ViewAction(DROP, "Drop art", ("d",), "put down an artwork you hold next to you"),
-    ViewAction(PICK_UP, "Pick up", ("p",), "pick up your artwork next to you"),
-    ViewAction(END_TURN, "End turn", ("e",), "end your turn (and claim a spell here)"),
-    ViewAction(ROTATE, "Turn room", ("r", "wheelup", "wheeldown"),
-               "turn the room being built or moved"),
-    ViewAction(RANDOM, "Random", ("n",), "a random temple layout (building only)"),
-    ViewAction(CLAIM_KEYS[0], "Claim artwork", ("1",), "claim the artwork", button=False),
-    ViewAction(CLAIM_KEYS[1], "Claim bewitchment", ("2",), "claim the bewitchment",
-               button=False),
-    ViewAction(CLAIM_KEYS[2], "Claim neither", ("3",), "end the turn claiming nothing",
-               button=False),
-)
 BUILDER_BUTTONS: Final = ("Default layout", "Random layout (N)")
 
 

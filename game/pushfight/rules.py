@@ -23,10 +23,7 @@ from typing import Final
 from game.core.errors import GameOverError, IllegalMoveError, OptionsError
 from game.core.protocol import (
     Event,
-    GameInfo,
     MoveResult,
-    OptionKind,
-    OptionSpec,
     Outcome,
     OutcomeReason,
 )
@@ -58,6 +55,7 @@ from game.pushfight.events import (
     PieceSlid,
     PiecesPushed,
 )
+from game.pushfight.info import INFO, SEATS, SETUP_PLIES
 from game.pushfight.notation import Move, Setup, Turn, format_move, parse_move
 from game.pushfight.setups import PUSHERS, ROUNDS, all_setups, random_setup
 from game.pushfight.steps import (
@@ -70,45 +68,11 @@ from game.pushfight.steps import (
     slide_problem,
 )
 
-SEATS: Final = ("White", "Brown")
 SIDE_LETTERS: Final = ("w", "b")
-SETUP_PLIES: Final = 2
-MAX_TURNS: Final = 5_000
-"""The longest game a record holds (real games last a few dozen turns); re-playing this many
-turns takes about half a second."""
 
 HALF_FILES: Final = ("a-d", "e-h")
 
-OPTIONS: Final = (
-    OptionSpec(
-        "repetition_draw",
-        "Draw by threefold repetition",
-        OptionKind.BOOL,
-        False,
-        help="The same position, anchor and side to move for the third time is a draw.",
-    ),
-    OptionSpec(
-        "turn_limit",
-        "Turn limit",
-        OptionKind.INT,
-        0,
-        minimum=0,
-        maximum=MAX_TURNS,
-        help="Draw after this many turns (both players', setup not counted); 0 means no limit.",
-    ),
-)
 
-INFO: Final = GameInfo(
-    id="pushfight",
-    title="Push Fight",
-    players=2,
-    seat_names=SEATS,
-    has_chance=False,
-    rules_version=1,
-    options=OPTIONS,
-    summary="Slide up to two pieces, then push a line; push an enemy piece off to win.",
-    max_plies=SETUP_PLIES + MAX_TURNS,
-)
 
 
 SEEN_BLOCK: Final = 64

@@ -34,24 +34,16 @@ from game.pushfight.board import (
 )
 from game.pushfight.engine import push_line
 from game.pushfight.events import PieceSlid, PiecesPushed
+from game.pushfight.info import SEATS
 from game.pushfight.notation import Setup, Turn, parse_move
-from game.pushfight.rules import HALF_FILES, SEATS, State
+from game.pushfight.rules import HALF_FILES, State
 from game.pushfight.setups import PUSHERS, ROUNDS, random_setup, standard_setup
 from game.pushfight.steps import occupied, slide, slide_path
+from game.pushfight.view_actions import ACTIONS, FLIP, RANDOM, STANDARD
 from game.ui import fonts, palette
 from game.ui.commands import ViewAction
 from game.ui.tween import Cues
 from game.ui.view import RGB, Feedback, Proposal
-
-STANDARD: Final = "standard"
-RANDOM: Final = "random"
-FLIP: Final = "flip"
-
-ACTIONS: Final = (
-    ViewAction(STANDARD, "Standard", ("s",), "place your pieces in the standard setup"),
-    ViewAction(RANDOM, "Random", ("r",), "a random safe setup for your pieces"),
-    ViewAction(FLIP, "Flip board", ("f",), "turn the board round", anytime=True),
-)
 
 HELP_TEXT: Final = (
     "<b>Goal.</b> Push one of your opponent's pieces off the board. A player who cannot "

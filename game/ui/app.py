@@ -67,8 +67,8 @@ class App:
             self.step(events, now - last)
             last = now
             pygame.display.flip()
-            if self.frames == 1:  # the window shows: now the sounds, in the background
-                self.services.sounds.prepare()
+            if self.frames == 1:  # the window shows: now the sounds (and more), in the background
+                self.services.window_shown()
             if self.animating() or now - last_input < GRACE:
                 timer.tick(FPS)
             else:

@@ -1,7 +1,9 @@
 """The lessons and puzzles on offer (``assets/learn``) and what this player has done of them.
 
-Courses are loaded and validated once at start (``game.core.learn``); a broken file is left
-out with a message, never shown. Progress lives in the user data folder (``learn.json``):
+Courses are loaded and validated once (``game.core.learn``), when first needed or in the
+background once the window shows (``load``, from ``Services.window_shown``), not before the
+first frame; a broken file
+is left out with a message, never shown. Progress lives in the user data folder (``learn.json``):
 the lessons and puzzles finished, per game, and the games whose lessons were already
 offered. It is written atomically after every change; a broken file is kept aside as
 ``*.bad`` and progress starts afresh (``game.ui.userfile``).
@@ -11,16 +13,19 @@ from __future__ import annotations
 
 import datetime
 import json
-from collections.abc import Mapping
+import threading
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Final
+from typing import TYPE_CHECKING, Any, Final
 
 from game.core.atomic import atomic_write_text
-from game.core.learn import Course, Puzzle, daily, load_courses
 from game.core.registry import Registry
 from game.ui.assets import assets_dir
 from game.ui.userfile import load_or_set_aside
+
+if TYPE_CHECKING:  # the module itself is imported with the courses, after the first frame
+    from game.core.learn import Course, Puzzle
 
 VERSION: Final = 1
 
@@ -54,13 +59,24 @@ class Progress:
         return cls({str(g): frozenset(ids) for g, ids in done.items()}, frozenset(offered))
 
 
+CourseLoader = Callable[[], "tuple[dict[str, Course], list[str]]"]
+"""Gives every course by game id, and the problems of the files left out."""
+
+
 class Learning:
     """Courses by game id, and the player's progress through them (saved on every change)."""
 
     def __init__(self, courses: Mapping[str, Course] | None = None,
-                 path: Path | None = None) -> None:
-        """Without ``path`` nothing is read or kept (a client without lessons)."""
-        self.courses = dict(courses or {})
+                 path: Path | None = None, load: CourseLoader | None = None,
+                 report: Callable[[str], None] | None = None) -> None:
+        """Without ``path`` nothing is read or kept (a client without lessons). With ``load``
+        (instead of ``courses``) the courses are loaded when first needed, and the problems
+        of files left out then go to ``report``."""
+        self._courses = dict(courses or {}) if load is None else None
+        self._load = load
+        self._report = report
+        self._loaded: tuple[dict[str, Course], list[str]] | None = None
+        self._loading = threading.Lock()
         self.path = path
         self.progress, self.problem = Progress(), None
         if path is not None:
@@ -68,7 +84,29 @@ class Learning:
                 path, Progress.from_json, Progress(), "Your lesson progress"
             )
 
+    @property
+    def courses(self) -> dict[str, Course]:
+        """Every course by game id (loaded and checked on first use: about 50 ms)."""
+        if self._courses is None:
+            self.load()
+            assert self._loaded is not None
+            courses, problems = self._loaded
+            self._courses = courses
+            for problem in problems:
+                if self._report is not None:
+                    self._report(problem)
+        return self._courses
+
+    def load(self) -> None:
+        """Load and check the courses now, in this thread, for ``courses`` to take (which
+        reports their problems, in its own thread); waits for a load under way elsewhere."""
+        with self._loading:
+            if self._loaded is None and self._courses is None and self._load is not None:
+                self._loaded = self._load()
+
     def course(self, game_id: str) -> Course:
+        from game.core.learn import Course
+
         return self.courses.get(game_id) or Course(game_id)
 
     def is_done(self, game_id: str, item_id: str) -> bool:
@@ -82,13 +120,15 @@ class Learning:
 
     def offer_due(self, game_id: str) -> bool:
         """Whether choosing this game should first offer its lessons (the first time only)."""
-        return bool(self.course(game_id).lessons) and game_id not in self.progress.offered
+        return game_id not in self.progress.offered and bool(self.course(game_id).lessons)
 
     def mark_offered(self, game_id: str) -> str | None:
         return self._save(Progress(self.progress.done, self.progress.offered | {game_id}))
 
     def daily(self, today: datetime.date) -> tuple[str, Puzzle] | None:
         """Today's puzzle (game id and puzzle): the same for everyone all day."""
+        from game.core.learn import daily
+
         every = [(game, puzzle) for game, course in sorted(self.courses.items())
                  for puzzle in course.puzzles]
         chosen = daily([puzzle for _, puzzle in every], today.toordinal())
@@ -105,10 +145,14 @@ class Learning:
         return None
 
 
-def load_learning(games: Registry, data_folder: Path) -> tuple[Learning, list[str]]:
-    """Every course in ``assets/learn`` and the progress in ``data_folder``, and problems."""
-    courses, problems = load_courses(assets_dir() / "learn", games)
-    learning = Learning(courses, data_folder / "learn.json")
-    if learning.problem:
-        problems.append(learning.problem)
-    return learning, problems
+def load_learning(games: Registry, data_folder: Path,
+                  report: Callable[[str], None] | None = None) -> tuple[Learning, list[str]]:
+    """The player's progress in ``data_folder`` now, and the problem with it if any; every
+    course in ``assets/learn`` when first needed, its problems then going to ``report``."""
+    def load() -> tuple[dict[str, Course], list[str]]:
+        from game.core.learn import load_courses
+
+        return load_courses(assets_dir() / "learn", games)
+
+    learning = Learning(path=data_folder / "learn.json", load=load, report=report)
+    return learning, [learning.problem] if learning.problem else []

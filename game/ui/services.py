@@ -7,7 +7,8 @@ One small object built by the composition root, so scenes reach shared things ex
 from __future__ import annotations
 
 import functools
-from collections.abc import Mapping
+import threading
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -44,6 +45,28 @@ class Services:
     computers: Computers = field(default_factory=NoComputers)
     learning: Learning = field(default_factory=Learning)
     """Lessons and puzzles, and the player's progress (``game.ui.learning``)."""
+    preload: Callable[[], None] | None = None
+    """Work for a background thread once the window shows: the composition root imports
+    every game's rules and view there, so a game's first screen does not wait for them."""
+    _shown: bool = field(default=False, init=False, repr=False)
+
+    def window_shown(self) -> None:
+        """The first frame is on screen: start the background work, once, in one thread (so
+        the frames get the same share of the interpreter as with one job): ``preload``, the
+        lesson courses, then the sounds (a cue wanted sooner is made when wanted)."""
+        if self._shown:
+            return
+        self._shown = True
+        preload, sounds = self.preload, self.sounds.synthesizer()
+
+        def work() -> None:
+            if preload is not None:
+                preload()
+            self.learning.load()
+            if sounds is not None:
+                sounds()
+
+        threading.Thread(target=work, name="background", daemon=True).start()
 
     def surface_size(self) -> tuple[int, int]:
         return self.display.size

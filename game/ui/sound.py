@@ -124,21 +124,30 @@ class SoundBank:
         self._cache: dict[str, pygame.mixer.Sound] = {}
         self._prepared: dict[str, bytes] = {}
         self._preparing: threading.Thread | None = None
+        self._asked = False
         self.played: list[str] = []
         """Every cue asked for, in order (tests read it; the list is trimmed to 64)."""
 
     def prepare(self) -> None:
         """Synthesize every cue in a background thread (started once)."""
-        if not self.enabled or self._preparing is not None:
-            return
+        work = self.synthesizer()
+        if work is not None:
+            self._preparing = threading.Thread(target=work, name="sounds", daemon=True)
+            self._preparing.start()
+
+    def synthesizer(self) -> Callable[[], None] | None:
+        """The work of synthesizing every cue, for another thread to run (asked for once;
+        None when there is no mixer or it was asked for already)."""
+        if not self.enabled or self._asked:
+            return None
+        self._asked = True
         channels = self._channels()
 
         def synthesize() -> None:
             for cue in RECIPES:
                 self._prepared.setdefault(cue, pcm(cue, channels))
 
-        self._preparing = threading.Thread(target=synthesize, name="sounds", daemon=True)
-        self._preparing.start()
+        return synthesize
 
     def sound(self, cue: str) -> pygame.mixer.Sound | None:
         if not self.enabled or cue not in RECIPES:

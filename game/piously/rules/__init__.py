@@ -4,6 +4,7 @@
 client and the computer players use (they never re-derive a rule).
 """
 
-from game.piously.rules.game import GAME, INFO, PiouslyGame, move_problem
+from game.piously.info import INFO
+from game.piously.rules.game import GAME, PiouslyGame, move_problem
 
 __all__ = ["GAME", "INFO", "PiouslyGame", "move_problem"]

@@ -7,7 +7,8 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import Any, Final
 
 from game.core.errors import GameOverError, IllegalMoveError, OptionsError
-from game.core.protocol import Event, GameInfo, MoveResult, OptionKind, OptionSpec, Outcome
+from game.core.protocol import Event, GameInfo, MoveResult, Outcome
+from game.piously.info import INFO
 from game.piously.rules import actions as act
 from game.piously.rules import casting
 from game.piously.rules import moves as m
@@ -18,33 +19,6 @@ from game.piously.rules.regions import verdict, winning_region
 from game.piously.rules.spellbook import SPELLS
 from game.piously.rules.state import BLACK, Phase, PiouslyState, evolve
 from game.piously.rules.temple import DEFAULT_LAYOUT, ROOMS, random_layout
-
-MAX_TURN_LIMIT: Final = 1_000
-MAX_PLIES: Final = 5_000
-"""A real game is a few hundred moves; a record may hold at most this many."""
-
-INFO: Final = GameInfo(
-    id="piously",
-    title="Piously",
-    players=2,
-    seat_names=("White", "Black"),
-    has_chance=False,
-    rules_version=1,
-    options=(
-        OptionSpec(
-            "turn_limit",
-            "Turn limit (0 = none)",
-            OptionKind.INT,
-            0,
-            minimum=0,
-            maximum=MAX_TURN_LIMIT,
-            help="house rule: the game is drawn after this many turns (each player's counts one)",
-        ),
-    ),
-    summary="Bless hexes, claim spells and link your auras through all seven rooms.",
-    max_plies=MAX_PLIES,
-)
-
 
 Check = Callable[[PiouslyState, Any], str | None]
 Effect = Callable[[PiouslyState, Any], Draft]
