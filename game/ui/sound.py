@@ -12,7 +12,6 @@ from __future__ import annotations
 import math
 import os
 import random
-import threading
 from array import array
 from collections.abc import Callable
 from typing import Final
@@ -123,17 +122,9 @@ class SoundBank:
         self.muted = muted
         self._cache: dict[str, pygame.mixer.Sound] = {}
         self._prepared: dict[str, bytes] = {}
-        self._preparing: threading.Thread | None = None
         self._asked = False
         self.played: list[str] = []
         """Every cue asked for, in order (tests read it; the list is trimmed to 64)."""
-
-    def prepare(self) -> None:
-        """Synthesize every cue in a background thread (started once)."""
-        work = self.synthesizer()
-        if work is not None:
-            self._preparing = threading.Thread(target=work, name="sounds", daemon=True)
-            self._preparing.start()
 
     def synthesizer(self) -> Callable[[], None] | None:
         """The work of synthesizing every cue, for another thread to run (asked for once;
