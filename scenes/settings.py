@@ -127,14 +127,15 @@ class SettingsScene(Scene):
             pygame_gui.elements.UILabel(pygame.Rect(0, y, width - 30, 30), f"— {title} —", ui,
                                         container=inner)
             return
+        keys_w = min(190, max(120, width * 2 // 5))  # a narrow window shares the row
         pygame_gui.elements.UILabel(
-            pygame.Rect(0, y, width - 230, 32), self.services.table.label(ctx, command), ui,
-            container=inner, object_id="#left_label",
+            pygame.Rect(0, y, width - keys_w - 40, 32), self.services.table.label(ctx, command),
+            ui, container=inner, object_id="#left_label",
         )
         widget = pygame_gui.elements.UIButton(
-            pygame.Rect(width - 220, y, 190, 30), self._key_text(ctx, command), ui,
-            container=inner,
+            pygame.Rect(width - keys_w - 30, y, keys_w, 30), "", ui, container=inner,
         )
+        self._set_key_text(widget, ctx, command)
         self.key_buttons[widget] = (ctx, command)
 
     def update(self, clock: float) -> Transition | None:
@@ -145,16 +146,25 @@ class SettingsScene(Scene):
     def animating(self, clock: float) -> bool:
         return bool(self._rows)
 
-    def _key_text(self, ctx: str, command: str) -> str:
+    def _set_key_text(self, widget: Any, ctx: str, command: str) -> None:
+        """The command's keys on its button: all of them, or as many as fit and how many
+        more (Piously's "R, Wheel up, Wheel down"), every one in the tooltip."""
+        keys = [inp.pretty(k) for k in self.services.table.keys(ctx, command)]
+        every = ", ".join(keys)
         if self.waiting == (ctx, command):
-            return "press a key…"
-        keys = self.services.table.keys(ctx, command)
-        return ", ".join(inp.pretty(k) for k in keys) or "unbound"
+            text = "press a key…"
+        else:
+            text, shown = every or "unbound", len(keys)
+            while shown > 1 and widget.font.size(text)[0] + 8 > widget.rect.w:
+                shown -= 1
+                text = f"{', '.join(keys[:shown])} +{len(keys) - shown}"
+        widget.set_text(text)
+        widget.set_tooltip(every if text not in (every, "unbound") else None)
 
     def _show_keys(self) -> None:
         """Update the key buttons in place: rebuilding the ~90 widgets freezes a frame."""
         for widget, (ctx, command) in self.key_buttons.items():
-            widget.set_text(self._key_text(ctx, command))
+            self._set_key_text(widget, ctx, command)
 
     # -- changes -------------------------------------------------------------------------
 

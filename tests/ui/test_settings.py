@@ -3,15 +3,21 @@
 from __future__ import annotations
 
 import json
+import re
+import warnings
 from pathlib import Path
 
 import pygame
+import pytest
 
 from game.main_window import build_services
+from game.ui.app import App
+from game.ui.input import pretty
 from game.ui.paths import Paths
 from game.ui.settings import Settings, load_settings, save_settings
 from scenes.settings import SettingsScene
 from tests.ui.driver import Driver
+from tests.ui.test_presentation import button_text_fits
 
 
 def test_settings_round_trip(tmp_path: Path) -> None:
@@ -80,3 +86,30 @@ def test_rebinding_in_the_settings_scene_persists_and_refuses_conflicts(
     assert stored["keys"]["game:conquid"]["acquire"] == ["x"]
     driver.key("escape")
     assert type(driver.top).__name__ == "MenuScene"
+
+
+@pytest.mark.parametrize("size", [(900, 600), (1280, 720), (1920, 1080)])
+def test_every_key_row_fits_its_labels(tmp_path: Path, size: tuple[int, int]) -> None:
+    """At 900x600 eight command names were cut, and Piously's three keys for turning a room
+    ran past their button at every size."""
+    services = build_services(Paths.under(tmp_path), size)
+    try:
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always")
+            app = App(services, SettingsScene(services))
+            scene = app.stack.top
+            assert isinstance(scene, SettingsScene)
+            while scene._rows:
+                app.step([], 1 / 60)
+        assert not [str(w.message) for w in caught if "too small" in str(w.message)]
+        assert len(scene.key_buttons) > 40
+        shortened = 0
+        for widget, (ctx, command) in scene.key_buttons.items():
+            assert button_text_fits(widget), (size, widget.text)
+            if re.search(r" \+\d+$", widget.text):
+                shortened += 1
+                keys = services.table.keys(ctx, command)
+                assert widget.tool_tip_text == ", ".join(pretty(key) for key in keys)
+        assert shortened  # Piously's "R, Wheel up +1"
+    finally:
+        pygame.quit()
