@@ -8,6 +8,7 @@ newest message there on one line; elsewhere the newest few float at the bottom.
 
 from __future__ import annotations
 
+import threading
 from dataclasses import dataclass
 
 import pygame
@@ -35,19 +36,21 @@ class Toasts:
         self.items: list[Toast] = []
         self.history: list[str] = []
         """Every message shown (tests and the log read it)."""
+        self._lock = threading.Lock()
+        """Messages may come from the background loading thread (a lesson file left out)."""
 
     def show(self, text: str, kind: str = "info", topic: str | None = None) -> None:
         """Show ``text``, replacing the message of the same topic (the kind by default)."""
         topic = topic or kind
-        self.items = [item for item in self.items if item.topic != topic]
-        self.items.append(Toast(text, kind, topic))
-        self.history.append(text)
-        del self.items[:-FLOATING]
-        del self.history[:-50]
+        with self._lock:
+            items = [item for item in self.items if item.topic != topic]
+            self.items = [*items, Toast(text, kind, topic)][-FLOATING:]
+            self.history = [*self.history, text][-50:]
 
     def end(self, *topics: str) -> None:
         """Take down the messages of these topics: what they said is no longer true."""
-        self.items = [item for item in self.items if item.topic not in topics]
+        with self._lock:
+            self.items = [item for item in self.items if item.topic not in topics]
 
     @property
     def current(self) -> list[str]:
@@ -55,10 +58,11 @@ class Toasts:
         return [item.text for item in self.items]
 
     def draw(self, surface: pygame.Surface, clock: float, area: pygame.Rect | None = None) -> None:
-        for toast in self.items:
-            if toast.born is None:
-                toast.born = clock
-        self.items = [t for t in self.items if t.born is None or clock - t.born < LIFETIME]
+        with self._lock:
+            for toast in self.items:
+                if toast.born is None:
+                    toast.born = clock
+            self.items = [t for t in self.items if clock - (t.born or clock) < LIFETIME]
         if area is not None:
             if self.items:
                 self._draw_docked(surface, self.items[-1], area, clock)
