@@ -44,8 +44,8 @@ DEFAULT_LIMITS: Final[dict[str, Limit]] = {
     "normal": Limit(time=0.9, nodes=1_500),
     "hard": Limit(time=4.0, nodes=6_000),
 }
-"""Nodes bind first on an idle machine, so games reproduce: normal's median turn takes 139 nodes,
-and hard's 6,000 took at most 2.3 s (a median turn 0.65 s); the clock only caps a turn on a
-slow or busy machine."""
+"""Nodes bind first on an idle machine, so games reproduce: normal's median turn takes 139
+nodes, and hard's 6,000 took at most 2.3 s (a median turn 0.65 s); the clock only caps a turn
+on a slow or busy machine."""
 
 __all__ = ["DEFAULT_LIMITS", "LEVELS", "EasyPlayer", "PlanningPlayer"]

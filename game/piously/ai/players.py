@@ -11,7 +11,7 @@ otherwise (a take-back, or a new game). Every level takes a win it sees this tur
   - hard: a three-level search over whole turns. Its best turns by normal's search, best
     first, are each answered by the opponent's best whole turn (searched as normal would
     search it), then by its own best turn after that, and it plays the turn worth most at
-    the end of that third turn. A turn the answer wins is worth nothing, so hard blocks a
+    the end of that third turn. A turn the answer wins counts as lost, so hard blocks a
     win next turn when some turn it found can, and refuses a claim that hands the opponent
     a winning spell; a turn after which its next turn wins is worth almost a win, so it
     builds threats the answer does not stop.
@@ -109,8 +109,9 @@ class PlanningPlayer:
         """The plan (of the first level's best, in order) worth most after the opponent's
         best whole turn and this side's best turn after that, scored at the end of that
         turn: a plan the answer wins is worth -WIN, one whose follow-up wins WIN / 2, ties
-        go to the earlier plan. Plans are answered while the budget lasts; a result cut
-        short by the budget is trusted only for the first plan."""
+        go to the earlier plan. Scoring after its own next turn rather than right after the
+        answer credits the turns that prepare a win. Plans are answered while the budget
+        lasts; a result cut short by the budget is trusted only for the first plan."""
         best: tuple[float, Plan] | None = None
         for index, plan in enumerate(plans):
             if index and budget.exhausted:
