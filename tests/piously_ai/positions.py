@@ -70,3 +70,7 @@ NO_POISONED_CLAIM: Final = position(
 spells. Taking either hands Black the other: the Purify blesses the hex under White's piece,
 the Priestess (dropped next to Black's piece) extends the chain into the room. Both win, and
 Black's chain is too thick to cut in one turn: the only defence is to stay and claim nothing."""
+
+TWO_TURNS: Final = position(chain_without("2,-1", "0,2"), ("4,-3", "5,-3"), ("3,-1", "6,-3"))
+"""White's chain has two gaps three steps apart, in the Orange and Yellow rooms: six actions,
+so two turns, and Black is far from both and from winning."""

@@ -68,6 +68,18 @@ def test_same_seed_and_nodes_same_moves(level: str) -> None:
     assert moves() == moves()
 
 
+def test_hard_is_reproducible_at_its_own_node_limit() -> None:
+    """Hard's three-level search under its default node limit (no clock) repeats exactly."""
+    limit = Limit(nodes=DEFAULT_LIMITS["hard"].nodes)
+    state = next(s for s in random_positions(5, 30)[10:] if s.phase is Phase.PLAY)
+
+    def decide() -> tuple[object, ...]:
+        decision = LEVELS["hard"]().choose(state, Budget(limit), random.Random("same"))
+        return decision.line, decision.score, decision.nodes
+
+    assert decide() == decide()
+
+
 def test_a_plan_is_continued_only_in_the_position_it_expected() -> None:
     player = LEVELS["normal"]()
     assert isinstance(player, PlanningPlayer)

@@ -1,5 +1,5 @@
-"""The Piously players in hand-made positions: wins taken, a win next turn stopped, and a
-claim that hands the opponent a winning spell refused."""
+"""The Piously players in hand-made positions: wins taken, a win next turn stopped, a claim
+that hands the opponent a winning spell refused, and a win two turns away prepared."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ import random
 import pytest
 
 from game.core.player import Budget, Limit, Player
-from game.piously.ai import LEVELS
+from game.piously.ai import DEFAULT_LIMITS, LEVELS
 from game.piously.ai.evaluate import WIN
 from game.piously.ai.turns import Shape, TurnSearch
 from game.piously.rules.game import GAME
@@ -17,6 +17,8 @@ from game.piously.rules.state import PiouslyState
 from tests.piously_ai import positions as pos
 
 SMALL = Limit(nodes=1_500)
+HARD = Limit(nodes=DEFAULT_LIMITS["hard"].nodes)
+"""Hard's own node limit without its clock, so the tests reproduce on any machine."""
 WIDE = Shape(width=40, depth=8, casts_per_spell=60)
 
 
@@ -68,13 +70,24 @@ def test_the_positions_are_what_they_claim() -> None:
 
 
 def test_hard_blocks_the_only_winning_hex() -> None:
-    _, after = whole_turn(LEVELS["hard"](), pos.BLOCK, Limit(nodes=4_000))
+    _, after = whole_turn(LEVELS["hard"](), pos.BLOCK, HARD)
     assert after.verdict is None and after.to_move == 1
     assert not can_win_next(after)
 
 
 def test_hard_refuses_a_claim_that_hands_over_a_winning_spell() -> None:
-    played, after = whole_turn(LEVELS["hard"](), pos.NO_POISONED_CLAIM, Limit(nodes=4_000))
+    played, after = whole_turn(LEVELS["hard"](), pos.NO_POISONED_CLAIM, HARD)
     assert after.verdict is None
     assert not can_win_next(after)
     assert played[-1] == EndTurn()
+
+
+def test_hard_prepares_a_win_two_turns_away() -> None:
+    """No turn wins now; hard values its turn as almost a win because its next turn wins
+    after the opponent's best answer, and after its turn that win is still there."""
+    assert not can_win_next(pos.TWO_TURNS)
+    decision = LEVELS["hard"]().choose(pos.TWO_TURNS, Budget(HARD), random.Random(0))
+    assert decision.depth == 3 and decision.score == WIN / 2
+    _, after = whole_turn(LEVELS["hard"](), pos.TWO_TURNS, HARD)
+    assert after.verdict is None and after.to_move == 1
+    assert can_win_next(GAME.apply(after, EndTurn()).state)

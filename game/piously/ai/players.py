@@ -8,11 +8,13 @@ otherwise (a take-back, or a new game). Every level takes a win it sees this tur
     towards its goal but wastes actions and never looks at the opponent's next turn.
   - normal: the best whole turn (a beam search over actions and casts, then the end of the
     turn with the best claim) by the evaluation.
-  - hard: a wider whole-turn search than normal's; its best turns, best first, are each
-    answered by the opponent's best whole turn, and it plays the first that the answer does
-    not win (so it blocks a win next turn when some turn can, and avoids a claim that hands
-    the opponent a winning spell), unless one of the next few safe turns leaves it a win
-    the answer cannot stop.
+  - hard: a three-level search over whole turns. Its best turns by normal's search, best
+    first, are each answered by the opponent's best whole turn (searched as normal would
+    search it), then by its own best turn after that, and it plays the turn worth most at
+    the end of that third turn. A turn the answer wins counts as lost, so hard blocks a
+    win next turn when some turn it found can, and refuses a claim that hands the opponent
+    a winning spell; a turn after which its next turn wins is worth almost a win, so it
+    builds threats the answer does not stop.
 Work is counted in positions played (nodes), so a node budget makes a game reproducible.
 """
 
@@ -32,8 +34,6 @@ from game.piously.rules.state import Phase, PiouslyState
 
 PiouslyDecision = Decision[Move]
 
-FOLLOW_UPS: Final = 4
-"""How many of hard's safe turns it follows to its own next turn, looking for a threat."""
 EASY_SHAPE: Final = Shape(width=1, depth=1, casts_per_spell=4)
 EASY_NOISE: Final = 1.5 * ACTION
 """How much easy's judgement of a move wobbles (about one and a half actions' worth)."""
@@ -69,14 +69,15 @@ class EasyPlayer:
 
 @dataclass
 class PlanningPlayer:
-    """Plans whole turns (normal), and with ``replies`` also the opponent's answer (hard)."""
+    """Plans whole turns (normal); with ``replies`` also the opponent's answer and its own
+    next turn after it (hard)."""
 
     name: str
     shape: Shape
     replies: Shape | None = None
     """The opponent's turn search at the second level; None for a one-turn search."""
     keep: int = 1
-    """How many of its own best turns are answered by the opponent."""
+    """How many of its own best turns are answered by the opponent and followed up."""
     reserve: float = 0.0
     """The fraction of the budget kept from the first level for the answers."""
     _pending: list[tuple[PiouslyState, Move]] = field(default_factory=list, repr=False)
@@ -99,35 +100,41 @@ class PlanningPlayer:
         plans = TurnSearch(self.shape, first, rng, cache).plans(state, self.keep)
         if self.replies is None or plans[0].wins:
             return plans[0], plans[0].score, 1
-        answered = self._answered(plans, budget, rng, cache)
-        if answered is None:
-            return plans[0], plans[0].score, 1
-        value, plan = answered
-        return plan, value, 2
+        value, plan = self._answered(plans, budget, rng, cache)
+        return plan, value, 3
 
     def _answered(
         self, plans: list[Plan], budget: Budget, rng: random.Random, cache: NeedCache
-    ) -> tuple[float, Plan] | None:
-        """The best plan (in the first level's order) after which the opponent's best whole
-        turn does not win, preferring among the first ``FOLLOW_UPS`` such plans one that
-        still leaves this side a winning turn after that answer (a threat the answer could
-        not stop). If every plan answered loses, the first. Comparing plans by the
-        evaluation after the answer instead was tried: it played more passively and lost to
-        normal. A search cut short by the budget is trusted only for the first plan."""
-        assert self.replies is not None
-        safe: list[Plan] = []
+    ) -> tuple[float, Plan]:
+        """The plan (of the first level's best, in order) worth most after the opponent's
+        best whole turn and this side's best turn after that, scored at the end of that
+        turn: a plan the answer wins is worth -WIN, one whose follow-up wins WIN / 2, ties
+        go to the earlier plan. Scoring after its own next turn rather than right after the
+        answer credits the turns that prepare a win. Plans are answered while the budget
+        lasts; a result cut short by the budget is trusted only for the first plan."""
+        best: tuple[float, Plan] | None = None
         for index, plan in enumerate(plans):
-            if (index and budget.exhausted) or len(safe) >= FOLLOW_UPS:
-                break
-            reply = TurnSearch(self.replies, budget, rng, cache).plans(plan.final, 1)[0]
             if index and budget.exhausted:
                 break
-            if reply.wins:
-                continue
-            safe.append(plan)
-            again = TurnSearch(self.shape, budget, rng, cache).plans(reply.final, 1)[0]
-            if again.wins and not budget.exhausted:
-                return WIN / 2, plan
-        if safe:
-            return safe[0].score, safe[0]
-        return (-WIN, plans[0]) if plans else None
+            value = self._after_answer(plan, budget, rng, cache)
+            if index and budget.exhausted:
+                break
+            if best is None or value > best[0]:
+                best = (value, plan)
+        assert best is not None  # the first plan is always answered
+        return best
+
+    def _after_answer(
+        self, plan: Plan, budget: Budget, rng: random.Random, cache: NeedCache
+    ) -> float:
+        """What ``plan`` is worth to its side after the opponent's best answer and its own
+        best turn after that (the evaluation at the end of the third whole turn)."""
+        assert self.replies is not None
+        seat = 1 - plan.final.to_move
+        reply = TurnSearch(self.replies, budget, rng, cache).plans(plan.final, 1)[0]
+        if reply.wins:
+            return -WIN
+        if reply.final.verdict is not None:
+            return evaluate(reply.final, seat, cache)
+        again = TurnSearch(self.shape, budget, rng, cache).plans(reply.final, 1)[0]
+        return WIN / 2 if again.wins else again.score
