@@ -6,7 +6,9 @@ from typing import Any
 
 import pygame
 
+from game.core.match import Match
 from game.ui.app import STEP, App
+from game.ui.scene import Push
 
 
 class Driver:
@@ -42,6 +44,24 @@ class Driver:
     def press(self, widget: Any) -> None:
         """Click a pygame_gui widget in its middle."""
         self.click(widget.get_abs_rect().center)
+
+    def open_play(self, match: Match) -> Any:
+        """``match`` opened straight in the play scene (no menu, no setup)."""
+        from scenes.play import PlayScene
+
+        self.frames(2)
+        self.app.stack.apply(Push(PlayScene(self.app.services, match)))
+        self.frames(2)
+        play = self.top
+        assert isinstance(play, PlayScene)
+        return play
+
+    def hot_seat(self, game_id: str, *moves: str) -> Any:
+        """A hot-seat game of ``game_id`` after ``moves``, opened in the play scene."""
+        match = Match(self.app.services.games.get(game_id), {})
+        for text in moves:
+            match.play(text)
+        return self.open_play(match)
 
     def toasts(self) -> list[str]:
         return self.app.services.toasts.history

@@ -53,14 +53,7 @@ def start_from_menu(driver: Driver) -> PlayScene:
 
 def play_scene(driver: Driver, *moves: str) -> PlayScene:
     """A hot-seat game after ``moves``, opened straight in the play scene."""
-    driver.frames(2)
-    services = driver.app.services
-    match = Match(services.games.get("piously"), {})
-    for text in moves:
-        match.play(text)
-    play = PlayScene(services, match)
-    driver.app.stack.apply(Push(play))
-    driver.frames(2)
+    play: PlayScene = driver.hot_seat("piously", *moves)
     return play
 
 

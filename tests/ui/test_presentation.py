@@ -37,11 +37,7 @@ SIZES = ((900, 600), (1280, 720), (1920, 1080))
 
 
 def open_play(driver: Driver, match: Match) -> PlayScene:
-    services = driver.app.services
-    driver.app.stack.apply(Push(PlayScene(services, match)))
-    driver.frames(2)
-    play = driver.top
-    assert isinstance(play, PlayScene)
+    play: PlayScene = driver.open_play(match)
     return play
 
 

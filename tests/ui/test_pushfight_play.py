@@ -6,13 +6,11 @@ from __future__ import annotations
 
 import pygame
 
-from game.core.match import Match
 from game.core.protocol import OutcomeReason
 from game.pushfight.assist import reachable_squares
 from game.pushfight.board import INDEX_OF
 from game.pushfight.rules import State
 from game.pushfight.view import PushFightView
-from game.ui.scene import Push
 from scenes.menu import MenuScene
 from scenes.play import PlayScene
 from scenes.setup import SetupScene
@@ -53,14 +51,7 @@ def start_from_menu(driver: Driver) -> PlayScene:
 
 def play_scene(driver: Driver, *moves: str) -> PlayScene:
     """A hot-seat game after ``moves``, opened straight in the play scene."""
-    driver.frames(2)
-    services = driver.app.services
-    match = Match(services.games.get("pushfight"), {})
-    for text in moves:
-        match.play(text)
-    play = PlayScene(services, match)
-    driver.app.stack.apply(Push(play))
-    driver.frames(2)
+    play: PlayScene = driver.hot_seat("pushfight", *moves)
     return play
 
 
