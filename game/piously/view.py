@@ -573,6 +573,8 @@ class PiouslyView:
                     + (" Return casts it." if ready else "") + " U steps back.")
         if self._drop is not None:
             return f"{left}Click a hex next to you for the {SPELLS[2 * self._drop].name} artwork."
+        if state.actions == 0:  # spells cost no action: they are all that is left
+            return "No actions left: cast a spell you own, or E ends the turn."
         return (f"{left}Click a dot to move, yourself to bless (B), a spell to cast; "
                 "E ends the turn.")
 

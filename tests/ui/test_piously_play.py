@@ -17,7 +17,7 @@ from game.core.protocol import OutcomeReason
 from game.core.record import save_match
 from game.piously.rules import casting as cs
 from game.piously.rules import moves as m
-from game.piously.rules.game import GAME
+from game.piously.rules.game import GAME, action_moves
 from game.piously.rules.hexes import format_hex
 from game.piously.rules.spellbook import PRIESTESS, SPELLS, STONEMASON
 from game.piously.rules.temple import DEFAULT_LAYOUT
@@ -247,6 +247,19 @@ def test_only_the_actions_that_apply_have_live_buttons(driver: Driver) -> None:
     spell_click(driver, casting, STONEMASON)
     hex_click(driver, casting, state.built.room_hexes[cs.stonemason_rooms(state)[0]][0])
     assert "rotate" in live(casting)  # the Stonemason's room is turned like a built one
+
+
+def test_the_status_says_when_no_actions_are_left(driver: Driver) -> None:
+    moves = opening(plies=2)
+    state = GAME.apply(GAME.new_state({}), m.BuildTemple(DEFAULT_LAYOUT)).state
+    for text in moves[1:]:
+        state = GAME.apply(state, GAME.parse_move(text)).state
+    while state.actions:
+        step = next(move for move in action_moves(state) if isinstance(move, m.Step))
+        moves.append(str(step))
+        state = GAME.apply(state, step).state
+    play = play_scene(driver, *moves)
+    assert view_of(play).status() == "No actions left: cast a spell you own, or E ends the turn."
 
 
 def test_a_replay_steps_through_piously_with_its_animations(driver: Driver) -> None:
