@@ -162,9 +162,8 @@ def draw_tile(surface: pygame.Surface, geo: Geometry, tile: Tile, fill: RGB) -> 
                                                     round(y - geo.size * 0.42))))
 
 
-def edge(geo: Geometry, tile: Tile, direction: int) -> tuple[Point, Point]:
-    """The side of ``tile`` facing ``DIRECTIONS[direction]``."""
-    corners = geo.corners(tile.centre, tile.scale, tile.turn)
+def _side(corners: list[Point], direction: int) -> tuple[Point, Point]:
+    """The side of a hex (its ``corners``) facing ``DIRECTIONS[direction]``."""
     return corners[(4 + direction) % 6], corners[(5 + direction) % 6]
 
 
@@ -172,9 +171,10 @@ def draw_borders(surface: pygame.Surface, geo: Geometry, tile: Tile,
                  room_of: Mapping[Hex, int]) -> None:
     """Thick lines where the tile meets another room or the void."""
     width = max(2, round(geo.size / 9))
+    corners = geo.corners(tile.centre, tile.scale, tile.turn)
     for direction, step in enumerate(DIRECTIONS):
         if room_of.get(tile.hex + step) != tile.room or tile.room == SHOVEL:
-            a, b = edge(geo, tile, direction)
+            a, b = _side(corners, direction)
             pygame.draw.line(surface, INK, a, b, width)
 
 

@@ -20,12 +20,16 @@ MIN_SHRINK = 0.75
 """``fit`` shrinks text down to this share of its size before it shortens it."""
 
 
+def _points(size: int) -> int:
+    return max(6, round(size * SCALE))
+
+
 @functools.lru_cache(maxsize=32)
 def font(size: int, bold: bool = False) -> pygame.font.Font:
     face = "NotoSans-Bold.ttf" if bold else "NotoSans-Regular.ttf"
     try:
         with resources.as_file(resources.files("pygame_gui.data") / face) as path:
-            return pygame.font.Font(str(path), max(6, round(size * SCALE)))
+            return pygame.font.Font(str(path), _points(size))
     except (OSError, FileNotFoundError, pygame.error):  # a stripped build: the default font
         fallback = pygame.font.Font(None, size)
         fallback.set_bold(bold)
@@ -51,20 +55,23 @@ def text(words: str, size: int, colour: tuple[int, int, int], bold: bool = False
 @functools.lru_cache(maxsize=256)
 def fit(words: str, size: int, colour: tuple[int, int, int], width: int,
         bold: bool = False) -> pygame.Surface:
-    """``words`` on one line no wider than ``width``: smaller if need be, then shortened.
+    """``words`` on one line no wider than ``width``: smaller (down to ``MIN_SHRINK`` of
+    ``size``) if the whole line then fits, else shortened at full size.
 
-    Widths are measured a few times only (a long line's measure costs about a millisecond):
-    the size is guessed from the full-size width, then the cut is found by halving."""
+    Widths are measured a few times only: a size's first measure costs milliseconds (its
+    glyphs are made then), so the one smaller size tried is the one the full-size width
+    says should fit, and the cut is found by halving."""
     words = printable(words)
-    smallest = max(8, round(size * MIN_SHRINK))
-    full = font(size, bold).size(words)[0]
+    face = font(size, bold)
+    full = face.size(words)[0]
     if full <= width:
         return text(words, size, colour, bold)
-    guess = max(smallest, min(size - 1, size * width // full + 1))
-    for trial in range(guess, smallest - 1, -1):
-        if font(trial, bold).size(words)[0] <= width:
-            return text(words, trial, colour, bold)
-    face = font(smallest, bold)
+    # Widths grow about as the point size does: the largest size whose points should fit.
+    points = _points(size) * width / full
+    smaller = [trial for trial in range(max(8, round(size * MIN_SHRINK)), size)
+               if _points(trial) <= points]
+    if smaller and font(smaller[-1], bold).size(words)[0] <= width:
+        return text(words, smaller[-1], colour, bold)
 
     def shortened(cut: int) -> str:
         return words[:cut].rstrip() + "…"
@@ -76,7 +83,7 @@ def fit(words: str, size: int, colour: tuple[int, int, int], width: int,
             low = middle
         else:
             high = middle - 1
-    return text(shortened(low), smallest, colour, bold)
+    return text(shortened(low), size, colour, bold)
 
 
 @functools.lru_cache(maxsize=64)
