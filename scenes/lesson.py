@@ -140,10 +140,9 @@ class LessonScene(Scene):
 
     def _refresh(self) -> None:
         passed = self.attempt.verdict is Verdict.PASSED
-        moves = {action.id for action in self.view.actions}
         for widget, name in self.buttons.items():
             enabled = passed if name == NEXT else name in (c.BACK, RESTART) or (
-                self.attempt.learners_turn and (name not in moves or offers(self.view, name))
+                self.attempt.learners_turn and offers(self.view, name)
             )
             if enabled:
                 widget.enable()

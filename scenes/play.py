@@ -233,10 +233,9 @@ class PlayScene(Scene):
     def _refresh_buttons(self) -> None:
         over = self.match.is_over
         human = self._human_to_move()
-        moves = {action.id for action in self.view.actions}
         for widget, name in self.buttons.items():
             if name in self._human_only():
-                enabled = human and (name not in moves or offers(self.view, name))
+                enabled = human and offers(self.view, name)
             else:
                 enabled = {
                     c.TAKE_BACK: self.match.can_undo and self._has_human,

@@ -289,8 +289,7 @@ class PiouslyView:
         if state.phase is not Phase.PLAY:
             return False
         if action_id == ROTATE:
-            walk = self._walk
-            return walk is not None and walk.spell == STONEMASON and len(walk.picks) == 1
+            return self._placing_room()
         return action_id != RANDOM
 
     def action(self, action_id: str) -> Feedback:
@@ -342,11 +341,15 @@ class PiouslyView:
                 return self._refuse("click a room first, then turn it")
             self._builder = self._builder.turn(turns)
             return Feedback(cue="click")
-        walk = self._walk
-        if walk is not None and walk.spell == STONEMASON and len(walk.picks) == 1:
-            self._walk = walk.turned(turns)
+        if self._walk is not None and self._placing_room():
+            self._walk = self._walk.turned(turns)
             return Feedback(cue="click")
         return self._refuse("turning is for a room being built or moved by the Stonemason")
+
+    def _placing_room(self) -> bool:
+        """A Stonemason cast has its room chosen and waits for where it goes (R turns it)."""
+        walk = self._walk
+        return walk is not None and walk.spell == STONEMASON and len(walk.picks) == 1
 
     def _next_drop(self, state: PiouslyState) -> Feedback:
         """Choose an artwork in hand to put down (again: the next one in hand)."""

@@ -155,9 +155,12 @@ class Offers(Protocol):
         ...
 
 
-def offers(view: object, action_id: str) -> bool:
-    """Whether a move action's button should be live (always, for views without Offers)."""
-    return not isinstance(view, Offers) or view.offers(action_id)
+def offers(view: GameView, name: str) -> bool:
+    """Whether a button named ``name`` may be live as far as the view is concerned: its move
+    actions ask it (if it ``Offers``), every other button is the scene's own business."""
+    if not isinstance(view, Offers) or all(action.id != name for action in view.actions):
+        return True
+    return view.offers(name)
 
 
 @runtime_checkable
