@@ -3,7 +3,8 @@
 Each game is registered by its info (``game.<name>.info``, light); its rules module is
 imported when the game is first used (``Registry.get``), so the menu's first frame waits for
 no game's rules (they took about a fifth of it). The client loads them in the background
-once the window shows (``game.main_window.preload``).
+once the window shows (``game.main_window.preload``). Each loader is a plain import in its
+own function, not ``importlib`` on a name, so PyInstaller still sees and bundles the module.
 """
 
 from __future__ import annotations

@@ -42,6 +42,7 @@ from game.ui.widgets import Widgets
 from scenes.menu import MenuScene
 
 
+# One plain import a function (not importlib on a name), so PyInstaller sees every view.
 def _conquid() -> ViewFactory:
     from game.conquid.view import ConquidView
 
