@@ -795,8 +795,10 @@ class PiouslyView:
             hovered = next((i for i, r in enumerate(rects) if r.collidepoint(self._pointer)),
                            None)
         panel.draw_buttons(surface, rects, list(BUILDER_BUTTONS), hovered)
-        text = pygame.Rect(self._panel.x + 8, rects[-1].bottom + 12, self._panel.w - 16,
-                           min(150, self._panel.bottom - rects[-1].bottom - 20))
+        width = self._panel.w - 16
+        needed = panel.text_block_height(BUILDER_HELP, width)
+        text = pygame.Rect(self._panel.x + 8, rects[-1].bottom + 12, width,
+                           min(needed, self._panel.bottom - rects[-1].bottom - 20))
         panel.draw_text_block(surface, text, BUILDER_HELP)
 
 

@@ -166,7 +166,16 @@ def draw_buttons(surface: pygame.Surface, rects: list[pygame.Rect], labels: list
         surface.blit(text, text.get_rect(center=rect.center))
 
 
+TEXT_BLOCK_SIZE = 20
+
+
+def text_block_height(words: str, width: int) -> int:
+    """The height a text block ``width`` wide needs to show all of ``words``."""
+    lines = fonts.wrap(words, TEXT_BLOCK_SIZE, width - 16)
+    return len(lines) * round(TEXT_BLOCK_SIZE * 0.8) + 16
+
+
 def draw_text_block(surface: pygame.Surface, rect: pygame.Rect, words: str,
                     colour: RGB = palette.MUTED) -> None:
     pygame.draw.rect(surface, INK, rect, border_radius=8)
-    wrapped(surface, words, rect.inflate(-16, -12), 20, colour)
+    wrapped(surface, words, rect.inflate(-16, -12), TEXT_BLOCK_SIZE, colour)

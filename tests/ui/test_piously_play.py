@@ -15,13 +15,19 @@ from game.cli import main
 from game.core.match import Match
 from game.core.protocol import OutcomeReason
 from game.core.record import save_match
+from game.main_window import build_services
 from game.piously.rules import casting as cs
 from game.piously.rules import moves as m
 from game.piously.rules.game import GAME, action_moves
 from game.piously.rules.hexes import format_hex
 from game.piously.rules.spellbook import PRIESTESS, SPELLS, STONEMASON
 from game.piously.rules.temple import DEFAULT_LAYOUT
-from game.piously.view import PiouslyView
+from game.piously.view import BUILDER_BUTTONS, BUILDER_HELP, PiouslyView
+from game.piously.view_draw import INK
+from game.piously.view_geo import button_rects
+from game.piously.view_panel import text_block_height
+from game.ui.app import App
+from game.ui.paths import Paths
 from game.ui.scene import Push
 from scenes.menu import MenuScene
 from scenes.play import PlayScene
@@ -333,3 +339,22 @@ def test_lessons_mark_hexes_by_notation_and_spells_by_name() -> None:
     assert view.claim_open
     assert view.mark_rect("2,-3") is None, "hexes under the dialog are not outlined"
     assert view.mark_rect("Priestess") is not None
+
+
+@pytest.mark.parametrize("size", [(900, 600), (1280, 720), (1920, 1080)])
+def test_the_builders_note_is_shown_whole(tmp_path: Path, size: tuple[int, int]) -> None:
+    """At 900x600 its last two sentences were cut off (the block's height was capped)."""
+    services = build_services(Paths.under(tmp_path), size)
+    try:
+        app = App(services, PlayScene(services, Match(services.games.get("piously"), {})))
+        app.step([], 1 / 60)
+        play = app.stack.top
+        assert isinstance(play, PlayScene)
+        view = view_of(play)
+        buttons = button_rects(view._panel, len(BUILDER_BUTTONS))
+        needed = text_block_height(BUILDER_HELP, view._panel.w - 16)
+        assert needed <= view._panel.bottom - buttons[-1].bottom - 20
+        block_bottom = (view._panel.x + 16, buttons[-1].bottom + 12 + needed - 4)
+        assert tuple(services.display.surface.get_at(block_bottom))[:3] == INK
+    finally:
+        pygame.quit()
