@@ -17,19 +17,19 @@ from game.pushfight.info import INFO as PUSHFIGHT
 
 
 def _conquid() -> AnyGame:
-    from game.conquid.rules import GAME
+    from game.conquid.rules.game import GAME
 
     return GAME
 
 
 def _pushfight() -> AnyGame:
-    from game.pushfight.rules import GAME
+    from game.pushfight.rules.game import GAME
 
     return GAME
 
 
 def _forts() -> AnyGame:
-    from game.forts.rules import GAME
+    from game.forts.rules.game import GAME
 
     return GAME
 

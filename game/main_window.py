@@ -13,13 +13,13 @@ from pathlib import Path
 import pygame
 
 from game.catalog import all_games
-from game.conquid import view_actions as conquid_actions
+from game.conquid.view import actions as conquid_actions
 from game.core.errors import RecordError
 from game.core.files import shown_name
 from game.core.registry import Registry
-from game.forts import view_actions as forts_actions
-from game.piously import view_actions as piously_actions
-from game.pushfight import view_actions as pushfight_actions
+from game.forts.view import actions as forts_actions
+from game.piously.view import actions as piously_actions
+from game.pushfight.view import actions as pushfight_actions
 from game.ui import fonts
 from game.ui.app import App
 from game.ui.assets import theme_path
@@ -44,25 +44,25 @@ from scenes.menu import MenuScene
 
 # One plain import a function (not importlib on a name), so PyInstaller sees every view.
 def _conquid() -> ViewFactory:
-    from game.conquid.view import ConquidView
+    from game.conquid.view.board import ConquidView
 
     return ConquidView
 
 
 def _pushfight() -> ViewFactory:
-    from game.pushfight.view import PushFightView
+    from game.pushfight.view.board import PushFightView
 
     return PushFightView
 
 
 def _forts() -> ViewFactory:
-    from game.forts.view import FortsView
+    from game.forts.view.board import FortsView
 
     return FortsView
 
 
 def _piously() -> ViewFactory:
-    from game.piously.view import PiouslyView
+    from game.piously.view.board import PiouslyView
 
     return PiouslyView
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from game.conquid.board import PRESETS
+from game.conquid.rules.board import PRESETS
 from game.core.protocol import GameInfo, OptionKind, OptionSpec
 
 SEAT_NAMES: Final = ("Player 1", "Player 2")

@@ -13,7 +13,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from game.catalog import all_games
-from game.conquid.rules import GAME
+from game.conquid.rules.game import GAME
 from game.core import record as record_module
 from game.core.atomic import atomic_write_text
 from game.core.errors import RecordError

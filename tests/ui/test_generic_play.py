@@ -67,7 +67,7 @@ class BareView:
         return None
 
     def proposal(self) -> Proposal:
-        from game.forts.rules import GAME
+        from game.forts.rules.game import GAME
 
         return Proposal(GAME.random_move(self.state, random.Random(0)))
 

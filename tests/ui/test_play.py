@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from game.conquid.rules import ConquidState
+from game.conquid.rules.game import ConquidState
 from game.core.protocol import Outcome, OutcomeReason
 from scenes.menu import MenuScene
 from scenes.play import PlayScene

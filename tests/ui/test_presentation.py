@@ -14,7 +14,7 @@ from game.core.match import Match, Seat
 from game.core.protocol import Outcome, OutcomeReason
 from game.core.record import load_match, save_match
 from game.main_window import build_services
-from game.pushfight.setups import standard_setup
+from game.pushfight.rules.setups import standard_setup
 from game.ui import autosaves, result
 from game.ui.app import App
 from game.ui.paths import Paths

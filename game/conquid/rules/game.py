@@ -24,8 +24,8 @@ from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Final
 
-from game.conquid.board import PRESETS, Board, Cell, make_board
 from game.conquid.info import INFO
+from game.conquid.rules.board import PRESETS, Board, Cell, make_board
 from game.core.errors import GameOverError, IllegalMoveError, NotationError, OptionsError
 from game.core.protocol import (
     Event,

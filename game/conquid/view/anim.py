@@ -12,7 +12,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Final
 
-from game.conquid.rules import (
+from game.conquid.rules.game import (
     Acquired,
     Cell,
     Conquered,

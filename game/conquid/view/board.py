@@ -14,8 +14,7 @@ from typing import Any, Final
 
 import pygame
 
-from game.conquid import view_anim as anim
-from game.conquid.rules import (
+from game.conquid.rules.game import (
     Acquire,
     Cell,
     Conquer,
@@ -30,7 +29,8 @@ from game.conquid.rules import (
     vanquish_corners,
     vanquish_problem,
 )
-from game.conquid.view_actions import ACQUIRE, ACTIONS, CONQUER, CONQUEST, VANQUISH
+from game.conquid.view import anim as anim
+from game.conquid.view.actions import ACQUIRE, ACTIONS, CONQUER, CONQUEST, VANQUISH
 from game.core.errors import NotationError
 from game.core.match import DRAW, RESIGN
 from game.core.protocol import MoveResult

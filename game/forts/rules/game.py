@@ -38,7 +38,8 @@ from game.core.protocol import (
     Outcome,
     OutcomeReason,
 )
-from game.forts.board import (
+from game.forts.info import INFO, PRESETS
+from game.forts.rules.board import (
     DEAD,
     EMPTY,
     FORT,
@@ -51,7 +52,6 @@ from game.forts.board import (
     resolve_roll,
     spawn_sites,
 )
-from game.forts.info import INFO, PRESETS
 
 Coord = tuple[int, int]
 
@@ -117,7 +117,7 @@ def parse_move(text: str) -> Move:
 
 @dataclass(frozen=True)
 class FortsState:
-    """A position: the grid (codes of ``game.forts.board``), the phase and the score counters.
+    """A position: the grid (codes of ``game.forts.rules.board``), the phase and the score counters.
 
     ``rolling`` is true between a placement and its die roll. ``turns`` counts completed
     turns, ``forts_built`` the forts spawned, ``peak_forts`` the most living forts at once.

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from game.forts.board import VALUES
+from game.forts.rules.board import VALUES
 from game.ui.commands import ViewAction
 
 VALUE_NAMES: Final[dict[int, str]] = {

@@ -14,8 +14,8 @@ from dataclasses import dataclass
 from typing import Final
 
 from game.core.protocol import Event
-from game.forts.board import DEAD, EMPTY, FORT, RUIN, is_living, is_territory
-from game.forts.rules import (
+from game.forts.rules.board import DEAD, EMPTY, FORT, RUIN, is_living, is_territory
+from game.forts.rules.game import (
     Coord,
     DieRolled,
     FortsRuined,

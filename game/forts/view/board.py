@@ -20,12 +20,10 @@ import pygame
 from game.core.errors import NotationError
 from game.core.match import RESIGN
 from game.core.protocol import Event, MoveResult
-from game.forts import seeds
-from game.forts import view_anim as anim
-from game.forts import view_draw as draw
-from game.forts.board import EMPTY, VALUES
 from game.forts.info import PRESETS
-from game.forts.rules import (
+from game.forts.rules import seeds
+from game.forts.rules.board import EMPTY, VALUES
+from game.forts.rules.game import (
     Coord,
     DieRolled,
     FortsRuined,
@@ -40,7 +38,9 @@ from game.forts.rules import (
     placement_problem,
     score,
 )
-from game.forts.view_actions import ACTIONS, VALUE_NAMES
+from game.forts.view import anim as anim
+from game.forts.view import draw as draw
+from game.forts.view.actions import ACTIONS, VALUE_NAMES
 from game.ui import coords, fonts, palette
 from game.ui.commands import ViewAction
 from game.ui.tween import Cues, mix

@@ -13,7 +13,7 @@ from typing import Final
 
 import pygame
 
-from game.forts.board import DEAD, EMPTY, FORT, RUIN
+from game.forts.rules.board import DEAD, EMPTY, FORT, RUIN
 from game.ui import fonts
 from game.ui.tween import mix
 from game.ui.view import RGB
@@ -46,7 +46,7 @@ def ink(colour: RGB) -> RGB:
 
 
 def tile(code: int, size: int) -> pygame.Surface:
-    """One cell's look at ``size`` pixels square (codes of ``game.forts.board``)."""
+    """One cell's look at ``size`` pixels square (codes of ``game.forts.rules.board``)."""
     surface = pygame.Surface((size, size), pygame.SRCALPHA)
     rect = surface.get_rect()
     radius = max(2, size // 8)

@@ -27,8 +27,8 @@ from game.piously.rules.events import (
 )
 from game.piously.rules.hexes import Hex
 from game.piously.rules.state import PiouslyState
-from game.piously.view_draw import Frame, Mark, Tile, Token
-from game.piously.view_geo import Geometry, Point, unit
+from game.piously.view.draw import Frame, Mark, Tile, Token
+from game.piously.view.geo import Geometry, Point, unit
 from game.ui.tween import Tween, lerp
 
 WAVE_TIME: Final = 0.45

@@ -22,9 +22,6 @@ import pygame
 from game.core.errors import NotationError
 from game.core.match import DRAW, RESIGN
 from game.core.protocol import MoveResult
-from game.piously import view_anim as anim
-from game.piously import view_draw as paint
-from game.piously import view_panel as panel
 from game.piously.rules import actions as act
 from game.piously.rules import casting as cs
 from game.piously.rules import moves as m
@@ -33,7 +30,10 @@ from game.piously.rules.hexes import Hex, format_hex, parse_hex
 from game.piously.rules.spellbook import BY_NAME, OPPORTUNIST, SPELLS, STONEMASON
 from game.piously.rules.state import ARTWORK, SEAT_NAMES, Phase, PiouslyState, object_name
 from game.piously.rules.temple import DEFAULT_LAYOUT, ROOM_NAMES, ROOMS, SHOVEL, Placement
-from game.piously.view_actions import (
+from game.piously.view import anim as anim
+from game.piously.view import draw as paint
+from game.piously.view import panel as panel
+from game.piously.view.actions import (
     ACTIONS,
     BLESS,
     CLAIM_KEYS,
@@ -43,10 +43,10 @@ from game.piously.view_actions import (
     RANDOM,
     ROTATE,
 )
-from game.piously.view_cast import Walk
-from game.piously.view_geo import Geometry, button_rects, spell_cell, spell_rows, split
-from game.piously.view_help import HELP_TEXT
-from game.piously.view_temple import Builder
+from game.piously.view.cast import Walk
+from game.piously.view.geo import Geometry, button_rects, spell_cell, spell_rows, split
+from game.piously.view.help import HELP_TEXT
+from game.piously.view.temple import Builder
 from game.ui import palette
 from game.ui.commands import ViewAction
 from game.ui.tween import Cues

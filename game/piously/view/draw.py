@@ -20,7 +20,7 @@ from game.piously.rules.hexes import DIRECTIONS, Hex
 from game.piously.rules.regions import winning_region
 from game.piously.rules.state import ARTWORK, PiouslyState
 from game.piously.rules.temple import ROOM_LETTERS, SHOVEL
-from game.piously.view_geo import Geometry, Point
+from game.piously.view.geo import Geometry, Point
 from game.ui import fonts, palette
 from game.ui.view import RGB
 

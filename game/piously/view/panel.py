@@ -13,8 +13,8 @@ from game.piously.rules import casting as cs
 from game.piously.rules.spellbook import SPELLS, Kind
 from game.piously.rules.state import ARTWORK, SEAT_NAMES, PiouslyState
 from game.piously.rules.temple import ROOM_NAMES, ROOMS
-from game.piously.view_draw import INK, ROOM_COLOURS, draw_artwork, wrapped
-from game.piously.view_geo import dialog_rects, spell_cell, spell_rows
+from game.piously.view.draw import INK, ROOM_COLOURS, draw_artwork, wrapped
+from game.piously.view.geo import dialog_rects, spell_cell, spell_rows
 from game.ui import fonts, palette
 from game.ui.view import RGB
 

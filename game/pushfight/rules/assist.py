@@ -10,12 +10,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from game.core.errors import IllegalMoveError
-from game.pushfight import engine
-from game.pushfight.board import STEPS, VALID, bits
-from game.pushfight.engine import MAX_SLIDES, Step
-from game.pushfight.notation import Turn
-from game.pushfight.rules import State
-from game.pushfight.steps import legal_pushes, push_problem, reachable, slide, slide_problem
+from game.pushfight.rules import engine
+from game.pushfight.rules.board import STEPS, VALID, bits
+from game.pushfight.rules.engine import MAX_SLIDES, Step
+from game.pushfight.rules.game import State
+from game.pushfight.rules.notation import Turn
+from game.pushfight.rules.steps import legal_pushes, push_problem, reachable, slide, slide_problem
 
 
 def reachable_squares(state: State, src: int) -> frozenset[int]:

@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Final
 
-from game.pushfight.board import (
+from game.pushfight.rules.board import (
     BROWN_SHIFT,
     M60,
     PACKED_BITS,

@@ -27,8 +27,9 @@ from game.core.protocol import (
     Outcome,
     OutcomeReason,
 )
-from game.pushfight import engine
-from game.pushfight.board import (
+from game.pushfight.info import INFO, SEATS, SETUP_PLIES
+from game.pushfight.rules import engine
+from game.pushfight.rules.board import (
     BROWN_SHIFT,
     DIRECTION_NAMES,
     HALVES,
@@ -43,8 +44,8 @@ from game.pushfight.board import (
     parse_position,
     square_name,
 )
-from game.pushfight.engine import MAX_SLIDES, Step
-from game.pushfight.events import (
+from game.pushfight.rules.engine import MAX_SLIDES, Step
+from game.pushfight.rules.events import (
     ANCHOR_WAVE,
     FALL_WAVE,
     PUSH_WAVE,
@@ -55,10 +56,9 @@ from game.pushfight.events import (
     PieceSlid,
     PiecesPushed,
 )
-from game.pushfight.info import INFO, SEATS, SETUP_PLIES
-from game.pushfight.notation import Move, Setup, Turn, format_move, parse_move
-from game.pushfight.setups import PUSHERS, ROUNDS, all_setups, random_setup
-from game.pushfight.steps import (
+from game.pushfight.rules.notation import Move, Setup, Turn, format_move, parse_move
+from game.pushfight.rules.setups import PUSHERS, ROUNDS, all_setups, random_setup
+from game.pushfight.rules.steps import (
     legal_pushes,
     occupied,
     push_problem,

@@ -14,8 +14,8 @@ from dataclasses import dataclass
 from typing import Final
 
 from game.core.errors import NotationError
-from game.pushfight.board import SQUARES, STEPS, parse_square, square_name
-from game.pushfight.engine import MAX_SLIDES, Step
+from game.pushfight.rules.board import SQUARES, STEPS, parse_square, square_name
+from game.pushfight.rules.engine import MAX_SLIDES, Step
 
 PIECE_LETTERS: Final = {(0, True): "O", (0, False): "o", (1, True): "X", (1, False): "x"}
 

@@ -7,8 +7,8 @@ import random
 from collections.abc import Iterator
 from typing import Final
 
-from game.pushfight.board import DANGER, HALVES, SQUARES, parse_square
-from game.pushfight.notation import Setup
+from game.pushfight.rules.board import DANGER, HALVES, SQUARES, parse_square
+from game.pushfight.rules.notation import Setup
 
 PUSHERS: Final = 3
 ROUNDS: Final = 2

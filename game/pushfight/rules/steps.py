@@ -3,8 +3,8 @@ check turns with them and an interface hints with them."""
 
 from __future__ import annotations
 
-from game.pushfight import engine
-from game.pushfight.board import (
+from game.pushfight.rules import engine
+from game.pushfight.rules.board import (
     BROWN_SHIFT,
     RAIL_STOP,
     SQUARE_SHIFT,
@@ -15,7 +15,7 @@ from game.pushfight.board import (
     spread,
     square_name,
 )
-from game.pushfight.engine import Step
+from game.pushfight.rules.engine import Step
 
 
 def slide(packed: int, src: int, dst: int) -> int:

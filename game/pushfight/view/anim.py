@@ -15,9 +15,15 @@ from dataclasses import dataclass
 from typing import Final
 
 from game.core.protocol import Event
-from game.pushfight.board import INDEX_OF, NAMES, bit_index, coords
-from game.pushfight.events import AnchorPlaced, PieceFell, PiecePlaced, PieceSlid, PiecesPushed
-from game.pushfight.rules import State
+from game.pushfight.rules.board import INDEX_OF, NAMES, bit_index, coords
+from game.pushfight.rules.events import (
+    AnchorPlaced,
+    PieceFell,
+    PiecePlaced,
+    PieceSlid,
+    PiecesPushed,
+)
+from game.pushfight.rules.game import State
 from game.ui.tween import Tween
 
 Point = tuple[float, float]

@@ -19,10 +19,9 @@ import pygame
 from game.core.errors import IllegalMoveError, NotationError
 from game.core.match import DRAW, RESIGN
 from game.core.protocol import MoveResult
-from game.pushfight import view_anim as anim
-from game.pushfight import view_draw as draw
-from game.pushfight.assist import PartialTurn
-from game.pushfight.board import (
+from game.pushfight.info import SEATS
+from game.pushfight.rules.assist import PartialTurn
+from game.pushfight.rules.board import (
     HALVES,
     INDEX_OF,
     NO_ANCHOR,
@@ -32,14 +31,15 @@ from game.pushfight.board import (
     coords,
     square_name,
 )
-from game.pushfight.engine import push_line
-from game.pushfight.events import PieceSlid, PiecesPushed
-from game.pushfight.info import SEATS
-from game.pushfight.notation import Setup, Turn, parse_move
-from game.pushfight.rules import HALF_FILES, State
-from game.pushfight.setups import PUSHERS, ROUNDS, random_setup, standard_setup
-from game.pushfight.steps import occupied, slide, slide_path
-from game.pushfight.view_actions import ACTIONS, FLIP, RANDOM, STANDARD
+from game.pushfight.rules.engine import push_line
+from game.pushfight.rules.events import PieceSlid, PiecesPushed
+from game.pushfight.rules.game import HALF_FILES, State
+from game.pushfight.rules.notation import Setup, Turn, parse_move
+from game.pushfight.rules.setups import PUSHERS, ROUNDS, random_setup, standard_setup
+from game.pushfight.rules.steps import occupied, slide, slide_path
+from game.pushfight.view import anim as anim
+from game.pushfight.view import draw as draw
+from game.pushfight.view.actions import ACTIONS, FLIP, RANDOM, STANDARD
 from game.ui import fonts, palette
 from game.ui.commands import ViewAction
 from game.ui.tween import Cues

@@ -14,9 +14,17 @@ from typing import Final
 
 import pygame
 
-from game.pushfight.board import INDEX_OF, LAYOUT, NAMES, NO_ANCHOR, SQUARES, bit_index, coords
-from game.pushfight.rules import State
-from game.pushfight.view_anim import Animation, Point, point
+from game.pushfight.rules.board import (
+    INDEX_OF,
+    LAYOUT,
+    NAMES,
+    NO_ANCHOR,
+    SQUARES,
+    bit_index,
+    coords,
+)
+from game.pushfight.rules.game import State
+from game.pushfight.view.anim import Animation, Point, point
 from game.ui import fonts, palette
 from game.ui.tween import mix
 from game.ui.view import RGB

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from game.conquid.rules import ConquidState, decode_state
+from game.conquid.rules.game import ConquidState, decode_state
 
 EMPTY_ROW: Final = "28"
 

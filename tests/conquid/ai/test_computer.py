@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 
 from game.computer import ComputerSeat
-from game.conquid.rules import GAME
+from game.conquid.rules.game import GAME
 from game.core.match import Match
 from game.core.player import Decision, Limit
 

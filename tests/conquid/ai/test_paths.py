@@ -8,8 +8,8 @@ import pytest
 
 from game.conquid.ai.paths import INF, breach_distance, chain, distance
 from game.conquid.ai.position import Pos
-from game.conquid.rules import GAME, Conquest, ConquidState, conquest_available
-from tests.conquid_ai.positions import BREAK_BY_CONQUER, position
+from game.conquid.rules.game import GAME, Conquest, ConquidState, conquest_available
+from tests.conquid.ai.positions import BREAK_BY_CONQUER, position
 
 
 @pytest.mark.parametrize(("board", "expected"), [("small", 4), ("medium", 16), ("large", 28)])

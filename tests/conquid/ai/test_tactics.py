@@ -7,7 +7,7 @@ import random
 import pytest
 
 from game.conquid.ai import LEVELS
-from game.conquid.rules import (
+from game.conquid.rules.game import (
     GAME,
     Conquer,
     Conquest,
@@ -17,7 +17,7 @@ from game.conquid.rules import (
 )
 from game.core.match import Match
 from game.core.player import Budget, Limit
-from tests.conquid_ai.positions import (
+from tests.conquid.ai.positions import (
     BREAK_BY_CONQUER,
     BREAK_BY_VANQUISH,
     CHAIN_IN_ONE,

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import random
 
-from game.conquid.board import PRESETS, make_board
-from game.conquid.rules import ConquidState
+from game.conquid.rules.board import PRESETS, make_board
+from game.conquid.rules.game import ConquidState
 
 
 def golden_position(preset: str, seed: int, density: float, patch: int) -> ConquidState:

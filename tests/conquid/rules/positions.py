@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from textwrap import dedent
 
-from game.conquid.rules import ConquidState, decode_state
+from game.conquid.rules.game import ConquidState, decode_state
 
 SMALL = """
 ..............

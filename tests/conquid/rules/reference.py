@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections import deque
 
-from game.conquid.rules import Cell, ConquidState
+from game.conquid.rules.game import Cell, ConquidState
 
 EDGES = ((-1, 0), (1, 0), (0, -1), (0, 1))
 

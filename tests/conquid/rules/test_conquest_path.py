@@ -12,8 +12,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from bench.conquid import snake_position, winding_position, with_cells
-from game.conquid.board import Cell
-from game.conquid.rules import GAME, ConquidState, conquest_path
+from game.conquid.rules.board import Cell
+from game.conquid.rules.game import GAME, ConquidState, conquest_path
 
 
 def reference_path(state: ConquidState, seat: int) -> tuple[Cell, ...] | None:

@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import pytest
 
-from game.conquid.rules import conquer_waves, conquest_path, vanquish_corners
-from tests.conquid import reference
-from tests.conquid.golden import golden_position
+from game.conquid.rules.game import conquer_waves, conquest_path, vanquish_corners
+from tests.conquid.rules import reference
+from tests.conquid.rules.golden import golden_position
 
 # preset, seed, density, patch -> corners, cells conquered, waves, conquest cells p1, p2
 TABLE = [

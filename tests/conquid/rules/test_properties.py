@@ -10,8 +10,8 @@ from dataclasses import replace
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from game.conquid.board import make_board
-from game.conquid.rules import (
+from game.conquid.rules.board import make_board
+from game.conquid.rules.game import (
     GAME,
     Acquire,
     Conquer,
@@ -24,7 +24,7 @@ from game.conquid.rules import (
     vanquish_problem,
 )
 from game.core.match import Match
-from tests.conquid import reference
+from tests.conquid.rules import reference
 
 SIZES = [(7, 14, 1), (14, 28, 2), (9, 20, 3), (12, 30, 4)]
 

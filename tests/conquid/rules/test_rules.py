@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from game.conquid.rules import (
+from game.conquid.rules.game import (
     GAME,
     Acquire,
     Acquired,
@@ -25,7 +25,7 @@ from game.conquid.rules import (
 )
 from game.core.errors import GameOverError, IllegalMoveError, NotationError, OptionsError
 from game.core.protocol import Outcome, OutcomeReason
-from tests.conquid.positions import SMALL, position
+from tests.conquid.rules.positions import SMALL, position
 
 # -- boards --------------------------------------------------------------------------------
 

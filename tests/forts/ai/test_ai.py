@@ -11,8 +11,8 @@ from game.core.match import Match
 from game.core.player import Budget, Limit, Player
 from game.core.protocol import CHANCE
 from game.forts.ai import LEVELS, HelperPlayer, RandomPlayer, Weights, evaluate
-from game.forts.board import geometry
-from game.forts.rules import GAME, FortsState, Move, Place, placement_problem, position, score
+from game.forts.rules.board import geometry
+from game.forts.rules.game import GAME, FortsState, Move, Place, placement_problem, position, score
 
 
 def run(player: Player[FortsState, Move], seed: int, nodes: int, **options: object) -> Match:

@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from game.forts.rules import (
+from game.forts.rules.game import (
     GAME,
     CellKind,
     CellView,
@@ -20,7 +20,7 @@ from game.forts.rules import (
     position,
     score,
 )
-from game.forts.seeds import MAX_SEED_LENGTH, daily_seed, normalise_seed
+from game.forts.rules.seeds import MAX_SEED_LENGTH, daily_seed, normalise_seed
 
 
 def test_cell_views_describe_every_cell() -> None:

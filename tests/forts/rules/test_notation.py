@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from game.core.errors import NotationError
 from game.core.match import Match
 from game.core.protocol import CHANCE
-from game.forts.rules import GAME, Move, Place, Roll, decode, encode, parse_move
+from game.forts.rules.game import GAME, Move, Place, Roll, decode, encode, parse_move
 
 numbers = st.integers(min_value=-(10**6), max_value=10**6)
 moves: st.SearchStrategy[Move] = st.one_of(

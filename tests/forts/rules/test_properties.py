@@ -9,8 +9,8 @@ from hypothesis import strategies as st
 
 from game.core.match import Match
 from game.core.protocol import CHANCE, Event
-from game.forts.board import DEAD, EMPTY, FORT, RUIN, geometry, groups, spawn_sites
-from game.forts.rules import (
+from game.forts.rules.board import DEAD, EMPTY, FORT, RUIN, geometry, groups, spawn_sites
+from game.forts.rules.game import (
     GAME,
     DeathCause,
     FortsRuined,

@@ -11,7 +11,7 @@ from game.core.match import Match
 from game.core.protocol import CHANCE, Outcome, OutcomeReason
 from game.core.record import Record
 from game.core.registry import Registry
-from game.forts.rules import (
+from game.forts.rules.game import (
     GAME,
     DeathCause,
     DieRolled,

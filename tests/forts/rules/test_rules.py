@@ -14,8 +14,8 @@ import pytest
 
 from game.core.errors import GameOverError, IllegalMoveError, OptionsError
 from game.core.protocol import CHANCE, Outcome, OutcomeReason
-from game.forts.board import DEAD, FORT, RUIN, geometry, spawn_sites
-from game.forts.rules import (
+from game.forts.rules.board import DEAD, FORT, RUIN, geometry, spawn_sites
+from game.forts.rules.game import (
     GAME,
     DeathCause,
     DieRolled,

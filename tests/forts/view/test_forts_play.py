@@ -16,11 +16,11 @@ from game.core.match import Match
 from game.core.player import Budget, Decision, Limit
 from game.core.protocol import OutcomeReason
 from game.forts.ai import HelperPlayer
-from game.forts.board import DEAD, EMPTY, FORT, RUIN
-from game.forts.rules import GAME, FortsState, Place, placeable_cells, score
-from game.forts.view import FortsView
-from game.forts.view_anim import ROLL_TIME
-from game.forts.view_draw import tile
+from game.forts.rules.board import DEAD, EMPTY, FORT, RUIN
+from game.forts.rules.game import GAME, FortsState, Place, placeable_cells, score
+from game.forts.view.anim import ROLL_TIME
+from game.forts.view.board import FortsView
+from game.forts.view.draw import tile
 from game.ui import scores
 from game.ui.scene import Reset
 from game.ui.services import Services

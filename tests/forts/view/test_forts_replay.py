@@ -5,10 +5,10 @@ history can be scrubbed like any game's."""
 from __future__ import annotations
 
 from game.core.match import Match
-from game.forts.board import DEAD, EMPTY, FORT
-from game.forts.rules import GAME, Place
-from game.forts.view import FortsView
-from game.forts.view_anim import CRUMBLE, POP, RISE
+from game.forts.rules.board import DEAD, EMPTY, FORT
+from game.forts.rules.game import GAME, Place
+from game.forts.view.anim import CRUMBLE, POP, RISE
+from game.forts.view.board import FortsView
 from game.ui.scene import Push
 from scenes.replay import ReplayScene
 from tests.ui.driver import Driver

@@ -8,15 +8,15 @@ import json
 
 from game.core.match import Match, Seat
 from game.core.record import save_match
-from game.forts.rules import GAME, Place, placeable_cells
-from game.forts.view import FortsView
+from game.forts.rules.game import GAME, Place, placeable_cells
+from game.forts.view.board import FortsView
 from game.ui import scores
 from game.ui.services import Services
 from scenes.menu import MenuScene
 from scenes.play import PlayScene
 from scenes.scores import ScoresScene
 from tests.ui.driver import Driver
-from tests.ui.test_forts_play import (
+from tests.forts.view.test_forts_play import (
     QUICK_SEED,
     QUICK_VALUE,
     back_to_menu,

@@ -9,12 +9,12 @@ from typing import Any
 import pytest
 
 from game.core.chance import seeded_choice
-from game.forts.rules import GAME
-from game.forts.seeds import daily_seed
+from game.forts.rules.game import GAME
+from game.forts.rules.seeds import daily_seed
 from game.ui import fonts
 from scenes.setup import SetupScene
 from tests.ui.driver import Driver
-from tests.ui.test_forts_play import back_to_menu, build, open_setup, start_game
+from tests.forts.view.test_forts_play import back_to_menu, build, open_setup, start_game
 
 
 def rolls(driver: Driver, seed: str, turns: int) -> tuple[str, ...]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from game.piously.ai.evaluate import actions_to_win
 from game.piously.ai.paths import need
 from game.piously.rules.hexes import parse_hex
-from tests.piously_ai import positions as pos
+from tests.piously.ai import positions as pos
 
 
 def test_a_chain_with_one_gap_needs_that_hex() -> None:

@@ -15,7 +15,7 @@ from game.piously.rules.hexes import parse_hex
 from game.piously.rules.moves import BuildTemple, EndTurn, PlacePiece
 from game.piously.rules.state import Phase, PiouslyState
 from game.piously.rules.temple import DEFAULT_LAYOUT, layout_problem
-from tests.piously_ai import positions as pos
+from tests.piously.ai import positions as pos
 
 TINY = Limit(nodes=300)
 

@@ -14,7 +14,7 @@ from game.piously.ai.turns import Shape, TurnSearch
 from game.piously.rules.game import GAME
 from game.piously.rules.moves import EndTurn, Move
 from game.piously.rules.state import PiouslyState
-from tests.piously_ai import positions as pos
+from tests.piously.ai import positions as pos
 
 SMALL = Limit(nodes=1_500)
 HARD = Limit(nodes=DEFAULT_LIMITS["hard"].nodes)

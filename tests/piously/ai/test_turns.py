@@ -8,7 +8,7 @@ from game.core.player import Budget, Limit
 from game.piously.ai import HARD_SHAPE
 from game.piously.ai.turns import Share, TurnSearch
 from game.piously.rules.moves import EndTurn
-from tests.piously_ai import positions as pos
+from tests.piously.ai import positions as pos
 
 
 def test_plans_are_distinct_positions_each_with_its_claim_free_ending() -> None:

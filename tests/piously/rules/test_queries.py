@@ -6,7 +6,7 @@ from game.piously.rules import casting as c
 from game.piously.rules.actions import drop_targets, pickup_rooms
 from game.piously.rules.regions import border, linked_region, rooms_touched, winning_region
 from game.piously.rules.state import BLACK, WHITE
-from tests.piously.positions import WINNING_PATH, h, hexes, position, spell
+from tests.piously.rules.positions import WINNING_PATH, h, hexes, position, spell
 
 
 def test_the_linked_region_of_a_hex_follows_edges_through_one_colour() -> None:

@@ -12,7 +12,7 @@ from game.piously.rules.events import RoomMoved, ShovelMoved, SpellCast, SpellRe
 from game.piously.rules.regions import verdict
 from game.piously.rules.state import ARTWORK, BLACK, WHITE, PiouslyState
 from game.piously.rules.temple import ROOM_LETTERS, room_moves
-from tests.piously.positions import h, hexes, position, spell
+from tests.piously.rules.positions import h, hexes, position, spell
 
 
 def cast(state: PiouslyState, text: str) -> PiouslyState:

@@ -30,7 +30,7 @@ from game.piously.rules.temple import (
     random_layout,
     room_moves,
 )
-from tests.piously.positions import h
+from tests.piously.rules.positions import h
 
 
 def test_hex_packing_round_trips_over_the_table() -> None:

@@ -13,7 +13,7 @@ from game.piously.rules.actions import bless_cost, claimable, step_targets
 from game.piously.rules.events import RegionWon, SpellClaimed, TempleBuilt, TurnEnded
 from game.piously.rules.state import ARTWORK, BLACK, WHITE, Phase
 from game.piously.rules.temple import DEFAULT_LAYOUT, Placement
-from tests.piously.positions import WINNING_PATH, h, position, spell
+from tests.piously.rules.positions import WINNING_PATH, h, position, spell
 
 
 def refused(state: object, text: str, reason: str) -> None:

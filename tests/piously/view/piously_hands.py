@@ -14,8 +14,8 @@ from game.piously.rules.casting import upset_hexes
 from game.piously.rules.hexes import DIRECTIONS
 from game.piously.rules.state import PiouslyState
 from game.piously.rules.temple import DEFAULT_LAYOUT
-from game.piously.view import PiouslyView
-from game.piously.view_cast import upset_pattern
+from game.piously.view.board import PiouslyView
+from game.piously.view.cast import upset_pattern
 from scenes.lesson import LessonScene
 from scenes.play import PlayScene
 from tests.ui.driver import Driver

@@ -22,10 +22,10 @@ from game.piously.rules.game import GAME, action_moves
 from game.piously.rules.hexes import format_hex
 from game.piously.rules.spellbook import PRIESTESS, SPELLS, STONEMASON
 from game.piously.rules.temple import DEFAULT_LAYOUT
-from game.piously.view import BUILDER_BUTTONS, BUILDER_HELP, PiouslyView
-from game.piously.view_draw import INK
-from game.piously.view_geo import button_rects
-from game.piously.view_panel import text_block_height
+from game.piously.view.board import BUILDER_BUTTONS, BUILDER_HELP, PiouslyView
+from game.piously.view.draw import INK
+from game.piously.view.geo import button_rects
+from game.piously.view.panel import text_block_height
 from game.ui.app import App
 from game.ui.paths import Paths
 from game.ui.scene import Push
@@ -33,8 +33,15 @@ from scenes.menu import MenuScene
 from scenes.play import PlayScene
 from scenes.replay import ReplayScene
 from scenes.setup import SetupScene
+from tests.piously.view.piously_hands import (
+    hex_click,
+    perform,
+    settle,
+    spell_click,
+    state_of,
+    view_of,
+)
 from tests.ui.driver import Driver
-from tests.ui.piously_hands import hex_click, perform, settle, spell_click, state_of, view_of
 
 WHOLE_GAME_SEED = 1
 """Random legal play from the default temple that casts all 14 spells and ends in a win
@@ -182,7 +189,7 @@ def test_the_claim_dialog_offers_both_spells_and_can_be_closed(driver: Driver) -
 def _castable_position(driver: Driver) -> tuple[PlayScene, int]:
     """A position of the seeded game where a spell with a first choice can be cast."""
     from game.piously.rules.casting import cast_problem
-    from game.piously.view_cast import Walk
+    from game.piously.view.cast import Walk
 
     for plies in range(3, 300):
         played = opening(plies=plies)

@@ -15,12 +15,12 @@ from game.piously.rules.game import GAME
 from game.piously.rules.spellbook import SPELLS
 from game.piously.rules.state import PiouslyState
 from game.piously.rules.temple import DEFAULT_LAYOUT
-from game.piously.view_anim import build
-from game.piously.view_cast import Walk
-from game.piously.view_draw import still as paint_still
-from game.piously.view_geo import Geometry, round_hex, unit
-from game.piously.view_temple import Builder
-from tests.ui.piously_hands import upset_swaps
+from game.piously.view.anim import build
+from game.piously.view.cast import Walk
+from game.piously.view.draw import still as paint_still
+from game.piously.view.geo import Geometry, round_hex, unit
+from game.piously.view.temple import Builder
+from tests.piously.view.piously_hands import upset_swaps
 
 
 def seeded_game(seed: int = 1) -> tuple[list[PiouslyState], list[m.Move]]:

@@ -8,13 +8,13 @@ import pytest
 
 from game.core.player import Budget, Limit
 from game.core.protocol import OutcomeReason
-from game.pushfight import engine
 from game.pushfight.ai import LEVELS, evaluate
-from game.pushfight.board import DANGER, PACKED_BITS
-from game.pushfight.notation import Setup, Turn
-from game.pushfight.rules import GAME, State
-from game.pushfight.setups import standard_setup
-from tests.pushfight.positions import state
+from game.pushfight.rules import engine
+from game.pushfight.rules.board import DANGER, PACKED_BITS
+from game.pushfight.rules.game import GAME, State
+from game.pushfight.rules.notation import Setup, Turn
+from game.pushfight.rules.setups import standard_setup
+from tests.pushfight.rules.positions import state
 
 NODES = 20_000
 

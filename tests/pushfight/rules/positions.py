@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from game.pushfight import engine
-from game.pushfight.board import PACKED_BITS, SQUARES, format_position, square_name
-from game.pushfight.rules import SETUP_PLIES, State
+from game.pushfight.rules import engine
+from game.pushfight.rules.board import PACKED_BITS, SQUARES, format_position, square_name
+from game.pushfight.rules.game import SETUP_PLIES, State
 
 
 def position(pieces: str) -> str:

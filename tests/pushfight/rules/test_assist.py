@@ -5,10 +5,10 @@ from __future__ import annotations
 import pytest
 
 from game.core.errors import IllegalMoveError
-from game.pushfight.assist import PartialTurn, push_options, reachable_squares
-from game.pushfight.board import INDEX_OF
-from game.pushfight.rules import GAME
-from tests.pushfight.positions import state
+from game.pushfight.rules.assist import PartialTurn, push_options, reachable_squares
+from game.pushfight.rules.board import INDEX_OF
+from game.pushfight.rules.game import GAME
+from tests.pushfight.rules.positions import state
 
 
 def sq(name: str) -> int:

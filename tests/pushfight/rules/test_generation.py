@@ -9,12 +9,12 @@ import random
 import pytest
 
 from game.core.match import Match
-from game.pushfight import engine
-from game.pushfight.notation import Turn
-from game.pushfight.rules import GAME, State
-from game.pushfight.steps import legal_pushes
-from tests.pushfight import reference
-from tests.pushfight.positions import result_text, state
+from game.pushfight.rules import engine
+from game.pushfight.rules.game import GAME, State
+from game.pushfight.rules.notation import Turn
+from game.pushfight.rules.steps import legal_pushes
+from tests.pushfight.rules import reference
+from tests.pushfight.rules.positions import result_text, state
 
 GOLDEN = {
     "standard start": ("Oc2 Od2 Od3 od1 od4 Xe2 Xe3 Xf3 xe1 xe4", "w", 1608),

@@ -11,8 +11,8 @@ from game.core.match import Match, Seat
 from game.core.player import Budget, Limit
 from game.core.record import Record
 from game.pushfight.ai import LEVELS
-from game.pushfight.board import SQUARES
-from game.pushfight.rules import GAME, State
+from game.pushfight.rules.board import SQUARES
+from game.pushfight.rules.game import GAME, State
 
 
 def check_invariants(before: State, after: State) -> None:

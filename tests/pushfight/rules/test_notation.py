@@ -7,7 +7,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from game.core.errors import NotationError
-from game.pushfight.board import (
+from game.pushfight.rules.board import (
     NO_ANCHOR,
     SQUARES,
     STEPS,
@@ -15,9 +15,9 @@ from game.pushfight.board import (
     format_position,
     parse_position,
 )
-from game.pushfight.notation import Setup, Turn
-from game.pushfight.rules import GAME, State
-from game.pushfight.setups import half_squares
+from game.pushfight.rules.game import GAME, State
+from game.pushfight.rules.notation import Setup, Turn
+from game.pushfight.rules.setups import half_squares
 
 squares = st.sampled_from(SQUARES)
 

@@ -13,12 +13,18 @@ from hypothesis import strategies as st
 from game.core.errors import GameOverError, IllegalMoveError, NotationError, OptionsError
 from game.core.match import Match
 from game.core.protocol import MoveResult, Outcome, OutcomeReason
-from game.pushfight.board import DANGER, NO_ANCHOR, SQUARES, parse_square, square_name
-from game.pushfight.events import AnchorPlaced, PieceFell, PiecePlaced, PieceSlid, PiecesPushed
-from game.pushfight.notation import Turn
-from game.pushfight.rules import GAME, INFO, SEEN_BLOCK, Seen, State
-from game.pushfight.setups import STANDARD, random_setup, safe_squares
-from tests.pushfight.positions import position, state
+from game.pushfight.rules.board import DANGER, NO_ANCHOR, SQUARES, parse_square, square_name
+from game.pushfight.rules.events import (
+    AnchorPlaced,
+    PieceFell,
+    PiecePlaced,
+    PieceSlid,
+    PiecesPushed,
+)
+from game.pushfight.rules.game import GAME, INFO, SEEN_BLOCK, Seen, State
+from game.pushfight.rules.notation import Turn
+from game.pushfight.rules.setups import STANDARD, random_setup, safe_squares
+from tests.pushfight.rules.positions import position, state
 
 HOLES = ("a4", "b4", "h4", "a1", "g1", "h1")
 

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from game.catalog import all_games
 from game.core.match import Match
-from game.pushfight.rules import State
-from game.pushfight.view_anim import build, point
-from tests.ui.test_pushfight_play import BROWN_STANDARD, WHITE_STANDARD, WIN
+from game.pushfight.rules.game import State
+from game.pushfight.view.anim import build, point
+from tests.pushfight.view.test_pushfight_play import BROWN_STANDARD, WHITE_STANDARD, WIN
 
 
 def played(*moves: str) -> Match:

@@ -7,10 +7,10 @@ from __future__ import annotations
 import pygame
 
 from game.core.protocol import OutcomeReason
-from game.pushfight.assist import reachable_squares
-from game.pushfight.board import INDEX_OF
-from game.pushfight.rules import State
-from game.pushfight.view import PushFightView
+from game.pushfight.rules.assist import reachable_squares
+from game.pushfight.rules.board import INDEX_OF
+from game.pushfight.rules.game import State
+from game.pushfight.view.board import PushFightView
 from scenes.menu import MenuScene
 from scenes.play import PlayScene
 from scenes.setup import SetupScene

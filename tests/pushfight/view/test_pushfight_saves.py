@@ -10,8 +10,8 @@ from game.catalog import all_games
 from game.core.match import Match
 from game.core.protocol import Outcome, OutcomeReason
 from game.core.record import Record
-from game.pushfight.notation import Setup, Turn
-from game.pushfight.view import PushFightView
+from game.pushfight.rules.notation import Setup, Turn
+from game.pushfight.view.board import PushFightView
 from game.ui import storage
 from game.ui.paths import Paths
 from game.ui.scene import Push
@@ -24,7 +24,7 @@ from tests.ui.driver import Driver
 from tests.ui.test_computer import InstantComputers
 from tests.ui.test_hint_and_demo import ScriptedComputers
 from tests.ui.test_play import choose
-from tests.ui.test_pushfight_play import BROWN_STANDARD, WHITE_STANDARD, WIN, play_scene, square
+from tests.pushfight.view.test_pushfight_play import BROWN_STANDARD, WHITE_STANDARD, WIN, play_scene, square
 
 GAME = (WHITE_STANDARD, BROWN_STANDARD, *WIN)
 
