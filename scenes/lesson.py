@@ -60,6 +60,7 @@ class LessonScene(Scene):
         self.units = tuple(units)
         self.index = index
         self.step_index = 0
+        self.plugin = services.plugin(game_id)
         self.view = services.make_view(game_id)
         self.contexts = (f"game:{game_id}", inp.PLAY, inp.GLOBAL)
         self.buttons: dict[Any, str] = {}
@@ -256,7 +257,7 @@ class LessonScene(Scene):
         if isinstance(self.view, Suggests):
             self._feedback(self.view.suggest(move))
         notation = self.game.format_move(move)
-        self._say(f"Try: {self.view.describe(notation)}", palette.ACCENT)
+        self._say(f"Try: {self.plugin.describe(notation)}", palette.ACCENT)
 
     def _next(self) -> Transition | None:
         if self.step_index + 1 < len(self.unit.steps):

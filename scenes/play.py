@@ -26,7 +26,6 @@ from game.ui import input as inp
 from game.ui.commands import Command, ViewAction
 from game.ui.computer import ComputerSeat
 from game.ui.scene import Push, Replace, Scene, Transition
-from game.ui.scores import Scored
 from game.ui.services import Services
 from game.ui.solo import ClickPlays
 from game.ui.view import (
@@ -66,6 +65,7 @@ class PlayScene(Scene):
         """A computer-vs-computer demo: never autosaved, and the next demo follows."""
         self.slot = None if demo else autosaves.Slot(services.paths, resumed_from)
         """This game's own autosave (a resumed game continues in a new one)."""
+        self.plugin = services.plugin(match.game.info.id)
         self.view = services.make_view(match.game.info.id)
         self.contexts = (f"game:{match.game.info.id}", inp.PLAY, inp.GLOBAL)
         self.buttons: dict[Any, str] = {}
@@ -212,7 +212,7 @@ class PlayScene(Scene):
         return len(seats) == 2 and not any(seat.is_computer for seat in seats)
 
     def _colours(self) -> tuple[palette.RGB, ...]:
-        return seat_colours(self.view, self.services.colours())
+        return seat_colours(self.plugin.seat_colours, self.services.colours())
 
     def _hint_level(self) -> str | None:
         return hint_level(self.services.computers.levels(self.match.game.info.id))
@@ -438,7 +438,7 @@ class PlayScene(Scene):
             return
         self._hint_for = None
         notation = self.match.game.format_move(decision.move)
-        self.services.toasts.show(f"Hint: {self.view.describe(notation)}", "good", HINT_TOPIC)
+        self.services.toasts.show(f"Hint: {self.plugin.describe(notation)}", "good", HINT_TOPIC)
         if isinstance(self.view, Suggests):
             self._feedback(self.view.suggest(decision.move))
 
@@ -465,7 +465,7 @@ class PlayScene(Scene):
         while self.match.can_undo and not self._human_to_move() and self.computers:
             undone = self.match.undo()  # back to a human's turn
         self.view.show(self.match.state, last_turn(self.match, self.match.ply))
-        self.services.toasts.show(f"Took back: {self.view.describe(undone)}", topic=SELECTION)
+        self.services.toasts.show(f"Took back: {self.plugin.describe(undone)}", topic=SELECTION)
         self.services.sounds.play("undo")
         self._after_move()
 
@@ -534,11 +534,11 @@ class PlayScene(Scene):
 
     def _rank(self) -> None:
         """Once a run is over, enter it in its game's high-score table if it is genuine."""
-        view = self.view
-        if self.ranked is not None or not self.match.is_over or not isinstance(view, Scored):
+        kept = self.plugin.scores
+        if self.ranked is not None or not self.match.is_over or kept is None:
             return
         try:
-            entered = scores.enter(self.services.paths.scores, self.match, view,
+            entered = scores.enter(self.services.paths.scores, self.match, kept,
                                    storage.now_iso()[:10])
         except ValueError as err:
             self.ranked = f"Not ranked: {err}"
@@ -703,7 +703,7 @@ class PlayScene(Scene):
         room = card.right - (card.x + 68) - 10
         name = fonts.fit(info.name, 28, palette.TEXT, room, active)
         surface.blit(name, (card.x + 68, card.y + pad - 4))
-        detail = self.view.score(self.match.state, seat)
+        detail = self.plugin.figure(self.match.state, seat)
         if info.is_computer:
             detail += f"  ·  computer, {info.level}"
         elif active:
@@ -716,7 +716,7 @@ class PlayScene(Scene):
     def _last_move(self) -> str:
         """The last player's move in words (a die roll after it is part of the turn)."""
         start, end = turn_span(self.match, self.match.ply)
-        return self.view.describe(self.match.moves[start]) if end > start else ""
+        return self.plugin.describe(self.match.moves[start]) if end > start else ""
 
     def _draw_result(self, surface: pygame.Surface) -> None:
         """The result card: who won (in the reader's words), why, and a run's figures."""
@@ -752,8 +752,8 @@ class PlayScene(Scene):
     def _result_lines(self) -> list[str]:
         """A scored run's summary, its seed and its place in the high-score table."""
         lines = [f"{self.turn_number()} moves"]
-        if isinstance(self.view, Scored):
-            lines = [self.view.summary(self.match.state)]
+        if self.plugin.scores is not None:
+            lines = [self.plugin.scores.summary(self.match.state)]
             if self.match.seed is not None:
                 lines.append(f"Seed {self.match.seed}")
             if self.ranked is not None:

@@ -42,6 +42,7 @@ class ReplayScene(Scene):
         self.cursor = match.ply
         self.playing = False
         self.speed_index = SPEEDS.index(1.0)
+        self.plugin = services.plugin(match.game.info.id)
         self.view = services.make_view(match.game.info.id)
         self.view.set_interactive(False)
         self.contexts = (inp.REPLAY, f"game:{match.game.info.id}", inp.GLOBAL)
@@ -98,7 +99,8 @@ class ReplayScene(Scene):
                             self._tip(c.BACK))] = c.BACK
         y += button_h + 10
         items: list[str | tuple[str, str]] = ["Start"]
-        items += [f"{n}. {self.view.describe(text)}" for n, text in enumerate(self.match.moves, 1)]
+        describe = self.plugin.describe
+        items += [f"{n}. {describe(text)}" for n, text in enumerate(self.match.moves, 1)]
         self.moves = pygame_gui.elements.UISelectionList(
             pygame.Rect(x, y, inner, max(60, size[1] - y - 16)), items,
             self.services.ui, container=self.root,
@@ -272,7 +274,7 @@ class ReplayScene(Scene):
             where = f"Start  ·  {self.match.ply} moves"
         else:
             where = (f"Move {self.cursor} of {self.match.ply}: "
-                     f"{self.view.describe(self.match.moves[self.cursor - 1])}")
+                     f"{self.plugin.describe(self.match.moves[self.cursor - 1])}")
         outcome = self.match.outcome_at(self.cursor)
         if outcome is not None:
             where += f"  ·  {result.summary(self.match.seats, outcome)}"
@@ -287,11 +289,11 @@ class ReplayScene(Scene):
         pygame.draw.rect(surface, palette.PANEL, panel)
         pygame.draw.line(surface, palette.GRID, panel.topleft, panel.bottomleft, 2)
         state = self.match.state_at(self.cursor)
-        colours = seat_colours(self.view, self.services.colours())
+        colours = seat_colours(self.plugin.seat_colours, self.services.colours())
         for seat, info in enumerate(self.match.seats):
             y = 16 + seat * SEAT_LINE
             swatch = pygame.Rect(panel.x + 14, y + 4, 20, 20)
             pygame.draw.rect(surface, colours[seat], swatch, border_radius=5)
-            words = fonts.fit(f"{info.name}  ·  {self.view.score(state, seat)}", 24,
+            words = fonts.fit(f"{info.name}  ·  {self.plugin.figure(state, seat)}", 24,
                               palette.TEXT, panel.w - 60)
             surface.blit(words, (swatch.right + 10, y + 2))

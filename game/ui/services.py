@@ -1,4 +1,4 @@
-"""What scenes share: the window, widgets manager, settings, sounds, toasts, games and views.
+"""What scenes share: the window, widgets, settings, sounds, toasts, games, plug-ins, views.
 
 One small object built by the composition root, so scenes reach shared things explicitly
 (no module globals) and tests can build it with a temporary folder and the dummy drivers.
@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from game.core.registry import Registry
+from game.plugin import GamePlugin
 from game.ui.computer import Computers, NoComputers
 from game.ui.display import Display
 from game.ui.input import InputTable
@@ -41,6 +42,9 @@ class Services:
     table: InputTable
     games: Registry
     views: Mapping[str, ViewFactory]
+    """The board view of each game this client shows (the composition root's)."""
+    plugins: Mapping[str, GamePlugin]
+    """Every game's plug-in by id (``game.catalog``): its text, keys, colours, scores."""
     toasts: Toasts
     computers: Computers = field(default_factory=NoComputers)
     learning: Learning = field(default_factory=Learning)
@@ -73,6 +77,10 @@ class Services:
 
     def colours(self) -> tuple[RGB, ...]:
         return _parse_all(self.settings.colours)
+
+    def plugin(self, game_id: str) -> GamePlugin:
+        """The plug-in of a game (KeyError for an id no plug-in has)."""
+        return self.plugins[game_id]
 
     def make_view(self, game_id: str) -> GameView:
         view = self.views[game_id]()

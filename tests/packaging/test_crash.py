@@ -98,7 +98,8 @@ def test_a_crash_during_play_names_the_game_and_its_moves(
     assert kept is not None
     autosave = kept.read_bytes()
     told: list[CrashReport] = []
-    guard = CrashGuard(paths.logs, None, lambda _error, report: told.append(report))
+    guard = CrashGuard(paths.logs, None, lambda _error, report: told.append(report),
+                       games=all_games())
     guard.watch(app.stack.scenes)
     monkeypatch.setattr(play, "update", broken)
     assert guard.run(lambda: frames(app)) == CRASH_EXIT

@@ -25,14 +25,11 @@ from game.conquid.rules.game import (
     acquire_size,
     conquer_waves,
     conquest_path,
-    parse_move,
     vanquish_corners,
     vanquish_problem,
 )
-from game.conquid.view import anim as anim
+from game.conquid.view import anim
 from game.conquid.view.actions import ACQUIRE, ACTIONS, CONQUER, CONQUEST, VANQUISH
-from game.core.errors import NotationError
-from game.core.match import DRAW, RESIGN
 from game.core.protocol import MoveResult
 from game.ui import coords, fonts, palette
 from game.ui.commands import ViewAction
@@ -44,40 +41,12 @@ FRAME_RGB: Final[RGB] = (36, 40, 52)
 MARK_RGB: Final[RGB] = (255, 244, 200)
 BLOCK: Final = 4
 
-HELP_TEXT: Final = (
-    "<b>Goal.</b> Build an unbroken chain of your cells from your base to a cell touching "
-    "your opponent's base, then declare <b>Conquest</b>. Cells touch only along edges, "
-    "never at corners.<br><br>"
-    "<b>A turn</b> is exactly one of:<br>"
-    "<b>Acquire (A)</b>: claim three empty cells anywhere (all that remain when fewer than "
-    "three are left). Click cells to select or deselect them.<br>"
-    "<b>Conquer (C)</b>: every enemy cell with two or more of your cells among its four "
-    "neighbours becomes yours; newly taken cells count at once, so conquests cascade in "
-    "waves. A conquer that takes nothing is a pass.<br>"
-    "<b>Vanquish (V)</b>: empty a 4x4 block whose 16 cells are all empty, all yours or all "
-    "your opponent's, when at least four of your cells border it from outside. Click the "
-    "block's top-left cell; legal corners are marked.<br>"
-    "<b>Conquest (Q)</b>: when your chain links the bases, declare it and win. The path is "
-    "shown before you confirm.<br><br>"
-    "<b>Bases</b> never change owner and never count for conquering, vanquishing or "
-    "surrounding.<br><br>"
-    "<b>Controls.</b> Choose a move kind with its key or button, preview it on the board, "
-    "then press <b>Return</b> (or Confirm) to play it. <b>U</b> or a right click clears the "
-    "selection. Ctrl+Z / Left takes back the last move, Ctrl+Y / Right plays it again, "
-    "Up reviews the game, Space skips an animation, Esc pauses. Every key can be changed "
-    "in Settings.<br><br>"
-    "<b>Boards.</b> Small 7x14 with 1x1 bases (quick), medium 14x28 with 2x2 bases "
-    "(standard), large 21x42 with 3x3 bases (the official size), or a custom size."
-)
-
 
 class ConquidView:
     """A Conquid board in a rectangle of the window (see ``game.ui.view.GameView``)."""
 
     game_id: str = "conquid"
     actions: tuple[ViewAction, ...] = ACTIONS
-    help_title: str = "Conquid"
-    help_text: str = HELP_TEXT
 
     def __init__(self) -> None:
         self._colours: tuple[RGB, RGB] = ((214, 69, 69), (58, 123, 213))
@@ -366,25 +335,6 @@ class ConquidView:
         if self._mode == CONQUEST and self._path:
             return f"Conquest: a chain of {len(self._path)} cells links the bases!"
         return "Choose a move, preview it, then confirm."
-
-    def score(self, state: Any, seat: int) -> str:
-        assert isinstance(state, ConquidState)
-        return f"{state.count(seat)} cells"
-
-    def describe(self, notation: str) -> str:
-        if notation == RESIGN:
-            return "Resigned"
-        if notation == DRAW:
-            return "Draw agreed"
-        try:
-            move = parse_move(notation)
-        except NotationError:
-            return notation
-        if isinstance(move, Acquire):
-            return "Acquire " + "  ".join(f"{r},{c}" for r, c in move.cells)
-        if isinstance(move, Vanquish):
-            return f"Vanquish {move.corner[0]},{move.corner[1]}"
-        return "Conquest" if isinstance(move, Conquest) else "Conquer"
 
     # -- drawing -------------------------------------------------------------------------
 

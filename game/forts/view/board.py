@@ -10,18 +10,13 @@ in ``view_draw``, the wave-by-wave animations in ``view_anim``.
 
 from __future__ import annotations
 
-import datetime
 import math
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Sequence
 from typing import Any, Final
 
 import pygame
 
-from game.core.errors import NotationError
-from game.core.match import RESIGN
 from game.core.protocol import Event, MoveResult
-from game.forts.info import PRESETS
-from game.forts.rules import seeds
 from game.forts.rules.board import EMPTY, VALUES
 from game.forts.rules.game import (
     Coord,
@@ -31,15 +26,12 @@ from game.forts.rules.game import (
     FortsState,
     Place,
     Placed,
-    Roll,
     TerritoriesDied,
-    parse_move,
     placeable_cells,
     placement_problem,
     score,
 )
-from game.forts.view import anim as anim
-from game.forts.view import draw as draw
+from game.forts.view import anim, draw
 from game.forts.view.actions import ACTIONS, VALUE_NAMES
 from game.ui import coords, fonts, palette
 from game.ui.commands import ViewAction
@@ -47,42 +39,6 @@ from game.ui.tween import Cues, mix
 from game.ui.view import RGB, Feedback, Proposal, parse_cell
 
 _ACTION_VALUES: Final = {action.id: value for action, value in zip(ACTIONS, VALUES, strict=True)}
-
-HELP_TEXT: Final = (
-    "<b>Goal.</b> Keep at least one fort alive for as many turns as you can. You play alone "
-    "against a six-sided die.<br><br>"
-    "<b>A turn.</b> Choose a value from 1 to 6 (keys <b>1-6</b>, the side-panel buttons or "
-    "the coloured palette under the board), then click a highlighted cell: an empty cell "
-    "touching, among its 8 neighbours, a living cell of a group that holds a living fort. "
-    "The territory is built at once.<br><br>"
-    "<b>Then, in order:</b><br>"
-    "1. Every empty cell whose neighbours on all four sides (off-board sides ignored) are "
-    "living becomes a new <b>fort</b>.<br>"
-    "2. The die is rolled: every living territory of the rolled value dies.<br>"
-    "3. Living cells are grouped, diagonals included. A group with forts but no living "
-    "territory turns its forts to <b>ruins</b>.<br>"
-    "4. Territories in a group with no living fort die.<br>"
-    "Dead cells and ruins are permanent: nothing is ever built on them again.<br><br>"
-    "<b>The end.</b> The game ends when no living fort remains or no cell can take a "
-    "territory. Each value has its own colour and its number on the cell; forts are towers "
-    "with battlements, ruins broken stumps, dead territory hatched and dimmed.<br><br>"
-    "<b>Score.</b> <b>Turns survived</b> counts the completed turns after which a fort "
-    "still lived (the turn that loses the last fort does not count). <b>Forts built</b> "
-    "counts the forts that rose, not the starting one. <b>Peak forts</b> is the most forts "
-    "alive at any moment, including right after a spawn, before the die. Runs rank by turns "
-    "survived, then forts built, then peak forts, in a table per board and variant; only runs "
-    "played to the end by a person, with the dice their seed gives, enter it.<br><br>"
-    "<b>Seeds.</b> A new game gets a random seed, shown at the top. Type a seed in the setup "
-    "screen, or press <b>Daily seed</b>, to face the same dice as another player.<br><br>"
-    "<b>Variant.</b> <i>Place anywhere</i> (the original program's rule) accepts any empty "
-    "cell; a territory out of touch with the forts dies at once.<br><br>"
-    "<b>Controls.</b> <b>H</b> suggests a move (the helper's choice), previewed: press "
-    "Return or click it. <b>U</b> or a right click drops the chosen value. Ctrl+Z / Left "
-    "takes back (the die then rolls the same face again: it comes from the seed), Up reviews "
-    "the game step by step, "
-    "Space skips an animation, Esc pauses. Choose \"computer: helper\" as the player in the "
-    "setup screen to watch the helper play."
-)
 
 HUD_GAP: Final = 10
 MARK_PLACED: Final[RGB] = (255, 244, 200)
@@ -108,9 +64,6 @@ class FortsView:
 
     game_id: str = "forts"
     actions: tuple[ViewAction, ...] = ACTIONS
-    help_title: str = "Forts and Ruins"
-    help_text: str = HELP_TEXT
-    score_columns: tuple[str, ...] = ("Turns survived", "Forts built", "Peak forts")
 
     def __init__(self) -> None:
         self._speed = 1.0
@@ -352,46 +305,6 @@ class FortsView:
                     "press Return or click it.")
         return f"Value {self._value} ({name}): click one of the {len(self._placeable)} " \
                "highlighted cells."
-
-    def score(self, state: Any, seat: int) -> str:
-        assert isinstance(state, FortsState)
-        turns = score(state).turns_survived
-        return f"{turns} turn{'' if turns == 1 else 's'} survived"
-
-    def describe(self, notation: str) -> str:
-        if notation == RESIGN:
-            return "Gave up the run"
-        try:
-            move = parse_move(notation)
-        except NotationError:
-            return notation
-        if isinstance(move, Roll):
-            return f"The die shows {move.value}"
-        return f"Build a {move.value} on {move.row},{move.col}"
-
-    # -- scores and seeds (``Scored``, ``Seeded``) ---------------------------------------
-
-    def final_score(self, state: Any) -> tuple[int, ...]:
-        assert isinstance(state, FortsState)
-        result = score(state)
-        return result.turns_survived, result.forts_built, result.peak_forts
-
-    def table_name(self, options: Mapping[str, object]) -> str:
-        board = str(options.get("board", ""))
-        rows, cols = PRESETS.get(board, (0, 0))
-        size = f"{rows}x{cols}" if rows else board
-        return f"{size}, place anywhere" if options.get("anywhere") else f"{size}, connected"
-
-    def summary(self, state: Any) -> str:
-        turns, built, peak = self.final_score(state)
-        return (f"Survived {turns} turn{'' if turns == 1 else 's'}  ·  built {built} "
-                f"fort{'' if built == 1 else 's'}  ·  peak {peak} living")
-
-    def normalise_seed(self, text: str) -> str:
-        return seeds.normalise_seed(text)
-
-    def daily_seed(self, date: datetime.date) -> str:
-        return seeds.daily_seed(date)
 
     # -- drawing -------------------------------------------------------------------------
 

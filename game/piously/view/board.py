@@ -19,20 +19,17 @@ from typing import Any, Final
 
 import pygame
 
-from game.core.errors import NotationError
-from game.core.match import DRAW, RESIGN
 from game.core.protocol import MoveResult
 from game.piously.rules import actions as act
 from game.piously.rules import casting as cs
 from game.piously.rules import moves as m
 from game.piously.rules.game import GAME, move_problem
-from game.piously.rules.hexes import Hex, format_hex, parse_hex
+from game.piously.rules.hexes import Hex, parse_hex
 from game.piously.rules.spellbook import BY_NAME, OPPORTUNIST, SPELLS, STONEMASON
 from game.piously.rules.state import ARTWORK, SEAT_NAMES, Phase, PiouslyState, object_name
 from game.piously.rules.temple import DEFAULT_LAYOUT, ROOM_NAMES, ROOMS, SHOVEL, Placement
-from game.piously.view import anim as anim
+from game.piously.view import anim, panel
 from game.piously.view import draw as paint
-from game.piously.view import panel as panel
 from game.piously.view.actions import (
     ACTIONS,
     BLESS,
@@ -45,8 +42,8 @@ from game.piously.view.actions import (
 )
 from game.piously.view.cast import Walk
 from game.piously.view.geo import Geometry, button_rects, spell_cell, spell_rows, split
-from game.piously.view.help import HELP_TEXT
 from game.piously.view.temple import Builder
+from game.piously.view.words import describe_move
 from game.ui import palette
 from game.ui.commands import ViewAction
 from game.ui.tween import Cues
@@ -62,8 +59,6 @@ class PiouslyView:
 
     game_id: str = "piously"
     actions: tuple[ViewAction, ...] = ACTIONS
-    help_title: str = "Piously"
-    help_text: str = HELP_TEXT
 
     def __init__(self) -> None:
         self._colours: tuple[RGB, RGB] = ((230, 230, 224), (60, 60, 70))
@@ -581,25 +576,6 @@ class PiouslyView:
         return (f"{left}Click a dot to move, yourself to bless (B), a spell to cast; "
                 "E ends the turn.")
 
-    def score(self, state: Any, seat: int) -> str:
-        assert isinstance(state, PiouslyState)
-        if state.phase is Phase.TEMPLE:
-            return "builds" if seat == 1 else "waits"
-        spells = sum(1 for owner in state.owners if owner == seat)
-        auras = len(state.auras[seat])
-        return f"{auras} aura{'s' * (auras != 1)} · {spells} spell{'s' * (spells != 1)}"
-
-    def describe(self, notation: str) -> str:
-        if notation == RESIGN:
-            return "Resigned"
-        if notation == DRAW:
-            return "Draw agreed"
-        try:
-            move = m.parse_move(notation)
-        except NotationError:
-            return notation
-        return describe_move(move)
-
     # -- drawing -------------------------------------------------------------------------
 
     def draw(self, surface: pygame.Surface, clock: float) -> None:
@@ -807,27 +783,3 @@ BUILDER_HELP: Final = (
     "wheel turns the room you grabbed. Every room must touch at least two others and the "
     "temple must hold together. Return builds it; then White, then Black place their pieces."
 )
-
-
-def describe_move(move: m.Move) -> str:
-    """A move in words, for the replay list and toasts."""
-    if isinstance(move, m.BuildTemple):
-        return "Built the temple"
-    if isinstance(move, m.PlacePiece):
-        return f"Placed the piece on {format_hex(move.hex)}"
-    if isinstance(move, m.Step):
-        return f"Moved to {format_hex(move.to)}"
-    if isinstance(move, m.Bless):
-        return "Blessed"
-    if isinstance(move, m.Flip):
-        return "Flipped an aura"
-    if isinstance(move, m.Drop):
-        return f"Put down the {SPELLS[2 * move.room].name} at {format_hex(move.hex)}"
-    if isinstance(move, m.PickUp):
-        return f"Picked up the {SPELLS[2 * move.room].name}"
-    if isinstance(move, m.EndTurn):
-        return "Ended the turn" + (f", claiming the {SPELLS[move.claim].name}"
-                                   if move.claim is not None else "")
-    assert isinstance(move, m.Cast)
-    args = move.arguments()
-    return f"Cast the {SPELLS[move.spell].name}" + (f" ({args})" if args else "")

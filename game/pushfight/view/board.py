@@ -16,15 +16,13 @@ from typing import Any, Final
 
 import pygame
 
-from game.core.errors import IllegalMoveError, NotationError
-from game.core.match import DRAW, RESIGN
+from game.core.errors import IllegalMoveError
 from game.core.protocol import MoveResult
 from game.pushfight.info import SEATS
 from game.pushfight.rules.assist import PartialTurn
 from game.pushfight.rules.board import (
     HALVES,
     INDEX_OF,
-    NO_ANCHOR,
     SQUARES,
     STEPS,
     bits,
@@ -34,46 +32,18 @@ from game.pushfight.rules.board import (
 from game.pushfight.rules.engine import push_line
 from game.pushfight.rules.events import PieceSlid, PiecesPushed
 from game.pushfight.rules.game import HALF_FILES, State
-from game.pushfight.rules.notation import Setup, Turn, parse_move
+from game.pushfight.rules.notation import Setup, Turn
 from game.pushfight.rules.setups import PUSHERS, ROUNDS, random_setup, standard_setup
 from game.pushfight.rules.steps import occupied, slide, slide_path
-from game.pushfight.view import anim as anim
-from game.pushfight.view import draw as draw
+from game.pushfight.view import anim, draw
 from game.pushfight.view.actions import ACTIONS, FLIP, RANDOM, STANDARD
+from game.pushfight.view.colours import BROWN_RGB, WHITE_RGB
 from game.ui import fonts, palette
 from game.ui.commands import ViewAction
 from game.ui.tween import Cues
 from game.ui.view import RGB, Feedback, Proposal
 
-HELP_TEXT: Final = (
-    "<b>Goal.</b> Push one of your opponent's pieces off the board. A player who cannot "
-    "push at all on their turn loses too.<br><br>"
-    "<b>The board</b> has 26 squares in four ranks; the corners are holes. Thick <b>rails</b> "
-    "run along the top of c4-g4 and the bottom of b1-f1: nothing crosses a rail. Every other "
-    "edge, the short ends and the holes included, is open: a piece pushed across it falls.<br>"
-    "<br><b>Pieces.</b> Each side has three <b>square</b> pieces (pushers) and two "
-    "<b>round</b> ones. White's pieces carry a ring, Brown's a cross.<br><br>"
-    "<b>Setup.</b> White places five pieces on files a-d, then Brown on files e-h. Click a "
-    "piece in the tray under the board, then a square of your half, or drag it there (or "
-    "just click squares: square pieces come first). Click a placed piece to pick it up "
-    "again. <b>S</b> places the standard setup, <b>R</b> a random safe one. Press "
-    "<b>Return</b> to confirm.<br><br>"
-    "<b>A turn</b> is up to two moves, then exactly one push. <b>Move:</b> click one of "
-    "your pieces to see every empty square it can reach (dots; it may turn corners), then "
-    "click one, or drag the piece there. <b>Push:</b> click one of your square pieces, then "
-    "the occupied square next to it (or drag onto it): the whole line shifts one square. "
-    "A push may not move the <b>anchored</b> piece (the gold anchor, on the last pusher) "
-    "and the line may not cross a rail. <b>U</b> or a right click takes back the last step "
-    "of the turn; <b>Return</b> plays the turn.<br><br>"
-    "<b>Controls.</b> <b>F</b> flips the board (in replays too). The last turn is shown "
-    "with arrows. H asks for a hint. "
-    "Ctrl+Z / Left takes back a whole turn, Ctrl+Y / Right plays it again, Up reviews the "
-    "game, Space skips an animation, Esc pauses. Every key can be changed in Settings."
-)
-
 SETUP_PIECES: Final = PUSHERS + ROUNDS
-WHITE_RGB: Final[RGB] = (236, 236, 230)
-BROWN_RGB: Final[RGB] = (168, 108, 60)
 
 
 class PushFightView:
@@ -81,9 +51,6 @@ class PushFightView:
 
     game_id: str = "pushfight"
     actions: tuple[ViewAction, ...] = ACTIONS
-    help_title: str = "Push Fight"
-    help_text: str = HELP_TEXT
-    seat_colours: tuple[RGB, ...] = (WHITE_RGB, BROWN_RGB)
 
     def __init__(self) -> None:
         self._colours: tuple[RGB, RGB] = (WHITE_RGB, BROWN_RGB)
@@ -472,31 +439,6 @@ class PushFightView:
                 return f"{moves}. Click a dot to move there, or a neighbour to push it."
             return f"{moves}. Click a dot to move there (round pieces never push)."
         return f"{moves}, then a push. Click one of your pieces."
-
-    def score(self, state: Any, seat: int) -> str:
-        assert isinstance(state, State)
-        if state.in_setup:
-            return "setting up" if state.to_move == seat else (
-                "set up" if seat < state.to_move else "sets up next")
-        count = bin((state.white, state.brown)[seat]).count("1")
-        anchored = state.anchor != NO_ANCHOR and state.owner(state.anchor) == seat
-        return f"{count} pieces" + ("  ·  anchor" if anchored else "")
-
-    def describe(self, notation: str) -> str:
-        if notation == RESIGN:
-            return "Resigned"
-        if notation == DRAW:
-            return "Draw agreed"
-        try:
-            move = parse_move(notation)
-        except NotationError:
-            return notation
-        if isinstance(move, Setup):
-            return "Setup " + notation.split(" ", 1)[1]
-        assert isinstance(move, Turn)
-        moves = ", ".join(f"{square_name(a)}-{square_name(b)}" for a, b in move.slides)
-        push = f"push {square_name(move.push[0])}-{square_name(move.push[1])}"
-        return f"Move {moves}; {push}" if moves else push.capitalize()
 
     # -- drawing -------------------------------------------------------------------------
 

@@ -67,7 +67,7 @@ def test_each_step_of_a_turn_is_a_replay_step(driver: Driver) -> None:
 
 def test_the_replay_scrubs_and_names_each_step(driver: Driver) -> None:
     scene, view = replay(driver)
-    names = [view.describe(text) for text in scene.match.moves]
+    names = [scene.plugin.describe(text) for text in scene.match.moves]
     assert names[:2] == ["Build a 3 on 3,3", "The die shows 6"]
     scene.go_to(3)
     assert scene.cursor == 3 and view.look((3, 5), scene._clock) == (4, None)

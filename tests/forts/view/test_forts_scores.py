@@ -6,16 +6,15 @@ from __future__ import annotations
 
 import json
 
+from game.catalog import plugins
 from game.core.match import Match, Seat
 from game.core.record import save_match
 from game.forts.rules.game import GAME, Place, placeable_cells
-from game.forts.view.board import FortsView
 from game.ui import scores
 from game.ui.services import Services
 from scenes.menu import MenuScene
 from scenes.play import PlayScene
 from scenes.scores import ScoresScene
-from tests.ui.driver import Driver
 from tests.forts.view.test_forts_play import (
     QUICK_SEED,
     QUICK_VALUE,
@@ -23,6 +22,7 @@ from tests.forts.view.test_forts_play import (
     build,
     start_game,
 )
+from tests.ui.driver import Driver
 
 TABLE = "9x18, connected"
 
@@ -93,21 +93,22 @@ def test_a_take_back_rolls_the_same_die_again_and_the_run_still_ranks(
 
 
 def test_each_table_keeps_its_best_ten(driver: Driver, services: Services) -> None:
-    view = FortsView()
+    kept = plugins()["forts"].scores
+    assert kept is not None
     finished = quick_run(["roll 6", "roll 2", "roll 6", "roll 1"])
     finished.play(Place(QUICK_VALUE, *placeable_cells(finished.state)[0]))
     finished.play_chance()
-    assert finished.is_over and view.final_score(finished.state) == (4, 0, 1)
+    assert finished.is_over and kept.final_score(finished.state) == (4, 0, 1)
     strong = [scores.Entry(f"P{i}", (9, i, 1), "s", "2026-11-20") for i in range(12)]
     scores.save(services.paths.scores, {"forts": {TABLE: strong}})
     assert len(scores.load(services.paths.scores).tables["forts"][TABLE]) == 10
-    entered = scores.enter(services.paths.scores, finished, view, "2026-11-21")
+    entered = scores.enter(services.paths.scores, finished, kept, "2026-11-21")
     assert entered.place is None
     table = scores.load(services.paths.scores).tables["forts"][TABLE]
     assert [entry.name for entry in table] == [f"P{i}" for i in range(11, 1, -1)]
     weak = [scores.Entry(f"W{i}", (1, 0, 1), "s", "2026-11-20") for i in range(10)]
     scores.save(services.paths.scores, {"forts": {TABLE: weak}})
-    assert scores.enter(services.paths.scores, finished, view, "2026-11-21").place == 1
+    assert scores.enter(services.paths.scores, finished, kept, "2026-11-21").place == 1
     table = scores.load(services.paths.scores).tables["forts"][TABLE]
     assert len(table) == 10 and table[0].name == "Eve" and table[-1].name == "W8"
 

@@ -13,8 +13,8 @@ from game.forts.rules.game import GAME
 from game.forts.rules.seeds import daily_seed
 from game.ui import fonts
 from scenes.setup import SetupScene
-from tests.ui.driver import Driver
 from tests.forts.view.test_forts_play import back_to_menu, build, open_setup, start_game
+from tests.ui.driver import Driver
 
 
 def rolls(driver: Driver, seed: str, turns: int) -> tuple[str, ...]:

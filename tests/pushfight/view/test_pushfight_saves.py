@@ -20,11 +20,17 @@ from scenes.menu import MenuScene
 from scenes.play import PlayScene
 from scenes.replay import ReplayScene
 from scenes.setup import SetupScene
+from tests.pushfight.view.test_pushfight_play import (
+    BROWN_STANDARD,
+    WHITE_STANDARD,
+    WIN,
+    play_scene,
+    square,
+)
 from tests.ui.driver import Driver
 from tests.ui.test_computer import InstantComputers
 from tests.ui.test_hint_and_demo import ScriptedComputers
 from tests.ui.test_play import choose
-from tests.pushfight.view.test_pushfight_play import BROWN_STANDARD, WHITE_STANDARD, WIN, play_scene, square
 
 GAME = (WHITE_STANDARD, BROWN_STANDARD, *WIN)
 
@@ -109,7 +115,7 @@ def test_replay_steps_through_setups_and_turns(driver: Driver) -> None:
     assert replay.cursor == len(GAME)
     driver.key("left")
     assert replay.cursor == len(GAME) - 1
-    assert replay.view.describe(GAME[-1]) == "Move d2-c1; push c1-d1"
+    assert replay.plugin.describe(GAME[-1]) == "Move d2-c1; push c1-d1"
     driver.key("f")  # flipping is a way of looking: replays offer it too
     assert isinstance(replay.view, PushFightView) and replay.view.flipped
 

@@ -1,0 +1,64 @@
+"""Conquid as the application sees it: its one ``GamePlugin`` (listed in ``game.catalog``).
+
+Everything heavy is a loader with a plain import inside (see ``game.plugin``)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Final
+
+from game.conquid.info import INFO
+from game.conquid.view.actions import ACTIONS
+from game.core.registry import AnyGame
+from game.plugin import ComputerLevels, GamePlugin
+
+if TYPE_CHECKING:
+    from game.ui.view import ViewFactory
+
+
+def _rules() -> AnyGame:
+    from game.conquid.rules.game import GAME
+
+    return GAME
+
+
+def _view() -> ViewFactory:
+    from game.conquid.view.board import ConquidView
+
+    return ConquidView
+
+
+def _computers() -> ComputerLevels:
+    from game.conquid.ai import DEFAULT_LIMITS, LEVELS
+
+    return ComputerLevels(LEVELS, DEFAULT_LIMITS)
+
+
+def _help() -> str:
+    from game.conquid.view.words import HELP_TEXT
+
+    return HELP_TEXT
+
+
+def _describe(notation: str) -> str:
+    from game.conquid.view.words import describe
+
+    return describe(notation)
+
+
+def _figure(state: Any, seat: int) -> str:
+    from game.conquid.view.words import figure
+
+    return figure(state, seat)
+
+
+PLUGIN: Final = GamePlugin(
+    info=INFO,
+    actions=ACTIONS,
+    rules=_rules,
+    view=_view,
+    computers=_computers,
+    help=_help,
+    describe=_describe,
+    figure=_figure,
+    course=("conquid.json", "conquid-puzzles.json"),
+)
