@@ -7,6 +7,7 @@ unfinished one in the play scene, Replay opens a finished one in the replay scen
 
 from __future__ import annotations
 
+import contextlib
 from typing import Any
 
 import pygame
@@ -41,9 +42,12 @@ def describe(kept: autosaves.Kept, services: Services) -> str:
     record: Record = kept.record
     names = " vs ".join(seat.name for seat in record.seats)
     games = services.games
-    title = games.get(record.game).info.title if record.game in games else record.game
+    title = games.info(record.game).title if record.game in games else record.game
     if record.result is not None:
-        where = result.summary(record.seats, record.result)
+        outcome = record.result
+        with contextlib.suppress(KeyError, ValueError):  # the game's own words for its ending
+            outcome = outcome.labelled(games.info(record.game))
+        where = result.summary(record.seats, outcome)
     else:
         try:
             match = storage.load(kept.path, games, services.views)

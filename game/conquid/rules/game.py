@@ -24,7 +24,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Final
 
-from game.conquid.info import INFO
+from game.conquid.info import CONQUEST, INFO
 from game.conquid.rules.board import PRESETS, Board, Cell, make_board
 from game.core.errors import GameOverError, IllegalMoveError, NotationError, OptionsError
 from game.core.protocol import (
@@ -476,7 +476,7 @@ class ConquidGame:
 
     def outcome(self, state: ConquidState) -> Outcome | None:
         if state.winner is not None:
-            return Outcome(state.winner, OutcomeReason.CONQUEST)
+            return Outcome(state.winner, CONQUEST)
         if state.turn_limit and state.ply >= state.turn_limit:
             return Outcome(None, OutcomeReason.TURN_LIMIT)
         return None
@@ -537,7 +537,7 @@ class ConquidGame:
             path = conquest_path(state) or ()
             after = replace(state, ply=state.ply + 1, winner=seat, winner_path=path)
             declared = ConquestDeclared(seat=seat, path=path)
-            return MoveResult(after, (declared,), Outcome(seat, OutcomeReason.CONQUEST))
+            return MoveResult(after, (declared,), Outcome(seat, CONQUEST))
         after = ConquidState(board, (owned[0], owned[1]), 1 - seat, state.ply + 1, state.turn_limit)
         return MoveResult(after, events, self.outcome(after))
 

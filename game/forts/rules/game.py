@@ -36,9 +36,8 @@ from game.core.protocol import (
     GameInfo,
     MoveResult,
     Outcome,
-    OutcomeReason,
 )
-from game.forts.info import INFO, PRESETS
+from game.forts.info import INFO, NO_LIVING_FORTS, NO_PLACEMENT, PRESETS
 from game.forts.rules.board import (
     DEAD,
     EMPTY,
@@ -366,9 +365,9 @@ def _outcome(state: FortsState) -> Outcome | None:
     if state.rolling:
         return None
     if FORT not in state.cells:
-        return Outcome(None, OutcomeReason.NO_LIVING_FORTS)
+        return Outcome(None, NO_LIVING_FORTS)
     if not placeable_cells(state):
-        return Outcome(None, OutcomeReason.NO_PLACEMENT)
+        return Outcome(None, NO_PLACEMENT)
     return None
 
 

@@ -27,7 +27,7 @@ from game.core.protocol import (
     Outcome,
     OutcomeReason,
 )
-from game.pushfight.info import INFO, SEATS, SETUP_PLIES
+from game.pushfight.info import INFO, NO_PUSH, PUSH_OFF, SEATS, SETUP_PLIES
 from game.pushfight.rules import engine
 from game.pushfight.rules.board import (
     BROWN_SHIFT,
@@ -241,12 +241,12 @@ def _seen(earlier: Seen, repetition: bool, packed: int, anchor: int, ply: int) -
 
 def _verdict(state: State) -> Outcome | None:
     if state.fell >= 0:
-        return Outcome(1 - state.fell, OutcomeReason.PUSH_OFF)
+        return Outcome(1 - state.fell, PUSH_OFF)
     if state.in_setup:
         return None
     side = state.to_move
     if not engine.has_push(state.packed, state.anchor, side):
-        return Outcome(1 - side, OutcomeReason.NO_PUSH)
+        return Outcome(1 - side, NO_PUSH)
     if state.repetition_draw and state.history.count(state.key) >= 3:
         return Outcome(None, OutcomeReason.REPETITION)
     if state.turn_limit and state.ply - SETUP_PLIES >= state.turn_limit:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from game.conquid.info import CONQUEST
 from game.conquid.rules.game import (
     GAME,
     Acquire,
@@ -390,7 +391,7 @@ def test_conquest_needs_an_edge_chain_from_base_to_base() -> None:
     )
     assert conquest_path(state) == ((3, 5), (3, 6), (3, 7), (3, 8))
     result = GAME.apply(state, Conquest())
-    assert result.outcome == Outcome(0, OutcomeReason.CONQUEST)
+    assert result.outcome == Outcome(0, CONQUEST)
     assert result.state.winner_path == ((3, 5), (3, 6), (3, 7), (3, 8))
     assert result.events == (ConquestDeclared(seat=0, path=result.state.winner_path),)
     with pytest.raises(GameOverError):

@@ -8,9 +8,10 @@ import pytest
 
 from game.core.errors import RecordError
 from game.core.match import Match
-from game.core.protocol import CHANCE, Outcome, OutcomeReason
+from game.core.protocol import CHANCE, Outcome
 from game.core.record import Record
 from game.core.registry import Registry
+from game.forts.info import NO_LIVING_FORTS
 from game.forts.rules.game import (
     GAME,
     DeathCause,
@@ -107,7 +108,7 @@ def test_golden_game_by_hand() -> None:
         TerritoriesDied(cells=((3, 5), (5, 4)), cause=DeathCause.ROLL, wave=1),
         FortsRuined(cells=((4, 3), (4, 4)), wave=2),
     )
-    assert final.outcome == Outcome(None, OutcomeReason.NO_LIVING_FORTS)
+    assert final.outcome == Outcome(None, NO_LIVING_FORTS)
     assert encode(match.state).split(":")[-1].split("/")[3:6] == [
         "...aef............",
         "..cRR.............",
@@ -136,4 +137,4 @@ def test_golden_random_game() -> None:
     assert "|".join(match.moves) == GOLDEN_MOVES
     assert encode(match.state) == GOLDEN_FINAL
     assert score(match.state) == Score(turns_survived=30, forts_built=2, peak_forts=3)
-    assert match.outcome == Outcome(None, OutcomeReason.NO_LIVING_FORTS)
+    assert match.outcome == Outcome(None, NO_LIVING_FORTS)

@@ -13,7 +13,8 @@ from dataclasses import replace
 import pytest
 
 from game.core.errors import GameOverError, IllegalMoveError, OptionsError
-from game.core.protocol import CHANCE, Outcome, OutcomeReason
+from game.core.protocol import CHANCE, Outcome
+from game.forts.info import NO_LIVING_FORTS, NO_PLACEMENT
 from game.forts.rules.board import DEAD, FORT, RUIN, geometry, spawn_sites
 from game.forts.rules.game import (
     GAME,
@@ -146,7 +147,7 @@ def test_anywhere_variant_accepts_any_empty_cell_but_strands_it() -> None:
     assert placement_problem(result.state, 1, 1, 1) is Problem.ROLL_DUE
     rolled = GAME.apply(result.state, Roll(5))  # the lone fort has no territory: a ruin
     assert FortsRuined(cells=((4, 4),), wave=1) in rolled.events
-    assert rolled.outcome == Outcome(None, OutcomeReason.NO_LIVING_FORTS)
+    assert rolled.outcome == Outcome(None, NO_LIVING_FORTS)
 
 
 def test_anywhere_variant_keeps_a_connected_placement() -> None:
@@ -254,7 +255,7 @@ def test_steps_run_in_order_roll_then_ruins_then_starved_territories() -> None:
         FortsRuined(cells=((0, 0),), wave=2),
         TerritoriesDied(cells=((0, 2), (0, 3), (0, 4)), cause=DeathCause.NO_FORT, wave=3),
     )
-    assert result.outcome == Outcome(None, OutcomeReason.NO_LIVING_FORTS)
+    assert result.outcome == Outcome(None, NO_LIVING_FORTS)
 
 
 def test_a_fort_with_a_living_territory_anywhere_in_its_group_survives() -> None:
@@ -270,7 +271,7 @@ def test_a_fort_spawned_this_turn_can_die_this_turn() -> None:
     result = GAME.apply(placed.state, Roll(1))
     assert grid(result.state) == ["Raa", "aR.", "..."]
     assert FortsRuined(cells=((0, 0), (1, 1)), wave=2) in result.events
-    assert result.outcome == Outcome(None, OutcomeReason.NO_LIVING_FORTS)
+    assert result.outcome == Outcome(None, NO_LIVING_FORTS)
     assert result.state.forts_built == 1 and result.state.peak_forts == 2
 
 
@@ -299,7 +300,7 @@ def test_ruins_never_count_as_living() -> None:
 
 def test_game_ends_without_living_forts() -> None:
     result = GAME.apply(GAME.apply(GAME.new_state({}), Place(5, 3, 3)).state, Roll(5))
-    assert result.outcome == Outcome(None, OutcomeReason.NO_LIVING_FORTS)
+    assert result.outcome == Outcome(None, NO_LIVING_FORTS)
     assert GAME.outcome(result.state) == result.outcome
     assert list(GAME.legal_moves(result.state)) == []
     with pytest.raises(GameOverError):
@@ -310,7 +311,7 @@ def test_game_ends_without_living_forts() -> None:
 def test_game_ends_when_no_placement_is_left() -> None:
     state = rolling(["F1a", "bcd", "..."])
     result = GAME.apply(state, Roll(6))
-    assert result.outcome == Outcome(None, OutcomeReason.NO_PLACEMENT)
+    assert result.outcome == Outcome(None, NO_PLACEMENT)
     assert GAME.random_move(result.state, random.Random(0)) is None
 
 

@@ -14,8 +14,8 @@ import pygame
 from game.core.chance import seeded_choice
 from game.core.match import Match
 from game.core.player import Budget, Decision, Limit
-from game.core.protocol import OutcomeReason
 from game.forts.ai import HelperPlayer
+from game.forts.info import NO_LIVING_FORTS
 from game.forts.rules.board import DEAD, EMPTY, FORT, RUIN
 from game.forts.rules.game import GAME, FortsState, Place, placeable_cells, score
 from game.forts.view.anim import ROLL_TIME
@@ -101,7 +101,7 @@ def test_a_whole_run_from_the_menu_to_the_game_over_summary(
     assert [text for text in play.match.moves if text.startswith("roll")] == [
         "roll 6", "roll 2", "roll 6", "roll 1", "roll 5"]
     assert play.match.outcome is not None
-    assert play.match.outcome.reason is OutcomeReason.NO_LIVING_FORTS
+    assert play.match.outcome.reason is NO_LIVING_FORTS
     final = state_of(play)
     assert score(final).turns_survived == 4 and final.code(4, 4) == RUIN
     assert play.ranked == "High score: #1 on 9x18, connected"

@@ -7,6 +7,7 @@ import pytest
 from game.core.errors import GameOverError, IllegalMoveError, NotationError
 from game.core.match import Match
 from game.core.protocol import OutcomeReason
+from game.piously.info import ALL_ROOMS
 from game.piously.rules import GAME
 from game.piously.rules import moves as m
 from game.piously.rules.actions import bless_cost, claimable, step_targets
@@ -171,7 +172,7 @@ def test_a_region_touching_all_seven_rooms_wins_at_once() -> None:
     assert state.verdict is None
     result = GAME.apply(state, m.Bless())
     assert result.outcome is not None and result.outcome.winner == WHITE
-    assert result.outcome.reason is OutcomeReason.ALL_ROOMS
+    assert result.outcome.reason is ALL_ROOMS
     won = [e for e in result.events if isinstance(e, RegionWon)]
     assert won and won[0].seat == WHITE and len(won[0].rooms) == 7
     assert won[0].wave > result.events[0].wave
@@ -194,7 +195,7 @@ def test_both_colours_winning_at_once_is_a_tie() -> None:
     state = position(white=WINNING_PATH, black=black_path)
     outcome = verdict(state)
     assert outcome is not None and outcome.winner is None
-    assert outcome.reason is OutcomeReason.ALL_ROOMS
+    assert outcome.reason is ALL_ROOMS
 
 
 def test_the_turn_limit_draws_the_game() -> None:

@@ -13,9 +13,9 @@ import pytest
 
 from game.cli import main
 from game.core.match import Match
-from game.core.protocol import OutcomeReason
 from game.core.record import save_match
 from game.main_window import build_services
+from game.piously.info import ALL_ROOMS
 from game.piously.rules import casting as cs
 from game.piously.rules import moves as m
 from game.piously.rules.game import GAME, action_moves
@@ -103,7 +103,7 @@ def test_a_whole_game_with_every_spell_through_the_input_table(driver: Driver) -
         assert play.match.ply < 600
     assert cast == set(range(len(SPELLS)))
     outcome = play.match.outcome
-    assert outcome is not None and outcome.reason is OutcomeReason.ALL_ROOMS
+    assert outcome is not None and outcome.reason is ALL_ROOMS
     assert outcome.winner is not None
     driver.wait(4.0)  # the region lights up room by room, then the banner
     assert not play.view.busy(play._clock)

@@ -7,8 +7,8 @@ import random
 import pytest
 
 from game.core.player import Budget, Limit
-from game.core.protocol import OutcomeReason
 from game.pushfight.ai import LEVELS, evaluate
+from game.pushfight.info import PUSH_OFF
 from game.pushfight.rules import engine
 from game.pushfight.rules.board import DANGER, PACKED_BITS
 from game.pushfight.rules.game import GAME, State
@@ -66,7 +66,7 @@ def test_every_level_takes_a_win_in_one(level: str, pieces: str) -> None:
     for seed in range(3):
         result = GAME.apply(position, choose(level, position, seed))
         assert result.outcome is not None and result.outcome.winner == 0
-        assert result.outcome.reason is OutcomeReason.PUSH_OFF
+        assert result.outcome.reason is PUSH_OFF
 
 
 @pytest.mark.parametrize("level", ["normal", "hard"])

@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 from game.core.errors import GameOverError, IllegalMoveError, NotationError, OptionsError
 from game.core.match import Match
 from game.core.protocol import MoveResult, Outcome, OutcomeReason
+from game.pushfight.info import NO_PUSH, PUSH_OFF
 from game.pushfight.rules.board import DANGER, NO_ANCHOR, SQUARES, parse_square, square_name
 from game.pushfight.rules.events import (
     AnchorPlaced,
@@ -78,7 +79,7 @@ def test_danger_squares_are_those_beside_open_edges_and_holes() -> None:
 )
 def test_open_edges_and_holes_drop_the_last_piece(pieces: str, push: str) -> None:
     result = play(state(pieces + " Xe3 xe2"), push)
-    assert result.outcome == Outcome(0, OutcomeReason.PUSH_OFF)
+    assert result.outcome == Outcome(0, PUSH_OFF)
     fell = [e for e in result.events if isinstance(e, PieceFell)]
     assert len(fell) == 1 and fell[0].side == 1
     assert result.state.position.count("x") == 1  # e2 stays, the pushed piece is gone
@@ -233,7 +234,7 @@ def test_the_anchor_moves_to_the_pusher_and_frees_the_old_piece() -> None:
 
 def test_pushing_your_own_piece_off_loses() -> None:
     result = play(state("Ob3 oa3 Xe3"), "b3-a3")
-    assert result.outcome == Outcome(1, OutcomeReason.PUSH_OFF)
+    assert result.outcome == Outcome(1, PUSH_OFF)
     assert GAME.outcome(result.state) == result.outcome
     with pytest.raises(GameOverError):
         GAME.check_move(result.state, GAME.parse_move("e3-d3"))
@@ -241,7 +242,7 @@ def test_pushing_your_own_piece_off_loses() -> None:
 
 def test_brown_pushing_a_white_piece_off_wins() -> None:
     result = play(state("Xc3 xb3 oa3 Od2", "b"), "c3-b3")
-    assert result.outcome == Outcome(1, OutcomeReason.PUSH_OFF)
+    assert result.outcome == Outcome(1, PUSH_OFF)
 
 
 # -- endings ------------------------------------------------------------------------------
@@ -251,7 +252,7 @@ def test_no_reachable_push_loses_at_the_start_of_the_turn() -> None:
     # White's only square piece is shut in on c4: right is the anchor, down is a full
     # column against the rail; its round pieces cannot push.
     trapped = state("Oc4 Yd4 Xc3 xc2 xc1 oa2 oh3 Xf2")
-    assert GAME.outcome(trapped) == Outcome(1, OutcomeReason.NO_PUSH)
+    assert GAME.outcome(trapped) == Outcome(1, NO_PUSH)
     assert list(GAME.legal_moves(trapped)) == []
     assert GAME.random_move(trapped, random.Random(0)) is None
 
@@ -326,7 +327,7 @@ def test_events_come_in_waves_slides_push_fall_anchor() -> None:
     fell = result.events[3]
     assert isinstance(fell, PieceFell)
     assert (fell.square, fell.side, fell.pusher, fell.direction) == ("a2", 1, False, "left")
-    assert result.outcome == Outcome(0, OutcomeReason.PUSH_OFF)
+    assert result.outcome == Outcome(0, PUSH_OFF)
     assert result.state.fell == 1 and "fell=b" in result.state.text()
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pygame
 
-from game.core.protocol import OutcomeReason
+from game.pushfight.info import PUSH_OFF
 from game.pushfight.rules.assist import reachable_squares
 from game.pushfight.rules.board import INDEX_OF
 from game.pushfight.rules.game import State
@@ -96,7 +96,7 @@ def test_a_whole_game_from_the_menu_to_the_push_off_banner(driver: Driver) -> No
     assert play.match.moves == (WHITE_STANDARD, BROWN_STANDARD, *WIN)
     outcome = play.match.outcome
     assert outcome is not None and outcome.winner == 0
-    assert outcome.reason is OutcomeReason.PUSH_OFF
+    assert outcome.reason is PUSH_OFF
     assert view.busy(driver.app.clock)  # the line is shoved and the piece tumbles
     driver.wait(3.0)
     assert not view.busy(driver.app.clock)  # so the banner is up

@@ -8,8 +8,9 @@ from pathlib import Path
 
 from game.catalog import all_games
 from game.core.match import Match
-from game.core.protocol import Outcome, OutcomeReason
+from game.core.protocol import Outcome
 from game.core.record import Record
+from game.pushfight.info import PUSH_OFF
 from game.pushfight.rules.notation import Setup, Turn
 from game.pushfight.view.board import PushFightView
 from game.ui import storage
@@ -100,7 +101,7 @@ def test_take_back_and_redo_a_whole_turn(driver: Driver) -> None:
 def test_replay_steps_through_setups_and_turns(driver: Driver) -> None:
     replay = open_replay(driver, finished_match())
     assert replay.cursor == len(GAME)
-    assert replay.match.outcome == Outcome(0, OutcomeReason.PUSH_OFF)
+    assert replay.match.outcome == Outcome(0, PUSH_OFF)
     driver.key("home")
     assert replay.cursor == 0
     driver.key("right")
