@@ -16,6 +16,7 @@ from game.catalog import all_games, plugins
 from game.core.errors import RecordError
 from game.core.files import shown_name
 from game.core.registry import Registry
+from game.navigation import SceneFactories
 from game.plugin import GamePlugin
 from game.ui import fonts
 from game.ui.app import App
@@ -118,6 +119,7 @@ def build_services(paths: Paths | None = None, size: tuple[int, int] | None = No
         views=VIEWS,
         plugins=PLUGINS,
         toasts=Toasts(),
+        scenes=SceneFactories(),
         computers=ProcessComputers(),
         learning=learning,
         preload=functools.partial(preload, games),

@@ -166,9 +166,7 @@ class LessonScene(Scene):
         if name == c.BACK:
             return Pop()
         if name == c.HELP:
-            from scenes.help import HelpScene
-
-            return Push(HelpScene(self.services, self.game.info.id))
+            return Push(self.services.scenes.help(self.services, self.game.info.id))
         if name in (RESTART, c.TAKE_BACK):
             self.attempt = self._new_attempt()
             self.message = None

@@ -40,6 +40,7 @@ from game.ui.view import (
 )
 from scenes import layout
 from scenes.common import button, confirm, file_dialog, open_match, save_match_to
+from scenes.demo import next_demo
 
 REMATCH = "rematch"
 """Side-panel only: once the game is over, start another with the same players and board."""
@@ -303,17 +304,11 @@ class PlayScene(Scene):
                             self.match.seed, storage.now_iso())
             return Replace(PlayScene(self.services, rematch))
         elif name == inp.REVIEW:
-            from scenes.replay import ReplayScene
-
-            return Push(ReplayScene(self.services, self.match, from_play=True))
+            return Push(self.services.scenes.replay(self.services, self.match, from_play=True))
         elif name == c.HELP:
-            from scenes.help import HelpScene
-
-            return Push(HelpScene(self.services, self.match.game.info.id))
+            return Push(self.services.scenes.help(self.services, self.match.game.info.id))
         elif name == c.BACK:
-            from scenes.pause import PauseScene
-
-            return Push(PauseScene(self.services, self, self.match.game.info.id))
+            return Push(self.services.scenes.pause(self.services, self, self.match.game.info.id))
         return None
 
     def command_by_name(self, name: str) -> Transition | None:
@@ -556,13 +551,11 @@ class PlayScene(Scene):
         self.watch(dialog, lambda event: save_match_to(self, Path(event.text), self.match))
 
     def _opened(self, path: Path) -> Transition | None:
-        from scenes.replay import ReplayScene
-
         match = open_match(self, path)
         if match is None:
             return None
         if match.is_over:
-            return Replace(ReplayScene(self.services, match))
+            return Replace(self.services.scenes.replay(self.services, match))
         return Replace(PlayScene(self.services, match))
 
     # -- frames --------------------------------------------------------------------------
@@ -590,8 +583,6 @@ class PlayScene(Scene):
             self._over_since = clock
         if clock - self._over_since < DEMO_PAUSE:
             return None
-        from scenes.demo import next_demo
-
         match = next_demo(self.services, self.match.game.info.id)
         return Replace(PlayScene(self.services, match, demo=True)) if match else None
 

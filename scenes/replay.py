@@ -24,7 +24,6 @@ from game.ui.slider import JumpSlider
 from game.ui.view import last_turn, seat_colours
 from scenes import layout
 from scenes.common import button, file_dialog, open_match, save_match_to
-from scenes.help import HelpScene
 
 SPEEDS: Final = (0.25, 0.5, 1.0, 2.0, 4.0)
 PAUSE_BETWEEN: Final = 0.6
@@ -204,7 +203,7 @@ class ReplayScene(Scene):
             if feedback.message:
                 self.services.toasts.show(feedback.message)
         elif name == c.HELP:
-            return Push(HelpScene(self.services, self.match.game.info.id))
+            return Push(self.services.scenes.help(self.services, self.match.game.info.id))
         elif name == c.BACK:
             return Pop()
         return None
@@ -217,17 +216,13 @@ class ReplayScene(Scene):
         self._sync_widgets()
 
     def _continue(self) -> Transition | None:
-        from scenes.play import PlayScene
-
         branch = self.match.branch(self.cursor)
         if branch.is_over:
             self.services.toasts.show("The game is over here: step back to play on", "error")
             self.services.sounds.play("refuse")
             return None
         branch.created = storage.now_iso()
-        play = PlayScene(self.services, branch)
-        if play.slot is not None:
-            play.slot.write(branch)
+        play = self.services.scenes.play(self.services, branch, autosave_now=True)
         return Pop(2, then=play) if self.from_play else Replace(play)
 
     def _opened(self, path: Path) -> Transition | None:

@@ -184,8 +184,6 @@ class SetupScene(Scene):
 
     def start(self) -> Transition | None:
         """Make the match and open the play scene, or say what is wrong."""
-        from scenes.play import PlayScene
-
         problem = self._read()
         if problem is None:
             pairs = zip(self.names, self.kinds, strict=True)
@@ -203,7 +201,7 @@ class SetupScene(Scene):
             return None
         settings = self.services.settings
         self.services.update_settings(settings.with_(colours=tuple(self.colours[:2])))
-        return Replace(PlayScene(self.services, match))
+        return Replace(self.services.scenes.play(self.services, match))
 
     def _seed(self) -> str:
         """The seed typed (normalised by the game's plug-in), or a new random one."""

@@ -18,6 +18,7 @@ from game.ui.computer import Computers, NoComputers
 from game.ui.display import Display
 from game.ui.input import InputTable
 from game.ui.learning import Learning
+from game.ui.navigator import Navigator
 from game.ui.palette import parse_hex
 from game.ui.paths import Paths
 from game.ui.settings import Settings, save_settings
@@ -46,6 +47,8 @@ class Services:
     plugins: Mapping[str, GamePlugin]
     """Every game's plug-in by id (``game.catalog``): its text, keys, colours, scores."""
     toasts: Toasts
+    scenes: Navigator
+    """Every scene another scene may open (the composition root's factories)."""
     computers: Computers = field(default_factory=NoComputers)
     learning: Learning = field(default_factory=Learning)
     """Lessons and puzzles, and the player's progress (``game.ui.learning``)."""
