@@ -154,7 +154,7 @@ def run(open_path: Path | None = None) -> int:
 def _play(paths: Paths, open_path: Path | None, guard: CrashGuard) -> int:
     services = build_services(paths)
     app = App(services, first_scene(services, open_path))
-    guard.watch(app.stack.scenes)
+    guard.watch(app.stack.scenes, services.writer.drain)
     try:
         app.run()
     finally:

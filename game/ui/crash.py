@@ -244,10 +244,13 @@ class CrashGuard:
         self.games = games
         self._tell = tell
         self._scenes: Sequence[object] = ()
+        self._drain: Callable[[], None] | None = None
 
-    def watch(self, scenes: Sequence[object]) -> None:
-        """The scene stack to describe if a crash comes (the live list, not a copy)."""
+    def watch(self, scenes: Sequence[object], drain: Callable[[], None] | None = None) -> None:
+        """The scene stack to describe if a crash comes (the live list, not a copy), and
+        what stores the files still being written (the autosave of the last move)."""
         self._scenes = scenes
+        self._drain = drain
 
     def run(self, body: Callable[[], int]) -> int:
         """``body()``'s exit status, or CRASH_EXIT once a crash has been reported."""
@@ -258,6 +261,8 @@ class CrashGuard:
             return CRASH_EXIT
 
     def report(self, error: BaseException) -> CrashReport:
+        if self._drain is not None:
+            self._drain()  # no confirmed move is lost: its autosave is written first
         when = dt.datetime.now(dt.timezone.utc)
         kept = self.autosave
         if kept is not None and kept.is_dir():  # the folder of autosaves: the newest one

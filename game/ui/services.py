@@ -25,6 +25,7 @@ from game.ui.settings import Settings, save_settings
 from game.ui.sound import SoundBank
 from game.ui.toast import Toasts
 from game.ui.view import RGB, GameView, ViewFactory
+from game.ui.writer import BackgroundWriter
 
 
 @functools.lru_cache(maxsize=8)
@@ -52,6 +53,8 @@ class Services:
     computers: Computers = field(default_factory=NoComputers)
     learning: Learning = field(default_factory=Learning)
     """Lessons and puzzles, and the player's progress (``game.ui.learning``)."""
+    writer: BackgroundWriter = field(default_factory=BackgroundWriter)
+    """Stores autosaves off the frame; the app loop settles it after every frame."""
     preload: Callable[[], None] | None = None
     """Work for a background thread once the window shows: the composition root imports
     every game's rules and view there, so a game's first screen does not wait for them."""

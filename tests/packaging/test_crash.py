@@ -68,9 +68,11 @@ def test_a_crash_in_the_running_app_is_reported_and_the_autosave_kept(
 
 
 def play_through_scene(play: PlayScene) -> None:
-    """A pass (Conquid's empty conquer), confirmed the way the side panel does it."""
+    """A pass (Conquid's empty conquer), confirmed the way the side panel does it; its
+    autosave is written as at the end of the frame (``App.step`` settles the writer)."""
     play.command(Command("conquer"))
     play.command(Command(c.CONFIRM))
+    play.services.writer.settle()
 
 
 @pytest.fixture
