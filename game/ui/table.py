@@ -66,9 +66,9 @@ class Table:
                  hint_stopped: Callable[[], None] = lambda: None) -> None:
         """``seats``: the seats that move by themselves, by seat number; ``report``: tells the
         player of a seat that failed (it is then played by a person); ``hints``: makes the
-        computer that suggests moves (raising ValueError with the reason if there is none); ``high_scores``: the game's table
-        and where it is kept, to enter a finished run; ``hint_stopped``: a hint being looked
-        for was given up (the move it was for is gone)."""
+        computer that suggests moves (raising ValueError with the reason if there is none);
+        ``high_scores``: the game's table and where it is kept, to enter a finished run;
+        ``hint_stopped``: a hint being looked for was given up (its move is gone)."""
         self.match = match
         self.seats = dict(seats)
         self.report = report
