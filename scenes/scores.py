@@ -1,6 +1,6 @@
 """High scores: every game's tables (one per board and variant), best run first.
 
-The figures' titles come from each game's plug-in (``game.ui.scores.Scored``), so this scene
+The figures' titles come from each game's plug-in (``game.plugin.HighScores``), so this scene
 knows no game. A broken score file has already been moved aside by the loader; the player
 is told so here.
 """

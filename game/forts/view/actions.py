@@ -14,7 +14,7 @@ from game.ui.commands import ViewAction
 VALUE_NAMES: Final[dict[int, str]] = {
     1: "orange", 2: "sky blue", 3: "green", 4: "yellow", 5: "blue", 6: "purple",
 }
-"""The names of the values' colours (``view_draw.VALUE_RGB``)."""
+"""The names of the values' colours (``draw.VALUE_RGB``)."""
 
 ACTIONS: Final = tuple(
     ViewAction(f"value{value}", f"Value {value}", (str(value), f"[{value}]"),

@@ -1,11 +1,11 @@
 """The Forts and Ruins board view: value palette, legal cells, the die, the score panel.
 
-It implements ``game.ui.view.GameView`` and the optional ``Suggests`` (hints), ``Scored``
-(high scores), ``Seeded`` (typed and daily seeds) and ``ClickPlays`` (a value, then a click
-on a legal cell plays at once). Legal cells and every refusal reason come from the rules'
+It implements ``game.ui.view.GameView`` and the optional ``Suggests`` (hints) and
+``ClickPlays`` (a value, then a click on a legal cell plays at once); its high scores and
+seeds are the plug-in's. Legal cells and every refusal reason come from the rules'
 helpers (``placeable_cells``, ``placement_problem``); the view never re-derives a rule.
 Under the board a strip shows the six values (clickable), the die and the score. Tiles are
-in ``view_draw``, the wave-by-wave animations in ``view_anim``.
+in ``draw``, the wave-by-wave animations in ``anim``.
 """
 
 from __future__ import annotations

@@ -26,7 +26,7 @@ VALUE_RGB: Final[dict[int, RGB]] = {
     5: (0, 114, 178),  # blue
     6: (204, 121, 167),  # reddish purple
 }
-"""Named for players in ``view_actions.VALUE_NAMES``."""
+"""Named for players in ``actions.VALUE_NAMES``."""
 EMPTY_RGB: Final[RGB] = (52, 57, 74)
 FRAME_RGB: Final[RGB] = (36, 40, 52)
 STONE: Final[RGB] = (238, 228, 204)

@@ -3,12 +3,12 @@
 It implements ``game.ui.view.GameView`` (plus ``Drags`` for the builder, ``Marks`` for
 lessons, and ``ClickPlays``: one action is one move, played as soon as a click or key makes
 it whole). A spell is cast
-through a ``view_cast.Walk``, one choice at a time with its legal targets highlighted,
+through a ``cast.Walk``, one choice at a time with its legal targets highlighted,
 previewed once whole and confirmed with Return; U (Clear) steps back, and cancels the cast
 from its first step. Ending the turn in an unclaimed room opens the claim dialog. Every
 target and refusal comes from the rules' queries; the view never re-derives a rule.
-Geometry is in ``view_geo``, painting in ``view_draw`` and ``view_panel``, animation in
-``view_anim``, the builder in ``view_temple``.
+Geometry is in ``geo``, painting in ``draw`` and ``panel``, animation in ``anim``, the
+builder in ``temple``, a move in words in ``words``.
 """
 
 from __future__ import annotations

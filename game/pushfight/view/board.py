@@ -1,10 +1,10 @@
 """The Push Fight board view: setup tray, turn building with hints, animation, last turn.
 
 It implements ``game.ui.view.GameView``. A setup is collected placement by placement and
-confirmed as one ``Setup`` move; a turn is built with ``assist.PartialTurn`` (up to two
+confirmed as one ``Setup`` move; a turn is built with ``rules.assist.PartialTurn`` (up to two
 slides, each undoable, then a push) and confirmed as one ``Turn``. Every hint (reachable
 squares, legal pushes) and every refusal reason comes from the rules' helpers; the view
-never re-derives a rule. Drawing is in ``view_draw``, the event animations in ``view_anim``.
+never re-derives a rule. Drawing is in ``draw``, the event animations in ``anim``.
 """
 
 from __future__ import annotations
@@ -86,7 +86,7 @@ class PushFightView:
 
     def set_colours(self, colours: Sequence[RGB]) -> None:
         """The sides are White and Brown (rules, notation and help say so): chosen player
-        colours do not apply (``game.ui.view.OwnColours``)."""
+        colours do not apply (the plug-in's ``seat_colours`` says so)."""
 
     def set_speed(self, speed: float) -> None:
         self._speed = speed
