@@ -17,7 +17,6 @@ from dataclasses import dataclass
 from typing import Any
 
 import pygame
-import pygame_gui
 
 from game.core.errors import GameError
 from game.core.learn import Attempt, Step, Verdict
@@ -31,7 +30,7 @@ from game.ui.computer import ComputerSeat
 from game.ui.scene import Pop, Push, Scene, Transition
 from game.ui.services import Services
 from game.ui.view import Feedback, Marks, Suggests
-from scenes.common import button
+from scenes.common import button, enable, pressed
 
 MARGIN = 16
 RETRY_DELAY = 3.0
@@ -141,20 +140,15 @@ class LessonScene(Scene):
     def _refresh(self) -> None:
         passed = self.attempt.verdict is Verdict.PASSED
         for widget, name in self.buttons.items():
-            enabled = passed if name == NEXT else name in (c.BACK, RESTART) or (
+            enable(widget, passed if name == NEXT else name in (c.BACK, RESTART) or (
                 self.attempt.learners_turn and self.board.offers(name)
-            )
-            if enabled:
-                widget.enable()
-            else:
-                widget.disable()
+            ))
 
     # -- input ---------------------------------------------------------------------------
 
     def widget_event(self, event: pygame.event.Event) -> Transition | None:
-        if event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element in self.buttons:
-            return self.command(Command(self.buttons[event.ui_element]))
-        return None
+        command = pressed(self.buttons, event)
+        return None if command is None else self.command(command)
 
     @property
     def board_area(self) -> pygame.Rect:

@@ -15,7 +15,6 @@ from pathlib import Path
 from typing import Any
 
 import pygame
-import pygame_gui
 
 from game.core.errors import GameError
 from game.core.match import Match
@@ -39,7 +38,7 @@ from game.ui.view import (
     turns_played,
 )
 from scenes import layout
-from scenes.common import button, confirm, file_dialog, open_match, save_match_to
+from scenes.common import button, confirm, enable, file_dialog, open_match, pressed, save_match_to
 from scenes.demo import next_demo
 
 REMATCH = "rematch"
@@ -271,17 +270,13 @@ class PlayScene(Scene):
                     c.CLEAR: human,
                     REMATCH: over,
                 }.get(name, True)
-            if enabled:
-                widget.enable()
-            else:
-                widget.disable()
+            enable(widget, enabled)
 
     # -- input ---------------------------------------------------------------------------
 
     def widget_event(self, event: pygame.event.Event) -> Transition | None:
-        if event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element in self.buttons:
-            return self.command(Command(self.buttons[event.ui_element]))
-        return None
+        command = pressed(self.buttons, event)
+        return None if command is None else self.command(command)
 
     def command(self, command: Command) -> Transition | None:
         name = command.name

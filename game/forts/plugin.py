@@ -4,14 +4,20 @@ Everything heavy is a loader with a plain import inside (see ``game.plugin``).""
 
 from __future__ import annotations
 
-import datetime
-from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any, Final
+from typing import TYPE_CHECKING, Final
 
 from game.core.registry import AnyGame
 from game.forts.info import INFO
 from game.forts.view.actions import ACTIONS
-from game.plugin import ComputerLevels, GamePlugin, HighScores, SeedFormat
+from game.plugin import (
+    ComputerLevels,
+    GamePlugin,
+    GameText,
+    HighScores,
+    ScoreRules,
+    SeedFormat,
+    SeedRules,
+)
 
 if TYPE_CHECKING:
     from game.ui.view import ViewFactory
@@ -35,52 +41,23 @@ def _computers() -> ComputerLevels:
     return ComputerLevels(LEVELS, {})
 
 
-def _help() -> str:
-    from game.forts.view.words import HELP_TEXT
+def _text() -> GameText:
+    from game.forts.view import words
 
-    return HELP_TEXT
-
-
-def _describe(notation: str) -> str:
-    from game.forts.view.words import describe
-
-    return describe(notation)
+    return words
 
 
-def _figure(state: Any, seat: int) -> str:
-    from game.forts.view.words import figure
 
-    return figure(state, seat)
+def _scores() -> ScoreRules:
+    from game.forts.view import words
 
-
-def _final_score(state: Any) -> tuple[int, ...]:
-    from game.forts.view.words import final_score
-
-    return final_score(state)
+    return words
 
 
-def _table_name(options: Mapping[str, object]) -> str:
-    from game.forts.view.words import table_name
+def _seeds() -> SeedRules:
+    from game.forts.rules import seeds
 
-    return table_name(options)
-
-
-def _summary(state: Any) -> str:
-    from game.forts.view.words import summary
-
-    return summary(state)
-
-
-def _normalise_seed(text: str) -> str:
-    from game.forts.rules.seeds import normalise_seed
-
-    return normalise_seed(text)
-
-
-def _daily_seed(date: datetime.date) -> str:
-    from game.forts.rules.seeds import daily_seed
-
-    return daily_seed(date)
+    return seeds
 
 
 PLUGIN: Final = GamePlugin(
@@ -88,12 +65,10 @@ PLUGIN: Final = GamePlugin(
     actions=ACTIONS,
     rules=_rules,
     view=_view,
+    text=_text,
     computers=_computers,
-    help=_help,
-    describe=_describe,
-    figure=_figure,
     course=("forts.json",),
-    scores=HighScores(("Turns survived", "Forts built", "Peak forts"), _final_score,
-                      _table_name, _summary),
-    seeds=SeedFormat(_normalise_seed, _daily_seed),
+    scores=HighScores(("Turns survived", "Forts built", "Peak forts"), _scores),
+    seeds=SeedFormat(_seeds),
+    resigned="Gave up the run",
 )

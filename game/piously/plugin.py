@@ -1,15 +1,15 @@
-"""Piously as the application sees it: its one ``GamePlugin`` (listed in ``game.catalog``).
+"""Piously as the application sees it: its one ``GamePlugin`` (in ``game.catalog``).
 
 Everything heavy is a loader with a plain import inside (see ``game.plugin``)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Final
+from typing import TYPE_CHECKING, Final
 
 from game.core.registry import AnyGame
 from game.piously.info import INFO
 from game.piously.view.actions import ACTIONS
-from game.plugin import ComputerLevels, GamePlugin
+from game.plugin import ComputerLevels, GamePlugin, GameText
 
 if TYPE_CHECKING:
     from game.ui.view import ViewFactory
@@ -33,22 +33,11 @@ def _computers() -> ComputerLevels:
     return ComputerLevels(LEVELS, DEFAULT_LIMITS)
 
 
-def _help() -> str:
-    from game.piously.view.help import HELP_TEXT
+def _text() -> GameText:
+    from game.piously.view import words
 
-    return HELP_TEXT
+    return words
 
-
-def _describe(notation: str) -> str:
-    from game.piously.view.words import describe
-
-    return describe(notation)
-
-
-def _figure(state: Any, seat: int) -> str:
-    from game.piously.view.words import figure
-
-    return figure(state, seat)
 
 
 PLUGIN: Final = GamePlugin(
@@ -56,9 +45,7 @@ PLUGIN: Final = GamePlugin(
     actions=ACTIONS,
     rules=_rules,
     view=_view,
+    text=_text,
     computers=_computers,
-    help=_help,
-    describe=_describe,
-    figure=_figure,
     course=("piously.json",),
 )

@@ -1,13 +1,13 @@
-"""Push Fight as the application sees it: its one ``GamePlugin`` (listed in ``game.catalog``).
+"""Push Fight as the application sees it: its one ``GamePlugin`` (in ``game.catalog``).
 
 Everything heavy is a loader with a plain import inside (see ``game.plugin``)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Final
+from typing import TYPE_CHECKING, Final
 
 from game.core.registry import AnyGame
-from game.plugin import ComputerLevels, GamePlugin
+from game.plugin import ComputerLevels, GamePlugin, GameText
 from game.pushfight.info import INFO
 from game.pushfight.view.actions import ACTIONS
 from game.pushfight.view.colours import BROWN_RGB, WHITE_RGB
@@ -34,22 +34,11 @@ def _computers() -> ComputerLevels:
     return ComputerLevels(LEVELS, {})
 
 
-def _help() -> str:
-    from game.pushfight.view.words import HELP_TEXT
+def _text() -> GameText:
+    from game.pushfight.view import words
 
-    return HELP_TEXT
+    return words
 
-
-def _describe(notation: str) -> str:
-    from game.pushfight.view.words import describe
-
-    return describe(notation)
-
-
-def _figure(state: Any, seat: int) -> str:
-    from game.pushfight.view.words import figure
-
-    return figure(state, seat)
 
 
 PLUGIN: Final = GamePlugin(
@@ -57,10 +46,8 @@ PLUGIN: Final = GamePlugin(
     actions=ACTIONS,
     rules=_rules,
     view=_view,
+    text=_text,
     computers=_computers,
-    help=_help,
-    describe=_describe,
-    figure=_figure,
     course=("pushfight.json", "pushfight-puzzles.json"),
     seat_colours=(WHITE_RGB, BROWN_RGB),
 )

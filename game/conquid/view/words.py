@@ -7,8 +7,6 @@ from __future__ import annotations
 from typing import Any, Final
 
 from game.conquid.rules.game import Acquire, Conquest, ConquidState, Vanquish, parse_move
-from game.core.errors import NotationError
-from game.core.match import DRAW, RESIGN
 
 HELP_TEXT: Final = (
     "<b>Goal.</b> Build an unbroken chain of your cells from your base to a cell touching "
@@ -44,15 +42,9 @@ def figure(state: Any, seat: int) -> str:
 
 
 def describe(notation: str) -> str:
-    """A move's notation in words, for the replay list and toasts."""
-    if notation == RESIGN:
-        return "Resigned"
-    if notation == DRAW:
-        return "Draw agreed"
-    try:
-        move = parse_move(notation)
-    except NotationError:
-        return notation
+    """A move (not a resignation or a draw: the plug-in words those) in words, for the
+    replay list and toasts. Raises NotationError."""
+    move = parse_move(notation)
     if isinstance(move, Acquire):
         return "Acquire " + "  ".join(f"{r},{c}" for r, c in move.cells)
     if isinstance(move, Vanquish):

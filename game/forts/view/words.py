@@ -8,8 +8,6 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, Final
 
-from game.core.errors import NotationError
-from game.core.match import RESIGN
 from game.forts.info import PRESETS
 from game.forts.rules.game import FortsState, Roll, parse_move, score
 
@@ -57,13 +55,9 @@ def figure(state: Any, seat: int) -> str:
 
 
 def describe(notation: str) -> str:
-    """A move's notation in words, for the replay list and toasts."""
-    if notation == RESIGN:
-        return "Gave up the run"
-    try:
-        move = parse_move(notation)
-    except NotationError:
-        return notation
+    """A move (not a resignation or a draw: the plug-in words those) in words, for the
+    replay list and toasts. Raises NotationError."""
+    move = parse_move(notation)
     if isinstance(move, Roll):
         return f"The die shows {move.value}"
     return f"Build a {move.value} on {move.row},{move.col}"

@@ -1,17 +1,17 @@
-"""Text about Piously's moves, apart from its board view: a move in words and the per-seat
-figure (the plug-in hands these out, and the view words its hints with them; no pygame here).
+"""Text about Piously, apart from its board view: its help (from ``help``), a move in words
+and the per-seat figure (the plug-in hands these out, and the view words its hints with
+them; no pygame here).
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from game.core.errors import NotationError
-from game.core.match import DRAW, RESIGN
 from game.piously.rules import moves as m
 from game.piously.rules.hexes import format_hex
 from game.piously.rules.spellbook import SPELLS
 from game.piously.rules.state import Phase, PiouslyState
+from game.piously.view.help import HELP_TEXT as HELP_TEXT  # the plug-in reads it here
 
 
 def describe_move(move: m.Move) -> str:
@@ -49,13 +49,6 @@ def figure(state: Any, seat: int) -> str:
 
 
 def describe(notation: str) -> str:
-    """A move's notation in words, for the replay list and toasts."""
-    if notation == RESIGN:
-        return "Resigned"
-    if notation == DRAW:
-        return "Draw agreed"
-    try:
-        move = m.parse_move(notation)
-    except NotationError:
-        return notation
-    return describe_move(move)
+    """A move (not a resignation or a draw: the plug-in words those) in words, for the
+    replay list and toasts. Raises NotationError."""
+    return describe_move(m.parse_move(notation))

@@ -6,8 +6,6 @@ from __future__ import annotations
 
 from typing import Any, Final
 
-from game.core.errors import NotationError
-from game.core.match import DRAW, RESIGN
 from game.pushfight.rules.board import NO_ANCHOR, square_name
 from game.pushfight.rules.game import State
 from game.pushfight.rules.notation import Setup, Turn, parse_move
@@ -51,15 +49,9 @@ def figure(state: Any, seat: int) -> str:
 
 
 def describe(notation: str) -> str:
-    """A move's notation in words, for the replay list and toasts."""
-    if notation == RESIGN:
-        return "Resigned"
-    if notation == DRAW:
-        return "Draw agreed"
-    try:
-        move = parse_move(notation)
-    except NotationError:
-        return notation
+    """A move (not a resignation or a draw: the plug-in words those) in words, for the
+    replay list and toasts. Raises NotationError."""
+    move = parse_move(notation)
     if isinstance(move, Setup):
         return "Setup " + notation.split(" ", 1)[1]
     assert isinstance(move, Turn)
