@@ -17,8 +17,7 @@ import pygame
 
 from game.ui import commands as c
 from game.ui.commands import Command, ViewAction
-from game.ui.solo import ClickPlays
-from game.ui.view import Drags, Feedback, GameView, offers
+from game.ui.view import ClickPlays, Drags, Feedback, GameView, offers
 
 
 @dataclass(frozen=True)

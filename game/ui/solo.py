@@ -1,4 +1,4 @@
-"""Optional view protocols for games played against dice: seeds and one-click moves.
+"""Seeds for games played against dice.
 
 A game with chance is played from a seed (``Match(..., seed=...)``): the same seed gives the
 same dice, so players can compare runs. The UI makes new seeds here, from the operating
@@ -11,18 +11,8 @@ from __future__ import annotations
 
 import datetime
 import secrets
-from typing import Protocol, runtime_checkable
 
 from game.plugin import SeedFormat
-
-
-@runtime_checkable
-class ClickPlays(Protocol):
-    """A view whose moves can be whole after a click (Forts: a value, then a cell)."""
-
-    def ready(self) -> bool:
-        """True when the last click completed a move: play it without waiting for Confirm."""
-        ...
 
 
 def new_seed() -> str:

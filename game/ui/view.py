@@ -180,6 +180,15 @@ class Marks(Protocol):
         ...
 
 
+@runtime_checkable
+class ClickPlays(Protocol):
+    """A view whose moves can be whole after a click (Forts: a value, then a cell)."""
+
+    def ready(self) -> bool:
+        """True when the last click completed a move: play it without waiting for Confirm."""
+        ...
+
+
 ViewFactory = Callable[[], GameView]
 
 
