@@ -2,7 +2,9 @@
 (record, temporary file, two fsyncs, rename) ran there; now the frame only makes the record
 and hands it to the background writer (``game.ui.writer``), which the loop settles once the
 frame is on screen. Each sample is one move of a Conquid game on the medium board, kept in a
-temporary folder on this machine's disk; medians and the 95th percentile over 200 moves.
+temporary folder on this machine's disk; medians and the 95th percentile over up to 200
+moves (random moves may end the game sooner). The bench settles the writer at once, so its
+settle time is the whole write, which the app spends while the frame shows.
 
     python -m bench autosave
 """
