@@ -1,10 +1,11 @@
-"""Hot-seat play of any game through its view: select, preview, confirm, animate.
+"""Play of any game through its view: select, preview, confirm, animate.
 
-The scene owns the match (history, undo/redo, resign, draw) and a view; the view owns the
-board's selection and previews. Every refusal is shown as a toast with the rules' reason.
-After every move the match is autosaved. Computer seats think off the UI thread (see
-``game.ui.computer``); the scene polls them each frame and plays their decision, animated,
-once the previous move's animation is over. Take back then goes back to a human's turn.
+The match is played at a ``game.ui.table.Table`` (whose turn, the dice, the computer seats,
+hints, take back, resign and draw, the autosave): the scene shows it, hands it the moves
+people make on the board (``game.ui.board_host.BoardHost``: the view owns the selection and
+previews, and says when an input completed a move) and animates every move the table plays.
+Every refusal is shown as a toast with the rules' reason. The side panel, the result card
+and the dialogs (resign, draw, save, open) are the scene's own.
 """
 
 from __future__ import annotations
