@@ -49,7 +49,7 @@ class CloseCode(enum.IntEnum):
     GOING_AWAY = 1001
     """The server is shutting down: reconnect later and attach again."""
     POLICY = 1008
-    """Too many messages (flood) or repeated garbage."""
+    """Too many messages (flood), or ``MAX_BAD_MESSAGES`` unreadable ones."""
     TOO_BIG = 1009
     INTERNAL = 1011
     HANDSHAKE_REFUSED = 4000
@@ -58,6 +58,9 @@ class CloseCode(enum.IntEnum):
     REPLACED = 4002
     """Another connection attached to this seat with its token."""
     TOO_MANY_CONNECTIONS = 4003
+    ELSEWHERE = 4004
+    """This table is served by another server process; the close reason is that process's
+    address (a ws:// or wss:// URL): connect there and attach again."""
 
 
 CLOSING: Final = frozenset({Refusal.PROTOCOL_VERSION, Refusal.RULES_VERSION})

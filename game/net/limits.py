@@ -54,5 +54,8 @@ MAX_MOVE_SECONDS: Final = 30 * 24 * 3600
 RATE_MESSAGES: Final = 100
 RATE_SECONDS: Final = 20
 """At most RATE_MESSAGES messages per connection in any RATE_SECONDS."""
+MAX_BAD_MESSAGES: Final = 5
+"""Unreadable messages (bad-message, too-large, unknown-type) a connection may send before it
+is closed with POLICY; each one is answered with an error first."""
 HANDSHAKE_SECONDS: Final = 10
 """A connection that has not said hello by then is closed."""
