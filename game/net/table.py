@@ -246,7 +246,10 @@ class Table:
             return self._offer_made(seat, message, now)
         if isinstance(message, Answer):
             return self._answer(seat, message, now)
-        return self._ending(seat, message, now)
+        if isinstance(message, (Resign, Abort, Claim)):
+            return self._ending(seat, message, now)
+        raise ProtocolError(Refusal.BAD_MESSAGE, f"{message.TYPE} is not sent to a table",
+                            message.TYPE)
 
     def _join(self, conn: Conn, message: Join, now: float) -> Output:
         if conn in self._conns:
@@ -295,7 +298,7 @@ class Table:
     def _move(self, conn: Conn, seat: int, message: Move, now: float) -> Output:
         match = self.match
         if message.ply < match.ply:
-            if self._same_move(message):
+            if self._same_move(message, seat):
                 return Output(send=(Send(conn, Moved(self.round, message.ply, seat,
                                                      match.moves[message.ply])),))
             raise ProtocolError(Refusal.STALE, f"move {message.ply + 1} was already played "
@@ -353,7 +356,7 @@ class Table:
         sends = [send for conn in self._conns for send in self._state_for(conn, 0, 0)]
         return Output(store=(rematch,), send=tuple(sends))
 
-    def _ending(self, seat: int, message: ClientMessage, now: float) -> Output:
+    def _ending(self, seat: int, message: Resign | Abort | Claim, now: float) -> Output:
         """Resign, abort or claim: a meta move only its own message makes."""
         self._check_playing(message.TYPE)
         if isinstance(message, Abort):
@@ -363,13 +366,7 @@ class Table:
             token = ABORT
         else:
             self._check_both_seated(message.TYPE)
-            if isinstance(message, Resign):
-                token = f"{RESIGN} {seat}"
-            elif isinstance(message, Claim):
-                token = self._claim(seat, now)
-            else:
-                raise ProtocolError(Refusal.BAD_MESSAGE, f"{message.TYPE} is not sent to a "
-                                    "table", message.TYPE)
+            token = f"{RESIGN} {seat}" if isinstance(message, Resign) else self._claim(seat, now)
         played = Played(self.round, self.match.ply, token, now)
         self._apply(played)
         return self._announce(played, seat)
@@ -450,9 +447,12 @@ class Table:
     def _player(self, seat: int) -> int:
         return seat ^ (self.round & 1)
 
-    def _same_move(self, message: Move) -> bool:
+    def _same_move(self, message: Move, seat: int) -> bool:
+        """Whether ``message`` is this seat's own move at its ply, sent again."""
         played = self.match.moves[message.ply]
         if meta_word(played) is not None or meta_word(message.move) is not None:
+            return False
+        if self.game.to_move(self.match.state_at(message.ply)) != seat:
             return False
         try:
             return self.game.format_move(self.game.parse_move(message.move)) == played

@@ -312,6 +312,7 @@ def hostile_cases(setup: Any) -> list[tuple[str, Any, str, str | None]]:
         (mover, Move(2, illegal), "illegal", illegal_reason(table, illegal)),
         (mover, Move(2, "Z 9"), "notation", None),
         (mover, Move(1, legal), "stale", "already played"),
+        (mover, Move(1, table.moves()[1]), "stale", "already played"),  # the other's move
         (mover, Move(5, legal), "stale", "only 2 moves"),
         (mover, Move(2, "resign"), "notation", "not a board move"),
         (mover, Move(2, f"resign {setup.seat(other)}"), "notation", "not a board move"),
