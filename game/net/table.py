@@ -291,6 +291,8 @@ class Table:
         was_here = bool(close) or conn in self._conns
         self._conns[conn] = player
         sends = list(self._state_for(conn, message.round, message.have))
+        if self.invite is not None:  # the creator came back before anyone joined
+            sends.append(Send(conn, self.invite))
         if not was_here:
             sends.extend(self._to_others(player, Presence(self._seat(player), True)))
         return Output(send=tuple(sends), close=close)

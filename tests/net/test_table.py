@@ -255,6 +255,16 @@ def test_attach_sends_exactly_the_missing_moves_and_replaces_the_old_link() -> N
     assert len(none) == 1  # nothing missing: the state alone
 
 
+def test_the_creator_coming_back_gets_the_open_invite_again() -> None:
+    table, out = Table.create("t", Create("conquid", {}, 0, "A"), "a", START, GAMES,
+                              SeededRandomness(5))
+    assert table is not None and table.invite is not None
+    token = next(s.message.token for s in out.send if s.message.TYPE == "seated")  # type: ignore[union-attr]
+    table.disconnect("a", START + 1)
+    again = table.handle("a2", Attach("t", token, 0, 0), START + 2)
+    assert [s.message for s in again.send][-1] == table.invite
+
+
 def test_a_player_coming_back_is_announced() -> None:
     setup = seated()
     setup.table.disconnect("a", setup.now)
