@@ -26,6 +26,7 @@ from typing import Any
 from game.core.errors import GameError, IllegalMoveError, NotationError
 from game.core.match import ABORT, DRAW, LEFT, RESIGN, TIMEOUT, Match, Seat, meta_word
 from game.core.protocol import Outcome
+from game.core.record import Online, Record
 from game.core.registry import AnyGame, Registry
 from game.core.text import printable, quote
 from game.net.codes import CloseCode, ProtocolError, Refusal
@@ -201,6 +202,11 @@ class Table:
 
     def moves(self) -> tuple[str, ...]:
         return self.match.moves
+
+    def record(self, server: str) -> Record:
+        """The current round as a record (format 2) saying where it was played; no token."""
+        names = tuple(name or "" for name in self.names())
+        return Record.of(self.match, Online(server, self.id, names))
 
     @property
     def is_idle(self) -> bool:

@@ -82,8 +82,9 @@ def test_a_whole_game_is_stored_and_announced_move_by_move(game: str) -> None:
     for text in match.moves:
         mirror.play_text(text)
     assert mirror.outcome == match.outcome and mirror.state == match.state
-    record = Record.of(match, Online("test", setup.table.id, ("Ada", "Blaise")))
-    assert Record.loads(record.dumps()).replay(GAMES).moves == match.moves
+    record = Record.loads(setup.table.record("test").dumps())
+    assert record.online == Online("test", "tbl1", setup.table.names())  # type: ignore[arg-type]
+    assert record.replay(GAMES).moves == match.moves
 
 
 def test_random_seat_and_invite_codes_come_from_the_randomness_given() -> None:
@@ -111,7 +112,7 @@ def test_tokens_are_stored_only_as_hashes() -> None:
     play_random(setup, random.Random(1), 6)
     setup.send("a", Resign())
     dumped = "".join(dump_entry(e) for e in setup.stored)
-    dumped += Record.of(setup.table.match, Online("s", "tbl1", ("Ada", "Blaise"))).dumps()
+    dumped += setup.table.record("s").dumps()
     for token in setup.tokens.values():
         assert token not in dumped and token not in repr(setup.table.__dict__)
     hashes = [e.token_hash for e in setup.stored if isinstance(e, Sat)]
