@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol
 
 from game.core.errors import NotationError
-from game.core.match import DRAW, RESIGN
+from game.core.match import ABORT, DRAW, LEFT, RESIGN, TIMEOUT, meta_word
 from game.core.player import Limit, Player
 from game.core.protocol import GameInfo
 from game.core.registry import AnyGame, Registry
@@ -29,6 +29,10 @@ if TYPE_CHECKING:
 
 RGB = tuple[int, int, int]
 AnyPlayer = Player[Any, Any]
+
+_ENDINGS = {DRAW: "Draw agreed", TIMEOUT: "Lost on time", LEFT: "Left the game",
+            ABORT: "Aborted"}
+"""The meta moves other than a resignation, in words (a resignation's are the game's)."""
 
 
 @dataclass(frozen=True)
@@ -153,10 +157,11 @@ class GamePlugin:
     def describe(self, notation: str) -> str:
         """A move's notation in words, for the replay list and toasts (the notation itself
         if it is not a move of this game)."""
-        if notation == RESIGN:
+        word = meta_word(notation)
+        if word == RESIGN:
             return self.resigned
-        if notation == DRAW:
-            return "Draw agreed"
+        if word is not None:
+            return _ENDINGS[word]
         try:
             return self.text().describe(notation)
         except NotationError:

@@ -36,6 +36,9 @@ class OutcomeReason(enum.Enum):
     DRAW_AGREED = "draw-agreed"
     REPETITION = "repetition"
     TURN_LIMIT = "turn-limit"
+    TIME = "time"
+    LEFT = "left"
+    ABORTED = "aborted"
 
     @property
     def label(self) -> str:
@@ -48,6 +51,9 @@ _REASON_LABELS: Final = {
     OutcomeReason.DRAW_AGREED: "draw by agreement",
     OutcomeReason.REPETITION: "draw by repetition",
     OutcomeReason.TURN_LIMIT: "turn limit reached",
+    OutcomeReason.TIME: "lost on time",
+    OutcomeReason.LEFT: "a player left the game",
+    OutcomeReason.ABORTED: "aborted before it began",
 }
 
 
