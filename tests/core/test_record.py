@@ -187,7 +187,8 @@ def test_a_reason_the_game_does_not_have_is_refused(reason: str) -> None:
 
 def test_core_keeps_only_generic_reasons_and_no_game_reuses_them() -> None:
     generic = {reason.value for reason in OutcomeReason}
-    assert generic == {"resign", "draw-agreed", "repetition", "turn-limit"}
+    assert generic == {"resign", "draw-agreed", "repetition", "turn-limit", "time", "left",
+                       "aborted"}
     for info in GAMES.infos():
         own = [ending.value for ending in info.endings]
         assert len(set(own)) == len(own) and not set(own) & generic, info.id

@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 
 from game.catalog import all_games
-from game.conquid.rules import GAME
+from game.conquid.rules.game import GAME
 from game.core.errors import GameOverError, IllegalMoveError, RecordError
 from game.core.match import Match, Seat, meta_word
 from game.core.protocol import Outcome, OutcomeReason
