@@ -18,6 +18,7 @@ Example::
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -46,6 +47,9 @@ MAX_DIGEST: Final = 100_000
 """Longest final position text (the largest board's is a few thousand characters)."""
 MAX_DIGITS: Final = 20
 """Longest number read: every number in a record is small (versions, option values)."""
+MAX_CONTAINERS: Final = 256
+"""Most JSON lists and objects a record may hold (a real one has about a dozen): a field this
+version does not know, full of empty objects, would cost a hundred megabytes to decode."""
 
 NOT_A_RECORD: Final = "this is not a Conquid Arcade save file"
 Upgrader = Callable[[dict[str, Any]], dict[str, Any]]
@@ -107,6 +111,8 @@ class Record:
         """Parse and validate a record's text. Raises RecordError."""
         if len(data) > MAX_BYTES:
             raise RecordError(f"the file is too large to be a game record ({len(data)} bytes)")
+        if _containers(data) > MAX_CONTAINERS:
+            raise RecordError("the file holds far too many lists or objects to be a game record")
         try:
             document = json.loads(data, parse_int=_small_int)
         except _LongNumber as err:
@@ -130,6 +136,9 @@ class Record:
         if len(players) > 8:
             raise RecordError(f"the record has too many players ({len(players):,})")
         seats = tuple(_seat(item) for item in players)
+        result = _outcome(doc.get("result"))
+        if result is not None and result.winner is not None and result.winner >= len(seats):
+            raise RecordError("the result names a winner who is not among the players")
         listed = _expect_list(doc.get("moves"), "moves")
         if len(listed) > MAX_MOVES:
             raise RecordError(f"the record has far too many moves ({len(listed):,})")
@@ -149,7 +158,7 @@ class Record:
             options=options,
             seats=seats,
             moves=moves,
-            result=_outcome(doc.get("result")),
+            result=result,
             seed=None if doc.get("seed") is None else _text(doc.get("seed"), "the seed"),
             created=_text(doc.get("created", ""), "the creation date"),
             app_version=_text(doc.get("app_version", "?"), "app_version"),
@@ -238,6 +247,20 @@ def _upgrade(doc: dict[str, Any]) -> dict[str, Any]:
     return doc
 
 
+_STRING: Final = re.compile(rb'"[^"\\]*(?:\\.[^"\\]*)*"')
+
+
+def _containers(data: bytes | str) -> int:
+    """How many lists and objects the JSON text opens, counted before decoding (brackets
+    inside strings are left out only when a quick upper bound is too high)."""
+    raw = data if isinstance(data, bytes) else data.encode("utf-8", "surrogatepass")
+    rough = raw.count(b"{") + raw.count(b"[")
+    if rough <= MAX_CONTAINERS:
+        return rough
+    bare = _STRING.sub(b"", raw)
+    return bare.count(b"{") + bare.count(b"[")
+
+
 class _LongNumber(ValueError):
     pass
 
@@ -302,7 +325,7 @@ def _outcome(value: object) -> Outcome | None:
         return None
     data = _expect_dict(value, "the result")
     winner = data.get("winner")
-    if winner is not None and (isinstance(winner, bool) or winner not in (0, 1)):
+    if winner is not None and (type(winner) is not int or winner not in (0, 1)):  # not 1.0
         raise RecordError("the result names an unknown winner")
     try:
         reason = OutcomeReason(data.get("reason"))

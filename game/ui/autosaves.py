@@ -263,7 +263,7 @@ def _files(folder: Path) -> list[tuple[Path, _Key]]:
                 if not entry.name.endswith(".json") or entry.name.startswith("."):
                     continue
                 with contextlib.suppress(OSError):
-                    info = entry.stat()
+                    info = os.stat(entry.path)
                     if stat.S_ISREG(info.st_mode):
                         found.append((Path(entry.path), (entry.path, info.st_size,
                                                          info.st_mtime_ns)))
