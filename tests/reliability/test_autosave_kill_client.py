@@ -159,8 +159,8 @@ def check(kill: Kill) -> Match | None:
     assert loaded.moves == full_game[: loaded.ply], kill
     offered = autosaves.unfinished(kill.paths)
     if loaded.is_over:  # a kill between the history's write and the old copy's removal
-        kept = [read_record(k.path).moves for k in offered]
-        assert all(loaded.moves[: len(moves)] == moves for moves in kept)
+        listed = [read_record(k.path).moves for k in offered]
+        assert all(loaded.moves[: len(moves)] == moves for moves in listed)
     else:
         assert [read_record(k.path).moves for k in offered] == [loaded.moves]
     return loaded

@@ -216,24 +216,24 @@ def test_pruning_deletes_only_files_the_app_named(tmp_path: Path) -> None:
 @pytest.fixture
 def counted(monkeypatch: pytest.MonkeyPatch) -> dict[str, int]:
     counts = {"read": 0, "replay": 0}
-    real_read, real_replay = autosaves.read_record, Record.replay
+    real_replay = Record.replay
 
     def read(path: Path) -> Record:
         counts["read"] += 1
-        return real_read(path)
+        return read_record(path)
 
     def replay(record: Record, games: Any) -> Match:
         counts["replay"] += 1
         return real_replay(record, games)
 
-    monkeypatch.setattr(autosaves, "read_record", read)
+    monkeypatch.setattr("game.ui.autosaves.read_record", read)
     monkeypatch.setattr(Record, "replay", replay)
     return counts
 
 
 def failing_at_the_last_move(count: int, folder: Path) -> None:
     document = json.loads(unfinished_record("pushfight"))
-    document["moves"] = document["moves"][:200] + ["not a move"]
+    document["moves"] = [*document["moves"][:200], "not a move"]
     for number in range(count):
         path = keep(folder, own_name(number), document)
         os.utime(path, ns=((number + 1) * 60 * 10**9,) * 2)  # a minute apart
