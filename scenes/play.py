@@ -24,7 +24,7 @@ from game.ui import autosaves, fonts, palette, result, scores, storage
 from game.ui import commands as c
 from game.ui import input as inp
 from game.ui.commands import Command, ViewAction
-from game.ui.computer import ComputerSeat
+from game.ui.computer import STALLED_CHOICES, STALLED_TITLE, ComputerSeat, stalled_text
 from game.ui.scene import Push, Replace, Scene, Transition
 from game.ui.scores import Scored
 from game.ui.services import Services
@@ -89,6 +89,8 @@ class PlayScene(Scene):
                     services.toasts.show(f"{seat.name} plays as a human: {err}", "error")
         self._thinking_for: int | None = None
         self._decision: Decision[Any] | None = None
+        self._stall: tuple[Any, int] | None = None
+        """The dialog about a stalled computer seat, and the seat."""
         self._hint: ComputerSeat | None = None
         self._hint_for: int | None = None
         """The move number the hint being computed is for."""
@@ -397,9 +399,31 @@ class PlayScene(Scene):
                 self.computers.pop(self.match.to_move)
                 self.view.set_interactive(self._human_to_move())
                 return
+            self._watch(computer)
         if self._decision is not None and not self.view.busy(self._clock):
             move, self._decision = self._decision.move, None
             self._play(move)
+
+    def _watch(self, computer: ComputerSeat) -> None:
+        """The seat's watchdog said it stopped answering: say so once, offering a fresh
+        computer player (Restart) or a person in its seat (closing the dialog too). (The
+        dialog is answered once it has left ``_dialogs``: Restart clears ``_stall`` first.)"""
+        if self._stall is not None and self._stall[0] not in self._dialogs:  # answered
+            seat, self._stall = self._stall[1], None
+            if seat in self.computers:
+                self.computers.pop(seat).close()
+                self.view.set_interactive(self._human_to_move())
+        elif self._stall is None and computer.stalled:
+            name = self.match.seats[self.match.to_move].name
+            dialog = confirm(self, STALLED_TITLE, stalled_text(name), STALLED_CHOICES[0])
+            dialog.cancel_button.set_text(STALLED_CHOICES[1])
+            self._stall = (dialog, self.match.to_move)
+            self.watch(dialog, lambda _event: self._restart(computer))
+
+    def _restart(self, computer: ComputerSeat) -> None:
+        self._stall = None
+        computer.cancel()
+        self._thinking_for = None
 
     def _stop_thinking(self) -> None:
         for computer in self.computers.values():
