@@ -151,7 +151,7 @@ def add_arena_parser(subparsers: Any) -> argparse.ArgumentParser:
     parser.add_argument("game", help="game id, e.g. conquid")
     parser.add_argument("--first", default="normal", help="level measured (default: normal)")
     parser.add_argument("--second", default="easy", help="its opponent (default: easy)")
-    parser.add_argument("--games", type=int, default=20, help="games to play (default: 20)")
+    parser.add_argument("--games", type=whole_number, default=20, help="games to play (default: 20)")
     parser.add_argument("--seed", default="1", help="seed of the run (default: 1)")
     parser.add_argument("--board", help="shortcut for --option board=NAME")
     parser.add_argument(
@@ -163,16 +163,27 @@ def add_arena_parser(subparsers: Any) -> argparse.ArgumentParser:
     )
     parser.add_argument(
         "--turn-limit",
-        type=int,
+        type=whole_number,
         default=DEFAULT_TURN_LIMIT,
         help=f"moves after which a game is drawn (default: {DEFAULT_TURN_LIMIT})",
     )
     parser.add_argument("--time", type=float, help="seconds per move for both levels")
-    parser.add_argument("--nodes", type=int, help="search nodes per move for both levels")
+    parser.add_argument("--nodes", type=whole_number, help="search nodes per move for both levels")
     parser.add_argument("--save-dir", type=Path, help="save every game as a record here")
     parser.add_argument("--verbose", action="store_true", help="print a line per game")
     parser.set_defaults(handler=run_arena)
     return parser
+
+
+def whole_number(text: str) -> int:
+    """An argument that is a whole number; a short refusal (never the text repeated: it may
+    be thousands of digits) for anything else."""
+    try:
+        if len(text) <= 19:
+            return int(text)
+    except ValueError:
+        pass
+    raise argparse.ArgumentTypeError("should be a whole number (at most 19 digits)")
 
 
 def parse_option(text: str) -> tuple[str, str | int | bool]:

@@ -248,7 +248,7 @@ def load_courses(folder: Path, games: Registry) -> tuple[dict[str, Course], list
         try:
             course = load_course(path, games)
         except LearnError as err:
-            problems.append(f"{shown_name(path)}: {err}")
+            problems.append(f"{shown_name(path)}: {printable(str(err), 200)}")
             continue
         known = courses.get(course.game)
         courses[course.game] = known.merged(course) if known else course
