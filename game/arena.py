@@ -151,7 +151,8 @@ def add_arena_parser(subparsers: Any) -> argparse.ArgumentParser:
     parser.add_argument("game", help="game id, e.g. conquid")
     parser.add_argument("--first", default="normal", help="level measured (default: normal)")
     parser.add_argument("--second", default="easy", help="its opponent (default: easy)")
-    parser.add_argument("--games", type=whole_number, default=20, help="games to play (default: 20)")
+    parser.add_argument("--games", type=whole_number, default=20,
+                        help="games to play (default: 20)")
     parser.add_argument("--seed", default="1", help="seed of the run (default: 1)")
     parser.add_argument("--board", help="shortcut for --option board=NAME")
     parser.add_argument(

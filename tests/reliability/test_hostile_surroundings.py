@@ -226,7 +226,7 @@ def test_hostile_lesson_files_are_left_out_with_a_short_message(tmp_path: Path) 
     hostile_courses(folder)
     before = files_of(folder)
     started = time.perf_counter()
-    courses, problems = load_courses(folder, GAMES)
+    _courses, problems = load_courses(folder, GAMES)
     assert time.perf_counter() - started < 12 * AT_ONCE
     assert problems
     for problem in problems:
