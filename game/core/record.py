@@ -142,7 +142,7 @@ class Record:
         listed = _expect_list(doc.get("moves"), "moves")
         if len(listed) > MAX_MOVES:
             raise RecordError(f"the record has far too many moves ({len(listed):,})")
-        moves = tuple(_text(item, f"move {n}") for n, item in enumerate(listed, start=1))
+        moves = _moves(listed)
         options = _expect_dict(doc.get("options"), "options")
         if len(options) > 64:
             raise RecordError(f"the record has too many options ({len(options):,})")
@@ -292,6 +292,17 @@ def _text(value: object, what: str, limit: int = MAX_TEXT) -> str:
     if found:
         raise RecordError(f"{what} {found}")
     return value
+
+
+def _moves(listed: list[Any]) -> tuple[str, ...]:
+    """The move texts: checked all at once when they are short printable ASCII, as every
+    move the rules write is (a long game lists tens of thousands: listing kept games reads
+    them all), else one by one, for the message naming the first that is refused."""
+    if listed and set(map(type, listed)) == {str} and max(map(len, listed)) <= MAX_TEXT:
+        joined = " ".join(listed)
+        if joined.isascii() and joined.isprintable():
+            return tuple(listed)
+    return tuple(_text(item, f"move {n}") for n, item in enumerate(listed, start=1))
 
 
 def _digest(value: object) -> str:
