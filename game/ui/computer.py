@@ -3,7 +3,9 @@
 The composition root provides the real one (``game.computer.ComputerSeat``: a worker
 process); tests provide an instant one. The scene starts a search when the seat is to move,
 polls it every frame (never blocking), animates the decision like a human's confirmed move,
-and cancels the search on take back or when the scene closes.
+and cancels the search on take back or when the scene closes. A seat that stops answering
+(its worker stopped or hung) says so through ``stalled``; the scene then offers a fresh
+computer player or a person in the seat (``STALLED_CHOICES``).
 """
 
 from __future__ import annotations
