@@ -79,7 +79,7 @@ def _set_aside(path: Path) -> Path | None:
             os.link(path, bad, follow_symlinks=False)
         except FileExistsError:
             continue  # taken since it was looked at (another copy of the app)
-        except OSError:  # no hard links here (some file systems): the rename, checked
+        except (OSError, NotImplementedError):  # no hard links here: the rename, checked
             if os.path.lexists(bad):
                 continue
             with contextlib.suppress(OSError):
