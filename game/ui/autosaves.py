@@ -9,9 +9,10 @@ new one is safely written).
 What is pruned, and when (after every autosave): only the ``KEEP_UNFINISHED`` most recent
 unfinished games stay in the resume list; older ones move to the history, where they can
 still be replayed and continued and are never deleted. The history keeps the
-``KEEP_FINISHED`` most recent *finished* games: an older finished game, in a file this app
-named, is deleted. A file that is not a record (a sync tool's conflict copy, a note, a broken
-file) is never counted, moved or deleted, and an unfinished game is never deleted.
+``KEEP_FINISHED`` most recent *finished* games in files this app named (``OWN_NAME``): an
+older one is deleted. Any other file (a record the player put there, a sync tool's conflict
+copy, a note, a broken file) is never counted, moved or deleted, and an unfinished game is
+never deleted.
 
 Listing never re-plays a game: each file is read once into a small ``Kept`` summary, kept by
 name, size and time of change, so the lists (built again at every window resize) cost a
@@ -145,16 +146,18 @@ def newest(folder: Path) -> Path | None:
 
 def prune(paths: Paths, keep: Path | None = None) -> None:
     """Move unfinished games past the newest ``KEEP_UNFINISHED`` to the history; delete the
-    history's finished games past the newest ``KEEP_FINISHED``. Only records are counted;
-    ``keep`` (the game being played) always stays; no file is overwritten."""
+    history's finished games past the newest ``KEEP_FINISHED`` (only records in files this
+    app named are counted); ``keep`` (the game being played) always stays; no file is
+    overwritten."""
     for old in unfinished(paths)[KEEP_UNFINISHED:]:
         moved = paths.history / old.path.name
         if old.path != keep and not os.path.lexists(moved):
             paths.history.mkdir(parents=True, exist_ok=True)
             os.replace(old.path, moved)
-    done = [kept for kept in finished(paths) if kept.result is not None]
+    done = [kept for kept in finished(paths)
+            if kept.result is not None and OWN_NAME.fullmatch(kept.path.name)]
     for old in done[KEEP_FINISHED:]:
-        if old.path != keep and OWN_NAME.fullmatch(old.path.name):
+        if old.path != keep:
             old.path.unlink(missing_ok=True)
 
 

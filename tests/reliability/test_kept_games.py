@@ -198,16 +198,19 @@ def test_junk_in_the_history_is_neither_counted_nor_touched(tmp_path: Path) -> N
     assert all(path.exists() for path in games[1:]), "the fifty newest stay"
 
 
-def test_pruning_deletes_only_files_the_app_named(tmp_path: Path) -> None:
+def test_pruning_counts_and_deletes_only_files_the_app_named(tmp_path: Path) -> None:
     paths = Paths.under(tmp_path)
     done = conquid("C")
     done.resign()
-    theirs = keep(paths.history, "my best game.json", Record.of(done).dumps().encode())
-    os.utime(theirs, ns=(1, 1))
-    for number in range(autosaves.KEEP_FINISHED):
-        keep(paths.history, own_name(number), Record.of(done).dumps().encode())
+    theirs = [keep(paths.history, f"my best game {n}.json", Record.of(done).dumps().encode())
+              for n in range(autosaves.KEEP_FINISHED + 1)]
+    os.utime(theirs[0], ns=(1, 1))
+    ours = [keep(paths.history, own_name(n), Record.of(done).dumps().encode())
+            for n in range(autosaves.KEEP_FINISHED)]
+    for path in ours:
+        os.utime(path, ns=(2, 2))  # older than all of the player's own files but one
     autosaves.prune(paths)
-    assert theirs.exists()
+    assert all(path.exists() for path in theirs + ours)
 
 
 # -- 4. bounded work: each file read once, nothing re-played to list ------------------------------
