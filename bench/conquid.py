@@ -12,8 +12,8 @@ import random
 
 from bench.timing import median_ms, report
 from game.catalog import all_games
-from game.conquid.board import Board, Cell
-from game.conquid.rules import (
+from game.conquid.rules.board import Board, Cell
+from game.conquid.rules.game import (
     GAME,
     Conquer,
     ConquidState,

@@ -13,7 +13,7 @@ import statistics
 import time
 
 from game.conquid.ai import DEFAULT_LIMITS, LEVELS
-from game.conquid.rules import GAME, ConquidState
+from game.conquid.rules.game import GAME, ConquidState
 from game.core.match import Match
 from game.core.player import Budget, Limit
 

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from game.core.match import Match
 from game.core.player import Budget, Limit
 from game.forts.ai import LEVELS
-from game.forts.rules import GAME, score
+from game.forts.rules.game import GAME, score
 
 
 @dataclass(frozen=True)

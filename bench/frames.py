@@ -29,7 +29,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from game.catalog import all_games  # noqa: E402
-from game.conquid.rules import ConquidState, acquire_size, conquer_waves  # noqa: E402
+from game.conquid.rules.game import ConquidState, acquire_size, conquer_waves  # noqa: E402
 from game.core.match import Match  # noqa: E402
 from game.main_window import build_services  # noqa: E402
 from game.ui import commands as c  # noqa: E402

@@ -20,11 +20,11 @@ from functools import partial
 from bench.timing import median_ms, report
 from game.core.match import Match
 from game.core.player import Budget, Limit
-from game.pushfight import engine
 from game.pushfight.ai import LEVELS, evaluate
-from game.pushfight.engine import PACKED_MASK
-from game.pushfight.notation import Turn
-from game.pushfight.rules import GAME, State
+from game.pushfight.rules import engine
+from game.pushfight.rules.engine import PACKED_MASK
+from game.pushfight.rules.game import GAME, State
+from game.pushfight.rules.notation import Turn
 
 Action = Callable[[State], object]
 

@@ -21,7 +21,7 @@ from game.core.match import Match, Seat
 from game.core.player import Budget, Limit
 from game.core.protocol import Outcome
 from game.pushfight.ai import LEVELS
-from game.pushfight.rules import GAME
+from game.pushfight.rules.game import GAME
 
 
 @dataclass

@@ -11,7 +11,6 @@ record that the client can replay. Unlike the AI modules the arena reads the clo
 from __future__ import annotations
 
 import argparse
-import importlib
 import math
 import os
 import random
@@ -24,13 +23,14 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TextIO
 
-from game.catalog import all_games
+from game.catalog import all_games, plugins
 from game.core.errors import GameError
 from game.core.match import Match, Seat
 from game.core.player import Budget, Clock, Limit, Player
 from game.core.protocol import CHANCE, Game
 from game.core.record import save_match
 from game.core.text import printable, problem, quote
+from game.plugin import ComputerLevels
 
 AnyPlayer = Player[Any, Any]
 DEFAULT_LIMIT = Limit(time=1.0)
@@ -46,27 +46,21 @@ Z95 = 1.959963984540054
 
 
 def computer_levels(game_id: str) -> dict[str, Callable[[], AnyPlayer]]:
-    """The computer levels of a game: its ``game.<id>.ai`` module's LEVELS ({} if none)."""
-    module = _ai_module(game_id)
-    levels = getattr(module, "LEVELS", {}) if module else {}
-    return dict(levels)
+    """The computer levels of a game, from its plug-in ({} for an unknown game or one
+    without computer players)."""
+    levels = _levels(game_id)
+    return dict(levels.levels) if levels else {}
 
 
 def default_limits(game_id: str) -> dict[str, Limit]:
-    """Each level's own default budget, from the game's ``DEFAULT_LIMITS`` if it has one."""
-    module = _ai_module(game_id)
-    limits = getattr(module, "DEFAULT_LIMITS", {}) if module else {}
-    return dict(limits)
+    """Each level's own default budget, from the game's plug-in ({} if it gives none)."""
+    levels = _levels(game_id)
+    return dict(levels.limits) if levels else {}
 
 
-def _ai_module(game_id: str) -> Any:
-    name = f"game.{game_id}.ai"
-    try:
-        return importlib.import_module(name)
-    except ModuleNotFoundError as err:
-        if err.name is not None and (name == err.name or name.startswith(err.name + ".")):
-            return None  # the game (or its ai module) does not exist; a broken import raises
-        raise
+def _levels(game_id: str) -> ComputerLevels | None:
+    plugin = plugins().get(game_id)
+    return plugin.computers() if plugin and plugin.computers else None
 
 
 def wilson(successes: int, trials: int, z: float = Z95) -> tuple[float, float]:

@@ -1,49 +1,32 @@
-"""The composition root's list of games: the one place that knows every game module.
+"""The one list of games: every game's plug-in (``game/<name>/plugin.py``), in menu order.
 
-Each game is registered by its info (``game.<name>.info``, light); its rules module is
-imported when the game is first used (``Registry.get``), so the menu's first frame waits for
-no game's rules (they took about a fifth of it). The client loads them in the background
-once the window shows (``game.main_window.preload``). Each loader is a plain import in its
-own function, not ``importlib`` on a name, so PyInstaller still sees and bundles the module.
+A fifth game adds one line here. Everything else that needs to know the games (the
+composition root, the arena, the computer worker, the smoke test, the tests) reads this
+list; the generic client (``game.ui``, ``scenes``) is handed the plug-ins by the composition
+root and never imports this module. A plug-in holds its game's info and loaders, so
+importing this module loads no game's rules, view or computer players (see ``game.plugin``).
 """
 
 from __future__ import annotations
 
-from game.conquid.info import INFO as CONQUID
-from game.core.registry import AnyGame, Registry
-from game.forts.info import INFO as FORTS
-from game.piously.info import INFO as PIOUSLY
-from game.pushfight.info import INFO as PUSHFIGHT
+from collections.abc import Mapping
+from typing import Final
+
+from game.conquid.plugin import PLUGIN as CONQUID
+from game.core.registry import Registry
+from game.forts.plugin import PLUGIN as FORTS
+from game.piously.plugin import PLUGIN as PIOUSLY
+from game.plugin import GamePlugin, registry
+from game.pushfight.plugin import PLUGIN as PUSHFIGHT
+
+PLUGINS: Final[tuple[GamePlugin, ...]] = (CONQUID, PUSHFIGHT, FORTS, PIOUSLY)
 
 
-def _conquid() -> AnyGame:
-    from game.conquid.rules import GAME
-
-    return GAME
-
-
-def _pushfight() -> AnyGame:
-    from game.pushfight.rules import GAME
-
-    return GAME
-
-
-def _forts() -> AnyGame:
-    from game.forts.rules import GAME
-
-    return GAME
-
-
-def _piously() -> AnyGame:
-    from game.piously.rules import GAME
-
-    return GAME
+def plugins() -> Mapping[str, GamePlugin]:
+    """Every game's plug-in by game id, in menu order."""
+    return {plugin.id: plugin for plugin in PLUGINS}
 
 
 def all_games() -> Registry:
-    """Every playable game, in menu order."""
-    registry = Registry()
-    for info, load in ((CONQUID, _conquid), (PUSHFIGHT, _pushfight), (FORTS, _forts),
-                       (PIOUSLY, _piously)):
-        registry.register_later(info, load)
-    return registry
+    """Every playable game, in menu order: its rules load when it is first used."""
+    return registry(PLUGINS)

@@ -66,7 +66,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
         return run_arena(args)
     if args.command == "export":
-        from game.main_window import VIEWS
+        from game.catalog import plugins
         from game.ui.export import ExportError, export
 
         if args.out is None and args.gif is None:
@@ -78,7 +78,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             return 1
         try:
             size = _size(args.size)
-            for line in export(args.file, args.out, args.gif, size, args.fps, VIEWS):
+            for line in export(args.file, args.out, args.gif, size, args.fps, plugins()):
                 print(line)
         except ExportError as err:
             print(f"conquid-arcade: {err}", file=sys.stderr)

@@ -7,24 +7,21 @@ their views), picks the first scene and runs the loop. Nothing else imports ``sc
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from pathlib import Path
 
 import pygame
 
-from game.catalog import all_games
-from game.conquid import view_actions as conquid_actions
+from game.catalog import all_games, plugins
 from game.core.errors import RecordError
 from game.core.files import shown_name
 from game.core.registry import Registry
-from game.forts import view_actions as forts_actions
-from game.piously import view_actions as piously_actions
-from game.pushfight import view_actions as pushfight_actions
+from game.navigation import SceneFactories
+from game.plugin import GamePlugin
 from game.ui import fonts
 from game.ui.app import App
 from game.ui.assets import theme_path
 from game.ui.backdrop import icon
-from game.ui.commands import ViewAction
 from game.ui.computer import ComputerSeat
 from game.ui.crash import CrashGuard
 from game.ui.display import Display
@@ -42,64 +39,24 @@ from game.ui.widgets import Widgets
 from scenes.menu import MenuScene
 
 
-# One plain import a function (not importlib on a name), so PyInstaller sees every view.
-def _conquid() -> ViewFactory:
-    from game.conquid.view import ConquidView
-
-    return ConquidView
-
-
-def _pushfight() -> ViewFactory:
-    from game.pushfight.view import PushFightView
-
-    return PushFightView
-
-
-def _forts() -> ViewFactory:
-    from game.forts.view import FortsView
-
-    return FortsView
-
-
-def _piously() -> ViewFactory:
-    from game.piously.view import PiouslyView
-
-    return PiouslyView
-
-
-VIEW_CLASSES: Mapping[str, Callable[[], ViewFactory]] = {
-    "conquid": _conquid,
-    "pushfight": _pushfight,
-    "forts": _forts,
-    "piously": _piously,
-}
-"""Each game's view class, by game id, imported when asked for (see ``VIEWS``)."""
-
-
-def _on_first_use(view_class: Callable[[], ViewFactory]) -> ViewFactory:
+def _on_first_use(plugin: GamePlugin) -> ViewFactory:
     def make() -> GameView:
-        return view_class()()
+        return plugin.view()()
 
     return make
 
 
+PLUGINS: Mapping[str, GamePlugin] = plugins()
+"""Every game's plug-in by id (``game.catalog``): the scenes are handed these."""
+
 VIEWS: Mapping[str, ViewFactory] = {
-    game_id: _on_first_use(view_class) for game_id, view_class in VIEW_CLASSES.items()
+    game_id: _on_first_use(plugin) for game_id, plugin in PLUGINS.items()
 }
-"""The board view of each game that has one, by game id.
+"""The board view of each game, by game id.
 
 A view's module is imported when the first view of its game is made, or in the background
 once the menu shows (``preload``), not before the menu's first frame: the four took
 about a quarter of the time to it."""
-
-VIEW_ACTIONS: Mapping[str, tuple[ViewAction, ...]] = {
-    "conquid": conquid_actions.ACTIONS,
-    "pushfight": pushfight_actions.ACTIONS,
-    "forts": forts_actions.ACTIONS,
-    "piously": piously_actions.ACTIONS,
-}
-"""Each view's move actions (its ``actions``), for the input table: known at start without
-importing the views (tests check they are the views' own)."""
 
 
 def preload(games: Registry) -> None:
@@ -107,8 +64,8 @@ def preload(games: Registry) -> None:
     view's module, so that a player's first click waits for neither."""
     for info in games.infos():
         games.get(info.id)
-    for view_class in VIEW_CLASSES.values():
-        view_class()
+    for plugin in PLUGINS.values():
+        plugin.view()
 
 
 class ProcessComputers:
@@ -138,8 +95,8 @@ def build_services(paths: Paths | None = None, size: tuple[int, int] | None = No
     loaded = load_settings(paths.settings)
     settings = loaded.settings
     table = InputTable(settings.keys)
-    for game_id in VIEWS:
-        table.add_game(game_id, VIEW_ACTIONS[game_id])
+    for plugin in PLUGINS.values():
+        table.add_game(plugin.id, plugin.actions)
     pygame.display.set_icon(icon())
     display = Display(size or settings.window, settings.fullscreen, "Conquid Arcade")
     ui = Widgets(display.size, str(theme_path()))
@@ -160,7 +117,9 @@ def build_services(paths: Paths | None = None, size: tuple[int, int] | None = No
         table=table,
         games=games,
         views=VIEWS,
+        plugins=PLUGINS,
         toasts=Toasts(),
+        scenes=SceneFactories(),
         computers=ProcessComputers(),
         learning=learning,
         preload=functools.partial(preload, games),
@@ -188,14 +147,14 @@ def first_scene(services: Services, open_path: Path | None = None) -> Scene:
 def run(open_path: Path | None = None) -> int:
     """Play until the window closes; a crash is logged and shown (``game.ui.crash``)."""
     paths = Paths.default()
-    guard = CrashGuard(paths.logs, paths.autosaves)
+    guard = CrashGuard(paths.logs, paths.autosaves, games=all_games())
     return guard.run(lambda: _play(paths, open_path, guard))
 
 
 def _play(paths: Paths, open_path: Path | None, guard: CrashGuard) -> int:
     services = build_services(paths)
     app = App(services, first_scene(services, open_path))
-    guard.watch(app.stack.scenes)
+    guard.watch(app.stack.scenes, services.writer.drain)
     try:
         app.run()
     finally:

@@ -14,6 +14,7 @@ from game.core.files import shown_name
 from game.core.match import Match
 from game.core.text import printable
 from game.ui import fonts, palette, storage
+from game.ui.commands import Command
 from game.ui.scene import Scene
 
 MESSAGE_LIMIT = 600
@@ -108,3 +109,18 @@ def _escape(text: str) -> str:
     """``text`` for pygame_gui's HTML: printable, short enough to read, markup escaped."""
     text = printable(text, MESSAGE_LIMIT)
     return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+
+
+def enable(widget: Any, on: bool) -> None:
+    """Make a button live or greyed out."""
+    if on:
+        widget.enable()
+    else:
+        widget.disable()
+
+
+def pressed(buttons: dict[Any, str], event: pygame.event.Event) -> Command | None:
+    """The command of the side-panel button ``event`` pressed, if it is one of ``buttons``."""
+    if event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element in buttons:
+        return Command(buttons[event.ui_element])
+    return None

@@ -24,15 +24,13 @@ from scenes.common import button, heading, message
 
 def resume(scene: Scene, kept: autosaves.Kept) -> Transition | None:
     """Continue a kept unfinished game, or say in a dialog why it cannot be."""
-    from scenes.play import PlayScene
-
     try:
         match = storage.load(kept.path, scene.services.games, scene.services.views)
     except RecordError as err:
         autosaves.remember_broken(kept, str(err))
         message(scene, "Cannot resume this game", str(err))
         return None
-    return Push(PlayScene(scene.services, match, resumed_from=kept.path))
+    return Push(scene.services.scenes.play(scene.services, match, resumed_from=kept.path))
 
 
 class GamesScene(Scene):
@@ -88,8 +86,6 @@ class GamesScene(Scene):
         return kept[lines.index(text)] if text in lines else None
 
     def _open(self, widget: Any) -> Transition | None:
-        from scenes.replay import ReplayScene
-
         kept = self._chosen(widget)
         if kept is None:
             return None
@@ -101,7 +97,7 @@ class GamesScene(Scene):
             autosaves.remember_broken(kept, str(err))
             message(self, "Cannot open this game", str(err))
             return None
-        return Push(ReplayScene(self.services, match))
+        return Push(self.services.scenes.replay(self.services, match))
 
     def widget_event(self, event: pygame.event.Event) -> Transition | None:
         element = event.ui_element

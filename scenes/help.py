@@ -43,9 +43,9 @@ class HelpScene(Scene):
         """A button for each game with rules to show, to switch between them."""
 
     def build(self, size: tuple[int, int]) -> None:
-        view = self.services.make_view(self.game_id) if self.game_id in self.services.views \
-            else None
-        body = (view.help_text if view else "Rules for this game are coming soon.") + APP_HELP
+        shown = self.game_id in self.services.views  # the rules of a game this client plays
+        rules = self.services.plugin(self.game_id).help() if shown else None
+        body = (rules or "Rules for this game are coming soon.") + APP_HELP
         width = min(900, size[0] - 80)
         rect = pygame.Rect((size[0] - width) // 2, 120, width, size[1] - 210)
         pygame_gui.elements.UITextBox(body, rect, self.services.ui, container=self.root)

@@ -17,7 +17,6 @@ from dataclasses import dataclass
 from typing import Any
 
 import pygame
-import pygame_gui
 
 from game.core.errors import GameError
 from game.core.learn import Attempt, Step, Verdict
@@ -25,13 +24,13 @@ from game.core.player import Decision
 from game.ui import commands as c
 from game.ui import fonts, palette
 from game.ui import input as inp
+from game.ui.board_host import BoardHost
 from game.ui.commands import Command
 from game.ui.computer import ComputerSeat
 from game.ui.scene import Pop, Push, Scene, Transition
 from game.ui.services import Services
-from game.ui.solo import ClickPlays
-from game.ui.view import Drags, Feedback, Marks, Suggests, offers
-from scenes.common import button
+from game.ui.view import Feedback, Marks, Suggests
+from scenes.common import button, enable, pressed
 
 MARGIN = 16
 RETRY_DELAY = 3.0
@@ -60,11 +59,12 @@ class LessonScene(Scene):
         self.units = tuple(units)
         self.index = index
         self.step_index = 0
+        self.plugin = services.plugin(game_id)
         self.view = services.make_view(game_id)
+        self.board = BoardHost(self.view)
         self.contexts = (f"game:{game_id}", inp.PLAY, inp.GLOBAL)
         self.buttons: dict[Any, str] = {}
         self.panel = pygame.Rect(0, 0, 0, 0)
-        self.board_area = pygame.Rect(0, 0, 0, 0)
         self._clock = 0.0
         self.message: tuple[str, tuple[int, int, int]] | None = None
         self._retry_at: float | None = None
@@ -107,14 +107,13 @@ class LessonScene(Scene):
     def build(self, size: tuple[int, int]) -> None:
         width = max(280, min(380, size[0] // 3))
         self.panel = pygame.Rect(size[0] - width, 0, width, size[1])
-        self.board_area = pygame.Rect(MARGIN, MARGIN + 36, size[0] - width - 2 * MARGIN,
-                                      size[1] - 2 * MARGIN - 36)
-        self.view.layout(self.board_area)
+        self.board.layout(pygame.Rect(MARGIN, MARGIN + 36, size[0] - width - 2 * MARGIN,
+                                      size[1] - 2 * MARGIN - 36))
         self.buttons = {}
         x, inner = self.panel.x + 14, width - 28
         half = (inner - 8) // 2
         button_h = 30 if size[1] < 720 else 36
-        actions = [action for action in self.view.actions if action.button]  # not key-only
+        actions = self.board.actions
         rows = (len(actions) + 1) // 2
         y = size[1] - 14 - (rows + 4) * (button_h + 6)
         for i, action in enumerate(actions):
@@ -141,68 +140,53 @@ class LessonScene(Scene):
     def _refresh(self) -> None:
         passed = self.attempt.verdict is Verdict.PASSED
         for widget, name in self.buttons.items():
-            enabled = passed if name == NEXT else name in (c.BACK, RESTART) or (
-                self.attempt.learners_turn and offers(self.view, name)
-            )
-            if enabled:
-                widget.enable()
-            else:
-                widget.disable()
+            enable(widget, passed if name == NEXT else name in (c.BACK, RESTART) or (
+                self.attempt.learners_turn and self.board.offers(name)
+            ))
 
     # -- input ---------------------------------------------------------------------------
 
     def widget_event(self, event: pygame.event.Event) -> Transition | None:
-        if event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element in self.buttons:
-            return self.command(Command(self.buttons[event.ui_element]))
-        return None
+        command = pressed(self.buttons, event)
+        return None if command is None else self.command(command)
+
+    @property
+    def board_area(self) -> pygame.Rect:
+        return self.board.area
 
     def command(self, command: Command) -> Transition | None:
-        name, view = command.name, self.view
+        name = command.name
         if name == c.POINT:
-            inside = command.pos is not None and self.board_area.collidepoint(command.pos)
-            view.hover(command.pos if inside else None)
+            self.board.point(command.pos)
             return None
         if name == c.BACK:
             return Pop()
         if name == c.HELP:
-            from scenes.help import HelpScene
-
-            return Push(HelpScene(self.services, self.game.info.id))
+            return Push(self.services.scenes.help(self.services, self.game.info.id))
         if name in (RESTART, c.TAKE_BACK):
             self.attempt = self._new_attempt()
             self.message = None
             self._refresh()
             return None
-        if view.busy(self._clock):
-            view.skip()
-            if name in (c.SELECT, c.SKIP):
-                return None
+        if self.board.skip(name, self._clock):
+            return None
         if self.attempt.verdict is Verdict.PASSED:
             return self._next() if name in (NEXT, c.CONFIRM) else None
         if not self.attempt.learners_turn:
             return None
-        if name == c.RELEASE:
-            if isinstance(view, Drags) and command.pos is not None:
-                self._feedback(view.release(command.pos))
-        elif name == c.SELECT and command.pos is not None:
-            if self.board_area.collidepoint(command.pos):
-                self._feedback(view.click(command.pos))
-                self._play_if_ready()
-        elif name in {action.id for action in view.actions}:
-            self._feedback(view.action(name))
-            self._play_if_ready()
-        elif name == c.CONFIRM:
-            self._confirm()
-        elif name == c.CLEAR:
-            self._feedback(view.clear())
-        elif name in (SHOW, c.HINT):
+        if name in (SHOW, c.HINT):
             self._show_answer()
+            return None
+        answer = self.board.handle(command)
+        if answer is None:
+            return None
+        if answer.feedback is not None:
+            self._feedback(answer.feedback)
+        if answer.no_move:
+            self._refuse(answer.problem or "there is no move to confirm yet")
+        elif answer.move is not None:
+            self._play(answer.move)
         return None
-
-    def _play_if_ready(self) -> None:
-        """A view whose click or key made a whole move (a Piously step, a bless) plays it."""
-        if isinstance(self.view, ClickPlays) and self.view.ready():
-            self._confirm()
 
     def _feedback(self, feedback: Feedback) -> None:
         self._refresh()  # a selection may have made an action apply, or stop applying
@@ -220,17 +204,13 @@ class LessonScene(Scene):
 
     # -- moves ---------------------------------------------------------------------------
 
-    def _confirm(self) -> None:
-        proposal = self.view.proposal()
-        if proposal.move is None:
-            self._refuse(proposal.problem or "there is no move to confirm yet")
-            return
-        problem = self.attempt.refusal(proposal.move)
+    def _play(self, move: object) -> None:
+        problem = self.attempt.refusal(move)
         if problem is not None:
             self._refuse(problem)
             return
         self.message = None
-        self._animate(lambda: self.attempt.play(proposal.move))
+        self._animate(lambda: self.attempt.play(move))
 
     def _animate(self, play: Any) -> None:
         before = self.attempt.match.state
@@ -256,7 +236,7 @@ class LessonScene(Scene):
         if isinstance(self.view, Suggests):
             self._feedback(self.view.suggest(move))
         notation = self.game.format_move(move)
-        self._say(f"Try: {self.view.describe(notation)}", palette.ACCENT)
+        self._say(f"Try: {self.plugin.describe(notation)}", palette.ACCENT)
 
     def _next(self) -> Transition | None:
         if self.step_index + 1 < len(self.unit.steps):

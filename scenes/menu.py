@@ -20,6 +20,7 @@ from game.ui.commands import Command
 from game.ui.scene import Push, Quit, Scene, Transition
 from game.ui.services import Services
 from scenes.common import button, confirm, file_dialog, heading, message, open_match
+from scenes.demo import next_demo
 
 Action = Callable[[], "Transition | None"]
 
@@ -161,20 +162,14 @@ class MenuScene(Scene):
     # -- actions -------------------------------------------------------------------------
 
     def _new_game(self, game_id: str) -> Transition:
-        from scenes.learn import first_time_offer
-        from scenes.setup import SetupScene
 
-        setup = SetupScene(self.services, self.services.games.get(game_id))
-        return Push(first_time_offer(self.services, game_id, setup))
+        setup = self.services.scenes.setup(self.services, self.services.games.get(game_id))
+        return Push(self.services.scenes.first_time(self.services, game_id, setup))
 
     def _learn(self) -> Transition:
-        from scenes.learn import LearnScene
-
-        return Push(LearnScene(self.services))
+        return Push(self.services.scenes.learn(self.services))
 
     def _resume_game(self) -> Transition | None:
-        from scenes.play import PlayScene
-
         if self._latest is None:
             return None
         kept = self._latest
@@ -185,22 +180,17 @@ class MenuScene(Scene):
             self.resume()
             message(self, "Cannot resume this game", str(err))
             return None
-        return Push(PlayScene(self.services, match, resumed_from=kept.path))
+        return Push(self.services.scenes.play(self.services, match, resumed_from=kept.path))
 
     def _games(self) -> Transition:
-        from scenes.games import GamesScene
-
-        return Push(GamesScene(self.services))
+        return Push(self.services.scenes.games(self.services))
 
     def _demo(self) -> Transition | None:
-        from scenes.demo import next_demo
-        from scenes.play import PlayScene
-
         match = next_demo(self.services)
         if match is None:
             message(self, "No demo", "No game has computer players yet.")
             return None
-        return Push(PlayScene(self.services, match, demo=True))
+        return Push(self.services.scenes.play(self.services, match, demo=True))
 
     def _open(self) -> Transition | None:
         dialog = file_dialog(self, "Open a game", self.services.paths.saves)
@@ -208,25 +198,17 @@ class MenuScene(Scene):
         return None
 
     def _opened(self, path: Path) -> Transition | None:
-        from scenes.replay import ReplayScene
-
         match = open_match(self, path)
-        return None if match is None else Push(ReplayScene(self.services, match))
+        return None if match is None else Push(self.services.scenes.replay(self.services, match))
 
     def _scores(self) -> Transition:
-        from scenes.scores import ScoresScene
-
-        return Push(ScoresScene(self.services))
+        return Push(self.services.scenes.scores(self.services))
 
     def _settings(self) -> Transition:
-        from scenes.settings import SettingsScene
-
-        return Push(SettingsScene(self.services))
+        return Push(self.services.scenes.settings(self.services))
 
     def _help(self) -> Transition:
-        from scenes.help import HelpScene
-
-        return Push(HelpScene(self.services, next(self.services.games.infos()).id))
+        return Push(self.services.scenes.help(self.services, next(self.services.games.infos()).id))
 
 
 TOP = 170

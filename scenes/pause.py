@@ -48,16 +48,10 @@ class PauseScene(Scene):
             self.below.command(Command(c.SAVE))  # the scene below owns the match
             return Pop()
         if key == "settings":
-            from scenes.settings import SettingsScene
-
-            return Push(SettingsScene(self.services))
+            return Push(self.services.scenes.settings(self.services))
         if key == "help":
-            from scenes.help import HelpScene
-
-            return Push(HelpScene(self.services, self.game_id))
-        from scenes.menu import MenuScene
-
-        return Reset(MenuScene(self.services))
+            return Push(self.services.scenes.help(self.services, self.game_id))
+        return Reset(self.services.scenes.menu(self.services))
 
     def command(self, command: Command) -> Transition | None:
         if command.name in (c.MENU_UP, c.MENU_DOWN):

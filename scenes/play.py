@@ -1,46 +1,46 @@
-"""Hot-seat play of any game through its view: select, preview, confirm, animate.
+"""Play of any game through its view: select, preview, confirm, animate.
 
-The scene owns the match (history, undo/redo, resign, draw) and a view; the view owns the
-board's selection and previews. Every refusal is shown as a toast with the rules' reason.
-After every move the match is autosaved. Computer seats think off the UI thread (see
-``game.ui.computer``); the scene polls them each frame and plays their decision, animated,
-once the previous move's animation is over. Take back then goes back to a human's turn.
+The match is played at a ``game.ui.table.Table`` (whose turn, the dice, the computer seats,
+hints, take back, resign and draw, the autosave): the scene shows it, hands it the moves
+people make on the board (``game.ui.board_host.BoardHost``: the view owns the selection and
+previews, and says when an input completed a move) and animates every move the table plays.
+Every refusal is shown as a toast with the rules' reason. The side panel, the result card
+and the dialogs (resign, draw, save, open) are the scene's own.
 """
 
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import pygame
-import pygame_gui
 
 from game.core.errors import GameError
 from game.core.match import Match
-from game.core.player import Decision
 from game.core.protocol import CHANCE
-from game.ui import autosaves, fonts, palette, result, scores, storage
+from game.plugin import HighScores
+from game.ui import autosaves, fonts, palette, result, storage
 from game.ui import commands as c
 from game.ui import input as inp
-from game.ui.commands import Command, ViewAction
+from game.ui.board_host import BoardHost
+from game.ui.commands import Command
 from game.ui.computer import STALLED_CHOICES, STALLED_TITLE, ComputerSeat, stalled_text
 from game.ui.scene import Push, Replace, Scene, Transition
-from game.ui.scores import Scored
 from game.ui.services import Services
-from game.ui.solo import ClickPlays
+from game.ui.table import MovingSeat, Played, Table
 from game.ui.view import (
-    Drags,
     Feedback,
     Suggests,
     last_turn,
-    offers,
     seat_colours,
     turn_span,
     turns_played,
 )
 from scenes import layout
-from scenes.common import button, confirm, file_dialog, open_match, save_match_to
+from scenes.common import button, confirm, enable, file_dialog, open_match, pressed, save_match_to
+from scenes.demo import next_demo
 
 REMATCH = "rematch"
 """Side-panel only: once the game is over, start another with the same players and board."""
@@ -58,6 +58,9 @@ DEMO_PAUSE = 5.0
 
 
 class PlayScene(Scene):
+    """Shows a match at its table (``game.ui.table``) and hands it the moves people make on
+    the board (``game.ui.board_host``); the side panel, the result card and the dialogs."""
+
     def __init__(self, services: Services, match: Match, demo: bool = False,
                  resumed_from: Path | None = None) -> None:
         super().__init__(services)
@@ -66,38 +69,75 @@ class PlayScene(Scene):
         """A computer-vs-computer demo: never autosaved, and the next demo follows."""
         self.slot = None if demo else autosaves.Slot(services.paths, resumed_from)
         """This game's own autosave (a resumed game continues in a new one)."""
+        self.plugin = services.plugin(match.game.info.id)
         self.view = services.make_view(match.game.info.id)
+        self.board = BoardHost(self.view)
         self.contexts = (f"game:{match.game.info.id}", inp.PLAY, inp.GLOBAL)
         self.buttons: dict[Any, str] = {}
         self.compact = False
         self.panel = pygame.Rect(0, 0, 0, 0)
-        self.board_area = pygame.Rect(0, 0, 0, 0)
         self.messages = pygame.Rect(0, 0, 0, 0)
         self.card = pygame.Rect(0, 0, 0, 0)
         """Where the result card goes once the game is over (in place of the move buttons)."""
         self._built_over = match.is_over
         self.view.show(match.state, last_turn(match, match.ply))
         self._clock = 0.0
-        self.computers: dict[int, ComputerSeat] = {}
-        for number, seat in enumerate(match.seats):
+        self.table = Table(match, self._moving_seats(), self._report, self._autosave(),
+                           self._hinter, self._high_scores(), self._hint_stopped)
+        self._stall: tuple[Any, int] | None = None
+        """The dialog about a stalled seat, and the seat (``_watch``)."""
+        self._over_since: float | None = None
+        self.view.set_interactive(self.table.human_to_move())
+
+    def _moving_seats(self) -> dict[int, MovingSeat]:
+        """The computer seats, each thinking in its worker (a seat that cannot be made is
+        played by a person, and the player is told why)."""
+        seats: dict[int, MovingSeat] = {}
+        for number, seat in enumerate(self.match.seats):
             if seat.is_computer:
                 try:
-                    self.computers[number] = services.computers.seat(
-                        match.game.info.id, seat.level or ""
+                    seats[number] = self.services.computers.seat(
+                        self.match.game.info.id, seat.level or ""
                     )
                 except (LookupError, ValueError) as err:
-                    services.toasts.show(f"{seat.name} plays as a human: {err}", "error")
-        self._thinking_for: int | None = None
-        self._decision: Decision[Any] | None = None
-        self._stall: tuple[Any, int] | None = None
-        """The dialog about a stalled computer seat, and the seat."""
-        self._hint: ComputerSeat | None = None
-        self._hint_for: int | None = None
-        """The move number the hint being computed is for."""
-        self._over_since: float | None = None
-        self.ranked: str | None = None
+                    self.services.toasts.show(f"{seat.name} plays as a human: {err}", "error")
+        return seats
+
+    def _autosave(self) -> autosaves.Background | None:
+        if self.slot is None:
+            return None
+        return autosaves.Background(self.slot, self.services.writer, self._report)
+
+    def _hinter(self) -> ComputerSeat:
+        """The computer that suggests moves. Raises ValueError when the game has none."""
+        level = self._hint_level()
+        if level is None:
+            raise ValueError(f"there are no hints for {self.match.game.info.title} yet")
+        return self.services.computers.seat(self.match.game.info.id, level)
+
+    def _high_scores(self) -> tuple[HighScores, Callable[[], Path]] | None:
+        kept = self.plugin.scores
+        return None if kept is None else (kept, lambda: self.services.paths.scores)
+
+    def _report(self, problem: str) -> None:
+        self.services.toasts.show(problem, "error")
+
+    def _hint_stopped(self) -> None:
+        self.services.toasts.end(HINT_TOPIC)  # no longer looking
+
+    @property
+    def computers(self) -> dict[int, MovingSeat]:
+        """The seats that move by themselves."""
+        return self.table.seats
+
+    @property
+    def ranked(self) -> str | None:
         """What became of a finished run in the high-score table (games that keep one)."""
-        self.view.set_interactive(self._human_to_move())
+        return self.table.ranked
+
+    @property
+    def board_area(self) -> pygame.Rect:
+        return self.board.area
 
     @property
     def autosave_path(self) -> Path | None:
@@ -108,13 +148,11 @@ class PlayScene(Scene):
         return self.messages
 
     def exit(self) -> None:
-        for computer in [*self.computers.values(), *([self._hint] if self._hint else [])]:
-            computer.close()
+        self.table.close()
         super().exit()
 
     def _human_to_move(self) -> bool:
-        mover = self.match.to_move
-        return not self.match.is_over and mover != CHANCE and mover not in self.computers
+        return self.table.human_to_move()
 
     def resume(self) -> None:
         """Back from pause, settings or help: pick up new colours, speed and keys."""
@@ -126,10 +164,9 @@ class PlayScene(Scene):
 
     def build(self, size: tuple[int, int]) -> None:
         self.panel = layout.panel(size)
-        self.board_area = layout.board_area(size)
         self.messages = layout.message_strip(size)
         width = self.panel.w
-        self.view.layout(self.board_area)
+        self.board.layout(layout.board_area(size))
         self.buttons = {}
         self._built_over = self.match.is_over
         self.compact = size[1] < 720
@@ -155,25 +192,21 @@ class PlayScene(Scene):
         card_h = 62 if self.compact else 76
         return 16 + len(self.match.seats) * (card_h + 8)
 
-    def _buttoned(self) -> list[ViewAction]:
-        """The view's move actions that get a side-panel button (not the key-only ones)."""
-        return [action for action in self.view.actions if action.button]
-
     def _move_rows_height(self, button_h: int) -> int:
-        rows = (len(self._buttoned()) + 1) // 2
+        rows = (len(self.board.actions) + 1) // 2
         return rows * (button_h + 6) + 4 + (button_h + 12) + (button_h + 6)
 
     def _move_buttons(self, x: int, y: int, inner: int, button_h: int) -> int:
         """The view's move kinds, Confirm, Clear and Skip; returns the next free y."""
         game_ctx = self.contexts[0]
         half = (inner - 8) // 2
-        for i, action in enumerate(self._buttoned()):
+        for i, action in enumerate(self.board.actions):
             rect = pygame.Rect(x + (i % 2) * (half + 8), y + (i // 2) * (button_h + 6), half,
                                button_h)
             self._button(rect, f"{action.label} ({self._key(game_ctx, action.id)})", action.id,
                          action.hint)
-        y += ((len(self._buttoned()) + 1) // 2) * (button_h + 6) + 4
-        clicks_play = isinstance(self.view, ClickPlays)  # a click plays: Confirm is secondary
+        y += ((len(self.board.actions) + 1) // 2) * (button_h + 6) + 4
+        clicks_play = self.board.clicks_play  # a click plays: Confirm is secondary
         self._button(pygame.Rect(x, y, inner, button_h + 6),
                      f"Confirm ({self._key(inp.PLAY, c.CONFIRM)})", c.CONFIRM,
                      "Play the previewed move", "" if clicks_play else "#primary")
@@ -185,7 +218,7 @@ class PlayScene(Scene):
 
     def _control_rows(self) -> list[list[tuple[str, str, str]]]:
         """The buttons that apply to this game and its seats, in rows of the panel."""
-        people = self._has_human
+        people = self.table.has_human
         rows: list[list[tuple[str, str, str]]] = []
         if people:
             rows.append([("Take back", c.TAKE_BACK, self._tip(inp.PLAY, c.TAKE_BACK)),
@@ -193,7 +226,7 @@ class PlayScene(Scene):
         ending = []
         if people:
             ending.append(("Resign", c.RESIGN, "Give up this game"))
-        if self._draw_possible():
+        if self.table.draw_possible():
             ending.append(("Offer draw", c.OFFER_DRAW, self._tip(inp.PLAY, c.OFFER_DRAW)))
         tools = [("Save", c.SAVE, self._tip(inp.GLOBAL, c.SAVE)),
                  ("Review", inp.REVIEW, self._tip(inp.PLAY, inp.REVIEW))]
@@ -208,13 +241,8 @@ class PlayScene(Scene):
                       "Save, settings, help or back to the menu")])
         return rows
 
-    def _draw_possible(self) -> bool:
-        """A draw needs two people at the table: the computer never accepts one."""
-        seats = self.match.seats
-        return len(seats) == 2 and not any(seat.is_computer for seat in seats)
-
     def _colours(self) -> tuple[palette.RGB, ...]:
-        return seat_colours(self.view, self.services.colours())
+        return seat_colours(self.plugin.seat_colours, self.services.colours())
 
     def _hint_level(self) -> str | None:
         return hint_level(self.services.computers.levels(self.match.game.info.id))
@@ -237,54 +265,37 @@ class PlayScene(Scene):
         human = self._human_to_move()
         for widget, name in self.buttons.items():
             if name in self._human_only():
-                enabled = human and offers(self.view, name)
+                enabled = human and self.board.offers(name)
             else:
                 enabled = {
-                    c.TAKE_BACK: self.match.can_undo and self._has_human,
-                    c.REDO: self.match.can_redo and self._has_human,
+                    c.TAKE_BACK: self.match.can_undo and self.table.has_human,
+                    c.REDO: self.match.can_redo and self.table.has_human,
                     c.CLEAR: human,
                     REMATCH: over,
                 }.get(name, True)
-            if enabled:
-                widget.enable()
-            else:
-                widget.disable()
+            enable(widget, enabled)
 
     # -- input ---------------------------------------------------------------------------
 
     def widget_event(self, event: pygame.event.Event) -> Transition | None:
-        if event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element in self.buttons:
-            return self.command(Command(self.buttons[event.ui_element]))
-        return None
+        command = pressed(self.buttons, event)
+        return None if command is None else self.command(command)
 
     def command(self, command: Command) -> Transition | None:
         name = command.name
-        view = self.view
         if name == c.POINT:
-            inside = command.pos is not None and self.board_area.collidepoint(command.pos)
-            view.hover(command.pos if inside else None)
+            self.board.point(command.pos)
             return None
         if name == c.RELEASE:
-            if isinstance(view, Drags) and command.pos is not None and self._human_to_move():
-                self._feedback(view.release(command.pos))
+            if self._human_to_move():
+                self._board_input(command)
             return None
-        if view.busy(self._clock):
-            view.skip()
-            if name in (c.SELECT, c.SKIP):
-                return None
+        if self.board.skip(name, self._clock):
+            return None
         if name in self._human_only() and not self._human_to_move():
-            self._refuse(self._wait_reason())
-        elif name == c.SELECT and command.pos is not None:
-            if self.board_area.collidepoint(command.pos):
-                self._feedback(view.click(command.pos))
-                self._play_if_ready()
-        elif name in {action.id for action in view.actions}:
-            self._feedback(view.action(name))
-            self._play_if_ready()
-        elif name == c.CONFIRM:
-            self._confirm()
-        elif name == c.CLEAR:
-            self._feedback(view.clear())
+            self._refuse(self.table.wait_reason())
+        elif name in (c.SELECT, c.CONFIRM, c.CLEAR) or self.board.is_move_action(name):
+            self._board_input(command)
         elif name == c.TAKE_BACK:
             self._take_back()
         elif name == c.REDO:
@@ -305,17 +316,11 @@ class PlayScene(Scene):
                             self.match.seed, storage.now_iso())
             return Replace(PlayScene(self.services, rematch))
         elif name == inp.REVIEW:
-            from scenes.replay import ReplayScene
-
-            return Push(ReplayScene(self.services, self.match, from_play=True))
+            return Push(self.services.scenes.replay(self.services, self.match, from_play=True))
         elif name == c.HELP:
-            from scenes.help import HelpScene
-
-            return Push(HelpScene(self.services, self.match.game.info.id))
+            return Push(self.services.scenes.help(self.services, self.match.game.info.id))
         elif name == c.BACK:
-            from scenes.pause import PauseScene
-
-            return Push(PauseScene(self.services, self, self.match.game.info.id))
+            return Push(self.services.scenes.pause(self.services, self, self.match.game.info.id))
         return None
 
     def command_by_name(self, name: str) -> Transition | None:
@@ -326,12 +331,20 @@ class PlayScene(Scene):
         moves = {action.id for action in self.view.actions if not action.anytime}
         return moves | {c.SELECT, c.CONFIRM, c.RESIGN, c.OFFER_DRAW, c.HINT}
 
-    def _wait_reason(self) -> str:
-        if self.match.is_over:
-            return "the game is over"
-        if self.match.to_move == CHANCE:
-            return "wait for the dice"
-        return f"wait: {self.match.seats[self.match.to_move].name} is thinking"
+    def _board_input(self, command: Command) -> None:
+        """A person's command on the board: feedback, and the move it completed, if any."""
+        if command.name == c.CONFIRM and self.match.is_over:
+            self._refuse("the game is over")
+            return
+        answer = self.board.handle(command)
+        if answer is None:
+            return
+        if answer.feedback is not None:
+            self._feedback(answer.feedback)
+        if answer.no_move:
+            self._refuse(answer.problem or "there is no move to confirm")
+        elif answer.move is not None:
+            self._play(answer.move)
 
     def _feedback(self, feedback: Feedback) -> None:
         self._refresh_buttons()  # a selection may have made an action apply, or stop applying
@@ -346,165 +359,64 @@ class PlayScene(Scene):
 
     # -- moves ---------------------------------------------------------------------------
 
-    def _play_if_ready(self) -> None:
-        """A view whose click or key made a whole move has it played at once."""
-        if isinstance(self.view, ClickPlays) and self.view.ready():
-            self._confirm()
-
-    def _confirm(self) -> None:
+    def _play(self, move: object) -> None:
         if self.match.is_over:
             self._refuse("the game is over")
             return
-        proposal = self.view.proposal()
-        if proposal.move is None:
-            self._refuse(proposal.problem or "there is no move to confirm")
-            return
-        self._play(proposal.move)
-
-    def _play(self, move: object) -> None:
-        before = self.match.state
         try:
-            result = self.match.play(move)
+            played = self.table.play(move)
         except GameError as err:
             self._refuse(str(err))
             return
-        self.view.animate(before, result, self._clock)
+        self._show(played)
+
+    def _show(self, played: Played) -> None:
+        """Animate a move the table played, then bring the panel up to date."""
+        self.view.animate(played.before, played.result, self._clock)
         self._after_move()
-
-    # -- computer seats ------------------------------------------------------------------
-
-    def _roll(self) -> None:
-        """When the dice are due (a chance move), roll them from the match seed and show it."""
-        if self.match.is_over or self.match.to_move != CHANCE or self.view.busy(self._clock):
-            return
-        before = self.match.state
-        result = self.match.play_chance()
-        self.view.animate(before, result, self._clock)
-        self._after_move()
-
-    def _think(self) -> None:
-        """Start, poll and play the computer's move; never blocks the frame."""
-        computer = None if self.match.is_over else self.computers.get(self.match.to_move)
-        if computer is None:
-            return
-        if self._thinking_for != self.match.ply:
-            self._thinking_for = self.match.ply
-            self._decision = None
-            computer.start(self.match)
-        if self._decision is None:
-            try:
-                self._decision = computer.poll()
-            except Exception as err:  # the seat's message is written for people
-                self.services.toasts.show(f"The computer player failed: {err}", "error")
-                self.computers.pop(self.match.to_move)
-                self.view.set_interactive(self._human_to_move())
-                return
-            self._watch(computer)
-        if self._decision is not None and not self.view.busy(self._clock):
-            move, self._decision = self._decision.move, None
-            self._play(move)
-
-    def _watch(self, computer: ComputerSeat) -> None:
-        """The seat's watchdog said it stopped answering: say so once, offering a fresh
-        computer player (Restart) or a person in its seat (closing the dialog too). (The
-        dialog is answered once it has left ``_dialogs``: Restart clears ``_stall`` first.)"""
-        if self._stall is not None and self._stall[0] not in self._dialogs:  # answered
-            seat, self._stall = self._stall[1], None
-            if seat in self.computers:
-                self.computers.pop(seat).close()
-                self.view.set_interactive(self._human_to_move())
-        elif self._stall is None and computer.stalled:
-            name = self.match.seats[self.match.to_move].name
-            dialog = confirm(self, STALLED_TITLE, stalled_text(name), STALLED_CHOICES[0])
-            dialog.cancel_button.set_text(STALLED_CHOICES[1])
-            self._stall = (dialog, self.match.to_move)
-            self.watch(dialog, lambda _event: self._restart(computer))
-
-    def _restart(self, computer: ComputerSeat) -> None:
-        self._stall = None
-        computer.cancel()
-        self._thinking_for = None
-
-    def _stop_thinking(self) -> None:
-        for computer in self.computers.values():
-            computer.cancel()
-        self._thinking_for = None
-        self._decision = None
-        self._cancel_hint()
-
-    # -- hints ---------------------------------------------------------------------------
 
     def _ask_hint(self) -> None:
         """Ask a computer player for a move; it arrives as a preview to confirm."""
-        game_id = self.match.game.info.id
-        level = self._hint_level()
-        if level is None:
-            self._refuse(f"there are no hints for {self.match.game.info.title} yet")
+        try:
+            started = self.table.ask_hint()
+        except ValueError as err:
+            self._refuse(str(err))
             return
-        if self._hint_for == self.match.ply:
-            return  # already thinking about this position
-        if self._hint is None:
-            self._hint = self.services.computers.seat(game_id, level)
-        self._hint_for = self.match.ply
-        self._hint.start(self.match)
-        self.services.toasts.show("Looking for a good move...", topic=HINT_TOPIC)
+        if started:
+            self.services.toasts.show("Looking for a good move...", topic=HINT_TOPIC)
 
     def _poll_hint(self) -> None:
-        if self._hint is None or self._hint_for is None:
-            return
         try:
-            decision = self._hint.poll()
+            move = self.table.poll_hint()
         except Exception as err:  # the seat's message is written for people
-            self._cancel_hint()
+            self._hint_stopped()
             self._refuse(f"no hint this time: {err}")
             return
-        if decision is None:
+        if move is None:
             return
-        self._hint_for = None
-        notation = self.match.game.format_move(decision.move)
-        self.services.toasts.show(f"Hint: {self.view.describe(notation)}", "good", HINT_TOPIC)
+        notation = self.match.game.format_move(move)
+        self.services.toasts.show(f"Hint: {self.plugin.describe(notation)}", "good", HINT_TOPIC)
         if isinstance(self.view, Suggests):
-            self._feedback(self.view.suggest(decision.move))
-
-    def _cancel_hint(self) -> None:
-        if self._hint is not None and self._hint_for is not None:
-            self._hint.cancel()
-            self.services.toasts.end(HINT_TOPIC)  # no longer looking
-        self._hint_for = None
-
-    @property
-    def _has_human(self) -> bool:
-        """Take back returns to a person's turn, so a game of computers alone has none."""
-        return len(self.computers) < len(self.match.seats)
+            self._feedback(self.view.suggest(move))
 
     def _take_back(self) -> None:
-        if not self._has_human:
-            self._refuse("only a person's moves can be taken back")
+        try:
+            undone = self.table.take_back()
+        except ValueError as err:
+            self._refuse(str(err))
             return
-        if not self.match.can_undo:
-            self._refuse("there is no move to take back")
-            return
-        self._stop_thinking()
-        undone = self.match.undo()
-        while self.match.can_undo and not self._human_to_move() and self.computers:
-            undone = self.match.undo()  # back to a human's turn
         self.view.show(self.match.state, last_turn(self.match, self.match.ply))
-        self.services.toasts.show(f"Took back: {self.view.describe(undone)}", topic=SELECTION)
+        self.services.toasts.show(f"Took back: {self.plugin.describe(undone)}", topic=SELECTION)
         self.services.sounds.play("undo")
         self._after_move()
 
     def _redo(self) -> None:
-        if not self._has_human:
-            self._refuse("only a person's moves can be played again")
+        try:
+            played = self.table.redo()
+        except ValueError as err:
+            self._refuse(str(err))
             return
-        if not self.match.can_redo:
-            self._refuse("there is no move to play again")
-            return
-        self._stop_thinking()
-        before = self.match.state
-        self.match.redo()
-        self.view.animate(before, self.match.results[-1], self._clock)
-        self._after_move()
+        self._show(played)
 
     def _ask_resign(self) -> None:
         if self.match.is_over:
@@ -515,62 +427,36 @@ class PlayScene(Scene):
         self.watch(dialog, lambda _event: self._resign())
 
     def _resign(self) -> None:
-        self.match.resign()
+        self.table.resign()
         self.view.show(self.match.state, last_turn(self.match, self.match.ply))
         self.services.sounds.play("crumble")
         self._after_move()
 
     def _offer_draw(self) -> None:
-        if self.match.is_over:
-            self._refuse("the game is over")
+        refusal = self.table.draw_refusal()
+        if refusal is not None:
+            self._refuse(refusal)
             return
         mover = self.match.to_move
-        if len(self.match.seats) < 2:
-            self._refuse("a solo game cannot be drawn")
-            return
-        if 1 - mover in self.computers:
-            self._refuse("the computer plays on: it never accepts a draw")
-            return
         offer, reply = self.match.seats[mover].name, self.match.seats[1 - mover].name
         dialog = confirm(self, "Draw offered", f"{offer} offers a draw. {reply}, do you accept?",
                          "Accept draw")
         self.watch(dialog, lambda _event: self._draw_agreed())
 
     def _draw_agreed(self) -> None:
-        self.match.agree_draw()
+        self.table.agree_draw()
         self.view.show(self.match.state, last_turn(self.match, self.match.ply))
         self.services.sounds.play("fanfare")
         self._after_move()
 
     def _after_move(self) -> None:
-        self._cancel_hint()
+        """The match has changed: the table keeps it, and the screen follows."""
+        self.table.after_move()
         self.services.toasts.end(SELECTION)  # it spoke of a selection the move has replaced
         self.view.set_interactive(self._human_to_move())
         if self.match.is_over != self._built_over:
             self._build_root()  # the result card takes the move buttons' place, or gives it back
         self._refresh_buttons()
-        if self.slot is None:
-            return
-        self._rank()
-        problem = self.slot.write(self.match)
-        if problem:
-            self.services.toasts.show(problem, "error")
-
-    def _rank(self) -> None:
-        """Once a run is over, enter it in its game's high-score table if it is genuine."""
-        view = self.view
-        if self.ranked is not None or not self.match.is_over or not isinstance(view, Scored):
-            return
-        try:
-            entered = scores.enter(self.services.paths.scores, self.match, view,
-                                   storage.now_iso()[:10])
-        except ValueError as err:
-            self.ranked = f"Not ranked: {err}"
-        except OSError as err:
-            self.ranked = f"High score not saved: {err.strerror or err}"
-        else:
-            self.ranked = (f"High score: #{entered.place} on {entered.table}" if entered.place
-                           else f"Not in the top {scores.CAP} on {entered.table}")
 
     # -- files ---------------------------------------------------------------------------
 
@@ -580,30 +466,54 @@ class PlayScene(Scene):
         self.watch(dialog, lambda event: save_match_to(self, Path(event.text), self.match))
 
     def _opened(self, path: Path) -> Transition | None:
-        from scenes.replay import ReplayScene
-
         match = open_match(self, path)
         if match is None:
             return None
         if match.is_over:
-            return Replace(ReplayScene(self.services, match))
+            return Replace(self.services.scenes.replay(self.services, match))
         return Replace(PlayScene(self.services, match))
 
     # -- frames --------------------------------------------------------------------------
 
     def update(self, clock: float) -> Transition | None:
         self._clock = clock
-        self._roll()
-        self._think()
+        seats = len(self.table.seats)
+        played = self.table.advance(self.view.busy(clock))
+        if played is not None:
+            self._show(played)
+        elif len(self.table.seats) != seats:  # a seat failed: a person plays it now
+            self.view.set_interactive(self._human_to_move())
+        self._watch()
         self._poll_hint()
         for cue in self.view.cues(clock):
             self.services.sounds.play(cue)
         return self._next_demo(clock) if self.demo else None
 
+    def _watch(self) -> None:
+        """A seat's watchdog said it stopped answering: say so once, offering a fresh
+        computer player (Restart) or a person in its seat (closing the dialog too). (The
+        dialog is answered once it has left ``_dialogs``: Restart clears ``_stall`` first.)"""
+        if self._stall is not None:
+            if self._stall[0] not in self._dialogs:
+                answered, self._stall = self._stall[1], None
+                self.table.to_person(answered)
+                self.view.set_interactive(self._human_to_move())
+            return
+        stalled = self.table.stalled()
+        if stalled is not None:
+            name = self.match.seats[stalled].name
+            dialog = confirm(self, STALLED_TITLE, stalled_text(name), STALLED_CHOICES[0])
+            dialog.cancel_button.set_text(STALLED_CHOICES[1])
+            self._stall = (dialog, stalled)
+            self.watch(dialog, lambda _event: self._restart(stalled))
+
+    def _restart(self, seat: int) -> None:
+        self._stall = None
+        self.table.restart(seat)
+
     def animating(self, clock: float) -> bool:
         """Pieces moving, or a computer, the dice or a hint about to play or show a move."""
-        waiting = not self.match.is_over and not self._human_to_move()
-        return waiting or self._hint_for is not None or self.view.busy(clock)
+        return self.table.waiting() or self.view.busy(clock)
 
     def _next_demo(self, clock: float) -> Transition | None:
         """In a demo, start the next game a little while after this one ends."""
@@ -614,8 +524,6 @@ class PlayScene(Scene):
             self._over_since = clock
         if clock - self._over_since < DEMO_PAUSE:
             return None
-        from scenes.demo import next_demo
-
         match = next_demo(self.services, self.match.game.info.id)
         return Replace(PlayScene(self.services, match, demo=True)) if match else None
 
@@ -727,7 +635,7 @@ class PlayScene(Scene):
         room = card.right - (card.x + 68) - 10
         name = fonts.fit(info.name, 28, palette.TEXT, room, active)
         surface.blit(name, (card.x + 68, card.y + pad - 4))
-        detail = self.view.score(self.match.state, seat)
+        detail = self.plugin.figure(self.match.state, seat)
         if info.is_computer:
             detail += f"  ·  computer, {info.level}"
         elif active:
@@ -740,7 +648,7 @@ class PlayScene(Scene):
     def _last_move(self) -> str:
         """The last player's move in words (a die roll after it is part of the turn)."""
         start, end = turn_span(self.match, self.match.ply)
-        return self.view.describe(self.match.moves[start]) if end > start else ""
+        return self.plugin.describe(self.match.moves[start]) if end > start else ""
 
     def _draw_result(self, surface: pygame.Surface) -> None:
         """The result card: who won (in the reader's words), why, and a run's figures."""
@@ -776,8 +684,8 @@ class PlayScene(Scene):
     def _result_lines(self) -> list[str]:
         """A scored run's summary, its seed and its place in the high-score table."""
         lines = [f"{self.turn_number()} moves"]
-        if isinstance(self.view, Scored):
-            lines = [self.view.summary(self.match.state)]
+        if self.plugin.scores is not None:
+            lines = [self.plugin.scores.summary(self.match.state)]
             if self.match.seed is not None:
                 lines.append(f"Seed {self.match.seed}")
             if self.ranked is not None:

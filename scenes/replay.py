@@ -24,7 +24,6 @@ from game.ui.slider import JumpSlider
 from game.ui.view import last_turn, seat_colours
 from scenes import layout
 from scenes.common import button, file_dialog, open_match, save_match_to
-from scenes.help import HelpScene
 
 SPEEDS: Final = (0.25, 0.5, 1.0, 2.0, 4.0)
 PAUSE_BETWEEN: Final = 0.6
@@ -42,6 +41,7 @@ class ReplayScene(Scene):
         self.cursor = match.ply
         self.playing = False
         self.speed_index = SPEEDS.index(1.0)
+        self.plugin = services.plugin(match.game.info.id)
         self.view = services.make_view(match.game.info.id)
         self.view.set_interactive(False)
         self.contexts = (inp.REPLAY, f"game:{match.game.info.id}", inp.GLOBAL)
@@ -98,7 +98,8 @@ class ReplayScene(Scene):
                             self._tip(c.BACK))] = c.BACK
         y += button_h + 10
         items: list[str | tuple[str, str]] = ["Start"]
-        items += [f"{n}. {self.view.describe(text)}" for n, text in enumerate(self.match.moves, 1)]
+        describe = self.plugin.describe
+        items += [f"{n}. {describe(text)}" for n, text in enumerate(self.match.moves, 1)]
         self.moves = pygame_gui.elements.UISelectionList(
             pygame.Rect(x, y, inner, max(60, size[1] - y - 16)), items,
             self.services.ui, container=self.root,
@@ -202,7 +203,7 @@ class ReplayScene(Scene):
             if feedback.message:
                 self.services.toasts.show(feedback.message)
         elif name == c.HELP:
-            return Push(HelpScene(self.services, self.match.game.info.id))
+            return Push(self.services.scenes.help(self.services, self.match.game.info.id))
         elif name == c.BACK:
             return Pop()
         return None
@@ -215,17 +216,13 @@ class ReplayScene(Scene):
         self._sync_widgets()
 
     def _continue(self) -> Transition | None:
-        from scenes.play import PlayScene
-
         branch = self.match.branch(self.cursor)
         if branch.is_over:
             self.services.toasts.show("The game is over here: step back to play on", "error")
             self.services.sounds.play("refuse")
             return None
         branch.created = storage.now_iso()
-        play = PlayScene(self.services, branch)
-        if play.slot is not None:
-            play.slot.write(branch)
+        play = self.services.scenes.play(self.services, branch, autosave_now=True)
         return Pop(2, then=play) if self.from_play else Replace(play)
 
     def _opened(self, path: Path) -> Transition | None:
@@ -272,7 +269,7 @@ class ReplayScene(Scene):
             where = f"Start  ·  {self.match.ply} moves"
         else:
             where = (f"Move {self.cursor} of {self.match.ply}: "
-                     f"{self.view.describe(self.match.moves[self.cursor - 1])}")
+                     f"{self.plugin.describe(self.match.moves[self.cursor - 1])}")
         outcome = self.match.outcome_at(self.cursor)
         if outcome is not None:
             where += f"  ·  {result.summary(self.match.seats, outcome)}"
@@ -287,11 +284,11 @@ class ReplayScene(Scene):
         pygame.draw.rect(surface, palette.PANEL, panel)
         pygame.draw.line(surface, palette.GRID, panel.topleft, panel.bottomleft, 2)
         state = self.match.state_at(self.cursor)
-        colours = seat_colours(self.view, self.services.colours())
+        colours = seat_colours(self.plugin.seat_colours, self.services.colours())
         for seat, info in enumerate(self.match.seats):
             y = 16 + seat * SEAT_LINE
             swatch = pygame.Rect(panel.x + 14, y + 4, 20, 20)
             pygame.draw.rect(surface, colours[seat], swatch, border_radius=5)
-            words = fonts.fit(f"{info.name}  ·  {self.view.score(state, seat)}", 24,
+            words = fonts.fit(f"{info.name}  ·  {self.plugin.figure(state, seat)}", 24,
                               palette.TEXT, panel.w - 60)
             surface.blit(words, (swatch.right + 10, y + 2))

@@ -1,6 +1,6 @@
 """High scores: every game's tables (one per board and variant), best run first.
 
-The figures' titles come from each game's view (``game.ui.scores.Scored``), so this scene
+The figures' titles come from each game's plug-in (``game.plugin.HighScores``), so this scene
 knows no game. A broken score file has already been moved aside by the loader; the player
 is told so here.
 """
@@ -40,14 +40,13 @@ class ScoresScene(Scene):
 
     def _render(self, tables: scores.Tables) -> str:
         parts: list[str] = []
-        for game in self.services.games:
-            named = tables.get(game.info.id)
-            view: object = (self.services.make_view(game.info.id)
-                            if game.info.id in self.services.views else None)
-            if not isinstance(view, scores.Scored):
+        for info in self.services.games.infos():
+            named = tables.get(info.id)
+            kept = self.services.plugin(info.id).scores
+            if kept is None or info.id not in self.services.views:
                 continue
-            columns = view.score_columns
-            parts.append(f"<b>{html.escape(game.info.title.upper())}</b><br>")
+            columns = kept.score_columns
+            parts.append(f"<b>{html.escape(info.title.upper())}</b><br>")
             if not named:
                 parts.append("No runs yet: play one to the end to enter a table.<br><br>")
                 continue

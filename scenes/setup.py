@@ -3,7 +3,7 @@
 Choice options become drop-downs, whole numbers text fields, yes/no options check boxes.
 Each seat gets a name, a kind (only "human" until computer players exist; the selector is
 already here) and a colour. A game with dice gets a seed entry (blank: a random seed; the
-view may normalise typed seeds and offer a daily one, ``game.ui.solo``). Start validates
+plug-in may normalise typed seeds and offer a daily one, ``game.ui.solo``). Start validates
 through the rules and shows their reason.
 """
 
@@ -25,7 +25,7 @@ from game.ui.commands import Command
 from game.ui.scene import Pop, Replace, Scene, Transition
 from game.ui.services import Services
 from game.ui.solo import new_seed, read_seed, today_seed
-from game.ui.view import has_own_colours, seat_colours
+from game.ui.view import seat_colours
 from scenes.common import button, heading, label
 
 WIDTH = 860
@@ -57,6 +57,7 @@ class SetupScene(Scene):
         self.daily_button: Any = None
         self.seed_text = ""
         """The seed typed for a game with dice (blank: a new random seed at start)."""
+        self.plugin = services.plugin(game.info.id)
         self.view = services.make_view(game.info.id) if game.info.id in services.views else None
         if self.view is not None:
             self.view.set_interactive(False)
@@ -91,7 +92,7 @@ class SetupScene(Scene):
                 _choices(tuple(self.kind_choices)), self.kinds[seat],
                 pygame.Rect(right + 120, y + row, 170, 36), ui, container=root,
             )
-            if has_own_colours(self.view):
+            if self.plugin.seat_colours is not None:
                 continue  # the game's sides have colours of their own
             swatch = palette.swatch_name(self.colours[seat])
             options: list[str | tuple[str, str]] = list(palette.SWATCHES)
@@ -123,7 +124,7 @@ class SetupScene(Scene):
         entry.set_text_length_limit(40)
         entry.set_text(self.seed_text)
         self.widgets["seed"] = entry
-        if today_seed(self.view) is None:
+        if today_seed(self.plugin.seeds) is None:
             return 1
         self.daily_button = button(self, pygame.Rect(left + 210, y + row, 160, 36),
                                    "Daily seed", "Everyone's seed for today")
@@ -183,8 +184,6 @@ class SetupScene(Scene):
 
     def start(self) -> Transition | None:
         """Make the match and open the play scene, or say what is wrong."""
-        from scenes.play import PlayScene
-
         problem = self._read()
         if problem is None:
             pairs = zip(self.names, self.kinds, strict=True)
@@ -202,11 +201,11 @@ class SetupScene(Scene):
             return None
         settings = self.services.settings
         self.services.update_settings(settings.with_(colours=tuple(self.colours[:2])))
-        return Replace(PlayScene(self.services, match))
+        return Replace(self.services.scenes.play(self.services, match))
 
     def _seed(self) -> str:
-        """The seed typed (normalised by the game's view), or a new random one."""
-        return read_seed(self.view, self.seed_text)
+        """The seed typed (normalised by the game's plug-in), or a new random one."""
+        return read_seed(self.plugin.seeds, self.seed_text)
 
     def _applies(self, spec: OptionSpec) -> bool:
         """Whether ``spec`` counts with the choices shown now (a custom size only for custom)."""
@@ -258,7 +257,7 @@ class SetupScene(Scene):
             if event.ui_element is self.start_button:
                 return self.start()
             if event.ui_element is self.daily_button:
-                self.seed_text = today_seed(self.view) or new_seed()
+                self.seed_text = today_seed(self.plugin.seeds) or new_seed()
                 self.widgets["seed"].set_text(self.seed_text)
                 return None
             if event.ui_element is self.back_button:
@@ -282,7 +281,7 @@ class SetupScene(Scene):
             widget = self.widgets.get(f"colour:{seat}")
             kind = self.widgets[f"kind:{seat}"].get_abs_rect()
             if widget is None:  # the game's own colour for this side
-                colour = seat_colours(self.view, self.services.colours())[seat]
+                colour = seat_colours(self.plugin.seat_colours, self.services.colours())[seat]
                 rect = pygame.Rect(kind.right + 10, kind.y, 130, kind.h)
             else:
                 chosen = palette.SWATCHES.get(widget.selected_option[0], self.colours[seat])

@@ -28,14 +28,14 @@ from typing import Any
 
 from game.arena import computer_levels
 from game.catalog import all_games
-from game.conquid.rules import Acquire, Conquer, ConquidState, Vanquish, vanquish_corners
+from game.conquid.rules.game import Acquire, Conquer, ConquidState, Vanquish, vanquish_corners
 from game.core.learn import FORMAT, FORMAT_VERSION, parse_course
 from game.core.match import Match
 from game.core.player import Budget, Limit
-from game.pushfight import engine
-from game.pushfight.board import PACKED_BITS
-from game.pushfight.notation import Turn
-from game.pushfight.rules import State as PushFightState
+from game.pushfight.rules import engine
+from game.pushfight.rules.board import PACKED_BITS
+from game.pushfight.rules.game import State as PushFightState
+from game.pushfight.rules.notation import Turn
 from tools.puzzles import AnyGame, defences, forced_win_in_two, winning_moves, wins_now
 
 OUT = Path(__file__).resolve().parent.parent / "assets" / "learn"

@@ -13,11 +13,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from game.conquid.rules import ConquidState, conquest_available
+from game.conquid.rules.game import ConquidState, conquest_available
 from game.core.protocol import Game
-from game.pushfight import engine
-from game.pushfight.board import PACKED_BITS
-from game.pushfight.rules import State as PushFightState
+from game.pushfight.rules import engine
+from game.pushfight.rules.board import PACKED_BITS
+from game.pushfight.rules.game import State as PushFightState
 
 AnyGame = Game[Any, Any]
 

@@ -9,10 +9,12 @@ from __future__ import annotations
 
 from typing import Final
 
-from game.conquid.board import PRESETS
-from game.core.protocol import GameInfo, OptionKind, OptionSpec
+from game.conquid.rules.board import PRESETS
+from game.core.protocol import Ending, GameInfo, OptionKind, OptionSpec
 
 SEAT_NAMES: Final = ("Player 1", "Player 2")
+
+CONQUEST: Final = Ending("conquest", "by conquest")
 
 INFO: Final = GameInfo(
     id="conquid",
@@ -47,5 +49,6 @@ INFO: Final = GameInfo(
             help="house rule: the game is drawn after this many moves",
         ),
     ),
+    endings=(CONQUEST,),
     max_plies=10_000,
 )

@@ -29,18 +29,13 @@ M = TypeVar("M")
 
 
 class OutcomeReason(enum.Enum):
-    """Why a game ended. Values are the strings stored in records."""
+    """Why a game ended, for the reasons any game may have (a game's own endings are its
+    ``Ending``s, declared by its info). Values are the strings stored in records."""
 
-    CONQUEST = "conquest"
-    PUSH_OFF = "push-off"
-    NO_PUSH = "no-push"
     RESIGN = "resign"
     DRAW_AGREED = "draw-agreed"
     REPETITION = "repetition"
     TURN_LIMIT = "turn-limit"
-    NO_LIVING_FORTS = "no-living-forts"
-    NO_PLACEMENT = "no-placement"
-    ALL_ROOMS = "all-rooms"
 
     @property
     def label(self) -> str:
@@ -49,17 +44,42 @@ class OutcomeReason(enum.Enum):
 
 
 _REASON_LABELS: Final = {
-    OutcomeReason.CONQUEST: "by conquest",
-    OutcomeReason.PUSH_OFF: "a piece was pushed off",
-    OutcomeReason.NO_PUSH: "no push was possible",
     OutcomeReason.RESIGN: "by resignation",
     OutcomeReason.DRAW_AGREED: "draw by agreement",
     OutcomeReason.REPETITION: "draw by repetition",
     OutcomeReason.TURN_LIMIT: "turn limit reached",
-    OutcomeReason.NO_LIVING_FORTS: "no living fort remains",
-    OutcomeReason.NO_PLACEMENT: "no legal placement remains",
-    OutcomeReason.ALL_ROOMS: "a region touches all seven rooms",
 }
+
+
+@dataclass(frozen=True)
+class Ending:
+    """A way one game ends (Conquid's conquest), declared in its info's ``endings``.
+
+    ``value`` is the string stored in records. Equal by value only: a record read before its
+    game is known holds ``Ending(value)``, which equals the game's own once re-played, and
+    ``GameInfo.reason`` gives the labelled one."""
+
+    value: str
+    label: str = field(default="", compare=False)
+    """A short phrase for banners and result lists."""
+
+
+Reason = OutcomeReason | Ending
+
+
+def parse_reason(value: str, endings: Sequence[Ending] | None = None) -> Reason:
+    """The reason stored as ``value``: a generic one, else one of the game's ``endings``, or,
+    when the game is not known yet (None), an unlabelled ``Ending``. Raises ValueError."""
+    try:
+        return OutcomeReason(value)
+    except ValueError:
+        pass
+    if endings is None:
+        return Ending(value)
+    for ending in endings:
+        if ending.value == value:
+            return ending
+    raise ValueError(f"unknown reason {quote(value)}")
 
 
 @dataclass(frozen=True)
@@ -67,10 +87,15 @@ class Outcome:
     """How a finished game ended. ``winner`` is a seat, or None for a draw or a solo game."""
 
     winner: int | None
-    reason: OutcomeReason
+    reason: Reason
 
     def to_json(self) -> dict[str, Any]:
         return {"winner": self.winner, "reason": self.reason.value}
+
+    def labelled(self, info: GameInfo) -> Outcome:
+        """This outcome with its reason as its game names it (a record's result is read
+        before its game is known). Raises ValueError for a reason the game does not have."""
+        return Outcome(self.winner, info.reason(self.reason.value))
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -143,11 +168,17 @@ class GameInfo:
     rules_version: int
     options: tuple[OptionSpec, ...] = field(default=())
     summary: str = ""
+    endings: tuple[Ending, ...] = field(default=())
+    """The game's own ways to end, beside the generic ``OutcomeReason``s."""
     max_plies: int = 10_000
     """The longest a game may last, in moves of any kind (dice and resignations included).
 
     A match that reaches it ends drawn by the turn limit, and a record with more moves is
     refused: a small file must not describe a game that costs minutes to re-play."""
+
+    def reason(self, value: str) -> Reason:
+        """The reason a record stores as ``value``, labelled. Raises ValueError."""
+        return parse_reason(value, self.endings)
 
     def default_options(self) -> dict[str, str | int | bool]:
         return {spec.name: spec.default for spec in self.options}

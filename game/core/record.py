@@ -29,7 +29,7 @@ from game.core.atomic import atomic_write_text
 from game.core.errors import GameError, RecordError
 from game.core.files import FileRefused, read_bounded
 from game.core.match import Match, Seat
-from game.core.protocol import Outcome, OutcomeReason
+from game.core.protocol import Outcome, parse_reason
 from game.core.registry import Registry
 from game.core.text import printable, problem, quote
 
@@ -176,6 +176,11 @@ class Record:
                 f"this record is of a game this version does not know: {quote(self.game)}"
             )
         game = games.get(self.game)
+        if self.result is not None:
+            try:
+                game.info.reason(self.result.reason.value)
+            except ValueError:
+                raise RecordError("the result gives an unknown reason") from None
         cap = game.info.max_plies
         if len(self.moves) > cap:
             raise RecordError(
@@ -338,8 +343,7 @@ def _outcome(value: object) -> Outcome | None:
     winner = data.get("winner")
     if winner is not None and (type(winner) is not int or winner not in (0, 1)):  # not 1.0
         raise RecordError("the result names an unknown winner")
-    try:
-        reason = OutcomeReason(data.get("reason"))
-    except ValueError:
-        raise RecordError("the result gives an unknown reason") from None
-    return Outcome(winner, reason)
+    reason = data.get("reason")
+    if not isinstance(reason, str) or not reason or len(reason) > MAX_TEXT:
+        raise RecordError("the result gives an unknown reason")
+    return Outcome(winner, parse_reason(reason))  # the game's own ending: checked on re-play

@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from typing import Final
 
 from game.core.player import Budget, Decision, Player
-from game.forts.board import (
+from game.forts.rules.board import (
     DEAD,
     EMPTY,
     FORT,
@@ -36,7 +36,7 @@ from game.forts.board import (
     resolve_roll,
     spawn_sites,
 )
-from game.forts.rules import GAME, FortsState, Move, Place, Roll
+from game.forts.rules.game import GAME, FortsState, Move, Place, Roll
 
 
 @dataclass(frozen=True)

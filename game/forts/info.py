@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from game.core.protocol import GameInfo, OptionKind, OptionSpec
+from game.core.protocol import Ending, GameInfo, OptionKind, OptionSpec
 
 PRESETS: Final[dict[str, tuple[int, int]]] = {
     "9x18": (9, 18),
@@ -18,6 +18,9 @@ PRESETS: Final[dict[str, tuple[int, int]]] = {
 }
 """Board presets, rows x cols; 9x18 is the original program's board."""
 DEFAULT_PRESET: Final = "9x18"
+
+NO_LIVING_FORTS: Final = Ending("no-living-forts", "no living fort remains")
+NO_PLACEMENT: Final = Ending("no-placement", "no legal placement remains")
 
 INFO: Final = GameInfo(
     id="forts",
@@ -44,5 +47,6 @@ INFO: Final = GameInfo(
         ),
     ),
     summary="Solo: grow territories around forts before the die starves them into ruins.",
+    endings=(NO_LIVING_FORTS, NO_PLACEMENT),
     max_plies=4_000,
 )

@@ -9,11 +9,13 @@ from __future__ import annotations
 
 from typing import Final
 
-from game.core.protocol import GameInfo, OptionKind, OptionSpec
+from game.core.protocol import Ending, GameInfo, OptionKind, OptionSpec
 
 MAX_TURN_LIMIT: Final = 1_000
 MAX_PLIES: Final = 5_000
 """A real game is a few hundred moves; a record may hold at most this many."""
+
+ALL_ROOMS: Final = Ending("all-rooms", "a region touches all seven rooms")
 
 INFO: Final = GameInfo(
     id="piously",
@@ -34,5 +36,6 @@ INFO: Final = GameInfo(
         ),
     ),
     summary="Bless hexes, claim spells and link your auras through all seven rooms.",
+    endings=(ALL_ROOMS,),
     max_plies=MAX_PLIES,
 )

@@ -21,12 +21,12 @@ from dataclasses import dataclass
 from typing import Final
 
 from game.core.player import Budget, Decision, Player
-from game.pushfight import engine
-from game.pushfight.board import DANGER, DANGER2, PACKED_BITS, VALID, bits, spread
-from game.pushfight.engine import EDGE_LINES, PACKED_MASK, Path, Step
-from game.pushfight.notation import Move, Turn
-from game.pushfight.rules import State
-from game.pushfight.setups import random_setup
+from game.pushfight.rules import engine
+from game.pushfight.rules.board import DANGER, DANGER2, PACKED_BITS, VALID, bits, spread
+from game.pushfight.rules.engine import EDGE_LINES, PACKED_MASK, Path, Step
+from game.pushfight.rules.game import State
+from game.pushfight.rules.notation import Move, Turn
+from game.pushfight.rules.setups import random_setup
 
 WIN: Final = 10_000.0
 NEAR: Final = spread(DANGER) & VALID & ~DANGER

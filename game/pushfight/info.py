@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from game.core.protocol import GameInfo, OptionKind, OptionSpec
+from game.core.protocol import Ending, GameInfo, OptionKind, OptionSpec
 
 SEATS: Final = ("White", "Brown")
 SETUP_PLIES: Final = 2
@@ -36,6 +36,9 @@ OPTIONS: Final = (
     ),
 )
 
+PUSH_OFF: Final = Ending("push-off", "a piece was pushed off")
+NO_PUSH: Final = Ending("no-push", "no push was possible")
+
 INFO: Final = GameInfo(
     id="pushfight",
     title="Push Fight",
@@ -45,5 +48,6 @@ INFO: Final = GameInfo(
     rules_version=1,
     options=OPTIONS,
     summary="Slide up to two pieces, then push a line; push an enemy piece off to win.",
+    endings=(PUSH_OFF, NO_PUSH),
     max_plies=SETUP_PLIES + MAX_TURNS,
 )

@@ -64,9 +64,10 @@ class App:
             now = time.perf_counter()
             if events:
                 last_input = now
-            self.step(events, now - last)
+            self.step(events, now - last, settle=False)
             last = now
             pygame.display.flip()
+            self.services.writer.settle()  # this frame's autosave, written while it showed
             if self.frames == 1:  # the window shows: now the sounds (and more), in the background
                 self.services.window_shown()
             if self.animating() or now - last_input < GRACE:
@@ -85,12 +86,16 @@ class App:
         return bool(self.services.toasts.items) or (top is not None and top.animating(self.clock))
 
     def close(self) -> None:
-        """Let every scene clean up (computer seats stop their worker processes)."""
+        """Let every scene clean up (computer seats stop their worker processes), then
+        store what the writer still holds."""
         while self.stack.scenes:
             self.stack.scenes.pop().exit()
+        self.services.writer.settle()
 
-    def step(self, events: Iterable[pygame.event.Event], dt: float) -> None:
-        """One frame: handle ``events``, advance time by ``dt`` (clamped), draw."""
+    def step(self, events: Iterable[pygame.event.Event], dt: float, settle: bool = True) -> None:
+        """One frame: handle ``events``, advance time by ``dt`` (clamped), draw, and (unless
+        the loop does it once the frame shows) settle the writer: its files are then on disk.
+        """
         for event in events:
             self.handle(event)
             if not self.running:
@@ -106,6 +111,8 @@ class App:
             self.services.ui.update(min(max(dt, 0.0), MAX_DT))
             self.draw(self.services.display.surface)
             self.frames += 1
+        if settle:
+            self.services.writer.settle()
 
     def draw(self, surface: pygame.Surface) -> None:
         surface.fill(palette.BACKGROUND)

@@ -35,18 +35,20 @@ import secrets
 import stat
 import threading
 from collections import OrderedDict
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Final, TypeVar
 
+from game.core.atomic import atomic_write_text
 from game.core.errors import RecordError
 from game.core.match import Match, Seat
 from game.core.protocol import Outcome
-from game.core.record import read_record, save_match
+from game.core.record import Record, read_record
 from game.core.registry import Registry
 from game.ui import result
 from game.ui.paths import Paths
+from game.ui.writer import BackgroundWriter
 
 KEEP_UNFINISHED: Final = 10
 KEEP_FINISHED: Final = 50
@@ -107,11 +109,16 @@ class Slot:
 
     def write(self, match: Match) -> str | None:
         """Keep ``match``; returns a problem to show, or None."""
-        done = match.is_over
+        return self.keep(Record.of(match))
+
+    def keep(self, record: Record) -> str | None:
+        """Keep the game ``record`` holds (made from the match where it is played, so a
+        writer thread may store it while play goes on); returns a problem, or None."""
+        done = record.result is not None
         target = (self.paths.history if done else self.paths.autosaves) / self.name
         stale = (self.paths.autosaves if done else self.paths.history) / self.name
         try:
-            save_match(target, match)
+            atomic_write_text(target, record.dumps())
         except OSError as err:
             return f"Autosave failed: {err.strerror or err}"
         with contextlib.suppress(OSError):
@@ -121,6 +128,21 @@ class Slot:
             self.replaces = None
             prune(self.paths, keep=target)
         return None
+
+
+class Background:
+    """A slot written by the background writer (``game.ui.writer``): the record is made here,
+    from the match as it stands, and stored on the writer's thread, off the frame."""
+
+    def __init__(self, slot: Slot, writer: BackgroundWriter,
+                 report: Callable[[str], None]) -> None:
+        self.slot = slot
+        self.writer = writer
+        self.report = report
+
+    def keep(self, match: Match) -> None:
+        record = Record.of(match)
+        self.writer.submit(lambda: self.slot.keep(record), self.report)
 
 
 def unfinished(paths: Paths) -> list[Kept]:
@@ -166,7 +188,10 @@ def describe(kept: Kept, games: Registry) -> str:
     names = " vs ".join(seat.name for seat in kept.seats)
     title = games.info(kept.game).title if kept.game in games else kept.game
     if kept.result is not None:
-        where = result.summary(kept.seats, kept.result)
+        outcome = kept.result
+        with contextlib.suppress(KeyError, ValueError):  # the game's own words for its ending
+            outcome = outcome.labelled(games.info(kept.game))
+        where = result.summary(kept.seats, outcome)
     elif broken(kept) is not None:
         where = "cannot be resumed"
     else:

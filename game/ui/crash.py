@@ -26,12 +26,12 @@ from typing import Final
 import pygame
 
 from game import __version__
-from game.catalog import all_games
 from game.core.atomic import atomic_write_text
 from game.core.errors import RecordError
 from game.core.match import Match
 from game.core.protocol import GameInfo
 from game.core.record import read_record
+from game.core.registry import Registry
 from game.core.text import printable
 from game.ui import palette
 from game.ui.autosaves import newest
@@ -54,7 +54,7 @@ class CrashReport:
     """What to tell the player about their autosaved game, if there is one to resume."""
 
 
-def autosave_status(path: Path | None) -> tuple[str, str | None]:
+def autosave_status(path: Path | None, games: Registry | None = None) -> tuple[str, str | None]:
     """The autosave as the report states it, and what to tell the player about it.
 
     Read without re-playing the moves (the crash may be in the rules themselves).
@@ -71,8 +71,8 @@ def autosave_status(path: Path | None) -> tuple[str, str | None]:
     if finished:
         return line, None
     title = record.game
-    with contextlib.suppress(KeyError):  # a name for people if the catalogue knows the id
-        title = all_games().get(record.game).info.title
+    with contextlib.suppress(KeyError):  # a name for people if the games know the id
+        title = games.info(record.game).title if games is not None else title
     count = len(record.moves)
     return line, (f"Your game of {title} ({count} move{'' if count == 1 else 's'}) is safe in "
                   "the autosave: the menu offers to resume it.")
@@ -235,16 +235,22 @@ class CrashGuard:
     """Runs the app and turns an exception that escapes it into a report and a message."""
 
     def __init__(self, logs: Path, autosave: Path | None = None,
-                 tell: Callable[[BaseException, CrashReport], None] = tell_player) -> None:
-        """``autosave``: a game's file, or the folder of autosaves (the newest is named)."""
+                 tell: Callable[[BaseException, CrashReport], None] = tell_player,
+                 games: Registry | None = None) -> None:
+        """``autosave``: a game's file, or the folder of autosaves (the newest is named);
+        ``games``: the composition root's, to name a saved game for people."""
         self.logs = logs
         self.autosave = autosave
+        self.games = games
         self._tell = tell
         self._scenes: Sequence[object] = ()
+        self._drain: Callable[[], None] | None = None
 
-    def watch(self, scenes: Sequence[object]) -> None:
-        """The scene stack to describe if a crash comes (the live list, not a copy)."""
+    def watch(self, scenes: Sequence[object], drain: Callable[[], None] | None = None) -> None:
+        """The scene stack to describe if a crash comes (the live list, not a copy), and
+        what stores the files still being written (the autosave of the last move)."""
         self._scenes = scenes
+        self._drain = drain
 
     def run(self, body: Callable[[], int]) -> int:
         """``body()``'s exit status, or CRASH_EXIT once a crash has been reported."""
@@ -255,11 +261,13 @@ class CrashGuard:
             return CRASH_EXIT
 
     def report(self, error: BaseException) -> CrashReport:
+        if self._drain is not None:
+            self._drain()  # no confirmed move is lost: its autosave is written first
         when = dt.datetime.now(dt.timezone.utc)
         kept = self.autosave
         if kept is not None and kept.is_dir():  # the folder of autosaves: the newest one
             kept = newest(kept)
-        autosave, safe_game = autosave_status(shown_autosave(self._scenes) or kept)
+        autosave, safe_game = autosave_status(shown_autosave(self._scenes) or kept, self.games)
         text = report_text(error, describe(self._scenes), autosave, when)
         path, problem = write_report(text, self.logs, when)
         report = CrashReport(text, path, problem, safe_game)

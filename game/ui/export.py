@@ -15,15 +15,15 @@ from typing import Any
 
 import pygame
 
-from game.catalog import all_games
 from game.core.atomic import atomic_write_bytes
 from game.core.errors import RecordError
 from game.core.files import shown_name
 from game.core.match import Match
 from game.core.record import load_match
 from game.core.text import printable
+from game.plugin import GamePlugin, registry
 from game.ui import fonts, palette, result
-from game.ui.view import GameView, ViewFactory
+from game.ui.view import GameView
 
 HOLD_SECONDS = 0.5
 """How long the GIF rests on each position after its animation."""
@@ -47,9 +47,10 @@ def export(
     gif: Path | None,
     size: tuple[int, int],
     fps: int,
-    views: Mapping[str, ViewFactory],
+    plugins: Mapping[str, GamePlugin],
 ) -> Iterator[str]:
-    """Write the requested images; yields one line per file written."""
+    """Write the requested images; yields one line per file written. ``plugins`` are the
+    games, handed in by the caller (the generic client lists none)."""
     for out in (png, gif):
         if out is not None and _same_file(out, record):
             raise ExportError(f"{shown_name(out)} is the record itself: choose another output")
@@ -59,33 +60,35 @@ def export(
         pygame.font.init()
         fonts.reset()  # fonts cached before an earlier pygame.quit() are dead
     try:
-        match = load_match(record, all_games())
+        match = load_match(record, registry(plugins.values()))
     except RecordError as err:
         raise ExportError(f"{shown_name(record)}: {err}") from None
-    if match.game.info.id not in views:
+    plugin = plugins.get(match.game.info.id)
+    if plugin is None:
         raise ExportError(f"{match.game.info.title} has no board view to render yet")
-    view = views[match.game.info.id]()
+    view = plugin.view()()
     view.set_colours([palette.parse_hex(c) for c in palette.PALETTES["Classic"]])
     view.set_interactive(False)
     surface = pygame.Surface(size)
     view.layout(pygame.Rect(16, 64, size[0] - 32, size[1] - 80))
     if png is not None:
         view.show(match.state)
-        frame(surface, view, match, match.ply, 0.0)
+        frame(surface, view, plugin, match, match.ply, 0.0)
         _save_png(surface, png)
         yield f"wrote {png}"
     if gif is not None:
-        count = _write_gif(surface, view, match, gif, fps)
+        count = _write_gif(surface, view, plugin, match, gif, fps)
         yield f"wrote {gif} ({count} frames)"
 
 
-def frame(surface: pygame.Surface, view: GameView, match: Match, ply: int, clock: float) -> None:
+def frame(surface: pygame.Surface, view: GameView, plugin: GamePlugin, match: Match, ply: int,
+          clock: float) -> None:
     """Draw one picture: the board and a caption naming the players, the move and result."""
     surface.fill(palette.BACKGROUND)
     view.draw(surface, clock)
     state = match.state_at(ply)
     parts = [match.game.info.title]
-    parts += [f"{seat.name} {view.score(state, n)}" for n, seat in enumerate(match.seats)]
+    parts += [f"{seat.name} {plugin.figure(state, n)}" for n, seat in enumerate(match.seats)]
     parts.append(f"move {ply}/{match.ply}")
     outcome = match.outcome_at(ply)
     if outcome is not None:
@@ -111,7 +114,8 @@ def _save_png(surface: pygame.Surface, path: Path) -> None:
         raise ExportError(f"cannot write {path}: {err}") from None
 
 
-def _write_gif(surface: pygame.Surface, view: GameView, match: Match, path: Path,
+def _write_gif(surface: pygame.Surface, view: GameView, plugin: GamePlugin, match: Match,
+               path: Path,
                fps: int) -> int:
     try:
         from PIL import Image
@@ -139,7 +143,7 @@ def _write_gif(surface: pygame.Surface, view: GameView, match: Match, path: Path
                                             width * height > SMALLEST[0] * SMALLEST[1]))
         return Image.frombytes("RGB", (width, height), data).quantize(colors=64)
 
-    frames = _gif_frames(surface, view, match, fps, grab)
+    frames = _gif_frames(surface, view, plugin, match, fps, grab)
     try:
         buffer = io.BytesIO()
         next(frames).save(buffer, "GIF", save_all=True, append_images=frames,
@@ -150,22 +154,23 @@ def _write_gif(surface: pygame.Surface, view: GameView, match: Match, path: Path
     return counted[0]
 
 
-def _gif_frames(surface: pygame.Surface, view: GameView, match: Match, fps: int,
+def _gif_frames(surface: pygame.Surface, view: GameView, plugin: GamePlugin, match: Match,
+                fps: int,
                 grab: Callable[[], Any]) -> Iterator[Any]:
     """Every picture of the replay, made as Pillow asks for it (never all held at once)."""
     step = 1.0 / fps
     view.set_speed(GIF_SPEED)
     clock = 0.0
     view.show(match.state_at(0))
-    frame(surface, view, match, 0, clock)
+    frame(surface, view, plugin, match, 0, clock)
     yield grab()
     for ply in range(match.ply):
         view.animate(match.state_at(ply), match.results[ply], clock)
         while view.busy(clock):
-            frame(surface, view, match, ply + 1, clock)
+            frame(surface, view, plugin, match, ply + 1, clock)
             yield grab()
             clock += step
-        frame(surface, view, match, ply + 1, clock)
+        frame(surface, view, plugin, match, ply + 1, clock)
         for _ in range(max(1, round(HOLD_SECONDS * fps))):
             yield grab()
 

@@ -1,27 +1,27 @@
 """High-score tables: the best runs per game and per table (a board size and variant).
 
-A view whose game keeps scores implements ``Scored``: the columns, the score of a finished
-position (a tuple compared as it stands, higher is better) and the table a match's options
-belong to. A run enters only when it is genuine: played to its end by a person (no computer
-seat, no resignation) with every die the one its seed gives (``seeded_choice`` of the seed
-and the roll's index, as ``Match.play_chance`` rolls it), so a record with edited rolls
-never enters. The file is written atomically; a broken one is kept aside as ``*.bad`` and
-an empty table used. Each table keeps its best ``CAP`` runs.
+A game that keeps scores says so through its plug-in (``game.plugin.HighScores``): the
+columns, the score of a finished position (a tuple compared as it stands, higher is better)
+and the table a match's options belong to. A run enters only when it is genuine: played to
+its end by a person (no computer seat, no resignation) with every die the one its seed gives
+(``seeded_choice`` of the seed and the roll's index, as ``Match.play_chance`` rolls it), so
+a record with edited rolls never enters. The file is written atomically; a broken one is
+kept aside as ``*.bad`` and an empty table used. Each table keeps its best ``CAP`` runs.
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Final, Protocol, runtime_checkable
+from typing import Any, Final
 
 from game.core.atomic import atomic_write_text
 from game.core.chance import seeded_choice
 from game.core.match import RESIGN, Match
 from game.core.protocol import CHANCE
 from game.core.text import problem, quote
+from game.plugin import HighScores
 from game.ui.userfile import load_or_set_aside
 
 CAP: Final = 10
@@ -33,24 +33,6 @@ MAX_FIGURES: Final = 8
 MAX_FIGURE: Final = 10**12
 MAX_NAME: Final = 40
 MAX_SEED: Final = 200
-
-
-@runtime_checkable
-class Scored(Protocol):
-    """A view whose game keeps a high-score table."""
-
-    score_columns: tuple[str, ...]
-    """Column titles for the figures ``final_score`` returns, most important first."""
-
-    def final_score(self, state: Any) -> tuple[int, ...]: ...
-
-    def table_name(self, options: Mapping[str, object]) -> str:
-        """The table a game with these options ranks in (board size and variant)."""
-        ...
-
-    def summary(self, state: Any) -> str:
-        """One line on the run's result for the game-over banner."""
-        ...
 
 
 @dataclass(frozen=True)
@@ -191,7 +173,7 @@ class Ranked:
     table: str
 
 
-def enter(path: Path, match: Match, view: Scored, date: str) -> Ranked:
+def enter(path: Path, match: Match, kept: HighScores, date: str) -> Ranked:
     """Add a finished, genuine run to its table; raises ValueError naming why it cannot."""
     problem = ineligible(match)
     if problem is not None:
@@ -199,9 +181,9 @@ def enter(path: Path, match: Match, view: Scored, date: str) -> Ranked:
     assert match.seed is not None  # dice_problem checked it
     loaded = load(path)
     tables = loaded.tables
-    table = view.table_name(match.options)
+    table = kept.table_name(match.options)
     name = match.seats[0].name[:MAX_NAME]
-    entry = Entry(name, view.final_score(match.state), match.seed[:MAX_SEED], date)
+    entry = Entry(name, kept.final_score(match.state), match.seed[:MAX_SEED], date)
     named = tables.setdefault(match.game.info.id, {})
     ranked = _best([*named.get(table, []), entry])
     named[table] = ranked

@@ -1,4 +1,4 @@
-"""What scenes share: the window, widgets manager, settings, sounds, toasts, games and views.
+"""What scenes share: the window, widgets, settings, sounds, toasts, games, plug-ins, views.
 
 One small object built by the composition root, so scenes reach shared things explicitly
 (no module globals) and tests can build it with a temporary folder and the dummy drivers.
@@ -13,16 +13,19 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from game.core.registry import Registry
+from game.plugin import GamePlugin
 from game.ui.computer import Computers, NoComputers
 from game.ui.display import Display
 from game.ui.input import InputTable
 from game.ui.learning import Learning
+from game.ui.navigator import Navigator
 from game.ui.palette import parse_hex
 from game.ui.paths import Paths
 from game.ui.settings import Settings, save_settings
 from game.ui.sound import SoundBank
 from game.ui.toast import Toasts
 from game.ui.view import RGB, GameView, ViewFactory
+from game.ui.writer import BackgroundWriter
 
 
 @functools.lru_cache(maxsize=8)
@@ -41,10 +44,17 @@ class Services:
     table: InputTable
     games: Registry
     views: Mapping[str, ViewFactory]
+    """The board view of each game this client shows (the composition root's)."""
+    plugins: Mapping[str, GamePlugin]
+    """Every game's plug-in by id (``game.catalog``): its text, keys, colours, scores."""
     toasts: Toasts
+    scenes: Navigator
+    """Every scene another scene may open (the composition root's factories)."""
     computers: Computers = field(default_factory=NoComputers)
     learning: Learning = field(default_factory=Learning)
     """Lessons and puzzles, and the player's progress (``game.ui.learning``)."""
+    writer: BackgroundWriter = field(default_factory=BackgroundWriter)
+    """Stores autosaves off the frame; the app loop settles it after every frame."""
     preload: Callable[[], None] | None = None
     """Work for a background thread once the window shows: the composition root imports
     every game's rules and view there, so a game's first screen does not wait for them."""
@@ -73,6 +83,10 @@ class Services:
 
     def colours(self) -> tuple[RGB, ...]:
         return _parse_all(self.settings.colours)
+
+    def plugin(self, game_id: str) -> GamePlugin:
+        """The plug-in of a game (KeyError for an id no plug-in has)."""
+        return self.plugins[game_id]
 
     def make_view(self, game_id: str) -> GameView:
         view = self.views[game_id]()

@@ -43,9 +43,6 @@ class GameView(Protocol):
     actions: tuple[ViewAction, ...]
     """Move actions, with default keys; the play scene makes a side-panel button of each
     (but the key-only ones)."""
-    help_title: str
-    help_text: str
-    """The rules as the in-game help screen shows them (pygame_gui's HTML subset)."""
 
     def set_colours(self, colours: Sequence[RGB]) -> None:
         """The player colours, one per seat, from the settings."""
@@ -129,13 +126,6 @@ class GameView(Protocol):
         """One or two lines on the pending selection and its preview, for the side panel."""
         ...
 
-    def score(self, state: Any, seat: int) -> str:
-        """A short per-seat figure for the side panel (Conquid: the cell count)."""
-        ...
-
-    def describe(self, notation: str) -> str:
-        """A move's notation in words, for the replay list and toasts."""
-        ...
 
 
 @runtime_checkable
@@ -172,21 +162,10 @@ class Drags(Protocol):
         ...
 
 
-@runtime_checkable
-class OwnColours(Protocol):
-    """A view whose sides have colours of their own, which its rules and help name (Push
-    Fight's White and Brown): the player colours from the settings do not apply to it."""
-
-    seat_colours: tuple[RGB, ...]
-
-
-def has_own_colours(view: object) -> bool:
-    return isinstance(view, OwnColours)
-
-
-def seat_colours(view: object, chosen: Sequence[RGB]) -> tuple[RGB, ...]:
-    """The colour of each seat as the board shows it: the view's own, else the chosen ones."""
-    return view.seat_colours if isinstance(view, OwnColours) else tuple(chosen)
+def seat_colours(own: Sequence[RGB] | None, chosen: Sequence[RGB]) -> tuple[RGB, ...]:
+    """The colour of each seat as the board shows it: the game's own (``GamePlugin.
+    seat_colours``), else the chosen ones."""
+    return tuple(own) if own is not None else tuple(chosen)
 
 
 @runtime_checkable
@@ -198,6 +177,15 @@ class Marks(Protocol):
 
     def mark_rect(self, name: str) -> pygame.Rect | None:
         """The place's rectangle on screen now, or None if ``name`` is no place here."""
+        ...
+
+
+@runtime_checkable
+class ClickPlays(Protocol):
+    """A view whose moves can be whole after a click (Forts: a value, then a cell)."""
+
+    def ready(self) -> bool:
+        """True when the last click completed a move: play it without waiting for Confirm."""
         ...
 
 

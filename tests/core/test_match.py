@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from game.conquid.rules import GAME
+from game.conquid.rules.game import GAME
 from game.core.errors import GameOverError, IllegalMoveError, NotationError, OptionsError
 from game.core.match import CHECKPOINT_EVERY, DRAW, RESIGN, Match, Seat
 from game.core.protocol import Outcome, OutcomeReason

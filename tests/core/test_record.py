@@ -13,12 +13,15 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from game.catalog import all_games
-from game.conquid.rules import GAME
+from game.conquid.rules.game import GAME
 from game.core import record as record_module
 from game.core.atomic import atomic_write_text
 from game.core.errors import RecordError
 from game.core.match import Match, Seat
+from game.core.protocol import Outcome, OutcomeReason
 from game.core.record import FORMAT_VERSION, Record, load_match, read_record, save_match
+from game.forts.info import NO_LIVING_FORTS
+from game.pushfight.info import PUSH_OFF
 
 GAMES = all_games()
 
@@ -143,3 +146,51 @@ def test_mutated_records_load_or_raise_record_error(data: st.DataObject) -> None
             break
     with contextlib.suppress(RecordError):
         Record.loads(bytes(text)).replay(GAMES)
+
+
+OLD_FORTS = (
+    '{"format": "conquid-arcade-record", "format_version": 1, "app_version": "0.1.0", '
+    '"game": "forts", "rules_version": 1, "options": {"board": "9x18", "anywhere": false}, '
+    '"players": [{"name": "Builder", "kind": "human"}], "created": "2026-11-20T10:00:00", '
+    '"seed": "by-hand", "moves": ["1 3,3", "roll 6", "2 5,3", "roll 6", "3 4,2", "roll 1", '
+    '"4 5,5", "roll 2", "4 5,2", "roll 4", "5 3,4", "roll 3", "6 3,5", "roll 5", "6 5,4", '
+    '"roll 6"], "result": {"winner": null, "reason": "no-living-forts"}}'
+)
+OLD_PUSHFIGHT = (
+    '{"format": "conquid-arcade-record", "format_version": 1, "app_version": "0.1.0", '
+    '"game": "pushfight", "rules_version": 1, "options": {}, "players": [{"name": "White", '
+    '"kind": "human"}, {"name": "Brown", "kind": "human"}], "created": "2026-11-20T10:00:00", '
+    '"moves": ["setup Od3 Oc2 Od2 od4 od1", "setup Xe3 Xf3 Xe2 xe4 xe1", "c2-d2", "f3-f2", '
+    '"d2-c1,c1-d1"], "result": {"winner": 0, "reason": "push-off"}}'
+)
+"""Records as the app wrote them before games declared their own endings (issue 20)."""
+
+
+def test_old_records_of_a_games_own_ending_load_unchanged() -> None:
+    forts = Record.loads(OLD_FORTS).replay(GAMES)
+    assert forts.outcome == Outcome(None, NO_LIVING_FORTS)
+    assert forts.outcome is not None and forts.outcome.reason is NO_LIVING_FORTS
+    assert forts.outcome.reason.label == "no living fort remains"
+    push = Record.loads(OLD_PUSHFIGHT)
+    assert push.result is not None and push.result.reason.value == "push-off"
+    assert push.result.labelled(GAMES.info("pushfight")).reason is PUSH_OFF
+    assert push.replay(GAMES).outcome == Outcome(0, PUSH_OFF)
+
+
+@pytest.mark.parametrize("reason", ["conquest", "no-such-ending"])
+def test_a_reason_the_game_does_not_have_is_refused(reason: str) -> None:
+    """Conquid's own ending in a Push Fight record is as unknown as a made-up one."""
+    text = OLD_PUSHFIGHT.replace('"push-off"', json.dumps(reason))
+    with pytest.raises(RecordError, match="unknown reason"):
+        Record.loads(text).replay(GAMES)
+
+
+def test_core_keeps_only_generic_reasons_and_no_game_reuses_them() -> None:
+    generic = {reason.value for reason in OutcomeReason}
+    assert generic == {"resign", "draw-agreed", "repetition", "turn-limit"}
+    for info in GAMES.infos():
+        own = [ending.value for ending in info.endings]
+        assert len(set(own)) == len(own) and not set(own) & generic, info.id
+        for ending in info.endings:
+            assert info.reason(ending.value) is ending and ending.label
+        assert info.reason("resign") is OutcomeReason.RESIGN

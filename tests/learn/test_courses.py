@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from game.catalog import all_games
+from game.catalog import PLUGINS, all_games
 from game.core.learn import Course, Puzzle, load_courses
 from game.piously.rules.spellbook import SPELLS
 from game.ui.assets import assets_dir
@@ -22,7 +22,7 @@ PUZZLES = [(game_id, puzzle) for game_id, course in sorted(COURSES.items())
 
 def test_every_file_loads_and_every_answer_reaches_its_goal() -> None:
     assert PROBLEMS == []
-    for game_id in ("conquid", "pushfight", "forts", "piously"):
+    for game_id in (plugin.id for plugin in PLUGINS):
         assert COURSES[game_id].lessons, f"{game_id} has no lessons"
     for game_id in ("conquid", "pushfight"):
         assert COURSES[game_id].puzzles, f"{game_id} has no puzzles"

@@ -68,9 +68,11 @@ def test_a_crash_in_the_running_app_is_reported_and_the_autosave_kept(
 
 
 def play_through_scene(play: PlayScene) -> None:
-    """A pass (Conquid's empty conquer), confirmed the way the side panel does it."""
+    """A pass (Conquid's empty conquer), confirmed the way the side panel does it; its
+    autosave is written as at the end of the frame (``App.step`` settles the writer)."""
     play.command(Command("conquer"))
     play.command(Command(c.CONFIRM))
+    play.services.writer.settle()
 
 
 @pytest.fixture
@@ -98,7 +100,8 @@ def test_a_crash_during_play_names_the_game_and_its_moves(
     assert kept is not None
     autosave = kept.read_bytes()
     told: list[CrashReport] = []
-    guard = CrashGuard(paths.logs, None, lambda _error, report: told.append(report))
+    guard = CrashGuard(paths.logs, None, lambda _error, report: told.append(report),
+                       games=all_games())
     guard.watch(app.stack.scenes)
     monkeypatch.setattr(play, "update", broken)
     assert guard.run(lambda: frames(app)) == CRASH_EXIT

@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 from game.catalog import all_games
-from game.conquid.rules import GAME
+from game.conquid.rules.game import GAME
 from game.core.match import Match
 from game.core.record import load_match, save_match
 

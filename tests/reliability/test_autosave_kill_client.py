@@ -27,7 +27,7 @@ import pytest
 from game.catalog import all_games
 from game.core.match import Match, Seat
 from game.core.protocol import CHANCE
-from game.core.record import load_match, read_record
+from game.core.record import Record, load_match, read_record
 from game.main_window import VIEWS, build_services
 from game.ui import autosaves
 from game.ui.app import STEP, App
@@ -84,17 +84,17 @@ def storage_child(paths: Paths, game_id: str, seed: str, fd: int) -> None:
 
 
 def scene_child(services: Services, game_id: str, seed: str, fd: int) -> None:
-    """Run the real play scene, computer against computer, reporting each finished autosave."""
-    tell = report(fd)
-    real_write = autosaves.Slot.write
+    """Run the real play scene, computer against computer, reporting each finished autosave
+    (the scene's background writer stores each move's record with ``Slot.keep``)."""
+    real_keep = autosaves.Slot.keep
 
-    def write_and_report(slot: autosaves.Slot, match: Match) -> str | None:
-        problem = real_write(slot, match)
+    def keep_and_report(slot: autosaves.Slot, record: Record) -> str | None:
+        problem = real_keep(slot, record)
         assert problem is None
-        tell(match)
+        os.write(fd, f"{len(record.moves)} ".encode())
         return problem
 
-    autosaves.Slot.write = write_and_report  # type: ignore[method-assign]  # we only listen
+    autosaves.Slot.keep = keep_and_report  # type: ignore[method-assign]  # we only listen
     services.computers = SeededComputers(seed)
     services.settings = services.settings.with_(anim_speed=0.0)
     app = App(services, PlayScene(services, new_match(game_id, seed)))

@@ -27,13 +27,13 @@ from hypothesis.stateful import (
 )
 
 from game.catalog import all_games
-from game.conquid.rules import decode_state
+from game.conquid.rules.game import decode_state
 from game.core.errors import GameOverError
 from game.core.match import Match, Seat
 from game.core.protocol import CHANCE, Game
 from game.core.record import Record
-from game.forts.rules import decode as decode_forts
-from game.pushfight.rules import State as PushFightState
+from game.forts.rules.game import decode as decode_forts
+from game.pushfight.rules.game import State as PushFightState
 
 GAMES = all_games()
 MAX_PLIES = 160

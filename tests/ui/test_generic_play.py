@@ -23,8 +23,6 @@ class BareView:
 
     game_id = "forts"
     actions: tuple[ViewAction, ...] = ()
-    help_title = "Forts"
-    help_text = "A test view."
 
     def __init__(self) -> None:
         self.state: Any = None
@@ -67,18 +65,12 @@ class BareView:
         return None
 
     def proposal(self) -> Proposal:
-        from game.forts.rules import GAME
+        from game.forts.rules.game import GAME
 
         return Proposal(GAME.random_move(self.state, random.Random(0)))
 
     def status(self) -> str:
         return ""
-
-    def score(self, state: Any, seat: int) -> str:
-        return ""
-
-    def describe(self, notation: str) -> str:
-        return notation
 
 
 def test_a_solo_game_with_dice_rolls_by_itself(driver: Driver, services: Services) -> None:

@@ -19,8 +19,8 @@ from scenes.learn import LearnScene, OfferScene, lesson_units
 from scenes.lesson import SHOW, LessonScene
 from scenes.menu import MenuScene
 from scenes.setup import SetupScene
+from tests.piously.view.piously_hands import perform
 from tests.ui.driver import Driver
-from tests.ui.piously_hands import perform
 from tests.ui.test_computer import SlowSeat
 
 

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from game.conquid.rules import ConquidState
+from game.conquid.info import CONQUEST
+from game.conquid.rules.game import ConquidState
 from game.core.protocol import Outcome, OutcomeReason
 from scenes.menu import MenuScene
 from scenes.play import PlayScene
@@ -69,7 +70,7 @@ def test_a_whole_game_from_the_menu_to_the_victory_banner(driver: Driver) -> Non
     driver.key("return")
     assert play.match.outcome is not None
     assert play.match.outcome.winner == 0
-    assert play.match.outcome.reason is OutcomeReason.CONQUEST
+    assert play.match.outcome.reason is CONQUEST
     assert play.view.busy(driver.app.clock)  # the path is being traced
     driver.wait(3.0)
     assert not play.view.busy(driver.app.clock)  # so the banner is up

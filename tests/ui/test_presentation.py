@@ -13,8 +13,10 @@ from game.catalog import all_games
 from game.core.match import Match, Seat
 from game.core.protocol import Outcome, OutcomeReason
 from game.core.record import load_match, read_record, save_match
+from game.forts.info import NO_LIVING_FORTS
 from game.main_window import build_services
-from game.pushfight.setups import standard_setup
+from game.pushfight.info import PUSH_OFF
+from game.pushfight.rules.setups import standard_setup
 from game.ui import autosaves, result
 from game.ui.app import App
 from game.ui.paths import Paths
@@ -153,13 +155,13 @@ def test_the_result_never_covers_the_board_and_speaks_to_its_reader(
 def test_result_wording_for_each_table() -> None:
     people = (Seat("Ada"), Seat("Blaise"))
     computer = (Seat("Ada"), Seat("CPU", "computer", "hard"))
-    push_off = Outcome(1, OutcomeReason.PUSH_OFF)
+    push_off = Outcome(1, PUSH_OFF)
     assert result.headline(people, push_off) == "Blaise wins"
     assert result.headline(computer, push_off) == "You lost"
     assert result.headline(computer, Outcome(0, OutcomeReason.RESIGN)) == "You won"
     assert result.headline(people, Outcome(None, OutcomeReason.DRAW_AGREED)) == "Draw"
     assert result.reason(Outcome(None, OutcomeReason.DRAW_AGREED)) == "By agreement"
-    assert result.headline((Seat("Builder"),), Outcome(None, OutcomeReason.NO_LIVING_FORTS)) \
+    assert result.headline((Seat("Builder"),), Outcome(None, NO_LIVING_FORTS)) \
         == "Game over"
     assert result.summary(people, push_off) == "Blaise wins  ·  a piece was pushed off"
 

@@ -23,7 +23,7 @@ from game.catalog import all_games
 from game.core.learn import Course
 from game.core.registry import AnyGame, Registry
 from game.forts.info import INFO as FORTS_INFO
-from game.main_window import VIEW_ACTIONS, VIEWS, build_services, first_scene
+from game.main_window import PLUGINS, VIEWS, build_services, first_scene
 from game.ui.app import App
 from game.ui.learning import Learning
 from game.ui.paths import Paths
@@ -39,9 +39,9 @@ services = build_services()
 app = App(services, first_scene(services))
 app.step([], 0.0)
 print(json.dumps({
-    "views": sorted(m for m in sys.modules if m.rsplit(".", 1)[-1].startswith("view")
-                    and m.split(".")[1] != "ui" and not m.endswith(".view_actions")),
-    "rules": sorted(m for m in sys.modules if ".rules" in m),
+    "views": sorted(m for m in sys.modules if m.split(".")[2:3] == ["view"]
+                    and m.rsplit(".", 1)[-1] not in ("view", "actions", "colours")),
+    "rules": sorted(m for m in sys.modules if ".rules." in m and not m.endswith(".board")),
     "menu": [text for _, text, _ in app.stack.top.entries][2:6],
     "courses_loaded": services.learning._courses is not None,
     "replay": "scenes.replay" in sys.modules,
@@ -50,14 +50,14 @@ print(json.dumps({
 
 
 def test_every_views_actions_are_known_without_the_view() -> None:
-    assert set(VIEW_ACTIONS) == set(VIEWS)
+    assert set(PLUGINS) == set(VIEWS)
     for game_id, make in VIEWS.items():
-        assert make().actions == VIEW_ACTIONS[game_id], game_id
+        assert make().actions == PLUGINS[game_id].actions, game_id
 
 
 def test_the_input_table_knows_every_games_keys_from_the_start(services: Services) -> None:
     contexts = services.table.contexts()
-    for game_id, actions in VIEW_ACTIONS.items():
+    for game_id, actions in ((p.id, p.actions) for p in PLUGINS.values()):
         assert f"game:{game_id}" in contexts
         assert services.table.commands(f"game:{game_id}") == [a.id for a in actions]
 
@@ -81,16 +81,16 @@ def test_the_window_shown_loads_rules_views_and_courses_in_the_background(
     app.step([], 0.0)
     services.window_shown()
     deadline = time.monotonic() + 30
-    while "game.piously.view" not in sys.modules and time.monotonic() < deadline:
+    while "game.piously.view.board" not in sys.modules and time.monotonic() < deadline:
         time.sleep(0.01)
-    assert "game.piously.view" in sys.modules
+    assert "game.piously.view.board" in sys.modules
     assert [game.info.id for game in services.games] == list(VIEWS)
     assert services.learning.course("conquid").lessons
     assert not services.toasts.current
 
 
 def test_a_game_registered_by_its_info_loads_its_rules_on_first_use() -> None:
-    from game.forts.rules import GAME as FORTS
+    from game.forts.rules.game import GAME as FORTS
 
     loads: list[str] = []
 
@@ -112,7 +112,7 @@ def test_a_game_registered_by_its_info_loads_its_rules_on_first_use() -> None:
 
 
 def test_a_loader_must_give_the_game_of_its_info() -> None:
-    from game.conquid.rules import GAME as CONQUID
+    from game.conquid.rules.game import GAME as CONQUID
 
     games = Registry()
     games.register_later(FORTS_INFO, lambda: CONQUID)

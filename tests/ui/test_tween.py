@@ -5,9 +5,9 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from game.conquid import view_anim
-from game.conquid.rules import GAME, Conquer, decode_state
-from game.conquid.view import ConquidView
+from game.conquid.rules.game import GAME, Conquer, decode_state
+from game.conquid.view import anim as view_anim
+from game.conquid.view.board import ConquidView
 from game.ui.tween import EASINGS, Cues, Tween
 
 CASCADE = "xoooo9/1xxxx9/14/4X4O4/14/14/14 1 0"

@@ -22,8 +22,8 @@ from collections.abc import Iterable
 from game.conquid.ai.evaluate import quiet
 from game.conquid.ai.paths import chain
 from game.conquid.ai.position import Pos, block_mask
-from game.conquid.board import Board
-from game.conquid.rules import (
+from game.conquid.rules.board import Board
+from game.conquid.rules.game import (
     Acquire,
     Conquer,
     ConquidState,

@@ -15,7 +15,7 @@ from typing import Final
 
 from game.conquid.ai.paths import INF, breach_distance, distance
 from game.conquid.ai.position import Pos
-from game.conquid.board import Board
+from game.conquid.rules.board import Board
 
 WIN: Final = 1_000_000
 """The side to move can declare conquest."""

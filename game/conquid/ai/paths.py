@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Final
 
-from game.conquid.board import Board
+from game.conquid.rules.board import Board
 
 INF: Final = 999
 """Distance of a side that can no longer build any chain."""

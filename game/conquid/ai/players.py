@@ -18,7 +18,7 @@ from math import comb
 from game.conquid.ai.candidates import bits, breakers, candidates, has_chain, plan_acquire
 from game.conquid.ai.evaluate import WIN, quiet
 from game.conquid.ai.position import Pos
-from game.conquid.rules import (
+from game.conquid.rules.game import (
     Acquire,
     Conquer,
     Conquest,

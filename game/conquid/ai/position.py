@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from game.conquid.board import Board
-from game.conquid.rules import (
+from game.conquid.rules.board import Board
+from game.conquid.rules.game import (
     BLOCK,
     Acquire,
     Conquer,

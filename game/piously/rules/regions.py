@@ -11,6 +11,7 @@ from collections.abc import Iterable
 from typing import Final
 
 from game.core.protocol import Outcome, OutcomeReason
+from game.piously import info
 from game.piously.rules.hexes import DIRECTIONS, Hex
 from game.piously.rules.state import PiouslyState
 from game.piously.rules.temple import ROOMS, SHOVEL, Temple
@@ -87,7 +88,7 @@ def verdict(state: PiouslyState) -> Outcome | None:
     otherwise the optional turn limit draws the game."""
     winners = [seat for seat in (0, 1) if winning_region(state, seat) is not None]
     if winners:
-        return Outcome(winners[0] if len(winners) == 1 else None, OutcomeReason.ALL_ROOMS)
+        return Outcome(winners[0] if len(winners) == 1 else None, info.ALL_ROOMS)
     if state.turn_limit and state.turn >= state.turn_limit:
         return Outcome(None, OutcomeReason.TURN_LIMIT)
     return None

@@ -1,0 +1,78 @@
+"""The composition root's scene factories (``game.ui.navigator.Navigator``).
+
+Part of the composition root, like ``game.main_window``: the one place besides it that
+imports the scenes. Each factory imports its scene's module when first asked for, so the
+menu's first frame waits for no other scene.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from game.core.match import Match
+from game.core.registry import AnyGame
+from game.ui.scene import Scene
+from game.ui.services import Services
+
+
+class SceneFactories:
+    """Every scene, made on demand (see ``game.ui.navigator.Navigator``)."""
+
+    def menu(self, services: Services, notice: tuple[str, str] | None = None) -> Scene:
+        from scenes.menu import MenuScene
+
+        return MenuScene(services, notice=notice)
+
+    def setup(self, services: Services, game: AnyGame) -> Scene:
+        from scenes.setup import SetupScene
+
+        return SetupScene(services, game)
+
+    def play(self, services: Services, match: Match, *, demo: bool = False,
+             resumed_from: Path | None = None, autosave_now: bool = False) -> Scene:
+        from scenes.play import PlayScene
+
+        play = PlayScene(services, match, demo=demo, resumed_from=resumed_from)
+        if autosave_now and play.slot is not None:
+            play.slot.write(match)
+        return play
+
+    def replay(self, services: Services, match: Match, *, from_play: bool = False) -> Scene:
+        from scenes.replay import ReplayScene
+
+        return ReplayScene(services, match, from_play=from_play)
+
+    def help(self, services: Services, game_id: str) -> Scene:
+        from scenes.help import HelpScene
+
+        return HelpScene(services, game_id)
+
+    def pause(self, services: Services, below: Scene, game_id: str) -> Scene:
+        from scenes.pause import PauseScene
+
+        return PauseScene(services, below, game_id)
+
+    def settings(self, services: Services) -> Scene:
+        from scenes.settings import SettingsScene
+
+        return SettingsScene(services)
+
+    def games(self, services: Services) -> Scene:
+        from scenes.games import GamesScene
+
+        return GamesScene(services)
+
+    def scores(self, services: Services) -> Scene:
+        from scenes.scores import ScoresScene
+
+        return ScoresScene(services)
+
+    def learn(self, services: Services, game_id: str | None = None) -> Scene:
+        from scenes.learn import LearnScene
+
+        return LearnScene(services, game_id)
+
+    def first_time(self, services: Services, game_id: str, setup: Scene) -> Scene:
+        from scenes.learn import first_time_offer
+
+        return first_time_offer(services, game_id, setup)

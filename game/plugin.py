@@ -1,0 +1,175 @@
+"""What a game is to the application: one typed ``GamePlugin`` value per game.
+
+Each game declares its plug-in in ``game/<name>/plugin.py`` and ``game.catalog`` lists them,
+the one list of games. The plug-in holds what is known without loading the game (its info,
+its move actions and keys, its seat colours, its lesson files, the columns of its high-score
+table) and loaders for the rest: its rules, its board view, its computer players, its text
+(help, move wording, the per-seat figure) and how its runs rank and its seeds read. Each
+loader is a plain import inside a function, not ``importlib`` on a name: the menu's first
+frame waits for none of them, a misspelt module fails loudly, and PyInstaller still sees
+every module it must bundle.
+"""
+
+from __future__ import annotations
+
+import datetime
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Protocol
+
+from game.core.errors import NotationError
+from game.core.match import DRAW, RESIGN
+from game.core.player import Limit, Player
+from game.core.protocol import GameInfo
+from game.core.registry import AnyGame, Registry
+from game.ui.commands import ViewAction
+
+if TYPE_CHECKING:
+    from game.ui.view import ViewFactory
+
+RGB = tuple[int, int, int]
+AnyPlayer = Player[Any, Any]
+
+
+@dataclass(frozen=True)
+class ComputerLevels:
+    """A game's computer players: a factory per level name, and each level's own budget."""
+
+    levels: Mapping[str, Callable[[], AnyPlayer]]
+    limits: Mapping[str, Limit]
+
+
+class GameText(Protocol):
+    """Text about a game (the four games' ``view/words.py`` modules are such objects)."""
+
+    @property
+    def HELP_TEXT(self) -> str:
+        """The rules as the help screen shows them (pygame_gui's HTML subset)."""
+        ...
+
+    def describe(self, notation: str) -> str:
+        """A move (not a resignation or a draw) in words. Raises NotationError."""
+        ...
+
+    def figure(self, state: Any, seat: int) -> str:
+        """A short per-seat figure for the side panel (Conquid: the cell count)."""
+        ...
+
+
+class ScoreRules(Protocol):
+    """How a game's finished runs rank (``HighScores``)."""
+
+    def final_score(self, state: Any) -> tuple[int, ...]:
+        """The figures of a finished position, compared as they stand (higher is better)."""
+        ...
+
+    def table_name(self, options: Mapping[str, object]) -> str:
+        """The table a game with these options ranks in (board size and variant)."""
+        ...
+
+    def summary(self, state: Any) -> str:
+        """One line on the run's result for the game-over banner."""
+        ...
+
+
+class SeedRules(Protocol):
+    """A game whose seeds have a form of their own."""
+
+    def normalise_seed(self, text: str) -> str:
+        """The normal form of a typed seed; raises ValueError with a message for the player."""
+        ...
+
+    def daily_seed(self, date: datetime.date) -> str:
+        """Everyone's seed for a date."""
+        ...
+
+
+@dataclass(frozen=True)
+class HighScores:
+    """A game that keeps a high-score table (``game.ui.scores``)."""
+
+    score_columns: tuple[str, ...]
+    """Column titles for the figures ``final_score`` returns, most important first."""
+    load: Callable[[], ScoreRules]
+
+    def final_score(self, state: Any) -> tuple[int, ...]:
+        return self.load().final_score(state)
+
+    def table_name(self, options: Mapping[str, object]) -> str:
+        return self.load().table_name(options)
+
+    def summary(self, state: Any) -> str:
+        return self.load().summary(state)
+
+
+@dataclass(frozen=True)
+class SeedFormat:
+    """A game whose seeds have a form of their own (``game.ui.solo``): typed seeds are
+    normalised, and there is a seed of the day."""
+
+    load: Callable[[], SeedRules]
+
+    def normalise_seed(self, text: str) -> str:
+        return self.load().normalise_seed(text)
+
+    def daily_seed(self, date: datetime.date) -> str:
+        return self.load().daily_seed(date)
+
+
+@dataclass(frozen=True)
+class GamePlugin:
+    """One game, as the application sees it (``game/<name>/plugin.py`` declares it)."""
+
+    info: GameInfo
+    actions: tuple[ViewAction, ...]
+    """The view's move actions with their default keys: the input table and the settings
+    screen know them at start, before any view is loaded."""
+    rules: Callable[[], AnyGame]
+    """Imports the rules and gives the game object, whose info is ``info``."""
+    view: Callable[[], ViewFactory]
+    """Imports the board view and gives its class (a view is made per screen)."""
+    text: Callable[[], GameText]
+    """Imports the game's text: help, move wording, per-seat figure."""
+    computers: Callable[[], ComputerLevels] | None = None
+    """Imports the computer players; None for a game with none."""
+    course: tuple[str, ...] = ()
+    """Its lesson and puzzle files in ``assets/learn``."""
+    scores: HighScores | None = None
+    seeds: SeedFormat | None = None
+    seat_colours: tuple[RGB, ...] | None = None
+    """Sides with colours of their own, which the rules and help name (Push Fight's White
+    and Brown): the player colours from the settings do not apply to this game."""
+    resigned: str = "Resigned"
+    """A resignation in words (a solo run's is giving up)."""
+
+    @property
+    def id(self) -> str:
+        return self.info.id
+
+    def help(self) -> str:
+        """The rules as the help screen shows them."""
+        return self.text().HELP_TEXT
+
+    def describe(self, notation: str) -> str:
+        """A move's notation in words, for the replay list and toasts (the notation itself
+        if it is not a move of this game)."""
+        if notation == RESIGN:
+            return self.resigned
+        if notation == DRAW:
+            return "Draw agreed"
+        try:
+            return self.text().describe(notation)
+        except NotationError:
+            return notation
+
+    def figure(self, state: Any, seat: int) -> str:
+        """A short per-seat figure for the side panel (Conquid: the cell count)."""
+        return self.text().figure(state, seat)
+
+
+def registry(plugins: Iterable[GamePlugin]) -> Registry:
+    """The games of these plug-ins, in order: each one's rules load when first used."""
+    games = Registry()
+    for plugin in plugins:
+        games.register_later(plugin.info, plugin.rules)
+    return games

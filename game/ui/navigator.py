@@ -1,0 +1,50 @@
+"""Where a scene may go next: one factory per scene, handed out by the composition root.
+
+Scenes never import each other (that made a circle of six held open by imports inside
+functions); a scene that opens another asks ``services.scenes`` for it. The root's
+implementation (``game.navigation``) imports each scene when first asked for, so the menu's
+first frame loads no other scene's module.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING, Protocol
+
+from game.core.match import Match
+from game.core.registry import AnyGame
+from game.ui.scene import Scene
+
+if TYPE_CHECKING:
+    from game.ui.services import Services
+
+
+class Navigator(Protocol):
+    """A factory for every scene another scene may open."""
+
+    def menu(self, services: Services, notice: tuple[str, str] | None = None) -> Scene: ...
+
+    def setup(self, services: Services, game: AnyGame) -> Scene: ...
+
+    def play(self, services: Services, match: Match, *, demo: bool = False,
+             resumed_from: Path | None = None, autosave_now: bool = False) -> Scene:
+        """``autosave_now``: the match has moves no file holds yet (continued from a replay)."""
+        ...
+
+    def replay(self, services: Services, match: Match, *, from_play: bool = False) -> Scene: ...
+
+    def help(self, services: Services, game_id: str) -> Scene: ...
+
+    def pause(self, services: Services, below: Scene, game_id: str) -> Scene: ...
+
+    def settings(self, services: Services) -> Scene: ...
+
+    def games(self, services: Services) -> Scene: ...
+
+    def scores(self, services: Services) -> Scene: ...
+
+    def learn(self, services: Services, game_id: str | None = None) -> Scene: ...
+
+    def first_time(self, services: Services, game_id: str, setup: Scene) -> Scene:
+        """``setup``, preceded the first time a game is chosen by the offer of its lessons."""
+        ...

@@ -1,0 +1,23 @@
+"""Conquid test positions written as pictures: x/o cells, X/O bases, '.' empty."""
+
+from __future__ import annotations
+
+from textwrap import dedent
+
+from game.conquid.rules.game import ConquidState, decode_state
+
+SMALL = """
+..............
+..............
+..............
+....X....O....
+..............
+..............
+..............
+"""
+
+
+def position(picture: str, to_move: int = 1, ply: int = 0, turn_limit: int = 0) -> ConquidState:
+    """The position drawn in ``picture``, with ``to_move`` 1 or 2 (the player's number)."""
+    rows = dedent(picture).strip().splitlines()
+    return decode_state(f"{'/'.join(row.strip() for row in rows)} {to_move} {ply}", turn_limit)
