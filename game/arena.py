@@ -14,6 +14,7 @@ import argparse
 import math
 import os
 import random
+import re
 import statistics
 import sys
 import time
@@ -28,12 +29,19 @@ from game.core.match import Match, Seat
 from game.core.player import Budget, Clock, Limit, Player
 from game.core.protocol import CHANCE, Game
 from game.core.record import save_match
-from game.core.text import printable, quote
+from game.core.text import printable, problem, quote
 from game.plugin import ComputerLevels
 
 AnyPlayer = Player[Any, Any]
 DEFAULT_LIMIT = Limit(time=1.0)
 DEFAULT_TURN_LIMIT = 300
+MAX_TIME = 600.0
+"""Most seconds per move a run may give (the hardest level takes a few)."""
+MAX_NODES = 10_000_000
+"""Most search nodes per move a run may give (the hardest level takes tens of thousands)."""
+MAX_GAMES = 10_000
+MAX_SEED = 100
+"""Longest seed: it is printed and becomes part of each saved record's file name."""
 Z95 = 1.959963984540054
 
 
@@ -137,7 +145,8 @@ def add_arena_parser(subparsers: Any) -> argparse.ArgumentParser:
     parser.add_argument("game", help="game id, e.g. conquid")
     parser.add_argument("--first", default="normal", help="level measured (default: normal)")
     parser.add_argument("--second", default="easy", help="its opponent (default: easy)")
-    parser.add_argument("--games", type=int, default=20, help="games to play (default: 20)")
+    parser.add_argument("--games", type=whole_number, default=20,
+                        help="games to play (default: 20)")
     parser.add_argument("--seed", default="1", help="seed of the run (default: 1)")
     parser.add_argument("--board", help="shortcut for --option board=NAME")
     parser.add_argument(
@@ -149,16 +158,27 @@ def add_arena_parser(subparsers: Any) -> argparse.ArgumentParser:
     )
     parser.add_argument(
         "--turn-limit",
-        type=int,
+        type=whole_number,
         default=DEFAULT_TURN_LIMIT,
         help=f"moves after which a game is drawn (default: {DEFAULT_TURN_LIMIT})",
     )
     parser.add_argument("--time", type=float, help="seconds per move for both levels")
-    parser.add_argument("--nodes", type=int, help="search nodes per move for both levels")
+    parser.add_argument("--nodes", type=whole_number, help="search nodes per move for both levels")
     parser.add_argument("--save-dir", type=Path, help="save every game as a record here")
     parser.add_argument("--verbose", action="store_true", help="print a line per game")
     parser.set_defaults(handler=run_arena)
     return parser
+
+
+def whole_number(text: str) -> int:
+    """An argument that is a whole number; a short refusal (never the text repeated: it may
+    be thousands of digits) for anything else."""
+    try:
+        if len(text) <= 19:
+            return int(text)
+    except ValueError:
+        pass
+    raise argparse.ArgumentTypeError("should be a whole number (at most 19 digits)")
 
 
 def parse_option(text: str) -> tuple[str, str | int | bool]:
@@ -221,7 +241,8 @@ def run_arena(args: argparse.Namespace, out: TextIO = sys.stdout) -> int:
         tally[result] += 1
         if args.save_dir is not None:
             try:
-                save_match(args.save_dir / f"{game.info.id}-{args.seed}-{index:03d}.json", match)
+                name = f"{game.info.id}-{_file_part(args.seed)}-{index:03d}.json"
+                save_match(args.save_dir / name, match)
             except OSError as err:
                 print(f"arena: cannot save in {printable(str(args.save_dir), 200)}: "
                       f"{err.strerror or err}", file=sys.stderr)
@@ -236,12 +257,15 @@ def run_arena(args: argparse.Namespace, out: TextIO = sys.stdout) -> int:
 
 def _usage_problem(args: argparse.Namespace) -> str | None:
     """What is wrong with the run's numbers and folder, before any game is played."""
-    if args.games < 1:
-        return "--games must be at least 1"
-    if args.time is not None and not (math.isfinite(args.time) and args.time > 0):
-        return "--time must be a number of seconds above 0"
-    if args.nodes is not None and args.nodes < 1:
-        return "--nodes must be at least 1"
+    if not 1 <= args.games <= MAX_GAMES:
+        return f"--games must be from 1 to {MAX_GAMES:,}"
+    if args.time is not None and not (math.isfinite(args.time) and 0 < args.time <= MAX_TIME):
+        return f"--time must be a number of seconds above 0, at most {MAX_TIME:g}"
+    if args.nodes is not None and not 1 <= args.nodes <= MAX_NODES:
+        return f"--nodes must be from 1 to {MAX_NODES:,}"
+    found = problem(args.seed, MAX_SEED)
+    if found:
+        return f"--seed {found}"
     if args.save_dir is not None:
         folder = printable(str(args.save_dir), 200)
         if os.path.lexists(args.save_dir) and not args.save_dir.is_dir():
@@ -253,6 +277,12 @@ def _usage_problem(args: argparse.Namespace) -> str | None:
         if not os.access(args.save_dir, os.W_OK | os.X_OK):
             return f"cannot save in {folder}: it is read-only"
     return None
+
+
+def _file_part(seed: str) -> str:
+    """The seed as part of a file name: letters, digits, ``.``, ``_`` and ``-`` only, so a
+    seed such as ``../x`` names a file in ``--save-dir``, never a path out of it."""
+    return re.sub(r"[^A-Za-z0-9._-]", "_", seed)
 
 
 def _chosen(game: Game[Any, Any], args: argparse.Namespace) -> dict[str, object]:

@@ -6,8 +6,13 @@ context: the same on Linux, macOS and Windows, and safe under PyInstaller once t
 point calls ``multiprocessing.freeze_support()``). The process is started on first use and
 kept for later moves. It receives only plain data: the game id, options, seed and the
 match's move list, re-plays them to rebuild the position, and sends the decision back as
-notation. ``cancel`` stops a search at once by ending the process; the next ``start``
+notation. ``cancel`` stops a search at once by ending the process (SIGKILL: a process that
+was stopped, with SIGSTOP or a debugger, never acts on a polite request); the next ``start``
 spawns a fresh one.
+
+A watchdog: a search that has not answered ``PATIENCE`` seconds past its time budget (the
+process stopped, or hung) makes the seat ``stalled``, so the scene can say so and offer a
+restart or a person in the seat, instead of "thinking" forever.
 
 Typical use from a scene::
 
@@ -38,6 +43,11 @@ from game.core.protocol import CHANCE
 
 HINT_LEVEL: Final = "normal"
 FALLBACK_LIMIT: Final = Limit(time=1.0)
+PATIENCE: Final = 10.0
+"""Seconds past a search's time budget before the seat is ``stalled``: a fresh worker must
+start, import the game and re-play a long match before it thinks (a second or two)."""
+NODES_SECONDS: Final = 10.0
+"""The time budget assumed for a search limited by nodes only."""
 
 
 class ComputerError(RuntimeError):
@@ -108,12 +118,19 @@ class ComputerSeat:
         self._process: BaseProcess | None = None
         self._connection: Connection | None = None
         self._waiting = False
+        self._deadline = 0.0
+        """When a search running now is overdue (``time.monotonic``)."""
         self._game = all_games().get(game_id)
 
     @property
     def busy(self) -> bool:
         """Whether a search is running."""
         return self._waiting
+
+    @property
+    def stalled(self) -> bool:
+        """Whether the running search is far past its budget without an answer."""
+        return self._waiting and time.monotonic() > self._deadline
 
     def start(self, match: Match, level: str | None = None) -> None:
         """Begin choosing a move for the side to move in ``match`` (cancels any search)."""
@@ -140,6 +157,8 @@ class ComputerSeat:
         )
         self._ensure_worker().send(request)
         self._waiting = True
+        budget = limit.time if limit.time is not None else NODES_SECONDS
+        self._deadline = time.monotonic() + budget + PATIENCE
 
     def hint(self, match: Match) -> None:
         """Begin choosing a suggestion for the side to move, at the normal level."""
@@ -204,11 +223,8 @@ class ComputerSeat:
     def _discard(self) -> None:
         self._waiting = False
         if self._process is not None and self._process.is_alive():
-            self._process.terminate()
+            self._process.kill()  # at once, even stopped; it holds no file
             self._process.join(timeout=1.0)
-            if self._process.is_alive():
-                self._process.kill()
-                self._process.join(timeout=1.0)
         if self._connection is not None:
             self._connection.close()
         self._process = self._connection = None

@@ -7,21 +7,18 @@ unfinished one in the play scene, Replay opens a finished one in the replay scen
 
 from __future__ import annotations
 
-import contextlib
 from typing import Any
 
 import pygame
 import pygame_gui
 
 from game.core.errors import RecordError
-from game.core.record import Record
-from game.ui import autosaves, fonts, palette, result, storage
+from game.ui import autosaves, fonts, palette, storage
 from game.ui import commands as c
 from game.ui import input as inp
 from game.ui.commands import Command
 from game.ui.scene import Pop, Push, Scene, Transition
 from game.ui.services import Services
-from game.ui.view import turns_played
 from scenes.common import button, heading, message
 
 
@@ -30,30 +27,10 @@ def resume(scene: Scene, kept: autosaves.Kept) -> Transition | None:
     try:
         match = storage.load(kept.path, scene.services.games, scene.services.views)
     except RecordError as err:
+        autosaves.remember_broken(kept, str(err))
         message(scene, "Cannot resume this game", str(err))
         return None
     return Push(scene.services.scenes.play(scene.services, match, resumed_from=kept.path))
-
-
-def describe(kept: autosaves.Kept, services: Services) -> str:
-    """One list line: game, players, the move reached (or how it ended), when."""
-    record: Record = kept.record
-    names = " vs ".join(seat.name for seat in record.seats)
-    games = services.games
-    title = games.info(record.game).title if record.game in games else record.game
-    if record.result is not None:
-        outcome = record.result
-        with contextlib.suppress(KeyError, ValueError):  # the game's own words for its ending
-            outcome = outcome.labelled(games.info(record.game))
-        where = result.summary(record.seats, outcome)
-    else:
-        try:
-            match = storage.load(kept.path, games, services.views)
-        except RecordError:
-            where = "cannot be resumed"
-        else:
-            where = f"move {turns_played(match) + 1}"
-    return f"{title}  ·  {names}  ·  {where}  ·  {kept.when}"
 
 
 class GamesScene(Scene):
@@ -71,8 +48,10 @@ class GamesScene(Scene):
         self._describe()
 
     def _describe(self) -> None:
-        self._lines = {id(kept): describe(kept, self.services)
-                       for kept in [*self.unfinished, *self.finished]}
+        games = self.services.games
+        self._lines = {id(kept): line for kept_list in (self.unfinished, self.finished)
+                       for kept, line in zip(kept_list, autosaves.lines(kept_list, games),
+                                             strict=True)}
 
     def build(self, size: tuple[int, int]) -> None:
         self.lists, self.open_buttons = {}, {}
@@ -110,11 +89,12 @@ class GamesScene(Scene):
         kept = self._chosen(widget)
         if kept is None:
             return None
-        if kept.record.result is None and widget is next(iter(self.lists)):
+        if kept.result is None and widget is next(iter(self.lists)):
             return resume(self, kept)
         try:
             match = storage.load(kept.path, self.services.games, self.services.views)
         except RecordError as err:
+            autosaves.remember_broken(kept, str(err))
             message(self, "Cannot open this game", str(err))
             return None
         return Push(self.services.scenes.replay(self.services, match))

@@ -12,7 +12,6 @@ import pygame_gui
 
 from game import __version__
 from game.core.errors import RecordError
-from game.core.match import Match
 from game.ui import autosaves, fonts, palette, storage
 from game.ui import commands as c
 from game.ui import input as inp
@@ -20,7 +19,6 @@ from game.ui.backdrop import Backdrop
 from game.ui.commands import Command
 from game.ui.scene import Push, Quit, Scene, Transition
 from game.ui.services import Services
-from game.ui.view import turns_played
 from scenes.common import button, confirm, file_dialog, heading, message, open_match
 from scenes.demo import next_demo
 
@@ -38,8 +36,8 @@ class MenuScene(Scene):
         self.focus = -1
         self._kept: list[autosaves.Kept] = []
         """The unfinished games, most recent first."""
-        self._latest: tuple[autosaves.Kept, Match] | None = None
-        """The one Resume continues: the most recent that loads."""
+        self._latest: autosaves.Kept | None = None
+        """The one Resume continues: the most recent not found broken (re-played when chosen)."""
         self.backdrop = Backdrop()
 
     def enter(self) -> None:
@@ -57,8 +55,8 @@ class MenuScene(Scene):
         """List the unfinished games this version can show, and find the one to resume."""
         views = self.services.views
         self._kept = [each for each in autosaves.unfinished(self.services.paths)
-                      if each.record.game in views]
-        self._latest = self._find_latest()
+                      if each.game in views]
+        self._latest = autosaves.resumable(self._kept)
 
     def build(self, size: tuple[int, int]) -> None:
         """Two columns that never change shape: playing on the left, the rest on the right
@@ -114,19 +112,10 @@ class MenuScene(Scene):
     def _resume_entry(self) -> tuple[str, str, Action | None]:
         if self._latest is None:
             return "Resume (no unfinished game)", "Every game you leave is kept here", None
-        kept, match = self._latest
-        names = " vs ".join(seat.name for seat in match.seats)
-        return (f"Resume: {match.game.info.title}, move {turns_played(match) + 1}",
+        kept, games = self._latest, self.services.games
+        names = " vs ".join(seat.name for seat in kept.seats)
+        return (f"Resume: {games.info(kept.game).title}, {autosaves.progress(kept, games)}",
                 f"{names}, last played {kept.when}", self._resume_game)
-
-    def _find_latest(self) -> tuple[autosaves.Kept, Match] | None:
-        """The most recent unfinished game that loads (a broken file is never offered)."""
-        for kept in self._kept:
-            try:
-                return kept, storage.load(kept.path, self.services.games, self.services.views)
-            except RecordError:
-                continue
-        return None
 
     def widget_event(self, event: pygame.event.Event) -> Transition | None:
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
@@ -183,7 +172,14 @@ class MenuScene(Scene):
     def _resume_game(self) -> Transition | None:
         if self._latest is None:
             return None
-        kept, match = self._latest
+        kept = self._latest
+        try:
+            match = storage.load(kept.path, self.services.games, self.services.views)
+        except RecordError as err:  # never offered again; Resume moves on to the next game
+            autosaves.remember_broken(kept, str(err))
+            self.resume()
+            message(self, "Cannot resume this game", str(err))
+            return None
         return Push(self.services.scenes.play(self.services, match, resumed_from=kept.path))
 
     def _games(self) -> Transition:

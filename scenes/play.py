@@ -26,7 +26,7 @@ from game.ui import commands as c
 from game.ui import input as inp
 from game.ui.board_host import BoardHost
 from game.ui.commands import Command
-from game.ui.computer import ComputerSeat
+from game.ui.computer import STALLED_CHOICES, STALLED_TITLE, ComputerSeat, stalled_text
 from game.ui.scene import Push, Replace, Scene, Transition
 from game.ui.services import Services
 from game.ui.table import MovingSeat, Played, Table
@@ -84,6 +84,8 @@ class PlayScene(Scene):
         self._clock = 0.0
         self.table = Table(match, self._moving_seats(), self._report, self._autosave(),
                            self._hinter, self._high_scores(), self._hint_stopped)
+        self._stall: tuple[Any, int] | None = None
+        """The dialog about a stalled seat, and the seat (``_watch``)."""
         self._over_since: float | None = None
         self.view.set_interactive(self.table.human_to_move())
 
@@ -481,10 +483,33 @@ class PlayScene(Scene):
             self._show(played)
         elif len(self.table.seats) != seats:  # a seat failed: a person plays it now
             self.view.set_interactive(self._human_to_move())
+        self._watch()
         self._poll_hint()
         for cue in self.view.cues(clock):
             self.services.sounds.play(cue)
         return self._next_demo(clock) if self.demo else None
+
+    def _watch(self) -> None:
+        """A seat's watchdog said it stopped answering: say so once, offering a fresh
+        computer player (Restart) or a person in its seat (closing the dialog too). (The
+        dialog is answered once it has left ``_dialogs``: Restart clears ``_stall`` first.)"""
+        if self._stall is not None:
+            if self._stall[0] not in self._dialogs:
+                answered, self._stall = self._stall[1], None
+                self.table.to_person(answered)
+                self.view.set_interactive(self._human_to_move())
+            return
+        stalled = self.table.stalled()
+        if stalled is not None:
+            name = self.match.seats[stalled].name
+            dialog = confirm(self, STALLED_TITLE, stalled_text(name), STALLED_CHOICES[0])
+            dialog.cancel_button.set_text(STALLED_CHOICES[1])
+            self._stall = (dialog, stalled)
+            self.watch(dialog, lambda _event: self._restart(stalled))
+
+    def _restart(self, seat: int) -> None:
+        self._stall = None
+        self.table.restart(seat)
 
     def animating(self, clock: float) -> bool:
         """Pieces moving, or a computer, the dice or a hint about to play or show a move."""

@@ -4,6 +4,10 @@ The text goes to a temporary file in the same folder, is flushed and fsynced, th
 ``os.replace`` swaps it in (atomic on POSIX and Windows), and the folder is fsynced so the
 rename itself survives a power cut. Readers see the old file or the new one, never a mix.
 
+The new file gets the mode of the file it replaces, or for a new file what the umask lets
+``open`` give (0666 less the umask), as any program's file would: a picture exported to a
+shared folder stays readable to the others there. (The temporary file starts private.)
+
 A process killed mid-write leaves its temporary file behind; the next write of the same file
 removes such leftovers once they are older than ``STALE_SECONDS`` (a live write takes
 milliseconds, so a younger one may belong to another process still writing).
@@ -12,7 +16,9 @@ milliseconds, so a younger one may belong to another process still writing).
 from __future__ import annotations
 
 import contextlib
+import functools
 import os
+import stat
 import tempfile
 import time
 from pathlib import Path
@@ -30,6 +36,8 @@ def atomic_write_bytes(path: Path, data: bytes) -> None:
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, temp_name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     try:
+        if hasattr(os, "fchmod"):  # POSIX; Windows has no modes to keep
+            os.fchmod(fd, _mode_for(path))
         with os.fdopen(fd, "wb") as handle:
             handle.write(data)
             handle.flush()
@@ -41,6 +49,27 @@ def atomic_write_bytes(path: Path, data: bytes) -> None:
         raise
     _fsync_folder(path.parent)
     _remove_leftovers(path)
+
+
+def _mode_for(path: Path) -> int:
+    """The permission bits ``path`` has now, or a new file's under the umask."""
+    try:
+        return stat.S_IMODE(os.stat(path).st_mode)
+    except OSError:
+        return 0o666 & ~_umask()
+
+
+@functools.cache
+def _umask() -> int:
+    """The process's umask, read once: from /proc where it is shown (reading it elsewhere
+    means setting it, for a moment, which another thread creating a file could see)."""
+    with contextlib.suppress(OSError, ValueError), open("/proc/self/status") as status:
+        for line in status:
+            if line.startswith("Umask:"):
+                return int(line.split()[1], 8)
+    mask = os.umask(0o077)
+    os.umask(mask)
+    return mask
 
 
 def _remove_leftovers(path: Path) -> None:

@@ -24,9 +24,11 @@ from pathlib import Path
 from typing import Any, Final
 
 from game.core.errors import GameError
+from game.core.files import FileRefused, read_bounded, shown_name
 from game.core.match import Match
 from game.core.protocol import CHANCE, Event, Game, MoveResult
 from game.core.registry import Registry
+from game.core.text import printable
 
 FORMAT: Final = "conquid-arcade-learn"
 FORMAT_VERSION: Final = 1
@@ -246,7 +248,7 @@ def load_courses(folder: Path, games: Registry) -> tuple[dict[str, Course], list
         try:
             course = load_course(path, games)
         except LearnError as err:
-            problems.append(f"{path.name}: {err}")
+            problems.append(f"{shown_name(path)}: {printable(str(err), 200)}")
             continue
         known = courses.get(course.game)
         courses[course.game] = known.merged(course) if known else course
@@ -254,12 +256,12 @@ def load_courses(folder: Path, games: Registry) -> tuple[dict[str, Course], list
 
 
 def load_course(path: Path, games: Registry) -> Course:
+    """Read and check one course file (through the guarded reader: a FIFO or a link to
+    ``/dev/zero`` among the lessons is refused at once, never waited on or read forever)."""
     try:
-        if path.stat().st_size > MAX_BYTES:
-            raise LearnError("the file is too large")
-        data = json.loads(path.read_bytes().decode("utf-8"))
-    except (OSError, ValueError, RecursionError) as err:
-        raise LearnError(f"cannot be read ({str(err)[:120]})") from None
+        data = json.loads(read_bounded(path, MAX_BYTES, "a course").decode("utf-8"))
+    except (FileRefused, ValueError, RecursionError) as err:
+        raise LearnError(f"cannot be read ({printable(str(err), 120)})") from None
     return parse_course(data, games)
 
 

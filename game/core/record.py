@@ -27,6 +27,7 @@ match names that seat (``resign 1``) when it is saved again.
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -55,6 +56,9 @@ MAX_DIGEST: Final = 100_000
 """Longest final position text (the largest board's is a few thousand characters)."""
 MAX_DIGITS: Final = 20
 """Longest number read: every number in a record is small (versions, option values)."""
+MAX_CONTAINERS: Final = 256
+"""Most JSON lists and objects a record may hold (a real one has about a dozen): a field this
+version does not know, full of empty objects, would cost a hundred megabytes to decode."""
 
 NOT_A_RECORD: Final = "this is not a Conquid Arcade save file"
 Upgrader = Callable[[dict[str, Any]], dict[str, Any]]
@@ -134,6 +138,8 @@ class Record:
         """Parse and validate a record's text. Raises RecordError."""
         if len(data) > MAX_BYTES:
             raise RecordError(f"the file is too large to be a game record ({len(data)} bytes)")
+        if _containers(data) > MAX_CONTAINERS:
+            raise RecordError("the file holds far too many lists or objects to be a game record")
         try:
             document = json.loads(data, parse_int=_small_int)
         except _LongNumber as err:
@@ -157,10 +163,13 @@ class Record:
         if len(players) > 8:
             raise RecordError(f"the record has too many players ({len(players):,})")
         seats = tuple(_seat(item) for item in players)
+        result = _outcome(doc.get("result"))
+        if result is not None and result.winner is not None and result.winner >= len(seats):
+            raise RecordError("the result names a winner who is not among the players")
         listed = _expect_list(doc.get("moves"), "moves")
         if len(listed) > MAX_MOVES:
             raise RecordError(f"the record has far too many moves ({len(listed):,})")
-        moves = tuple(_text(item, f"move {n}") for n, item in enumerate(listed, start=1))
+        moves = _moves(listed)
         options = _expect_dict(doc.get("options"), "options")
         if len(options) > 64:
             raise RecordError(f"the record has too many options ({len(options):,})")
@@ -176,7 +185,7 @@ class Record:
             options=options,
             seats=seats,
             moves=moves,
-            result=_outcome(doc.get("result")),
+            result=result,
             seed=None if doc.get("seed") is None else _text(doc.get("seed"), "the seed"),
             created=_text(doc.get("created", ""), "the creation date"),
             app_version=_text(doc.get("app_version", "?"), "app_version"),
@@ -271,6 +280,20 @@ def _upgrade(doc: dict[str, Any]) -> dict[str, Any]:
     return doc
 
 
+_STRING: Final = re.compile(rb'"[^"\\]*(?:\\.[^"\\]*)*"')
+
+
+def _containers(data: bytes | str) -> int:
+    """How many lists and objects the JSON text opens, counted before decoding (brackets
+    inside strings are left out only when a quick upper bound is too high)."""
+    raw = data if isinstance(data, bytes) else data.encode("utf-8", "surrogatepass")
+    rough = raw.count(b"{") + raw.count(b"[")
+    if rough <= MAX_CONTAINERS:
+        return rough
+    bare = _STRING.sub(b"", raw)
+    return bare.count(b"{") + bare.count(b"[")
+
+
 class _LongNumber(ValueError):
     pass
 
@@ -302,6 +325,17 @@ def _text(value: object, what: str, limit: int = MAX_TEXT) -> str:
     if found:
         raise RecordError(f"{what} {found}")
     return value
+
+
+def _moves(listed: list[Any]) -> tuple[str, ...]:
+    """The move texts: checked all at once when they are short printable ASCII, as every
+    move the rules write is (a long game lists tens of thousands: listing kept games reads
+    them all), else one by one, for the message naming the first that is refused."""
+    if listed and set(map(type, listed)) == {str} and max(map(len, listed)) <= MAX_TEXT:
+        joined = " ".join(listed)
+        if joined.isascii() and joined.isprintable():
+            return tuple(listed)
+    return tuple(_text(item, f"move {n}") for n, item in enumerate(listed, start=1))
 
 
 def _digest(value: object) -> str:
@@ -347,7 +381,7 @@ def _outcome(value: object) -> Outcome | None:
         return None
     data = _expect_dict(value, "the result")
     winner = data.get("winner")
-    if winner is not None and (isinstance(winner, bool) or winner not in (0, 1)):
+    if winner is not None and (type(winner) is not int or winner not in (0, 1)):  # not 1.0
         raise RecordError("the result names an unknown winner")
     reason = data.get("reason")
     if not isinstance(reason, str) or not reason or len(reason) > MAX_TEXT:

@@ -134,7 +134,7 @@ class App:
         if event.type == pygame.KEYUP and event.key == self._held_toggle_key:
             self._held_toggle_key = None
         if event.type in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
-            self.services.display.resized(self.services.display.surface.get_size())
+            self.services.display.resized()
             self._relayout()
             return
         consumed = self.services.ui.process_events(event)

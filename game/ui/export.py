@@ -28,8 +28,13 @@ from game.ui.view import GameView
 HOLD_SECONDS = 0.5
 """How long the GIF rests on each position after its animation."""
 GIF_SPEED = 1.6
-GIF_BUDGET = 512 * 2**20
-"""Most bytes of distinct pictures a GIF may hold while it is made (one byte a pixel)."""
+GIF_BUDGET = 256 * 2**20
+"""Most bytes of distinct pictures a GIF may hold while it is made (one byte a pixel: Pillow
+keeps every distinct picture until it writes the file)."""
+GIF_FRAMES = 20_000
+"""Most frames a GIF may have (each is drawn and compared: about a millisecond at 200x200)."""
+SMALLEST = (200, 200)
+"""The smallest ``--size``."""
 
 
 class ExportError(Exception):
@@ -118,19 +123,24 @@ def _write_gif(surface: pygame.Surface, view: GameView, plugin: GamePlugin, matc
         raise ExportError("GIF export needs Pillow: pip install pillow") from None
     fps = max(1, min(fps, 50))
     width, height = surface.get_size()
-    if (match.ply + 1) * width * height > GIF_BUDGET:
-        raise ExportError(_too_long(match.ply, width, height))
+    refusal = gif_refusal(match.ply, width, height, fps)
+    if refusal is not None:
+        raise ExportError(refusal)
     counted = [0, 0]  # frames, and frames unlike the one before (the ones Pillow keeps)
     last = [b""]
 
     def grab() -> Any:
         data = pygame.image.tobytes(surface, "RGB")
         counted[0] += 1
+        if counted[0] > GIF_FRAMES:  # the animations were longer than the least foreseen
+            raise ExportError(_too_many(match.ply, f"more than {GIF_FRAMES:,} frames", fps > 1,
+                                            "a lower --fps"))
         if data != last[0]:
             last[0] = data
             counted[1] += 1
             if counted[1] * width * height > GIF_BUDGET:
-                raise ExportError(_too_long(match.ply, width, height))
+                raise ExportError(_too_many(match.ply, _pictures(width, height),
+                                            width * height > SMALLEST[0] * SMALLEST[1]))
         return Image.frombytes("RGB", (width, height), data).quantize(colors=64)
 
     frames = _gif_frames(surface, view, plugin, match, fps, grab)
@@ -165,6 +175,28 @@ def _gif_frames(surface: pygame.Surface, view: GameView, plugin: GamePlugin, mat
             yield grab()
 
 
-def _too_long(moves: int, width: int, height: int) -> str:
-    return (f"a GIF of these {moves:,} moves at {width}x{height} would need more than "
-            f"{GIF_BUDGET // 2**20:,} MB of pictures; use a smaller --size or --out for a PNG")
+def gif_refusal(moves: int, width: int, height: int, fps: int) -> str | None:
+    """Why a GIF of ``moves`` moves cannot be made, known before a frame is drawn: every move
+    makes at least one new picture and rests ``HOLD_SECONDS`` on the board. The advice is
+    only what would make it fit (never a smaller size than the smallest)."""
+    frames, smallest = 1 + moves * _hold(fps), SMALLEST[0] * SMALLEST[1]
+    if frames > GIF_FRAMES:
+        fewer = 1 + moves * _hold(1) <= GIF_FRAMES
+        return _too_many(moves, f"at least {frames:,} frames (at most {GIF_FRAMES:,})", fewer,
+                         "a lower --fps")
+    if (moves + 1) * width * height > GIF_BUDGET:
+        return _too_many(moves, _pictures(width, height), (moves + 1) * smallest <= GIF_BUDGET)
+    return None
+
+
+def _hold(fps: int) -> int:
+    return max(1, round(HOLD_SECONDS * fps))
+
+
+def _pictures(width: int, height: int) -> str:
+    return f"more than {GIF_BUDGET // 2**20:,} MB of pictures at {width}x{height}"
+
+
+def _too_many(moves: int, need: str, can_fit: bool, advice: str = "a smaller --size") -> str:
+    fix = f"use {advice}" if can_fit else "export the final position with --out FILE.png"
+    return f"a GIF of these {moves:,} moves would need {need}; {fix}"

@@ -44,6 +44,12 @@ class Progress:
             "offered": sorted(self.offered),
         }
 
+    def joined(self, other: Progress) -> Progress:
+        """Everything done or offered in either."""
+        done = {game: self.done.get(game, frozenset()) | other.done.get(game, frozenset())
+                for game in {*self.done, *other.done}}
+        return Progress(done, self.offered | other.offered)
+
     @classmethod
     def from_json(cls, data: object) -> Progress:
         """Raises ValueError for a document that is not progress."""
@@ -135,6 +141,12 @@ class Learning:
         return next(((g, p) for g, p in every if p is chosen), None)
 
     def _save(self, progress: Progress) -> str | None:
+        """Keep ``progress`` joined with what the file holds now: progress only grows, so
+        another copy of the app on the same folder never erases what this one did, nor this
+        one what it did."""
+        if self.path is not None:
+            progress = progress.joined(load_or_set_aside(
+                self.path, Progress.from_json, Progress(), "Your lesson progress")[0])
         self.progress = progress
         if self.path is None:
             return None

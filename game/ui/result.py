@@ -26,6 +26,8 @@ def headline(seats: Sequence[Seat], outcome: Outcome) -> str:
         return "Game over"
     if outcome.winner is None:
         return "Draw"
+    if not 0 <= outcome.winner < len(seats):  # a record that disagrees with itself
+        return "Game over"
     you = reader(seats)
     if you is not None:
         return "You won" if outcome.winner == you else "You lost"

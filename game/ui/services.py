@@ -96,11 +96,12 @@ class Services:
 
     def update_settings(self, settings: Settings) -> None:
         """Use and store new settings (sound, keys and fullscreen take effect at once)."""
+        before = self.settings
         self.settings = settings.with_(keys=self.table.overrides())
         self.sounds.volume = settings.volume
         self.sounds.muted = settings.muted
         self.display.set_fullscreen(settings.fullscreen)
-        try:
-            save_settings(self.paths.settings, self.settings)
+        try:  # only what changed here: another copy of the app keeps the settings it changed
+            save_settings(self.paths.settings, self.settings, before)
         except OSError as err:
             self.toasts.show(f"Settings could not be saved: {err.strerror}", "error")

@@ -27,6 +27,10 @@ SPEEDS: Final[dict[str, float]] = {
 """Animation speed choices; 0 means no animation at all."""
 
 VERSION: Final = 1
+WINDOW_SIZES: Final = (200, 16_384)
+"""Window sizes kept, in pixels: any size in the file is brought within these (a window spread
+over three 4K monitors is 11,520 px wide), never a reason to set the whole file aside; the
+display brings it within the screen (``game.ui.display``)."""
 
 
 @dataclass(frozen=True)
@@ -50,7 +54,7 @@ class Settings:
             "volume": self.volume,
             "muted": self.muted,
             "fullscreen": self.fullscreen,
-            "window": list(self.window),
+            "window": list(_window(*self.window)),
             "keys": self.keys,
         }
 
@@ -75,8 +79,7 @@ class Settings:
         if not (
             isinstance(window, list)
             and len(window) == 2
-            and all(isinstance(v, int) and not isinstance(v, bool) and 200 <= v <= 10000
-                    for v in window)
+            and all(isinstance(v, int) and not isinstance(v, bool) for v in window)
         ):
             raise ValueError("window should be two sizes in pixels")
         return cls(
@@ -85,9 +88,14 @@ class Settings:
             volume=volume,
             muted=muted,
             fullscreen=fullscreen,
-            window=(window[0], window[1]),
+            window=_window(window[0], window[1]),
             keys=_keys(data.get("keys", {})),
         )
+
+
+def _window(width: int, height: int) -> tuple[int, int]:
+    low, high = WINDOW_SIZES
+    return min(max(width, low), high), min(max(height, low), high)
 
 
 def _number(value: object, name: str, low: float, high: float) -> float:
@@ -138,5 +146,21 @@ def load_settings(path: Path) -> Loaded:
     return Loaded(settings, problem)
 
 
-def save_settings(path: Path, settings: Settings) -> None:
-    atomic_write_text(path, json.dumps(settings.to_json(), indent=1) + "\n")
+def save_settings(path: Path, settings: Settings, base: Settings | None = None) -> None:
+    """Write ``settings``.
+
+    With ``base`` (the settings this copy of the app used before the change), only the
+    settings that differ from it are written over the file as it is now: another copy of the
+    app on the same folder keeps the settings it changed (the later change of one setting
+    wins). A file gone broken meanwhile is kept aside as ``*.bad``, as at start.
+    """
+    merged = settings
+    if base is not None:
+        current, _problem = load_or_set_aside(path, Settings.from_json, base, "settings")
+        changed = {name: getattr(settings, name) for name in _FIELDS
+                   if getattr(settings, name) != getattr(base, name)}
+        merged = current.with_(**changed)
+    atomic_write_text(path, json.dumps(merged.to_json(), indent=1) + "\n")
+
+
+_FIELDS: Final = tuple(Settings.__dataclass_fields__)

@@ -39,6 +39,11 @@ class MovingSeat(Protocol):
         """Forget the turn it was asked for (the move was taken back)."""
         ...
 
+    @property
+    def stalled(self) -> bool:
+        """True once it is far past its time without answering (a stopped or hung worker)."""
+        ...
+
     def close(self) -> None: ...
 
 
@@ -157,6 +162,26 @@ class Table:
             self.report(f"The computer player failed: {err}")
             self.seats.pop(self.match.to_move)
             return None
+
+    def stalled(self) -> int | None:
+        """The seat to move, when its watchdog says it stopped answering; else None."""
+        mover = self.match.to_move
+        seat = None if self.match.is_over else self.seats.get(mover)
+        return mover if seat is not None and seat.stalled else None
+
+    def restart(self, number: int) -> None:
+        """Ask a seat again, afresh (a computer player starts a new worker)."""
+        seat = self.seats.get(number)
+        if seat is not None:
+            seat.cancel()
+        self._thinking_for = None
+
+    def to_person(self, number: int) -> None:
+        """A person plays this seat from now on."""
+        seat = self.seats.pop(number, None)
+        if seat is not None:
+            seat.close()
+        self._thinking_for, self._decision = None, None
 
     def _roll(self) -> Played:
         """Roll the dice from the match seed."""

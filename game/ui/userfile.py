@@ -12,7 +12,8 @@ import contextlib
 import json
 import os
 import re
-from collections.abc import Callable
+import secrets
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Final, TypeVar
 
@@ -55,10 +56,9 @@ def load_or_set_aside(
             reason = "a number is far too long"
         except (ValueError, RecursionError) as err:  # bad UTF-8 and bad JSON are ValueErrors
             reason = "nested too deeply" if isinstance(err, RecursionError) else str(err)
-    bad = _aside(path)
-    with contextlib.suppress(OSError):
-        os.replace(path, bad)
-    return default, f"{what} were unreadable ({printable(reason, 120)}); kept as {bad.name}"
+    bad = _set_aside(path)
+    kept = f"kept as {bad.name}" if bad is not None else "it could not be moved aside"
+    return default, f"{what} were unreadable ({printable(reason, 120)}); {kept}"
 
 
 def _small_int(digits: str) -> int:
@@ -67,19 +67,43 @@ def _small_int(digits: str) -> int:
     return int(digits)
 
 
-def _aside(path: Path) -> Path:
-    """Where to keep a broken file: ``*.bad``, else ``*.badN`` past every N already taken.
+def _set_aside(path: Path) -> Path | None:
+    """Move a broken file to ``*.bad``, else ``*.badN`` past every N already taken; the
+    name it now has, or None if it could not be moved.
 
-    Never the name of an existing file: every broken file the player had is kept.
+    Never onto an existing file (a hard link is made, which refuses to replace one, then the
+    old name removed): every broken file the player had is kept.
     """
-    bad = path.with_name(path.name + ".bad")
-    if not os.path.lexists(bad):
+    for bad in _names_aside(path):
+        try:
+            os.link(path, bad, follow_symlinks=False)
+        except FileExistsError:
+            continue  # taken since it was looked at (another copy of the app)
+        except (OSError, NotImplementedError):  # no hard links here: the rename, checked
+            if os.path.lexists(bad):
+                continue
+            with contextlib.suppress(OSError):
+                os.replace(path, bad)
+                return bad
+            return None
+        with contextlib.suppress(OSError):
+            os.unlink(path)
         return bad
-    pattern = re.compile(re.escape(path.name) + r"\.bad(\d{1,9})")
+    return None
+
+
+def _names_aside(path: Path) -> Iterator[Path]:
+    """``*.bad``, then ``*.badN`` from one past the highest N taken (any number of digits
+    up to ``MAX_DIGITS``), then a few with a random token should all those be taken."""
+    yield path.with_name(path.name + ".bad")
+    pattern = re.compile(re.escape(path.name) + rf"\.bad(\d{{1,{MAX_DIGITS}}})")
     taken = [1]
     with contextlib.suppress(OSError):
         for entry in os.scandir(path.parent):
             found = pattern.fullmatch(entry.name)
             if found:
                 taken.append(int(found.group(1)))
-    return path.with_name(f"{path.name}.bad{max(taken) + 1}")
+    for number in range(max(taken) + 1, max(taken) + 100):
+        yield path.with_name(f"{path.name}.bad{number}")
+    for _ in range(10):
+        yield path.with_name(f"{path.name}.bad-{secrets.token_hex(4)}")

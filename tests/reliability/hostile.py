@@ -10,6 +10,7 @@ suite (``test_hostile_*.py``), the record benchmark (``bench/records.py``) and t
 
 from __future__ import annotations
 
+import contextlib
 import itertools
 import json
 import os
@@ -223,6 +224,74 @@ def probe_load(path: Path) -> dict[str, float]:
     machine the CPU time is the steadier figure), moves and peak memory (MB, the whole
     process, and what the load added). POSIX only."""
     done = subprocess.run([sys.executable, "-c", _PROBE, str(path)], capture_output=True,
+                          text=True, check=True, timeout=120)
+    figures: dict[str, float] = json.loads(done.stdout)
+    return figures
+
+
+def unfinished_record(game_id: str) -> bytes:
+    """``longest_record`` one move before its end, unfinished: the longest game to resume."""
+    document = json.loads(longest_record(game_id))
+    document["moves"] = document["moves"][:-1]
+    document["result"] = document["final_digest"] = None
+    return json.dumps(document, indent=1).encode("utf-8")
+
+
+def fullest_kept_folder(data: Path, unfinished_in_history: int = 50) -> None:
+    """The largest kept-game folders the app itself makes: ``KEEP_UNFINISHED`` unfinished
+    games to resume, ``KEEP_FINISHED`` finished ones and ``unfinished_in_history`` older
+    unfinished ones in the history, each as long as its game allows."""
+    from game.ui.autosaves import KEEP_FINISHED, KEEP_UNFINISHED
+
+    folders = {"autosave": [unfinished_record] * KEEP_UNFINISHED,
+               "history": [longest_record] * KEEP_FINISHED
+               + [unfinished_record] * unfinished_in_history}
+    for folder, makers in folders.items():
+        (data / folder).mkdir(parents=True, exist_ok=True)
+        for number, make in enumerate(makers):
+            game_id = GAME_IDS[number % len(GAME_IDS)]
+            name = f"20261124-{number:06d}-{number:08x}.json"
+            (data / folder / name).write_bytes(make(game_id))
+
+
+_LIST_PROBE = """
+import json, sys, time
+from pathlib import Path
+from game.catalog import all_games
+from game.ui import autosaves
+from game.ui.paths import Paths
+from tests.reliability.hostile import peak_mb
+
+games = all_games()
+paths = Paths.under(Path(sys.argv[1]))
+before = peak_mb()
+started, cpu = time.perf_counter(), time.process_time()
+unfinished, finished = autosaves.unfinished(paths), autosaves.finished(paths)
+lines = autosaves.lines(unfinished, games) + autosaves.lines(finished, games)
+seconds, cpu = time.perf_counter() - started, time.process_time() - cpu
+again = time.perf_counter()
+autosaves.lines(autosaves.finished(paths), games)
+print(json.dumps({"seconds": seconds, "cpu_seconds": cpu, "listed": len(lines),
+                  "again_seconds": time.perf_counter() - again, "peak_mb": peak_mb(),
+                  "list_mb": peak_mb() - before}))
+"""
+
+
+def peak_mb() -> float:
+    """This process's peak memory in MB (VmHWM; ``ru_maxrss`` where there is no /proc)."""
+    import resource
+
+    with contextlib.suppress(OSError), open("/proc/self/status") as status:
+        for line in status:
+            if line.startswith("VmHWM:"):
+                return int(line.split()[1]) / 1024
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+
+
+def probe_listing(home: Path) -> dict[str, float]:
+    """List the kept games under ``home`` as the menu and "Your games" do, in a fresh
+    process: time (wall and CPU), lines listed, peak memory in MB. POSIX only."""
+    done = subprocess.run([sys.executable, "-c", _LIST_PROBE, str(home)], capture_output=True,
                           text=True, check=True, timeout=120)
     figures: dict[str, float] = json.loads(done.stdout)
     return figures

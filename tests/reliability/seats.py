@@ -23,6 +23,8 @@ def seeded_move(match: Match, seed: str) -> Any:
 class SeededSeat:
     """Answers after ``delay`` polls with :func:`seeded_move`."""
 
+    stalled = False
+
     def __init__(self, seed: str, delay: int = 0) -> None:
         self.seed = seed
         self.delay = delay

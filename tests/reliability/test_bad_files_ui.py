@@ -154,7 +154,7 @@ BROKEN_SETTINGS: dict[str, bytes] = {
     "one colour": json.dumps({"colours": ["#ffffff"]}).encode(),
     "colour not text": json.dumps({"colours": [1, 2]}).encode(),
     "muted as text": json.dumps({"muted": "yes"}).encode(),
-    "window too small": json.dumps({"window": [10, 10]}).encode(),
+    "window of three sizes": json.dumps({"window": [1280, 720, 5]}).encode(),
     "window as floats": json.dumps({"window": [1280.5, 720]}).encode(),
     "keys not an object": json.dumps({"keys": ["a"]}).encode(),
     "keys of numbers": json.dumps({"keys": {"play": {"confirm": [13]}}}).encode(),

@@ -7,7 +7,7 @@ from pathlib import Path
 
 from game.catalog import all_games
 from game.core.match import Match
-from game.core.record import load_match, save_match
+from game.core.record import load_match, read_record, save_match
 from game.ui import autosaves
 from game.ui.paths import Paths
 
@@ -32,7 +32,7 @@ def test_starting_a_new_game_never_overwrites_an_unfinished_one(tmp_path: Path) 
     first, second = autosaves.Slot(paths), autosaves.Slot(paths)
     assert first.write(conquid("C")) is None
     assert second.write(conquid("A 0,0 0,1 0,2")) is None
-    kept = {k.record.moves for k in autosaves.unfinished(paths)}
+    kept = {read_record(k.path).moves for k in autosaves.unfinished(paths)}
     assert kept == {("C",), ("A 0,0 0,1 0,2",)}
 
 
@@ -60,7 +60,7 @@ def test_one_game_resumed_in_two_windows_becomes_two_games(tmp_path: Path) -> No
     window_b = autosaves.Slot(paths, replaces=kept.path)
     window_a.write(conquid("C", "C"))
     window_b.write(conquid("C", "A 0,0 0,1 0,2"))
-    moves = sorted(k.record.moves for k in autosaves.unfinished(paths))
+    moves = sorted(read_record(k.path).moves for k in autosaves.unfinished(paths))
     assert moves == [("C", "A 0,0 0,1 0,2"), ("C", "C")]
     assert not kept.path.exists()
 
@@ -70,12 +70,12 @@ def test_an_older_versions_last_json_is_offered_and_carried_on(tmp_path: Path) -
     legacy = paths.autosaves / "last.json"
     save_match(legacy, conquid("C"))
     [kept] = autosaves.unfinished(paths)
-    assert kept.path == legacy and kept.record.moves == ("C",)
+    assert kept.path == legacy and read_record(kept.path).moves == ("C",)
     slot = autosaves.Slot(paths, replaces=legacy)
     assert slot.path == legacy, "until its first move the game is still in last.json"
     slot.write(conquid("C", "C"))
     assert not legacy.exists()
-    assert [k.record.moves for k in autosaves.unfinished(paths)] == [("C", "C")]
+    assert [read_record(k.path).moves for k in autosaves.unfinished(paths)] == [("C", "C")]
 
 
 def test_only_the_ten_most_recent_unfinished_games_are_offered(tmp_path: Path) -> None:
@@ -89,8 +89,8 @@ def test_only_the_ten_most_recent_unfinished_games_are_offered(tmp_path: Path) -
     slots[-1].write(conquid(*["C"] * 12))  # the twelfth game's next move prunes
     offered = autosaves.unfinished(paths)
     assert len(offered) == autosaves.KEEP_UNFINISHED
-    assert len(offered[-1].record.moves) == 3, "the two oldest left the resume list"
-    moved = [k.record.moves for k in autosaves.finished(paths)]
+    assert offered[-1].moves == 3, "the two oldest left the resume list"
+    moved = [read_record(k.path).moves for k in autosaves.finished(paths)]
     assert moved == [("C",) * 2, ("C",)], "they are kept in the history, to replay or continue"
 
 
@@ -103,11 +103,11 @@ def test_a_finished_game_moves_to_the_history(tmp_path: Path) -> None:
     slot.write(match)
     assert autosaves.unfinished(paths) == []
     [done] = autosaves.finished(paths)
-    assert done.record.result is not None and done.path == slot.path
+    assert done.result is not None and done.path == slot.path
     match.undo()  # taken back: unfinished again, and only there
     slot.write(match)
     assert autosaves.finished(paths) == []
-    assert [k.record.moves for k in autosaves.unfinished(paths)] == [("C",)]
+    assert [read_record(k.path).moves for k in autosaves.unfinished(paths)] == [("C",)]
 
 
 def test_a_folder_that_cannot_be_written_is_a_message_not_a_crash(tmp_path: Path) -> None:

@@ -21,6 +21,7 @@ class SlowSeat:
         self.delay = delay
         self.move_text = move_text
         self.busy = False
+        self.stalled = False
         self.started = 0
         self._polls = 0
         self._match: Match | None = None

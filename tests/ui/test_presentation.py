@@ -12,7 +12,7 @@ import pytest
 from game.catalog import all_games
 from game.core.match import Match, Seat
 from game.core.protocol import Outcome, OutcomeReason
-from game.core.record import load_match, save_match
+from game.core.record import load_match, read_record, save_match
 from game.forts.info import NO_LIVING_FORTS
 from game.main_window import build_services
 from game.pushfight.info import PUSH_OFF
@@ -63,7 +63,7 @@ def test_starting_a_new_game_keeps_the_unfinished_one(driver: Driver, paths: Pat
     second = start_small_game(driver, ("Cleo", "Dan"))
     assert second is not first
     acquire(driver, second, (0, 0), (0, 1), (0, 2))
-    kept = {tuple(seat.name for seat in k.record.seats): k.record.moves
+    kept = {tuple(seat.name for seat in k.seats): read_record(k.path).moves
             for k in autosaves.unfinished(paths)}
     assert kept == {("Ada", "Blaise"): ("C",), ("Cleo", "Dan"): ("A 0,0 0,1 0,2",)}
 

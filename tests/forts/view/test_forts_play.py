@@ -191,6 +191,8 @@ class HelperSeat:
     """The real helper, thinking in-process under a node budget (the worker process that
     the app uses is tested with the other computer seats)."""
 
+    stalled = False
+
     def __init__(self) -> None:
         self._match: Match | None = None
 
