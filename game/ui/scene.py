@@ -243,6 +243,15 @@ class SceneStack:
     def top(self) -> Scene | None:
         return self.scenes[-1] if self.scenes else None
 
+    def resized(self) -> None:
+        """The window changed size: lay out the scenes on screen now; the ones under them
+        lay themselves out when they come back on top (``Scene.resume``), so a resize costs
+        one screen's widgets, not the whole stack's."""
+        for scene in self.visible():
+            scene.resize()
+            if scene is not self.top:
+                scene.pause()
+
     def visible(self) -> list[Scene]:
         """The scenes to draw, bottom first: the top one and any it overlays."""
         start = len(self.scenes) - 1
