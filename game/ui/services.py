@@ -17,6 +17,7 @@ from game.ui.computer import Computers, NoComputers
 from game.ui.display import Display
 from game.ui.input import InputTable
 from game.ui.learning import Learning
+from game.ui.memory import Reclaimer, settle
 from game.ui.palette import parse_hex
 from game.ui.paths import Paths
 from game.ui.settings import Settings, save_settings
@@ -45,6 +46,8 @@ class Services:
     computers: Computers = field(default_factory=NoComputers)
     learning: Learning = field(default_factory=Learning)
     """Lessons and puzzles, and the player's progress (``game.ui.learning``)."""
+    memory: Reclaimer = field(default_factory=Reclaimer)
+    """Gives back what closed screens and dialogs leave behind (``game.ui.memory``)."""
     preload: Callable[[], None] | None = None
     """Work for a background thread once the window shows: the composition root imports
     every game's rules and view there, so a game's first screen does not wait for them."""
@@ -57,6 +60,7 @@ class Services:
         if self._shown:
             return
         self._shown = True
+        settle()  # what start-up made lives as long as the app: out of later collections
         preload, sounds = self.preload, self.sounds.synthesizer()
 
         def work() -> None:
