@@ -1,10 +1,12 @@
 """Frame times while the monkey (``tests/reliability/monkey.py``) plays with the client.
 
 Headless, 1280x720, every game with a view, seeded: the same random events as the pytest
-monkey, but here the frame times are the point. Prints JSON lines: the median, p99 and max
-frame time of the run (a frame is one ``App.step``: events, update, draw), and the p99 of
-steady frames (no input, no scene opened or closed, no resize: animations, computers
-thinking, drawing) against the 60 FPS budget of 16.7 ms.
+monkey, but here the frame times are the point. As in the real loop, the window's showing
+starts the background work (rules, views, lessons, sounds) after the first frame. Prints
+JSON lines: the median, p99 and max frame time of the run (a frame is one ``App.step``:
+events, update, draw) against the 60 FPS budget of 16.7 ms and a worst frame of 50 ms, and
+the p99 of steady frames (no input, no scene opened or closed, no resize: animations,
+computers thinking, drawing) against 12 ms.
 Frames that open a scene or resize the window rebuild its widgets; the worst frame per
 scene, and per scene and cause (``resize``, ``open``, ``input``, ``steady``), is printed
 too, with the frames over budget counted by scene and cause. ``--resize-heavy`` makes the
@@ -34,6 +36,7 @@ sys.path.insert(0, str(ROOT))
 import pygame  # noqa: E402
 
 from game.main_window import build_services  # noqa: E402
+from game.ui.app import STEP  # noqa: E402
 from game.ui.paths import Paths  # noqa: E402
 from scenes.menu import MenuScene  # noqa: E402
 from tests.reliability.monkey import Monkey, describe  # noqa: E402
@@ -56,6 +59,8 @@ def main() -> int:
         os.chdir(sandbox)
         services = build_services(Paths.under(sandbox), (1280, 720))
         monkey = Monkey(services, MenuScene(services), args.seed, sandbox, args.resize_heavy)
+        monkey.app.step([], STEP)
+        services.window_shown()  # as ``App.run`` does once the first frame is up
         try:
             report = monkey.run(args.events)
         finally:
