@@ -6,7 +6,8 @@ starts the background work (rules, views, lessons, sounds) after the first frame
 JSON lines: the median, p99 and max frame time of the run (a frame is one ``App.step``:
 events, update, draw) against the 60 FPS budget of 16.7 ms and a worst frame of 50 ms, and
 the p99 of steady frames (no input, no scene opened or closed, no resize: animations,
-computers thinking, drawing) against 12 ms.
+computers thinking, drawing) against 12 ms. Each also gives ``cpu_ms``, the same figure in
+processor time of the app's thread, which a busy machine disturbs far less than wall time.
 Frames that open a scene or resize the window rebuild its widgets; the worst frame per
 scene, and per scene and cause (``resize``, ``open``, ``input``, ``steady``), is printed
 too, with the frames over budget counted by scene and cause. ``--resize-heavy`` makes the
@@ -76,12 +77,14 @@ def main() -> int:
     steady = figures["p99_steady_frame_ms"]
     print(json.dumps({"bench": "monkey_steady_frame_p99", "median_ms": steady,
                       "target_ms": STEADY_MS, "ok": steady <= STEADY_MS,
-                      **common}))
+                      "cpu_ms": figures["p99_steady_frame_cpu_ms"], **common}))
     print(json.dumps({"bench": "monkey_frame_p99", "median_ms": figures["p99_frame_ms"],
                       "target_ms": round(FRAME_BUDGET_MS, 1),
-                      "ok": figures["p99_frame_ms"] <= FRAME_BUDGET_MS, **common}))
+                      "ok": figures["p99_frame_ms"] <= FRAME_BUDGET_MS,
+                      "cpu_ms": figures["p99_frame_cpu_ms"], **common}))
     print(json.dumps({"bench": "monkey_frame_max", "median_ms": figures["max_frame_ms"],
                       "target_ms": WORST_MS, "ok": figures["max_frame_ms"] <= WORST_MS,
+                      "cpu_ms": figures["max_frame_cpu_ms"],
                       "slowest_ms": figures["slowest_ms"],
                       "slowest_by_cause_ms": figures["slowest_by_cause_ms"], **common}))
     over: Counter[str] = Counter(f"{scene} {cause}" for _, scene, cause in report.slow)

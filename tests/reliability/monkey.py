@@ -58,6 +58,10 @@ class Report:
     frame_times: list[float] = field(default_factory=list)
     steady_times: list[float] = field(default_factory=list)
     """Frames without input in which no scene opened or closed (animation, thinking, draw)."""
+    cpu_times: list[float] = field(default_factory=list)
+    """Each frame's processor time in the app's thread: what the frame would take on a
+    machine with a core to spare (a busy machine stretches wall time, not this)."""
+    steady_cpu_times: list[float] = field(default_factory=list)
     slowest: dict[str, float] = field(default_factory=dict)
     """The longest frame seen with each scene on top (where time goes)."""
     causes: dict[tuple[str, str], float] = field(default_factory=dict)
@@ -66,8 +70,11 @@ class Report:
     slow: list[tuple[float, str, str]] = field(default_factory=list)
     """Every frame over the 60 FPS budget: (seconds, scene, cause)."""
 
-    def percentile(self, fraction: float, steady: bool = False) -> float:
-        ordered = sorted(self.steady_times if steady else self.frame_times)
+    def percentile(self, fraction: float, steady: bool = False, cpu: bool = False) -> float:
+        if cpu:
+            ordered = sorted(self.steady_cpu_times if steady else self.cpu_times)
+        else:
+            ordered = sorted(self.steady_times if steady else self.frame_times)
         return ordered[min(len(ordered) - 1, int(fraction * len(ordered)))] if ordered else 0.0
 
 
@@ -114,15 +121,17 @@ class Monkey:
         self.recent = (self.recent + [f"{pygame.event.event_name(e.type)} {e.dict}"
                                       for e in events])[-30:]
         scenes, size = list(self.app.stack.scenes), self.services.display.size
-        started = time.perf_counter()
+        started, cpu_started = time.perf_counter(), time.thread_time()
         self.app.step([*events, *pygame.event.get()], STEP)
         took = time.perf_counter() - started
         self.report.frame_times.append(took)
+        self.report.cpu_times.append(time.thread_time() - cpu_started)
         resized = size != self.services.display.size or \
             any(event.type == pygame.VIDEORESIZE for event in events)
         opened = scenes != self.app.stack.scenes
         if not (resized or opened or events):
             self.report.steady_times.append(took)
+            self.report.steady_cpu_times.append(self.report.cpu_times[-1])
         self.report.frames += 1
         top = self.app.stack.top
         if top is not None:
@@ -305,6 +314,9 @@ def describe(report: Report) -> dict[str, Any]:
         "p99_frame_ms": round(report.percentile(0.99) * 1000, 2),
         "p99_steady_frame_ms": round(report.percentile(0.99, steady=True) * 1000, 2),
         "max_frame_ms": round(max(report.frame_times, default=0.0) * 1000, 2),
+        "p99_frame_cpu_ms": round(report.percentile(0.99, cpu=True) * 1000, 2),
+        "p99_steady_frame_cpu_ms": round(report.percentile(0.99, True, True) * 1000, 2),
+        "max_frame_cpu_ms": round(max(report.cpu_times, default=0.0) * 1000, 2),
         "slowest_ms": {name: round(took * 1000, 1) for name, took in report.slowest.items()},
         "slowest_by_cause_ms": {f"{name} {cause}": round(took * 1000, 1)
                                 for (name, cause), took in sorted(report.causes.items())},
