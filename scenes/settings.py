@@ -23,7 +23,7 @@ from scenes.common import button, heading, label
 
 CUSTOM = "Custom"
 ROW = 40
-ROWS_PER_FRAME = 6
+ROWS_PER_FRAME = 4
 """Key rows made per frame: the screen opens at once (pygame_gui takes a millisecond or
 more per widget, and the list has over a hundred) and the list fills in within a few frames."""
 

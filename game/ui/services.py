@@ -67,6 +67,7 @@ class Services:
             if preload is not None:
                 preload()
             self.learning.load()
+            settle()  # the modules just loaded live as long as the app too
             if sounds is not None:
                 sounds()
 
