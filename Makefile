@@ -13,11 +13,14 @@ $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 
-$(VENV)/.installed-run: pyproject.toml | $(BIN)/python
+COMPILED := game/pushfight/_successors.c
+# C speed-ups of the pure rules, compiled by the install (hatch_build.py).
+
+$(VENV)/.installed-run: pyproject.toml $(COMPILED) | $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e .
 	touch $@
 
-$(STAMP): pyproject.toml | $(BIN)/python
+$(STAMP): pyproject.toml $(COMPILED) | $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e '.[test]'
 	touch $@ $(VENV)/.installed-run
 
@@ -61,7 +64,7 @@ DIST_STAMP := $(VENV)/.installed-dist
 FREEZE := $(BIN)/pyinstaller build/pyinstaller.spec --distpath dist \
 	--workpath build/out/pyinstaller --noconfirm --log-level WARN
 
-$(DIST_STAMP): pyproject.toml | $(BIN)/python
+$(DIST_STAMP): pyproject.toml $(COMPILED) | $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e '.[dist]'
 	touch $@ $(VENV)/.installed-run
 

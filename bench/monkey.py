@@ -1,14 +1,19 @@
 """Frame times while the monkey (``tests/reliability/monkey.py``) plays with the client.
 
 Headless, 1280x720, every game with a view, seeded: the same random events as the pytest
-monkey, but here the frame times are the point. Prints JSON lines: the median, p99 and max
-frame time of the run (a frame is one ``App.step``: events, update, draw), and the p99 of
-steady frames (no input, no scene opened or closed, no resize: animations, computers
-thinking, drawing) against the 60 FPS budget of 16.7 ms.
-Frames that open a scene or resize the window rebuild its widgets; their worst case per
-scene is printed too.
+monkey, but here the frame times are the point. As in the real loop, the window's showing
+starts the background work (rules, views, lessons, sounds) after the first frame. Prints
+JSON lines: the median, p99 and max frame time of the run (a frame is one ``App.step``:
+events, update, draw) against the 60 FPS budget of 16.7 ms and a worst frame of 50 ms, and
+the p99 of steady frames (no input, no scene opened or closed, no resize: animations,
+computers thinking, drawing) against 12 ms. Each also gives ``cpu_ms``, the same figure in
+processor time of the app's thread, which a busy machine disturbs far less than wall time.
+Frames that open a scene or resize the window rebuild its widgets; the worst frame per
+scene, and per scene and cause (``resize``, ``open``, ``input``, ``steady``), is printed
+too, with the frames over budget counted by scene and cause. ``--resize-heavy`` makes the
+monkey drag the window's edge often, several sizes a frame, as a hand does.
 
-    python -m bench.monkey [--events 6000] [--seed 1]
+    python -m bench.monkey [--events 6000] [--seed 1] [--resize-heavy]
 """
 
 from __future__ import annotations
@@ -19,6 +24,7 @@ import os
 import statistics
 import sys
 import tempfile
+from collections import Counter
 from pathlib import Path
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
@@ -31,23 +37,31 @@ sys.path.insert(0, str(ROOT))
 import pygame  # noqa: E402
 
 from game.main_window import build_services  # noqa: E402
+from game.ui.app import STEP  # noqa: E402
 from game.ui.paths import Paths  # noqa: E402
 from scenes.menu import MenuScene  # noqa: E402
 from tests.reliability.monkey import Monkey, describe  # noqa: E402
 
 FRAME_BUDGET_MS = 1000 / 60
+STEADY_MS = 12
+"""Frames that open nothing and take no input keep this much of the budget in hand."""
+WORST_MS = 50
+"""The longest frame allowed: a hitch a person barely notices, once."""
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--events", type=int, default=6000)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--resize-heavy", action="store_true")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as folder:
         sandbox = Path(folder)
         os.chdir(sandbox)
         services = build_services(Paths.under(sandbox), (1280, 720))
-        monkey = Monkey(services, MenuScene(services), args.seed, sandbox)
+        monkey = Monkey(services, MenuScene(services), args.seed, sandbox, args.resize_heavy)
+        monkey.app.step([], STEP)
+        services.window_shown()  # as ``App.run`` does once the first frame is up
         try:
             report = monkey.run(args.events)
         finally:
@@ -55,18 +69,27 @@ def main() -> int:
             pygame.quit()
     figures = describe(report)
     median = statistics.median(report.frame_times) * 1000
-    common = {"events": figures["events"], "frames": figures["frames"], "seed": args.seed}
+    common = {"events": figures["events"], "frames": figures["frames"], "seed": args.seed,
+              "resize_heavy": args.resize_heavy}
     print(json.dumps({"bench": "monkey_frame_median", "median_ms": round(median, 2),
                       "target_ms": round(FRAME_BUDGET_MS, 1),
                       "ok": median <= FRAME_BUDGET_MS, **common}))
     steady = figures["p99_steady_frame_ms"]
     print(json.dumps({"bench": "monkey_steady_frame_p99", "median_ms": steady,
-                      "target_ms": round(FRAME_BUDGET_MS, 1), "ok": steady <= FRAME_BUDGET_MS,
-                      **common}))
+                      "target_ms": STEADY_MS, "ok": steady <= STEADY_MS,
+                      "cpu_ms": figures["p99_steady_frame_cpu_ms"], **common}))
     print(json.dumps({"bench": "monkey_frame_p99", "median_ms": figures["p99_frame_ms"],
-                      **common}))
+                      "target_ms": round(FRAME_BUDGET_MS, 1),
+                      "ok": figures["p99_frame_ms"] <= FRAME_BUDGET_MS,
+                      "cpu_ms": figures["p99_frame_cpu_ms"], **common}))
     print(json.dumps({"bench": "monkey_frame_max", "median_ms": figures["max_frame_ms"],
-                      "slowest_ms": figures["slowest_ms"], **common}))
+                      "target_ms": WORST_MS, "ok": figures["max_frame_ms"] <= WORST_MS,
+                      "cpu_ms": figures["max_frame_cpu_ms"],
+                      "slowest_ms": figures["slowest_ms"],
+                      "slowest_by_cause_ms": figures["slowest_by_cause_ms"], **common}))
+    over: Counter[str] = Counter(f"{scene} {cause}" for _, scene, cause in report.slow)
+    print(json.dumps({"bench": "monkey_frames_over_budget", "count": len(report.slow),
+                      "by_scene_and_cause": dict(over.most_common()), **common}))
     return 0
 
 

@@ -1,4 +1,8 @@
-"""Rules and help: the game's own rules text (from its view) and the app's controls."""
+"""Rules and help: the game's own rules text (from its plug-in) and the app's controls.
+
+The text is a ``game.ui.richtext.TextPanel`` drawn by the scene (laid out once per text and
+width, lines rendered as they scroll into view); switching tabs swaps the text and keeps
+the buttons."""
 
 from __future__ import annotations
 
@@ -10,6 +14,7 @@ import pygame_gui
 from game.ui import commands as c
 from game.ui import input as inp
 from game.ui.commands import Command
+from game.ui.richtext import TextPanel
 from game.ui.scene import Pop, Scene, Transition
 from game.ui.services import Services
 from scenes.common import button, heading
@@ -41,14 +46,14 @@ class HelpScene(Scene):
         self.back: Any = None
         self.tabs: dict[Any, str] = {}
         """A button for each game with rules to show, to switch between them."""
+        self.panel: TextPanel | None = None
+        self._texts: dict[str, str] = {}
+        """Each game's help text, once asked for (its plug-in loads it)."""
 
     def build(self, size: tuple[int, int]) -> None:
-        shown = self.game_id in self.services.views  # the rules of a game this client plays
-        rules = self.services.plugin(self.game_id).help() if shown else None
-        body = (rules or "Rules for this game are coming soon.") + APP_HELP
         width = min(900, size[0] - 80)
         rect = pygame.Rect((size[0] - width) // 2, 120, width, size[1] - 210)
-        pygame_gui.elements.UITextBox(body, rect, self.services.ui, container=self.root)
+        self.panel = TextPanel(rect, self._body())
         self.back = button(self, pygame.Rect(rect.x, rect.bottom + 16, 160, 44), "Back")
         others = [game for game in self.services.games if game.info.id in self.services.views]
         self.tabs = {}
@@ -60,25 +65,49 @@ class HelpScene(Scene):
             tab.right = x
             x = tab.left - 8
             widget = button(self, tab, game.info.title, f"How to play {game.info.title}")
-            if game.info.id == self.game_id:
-                widget.disable()
             self.tabs[widget] = game.info.id
+        self._mark_tab()
+
+    def _body(self) -> str:
+        text = self._texts.get(self.game_id)
+        if text is None:
+            shown = self.game_id in self.services.views  # a game this client plays
+            rules = self.services.plugin(self.game_id).help() if shown else None
+            text = rules or "Rules for this game are coming soon."
+            self._texts[self.game_id] = text
+        return text + APP_HELP
+
+    def _mark_tab(self) -> None:
+        """The tab of the game shown is the one that cannot be pressed."""
+        for widget, game_id in self.tabs.items():
+            if game_id == self.game_id:
+                widget.disable()
+            else:
+                widget.enable()
 
     def widget_event(self, event: pygame.event.Event) -> Transition | None:
         if event.type != pygame_gui.UI_BUTTON_PRESSED:
             return None
         if event.ui_element is self.back:
             return Pop()
-        if event.ui_element in self.tabs:
+        if event.ui_element in self.tabs and self.panel is not None:
             self.game_id = self.tabs[event.ui_element]
-            self._build_root()
+            self.panel = TextPanel(self.panel.rect, self._body())  # the buttons stay
+            self._mark_tab()
         return None
+
+    def capture(self, event: pygame.event.Event) -> bool:
+        return self.panel is not None and self.panel.handle(event)
 
     def command(self, command: Command) -> Transition | None:
         if command.name in (c.BACK, c.HELP, c.ACTIVATE):
             return Pop()
+        if command.name in (c.MENU_UP, c.MENU_DOWN) and self.panel is not None:
+            self.panel.scroll_lines(-1 if command.name == c.MENU_UP else 1)
         return None
 
     def draw(self, surface: pygame.Surface, clock: float) -> None:
         title = self.services.games.get(self.game_id).info.title
         heading(surface, f"How to play {title}", (surface.get_width() // 2, 64), 56)
+        if self.panel is not None:
+            self.panel.draw(surface)

@@ -23,7 +23,7 @@ from scenes.common import button, heading, label
 
 CUSTOM = "Custom"
 ROW = 40
-ROWS_PER_FRAME = 6
+ROWS_PER_FRAME = 4
 """Key rows made per frame: the screen opens at once (pygame_gui takes a millisecond or
 more per widget, and the list has over a hundred) and the list fills in within a few frames."""
 
@@ -40,6 +40,8 @@ class SettingsScene(Scene):
         """Key-list rows still to make: (context, command or None for its title, top)."""
         self._keys_inner: Any = None
         self._keys_width = 0
+        self._colours_at = (0, 0)
+        """Where the palette menu goes (the colour menus below it)."""
 
     # -- layout --------------------------------------------------------------------------
 
@@ -50,24 +52,12 @@ class SettingsScene(Scene):
         left = max(24, size[0] // 2 - 560)
         y = 130
         label(self, pygame.Rect(left, y, 150, 34), "Palette")
-        current = next((name for name, pair in palette.PALETTES.items()
-                        if pair == settings.colours), CUSTOM)
-        palettes: list[str | tuple[str, str]] = [*palette.PALETTES, CUSTOM]
-        self.widgets["palette"] = pygame_gui.elements.UIDropDownMenu(
-            palettes, current, pygame.Rect(left + 160, y, 300, 34), ui,
-            container=root,
-        )
         for seat in (0, 1):
-            y += ROW + 6
-            label(self, pygame.Rect(left, y, 150, 34), f"Player {seat + 1} colour")
-            name = palette.swatch_name(settings.colours[seat])
-            choices: list[str | tuple[str, str]] = list(palette.SWATCHES)
-            if name not in choices:
-                choices.append(name)
-            self.widgets[f"colour:{seat}"] = pygame_gui.elements.UIDropDownMenu(
-                choices, name, pygame.Rect(left + 160, y, 200, 34), ui, container=root
-            )
-        y += ROW + 6
+            label(self, pygame.Rect(left, y + (seat + 1) * (ROW + 6), 150, 34),
+                  f"Player {seat + 1} colour")
+        self._colours_at = (left + 160, y)
+        self._colour_menus()
+        y += 3 * (ROW + 6)
         label(self, pygame.Rect(left, y, 150, 34), "Animation")
         speed = next((name for name, value in SPEEDS.items() if value == settings.anim_speed),
                      "Normal")
@@ -96,6 +86,30 @@ class SettingsScene(Scene):
                                        "Reset keys to defaults")
         self._build_keys(pygame.Rect(left + 500, 130, min(620, size[0] - left - 524),
                                      size[1] - 230))
+
+    def _colour_menus(self) -> None:
+        """The palette and the two colour menus, made anew to show the colours in use (a
+        colour change remakes these three, not the screen's two hundred widgets)."""
+        settings, ui, root = self.services.settings, self.services.ui, self.root
+        x, y = self._colours_at
+        for name in ("palette", "colour:0", "colour:1"):
+            if name in self.widgets:
+                self.widgets.pop(name).kill()
+        current = next((name for name, pair in palette.PALETTES.items()
+                        if pair == settings.colours), CUSTOM)
+        palettes: list[str | tuple[str, str]] = [*palette.PALETTES, CUSTOM]
+        self.widgets["palette"] = pygame_gui.elements.UIDropDownMenu(
+            palettes, current, pygame.Rect(x, y, 300, 34), ui, container=root,
+        )
+        for seat in (0, 1):
+            name = palette.swatch_name(settings.colours[seat])
+            choices: list[str | tuple[str, str]] = list(palette.SWATCHES)
+            if name not in choices:
+                choices.append(name)
+            self.widgets[f"colour:{seat}"] = pygame_gui.elements.UIDropDownMenu(
+                choices, name, pygame.Rect(x, y + (seat + 1) * (ROW + 6), 200, 34), ui,
+                container=root,
+            )
 
     def _build_keys(self, area: pygame.Rect) -> None:
         """Lay out the key list; its rows are made a few per frame (see ``update``)."""
@@ -178,7 +192,8 @@ class SettingsScene(Scene):
                 self.services.table.reset()
                 self.services.update_settings(settings)
                 self.services.toasts.show("Keys reset to the defaults", "good")
-                self._build_root()
+                self.waiting = None
+                self._show_keys()  # the rows stay: only their keys change
             elif element in self.key_buttons:
                 self.waiting = self.key_buttons[element]
                 self.services.toasts.show("Press the new key (Esc cancels)")
@@ -203,7 +218,7 @@ class SettingsScene(Scene):
         settings = self.services.settings
         if element is self.widgets["palette"] and choice in palette.PALETTES:
             self.services.update_settings(settings.with_(colours=palette.PALETTES[choice]))
-            self._build_root()
+            self._colour_menus()
         elif element is self.widgets["speed"]:
             self.services.update_settings(settings.with_(anim_speed=SPEEDS[choice]))
         else:
@@ -214,11 +229,11 @@ class SettingsScene(Scene):
                     if colours[0] == colours[1]:
                         self.services.toasts.show("Each player needs a different colour",
                                                   "error")
-                        self._build_root()
+                        self._colour_menus()
                         return
                     self.services.update_settings(settings.with_(colours=(colours[0],
                                                                           colours[1])))
-                    self._build_root()
+                    self._colour_menus()
 
     def capture(self, event: pygame.event.Event) -> bool:
         """While waiting for a new key, the next key press (or right/middle click) is it."""

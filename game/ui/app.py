@@ -36,6 +36,7 @@ switching modes without a window manager drops focus, and SDL then replays the h
 new press (F11 held would flip the window back and forth)."""
 
 _UI_EVENT_FIRST: Final = pygame.USEREVENT
+_RESIZE_EVENTS: Final = (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED)
 
 
 class App:
@@ -49,6 +50,8 @@ class App:
         self._focused_at = -REFOCUS_GRACE
         self._held_toggle_key: int | None = None
         """The key that last toggled fullscreen, until it is released."""
+        self._resize_pending = False
+        """A resize event came and the scenes are not laid out for it yet."""
         self.stack.apply(Push(first))
 
     @property
@@ -97,9 +100,13 @@ class App:
         the loop does it once the frame shows) settle the writer: its files are then on disk.
         """
         for event in events:
+            if self._resize_pending and event.type not in _RESIZE_EVENTS:
+                self._resized()  # before any event that may hit a widget where it now is
             self.handle(event)
             if not self.running:
                 return
+        if self._resize_pending:
+            self._resized()
         self._accumulated += min(max(dt, 0.0), MAX_DT)
         while self._accumulated >= STEP - 1e-9 and self.running:
             self._accumulated -= STEP
@@ -133,9 +140,8 @@ class App:
             self._focused_at = time.perf_counter()
         if event.type == pygame.KEYUP and event.key == self._held_toggle_key:
             self._held_toggle_key = None
-        if event.type in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
-            self.services.display.resized()
-            self._relayout()
+        if event.type in _RESIZE_EVENTS:
+            self._resize_pending = True  # a dragged edge sends a burst: rebuild once for all
             return
         consumed = self.services.ui.process_events(event)
         if event.type >= _UI_EVENT_FIRST and hasattr(event, "ui_element"):
@@ -170,13 +176,15 @@ class App:
         focused = self.services.ui.get_focus_set()
         return any(type(element).__name__ == "UITextEntryLine" for element in focused or ())
 
+    def _resized(self) -> None:
+        """The window's edge was dragged (one or many resize events): lay out once."""
+        self._resize_pending = False
+        self.services.display.resized()
+        self._relayout()
+
     def _relayout(self) -> None:
-        size = self.services.display.size
-        self.services.ui.set_window_resolution(size)
-        for scene in self.stack.scenes:
-            scene.resize()
-            if scene is not self.stack.top:
-                scene.pause()
+        self.services.ui.set_window_resolution(self.services.display.size)
+        self.stack.resized()
 
     def _apply(self, transition: Transition | None) -> None:
         self.stack.apply(transition)

@@ -67,7 +67,7 @@ class Backdrop:
         self._gutters = pygame.Surface((cols * CELL, rows * CELL))
         self._gutters.fill(palette.BACKGROUND)
         hole = (1, 2, 3)
-        self._gutters.set_colorkey(hole)
+        self._gutters.set_colorkey(hole, pygame.RLEACCEL)  # run-length blits: mostly holes
         for y in range(0, rows * CELL, CELL):
             for x in range(0, cols * CELL, CELL):
                 self._gutters.fill(hole, (x + 2, y + 2, CELL - 4, CELL - 4))

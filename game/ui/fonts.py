@@ -24,15 +24,21 @@ def _points(size: int) -> int:
     return max(6, round(size * SCALE))
 
 
+FACES = {(False, False): "NotoSans-Regular.ttf", (True, False): "NotoSans-Bold.ttf",
+         (False, True): "NotoSans-Italic.ttf", (True, True): "NotoSans-BoldItalic.ttf"}
+"""Noto Sans's true faces by (bold, italic): made-up slants and weights look smeared."""
+
+
 @functools.lru_cache(maxsize=32)
-def font(size: int, bold: bool = False) -> pygame.font.Font:
-    face = "NotoSans-Bold.ttf" if bold else "NotoSans-Regular.ttf"
+def font(size: int, bold: bool = False, italic: bool = False) -> pygame.font.Font:
+    face = FACES[bold, italic]
     try:
         with resources.as_file(resources.files("pygame_gui.data") / face) as path:
             return pygame.font.Font(str(path), _points(size))
     except (OSError, FileNotFoundError, pygame.error):  # a stripped build: the default font
         fallback = pygame.font.Font(None, size)
         fallback.set_bold(bold)
+        fallback.set_italic(italic)
         return fallback
 
 

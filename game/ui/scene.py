@@ -49,6 +49,7 @@ class Scene:
         for dialog in list(self._dialogs):
             dialog.kill()
         self._dialogs.clear()
+        self.services.memory.screen_closed()
 
     def pause(self) -> None:
         if self.root is not None:
@@ -102,6 +103,10 @@ class Scene:
                 element.tool_tip_text = text
             self._hushed = None
 
+    def _dialog_closed(self) -> None:
+        self._hush_tooltips(False)
+        self.services.memory.screen_closed()
+
     def dialog_open(self) -> bool:
         return any(dialog.alive() for dialog in self._dialogs)
 
@@ -115,11 +120,11 @@ class Scene:
         if command.name == c.BACK:
             dialog.kill()
             del self._dialogs[dialog]
-            self._hush_tooltips(False)
+            self._dialog_closed()
         elif command.name in (c.CONFIRM, c.ACTIVATE) and question:
             dialog.kill()
             on_result = self._dialogs.pop(dialog)
-            self._hush_tooltips(False)
+            self._dialog_closed()
             return on_result(None)
         elif command.name in (c.CONFIRM, c.ACTIVATE) and _is_file_dialog(dialog):
             _choose_file(dialog)  # Return on a chosen file opens (or saves) it
@@ -135,11 +140,11 @@ class Scene:
             pygame_gui.UI_FILE_DIALOG_PATH_PICKED,
         ) and element in self._dialogs:
             on_result = self._dialogs.pop(element)
-            self._hush_tooltips(False)
+            self._dialog_closed()
             return on_result(event)
         if event.type == pygame_gui.UI_WINDOW_CLOSE and element in self._dialogs:
             del self._dialogs[element]
-            self._hush_tooltips(False)
+            self._dialog_closed()
             return None
         for dialog in self._dialogs:
             if _is_file_dialog(dialog) and _finishes(dialog, event):
@@ -242,6 +247,15 @@ class SceneStack:
     @property
     def top(self) -> Scene | None:
         return self.scenes[-1] if self.scenes else None
+
+    def resized(self) -> None:
+        """The window changed size: lay out the scenes on screen now; the ones under them
+        lay themselves out when they come back on top (``Scene.resume``), so a resize costs
+        one screen's widgets, not the whole stack's."""
+        for scene in self.visible():
+            scene.resize()
+            if scene is not self.top:
+                scene.pause()
 
     def visible(self) -> list[Scene]:
         """The scenes to draw, bottom first: the top one and any it overlays."""

@@ -18,6 +18,7 @@ from game.ui.computer import Computers, NoComputers
 from game.ui.display import Display
 from game.ui.input import InputTable
 from game.ui.learning import Learning
+from game.ui.memory import Reclaimer, settle
 from game.ui.navigator import Navigator
 from game.ui.palette import parse_hex
 from game.ui.paths import Paths
@@ -55,6 +56,8 @@ class Services:
     """Lessons and puzzles, and the player's progress (``game.ui.learning``)."""
     writer: BackgroundWriter = field(default_factory=BackgroundWriter)
     """Stores autosaves off the frame; the app loop settles it after every frame."""
+    memory: Reclaimer = field(default_factory=Reclaimer)
+    """Gives back what closed screens and dialogs leave behind (``game.ui.memory``)."""
     preload: Callable[[], None] | None = None
     """Work for a background thread once the window shows: the composition root imports
     every game's rules and view there, so a game's first screen does not wait for them."""
@@ -67,12 +70,14 @@ class Services:
         if self._shown:
             return
         self._shown = True
+        settle()  # what start-up made lives as long as the app: out of later collections
         preload, sounds = self.preload, self.sounds.synthesizer()
 
         def work() -> None:
             if preload is not None:
                 preload()
             self.learning.load()
+            settle()  # the modules just loaded live as long as the app too
             if sounds is not None:
                 sounds()
 

@@ -7,13 +7,22 @@ consulted (the Settings screen's 115 key rows spent 0.57 s there). ``QuickTheme`
 same cache by a tuple and builds a missing entry the way pygame_gui does, from its own
 id-tree walk, without that string.
 Live theme reloading (a file check every frame) is off: the theme ships with the game.
+
+A widget's look in each state (normal, hovered, selected, active) is drawn when it is
+first needed, not all of them in the frames after the widget is made: pygame_gui queues
+the three others for the next frames, so every screen's first frames redrew three images
+per widget (the Settings key list: several hundred). ``DrawableShape.set_active_state``
+already draws a state that was never drawn, so hovering a button draws its hovered look
+then, once.
 """
 
 from __future__ import annotations
 
+from collections import deque
 from typing import Any
 
 import pygame_gui
+from pygame_gui.core.drawable_shapes.drawable_shape import DrawableShape
 from pygame_gui.core.ui_appearance_theme import UIAppearanceTheme
 
 IdKey = tuple[tuple[str | None, ...] | None, ...]
@@ -77,3 +86,17 @@ class Widgets(pygame_gui.UIManager):
         if theme_path is not None:
             theme.load_theme(theme_path)
         return theme
+
+
+def _redraw_states_in_use(self: Any, force_full_redraw: bool = False) -> None:
+    """``DrawableShape.redraw_all_states``, drawing only the normal state and the one shown
+    now; the others are marked stale and drawn when they are set (see the module's text)."""
+    for state in self.states.values():
+        state.generated = False
+    self.states_to_redraw_queue = deque()
+    self.redraw_state("normal")  # the one pygame_gui draws first; text fields read it too
+    if self.active_state.state_id != "normal":
+        self.redraw_state(self.active_state.state_id)
+
+
+DrawableShape.redraw_all_states = _redraw_states_in_use  # type: ignore[method-assign]

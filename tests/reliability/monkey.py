@@ -43,6 +43,7 @@ TYPED: Final = string.ascii_letters + string.digits + " -_é"
 MODS: Final = {"ctrl": pygame.KMOD_CTRL, "alt": pygame.KMOD_ALT, "shift": pygame.KMOD_SHIFT}
 DIALOG_BUTTONS_NEVER: Final = ("delete_button", "parent_directory_button", "home_button")
 STAY: Final = 60
+FRAME_BUDGET: Final = 1 / 60
 """Gestures on one screen after which the monkey goes back, as a person would."""
 
 
@@ -57,17 +58,33 @@ class Report:
     frame_times: list[float] = field(default_factory=list)
     steady_times: list[float] = field(default_factory=list)
     """Frames without input in which no scene opened or closed (animation, thinking, draw)."""
+    cpu_times: list[float] = field(default_factory=list)
+    """Each frame's processor time in the app's thread: what the frame would take on a
+    machine with a core to spare (a busy machine stretches wall time, not this)."""
+    steady_cpu_times: list[float] = field(default_factory=list)
     slowest: dict[str, float] = field(default_factory=dict)
     """The longest frame seen with each scene on top (where time goes)."""
+    causes: dict[tuple[str, str], float] = field(default_factory=dict)
+    """The longest frame for each (scene on top after it, what the frame did): ``resize``,
+    ``open`` (the stack changed), ``input`` or ``steady``."""
+    slow: list[tuple[float, str, str]] = field(default_factory=list)
+    """Every frame over the 60 FPS budget: (seconds, scene, cause)."""
 
-    def percentile(self, fraction: float, steady: bool = False) -> float:
-        ordered = sorted(self.steady_times if steady else self.frame_times)
+    def percentile(self, fraction: float, steady: bool = False, cpu: bool = False) -> float:
+        if cpu:
+            ordered = sorted(self.steady_cpu_times if steady else self.cpu_times)
+        else:
+            ordered = sorted(self.steady_times if steady else self.frame_times)
         return ordered[min(len(ordered) - 1, int(fraction * len(ordered)))] if ordered else 0.0
 
 
 class Monkey:
-    def __init__(self, services: Services, first: Scene, seed: int, sandbox: Path) -> None:
+    def __init__(self, services: Services, first: Scene, seed: int, sandbox: Path,
+                 resize_heavy: bool = False) -> None:
         self.services = services
+        self.resize_heavy = resize_heavy
+        """Resize often, and as a hand dragging the window's edge does: several sizes a
+        frame (what the resize-heavy bench measures)."""
         self.rng = random.Random(seed)
         self.sandbox = sandbox.resolve()
         services.computers = SeededComputers(f"monkey-{seed}", delay=3)
@@ -104,19 +121,29 @@ class Monkey:
         self.recent = (self.recent + [f"{pygame.event.event_name(e.type)} {e.dict}"
                                       for e in events])[-30:]
         scenes, size = list(self.app.stack.scenes), self.services.display.size
-        started = time.perf_counter()
+        started, cpu_started = time.perf_counter(), time.thread_time()
         self.app.step([*events, *pygame.event.get()], STEP)
         took = time.perf_counter() - started
         self.report.frame_times.append(took)
-        same = scenes == self.app.stack.scenes and size == self.services.display.size
-        if same and not events:
+        self.report.cpu_times.append(time.thread_time() - cpu_started)
+        resized = size != self.services.display.size or \
+            any(event.type == pygame.VIDEORESIZE for event in events)
+        opened = scenes != self.app.stack.scenes
+        if not (resized or opened or events):
             self.report.steady_times.append(took)
+            self.report.steady_cpu_times.append(self.report.cpu_times[-1])
         self.report.frames += 1
         top = self.app.stack.top
         if top is not None:
             name = type(top).__name__
             self.report.scenes.add(name)
             self.report.slowest[name] = max(took, self.report.slowest.get(name, 0.0))
+            cause = "resize" if resized else "open" if opened else \
+                "input" if events else "steady"
+            key = (name, cause)
+            self.report.causes[key] = max(took, self.report.causes.get(key, 0.0))
+            if took > FRAME_BUDGET:
+                self.report.slow.append((took, name, cause))
         if not self.app.running:  # a window-close request or the menu's Quit: start again
             self.app.close()
             self.report.restarts += 1
@@ -149,7 +176,7 @@ class Monkey:
         kind = self.rng.choices(
             ["bound", "key", "click", "widget", "drag", "wheel", "motion", "text", "resize",
              "window", "quit"],
-            weights=[30, 8, 10, 12, 6, 4, 18, 5, 2, 5, 0.3],
+            weights=[30, 8, 10, 12, 6, 4, 18, 5, 30 if self.resize_heavy else 2, 5, 0.3],
         )[0]
         return getattr(self, f"_{kind}")()  # type: ignore[no-any-return]
 
@@ -253,10 +280,13 @@ class Monkey:
         """The window edge dragged: SDL resizes the window, then tells the app."""
         if self.services.display.fullscreen:
             return self._motion()
-        size = (self.rng.randint(MIN_SIZE[0], 1600), self.rng.randint(MIN_SIZE[1], 1000))
-        pygame.display.set_mode(size, pygame.RESIZABLE)
-        return [Event(pygame.VIDEORESIZE, size=size, w=size[0], h=size[1]),
-                Event(pygame.WINDOWSIZECHANGED, x=size[0], y=size[1])]
+        events = []
+        for _ in range(self.rng.randint(2, 6) if self.resize_heavy else 1):
+            size = (self.rng.randint(MIN_SIZE[0], 1600), self.rng.randint(MIN_SIZE[1], 1000))
+            pygame.display.set_mode(size, pygame.RESIZABLE)
+            events += [Event(pygame.VIDEORESIZE, size=size, w=size[0], h=size[1]),
+                       Event(pygame.WINDOWSIZECHANGED, x=size[0], y=size[1])]
+        return events
 
     def _window(self) -> list[Event]:
         return [Event(self.rng.choice(WINDOW_EVENTS))]
@@ -284,5 +314,11 @@ def describe(report: Report) -> dict[str, Any]:
         "p99_frame_ms": round(report.percentile(0.99) * 1000, 2),
         "p99_steady_frame_ms": round(report.percentile(0.99, steady=True) * 1000, 2),
         "max_frame_ms": round(max(report.frame_times, default=0.0) * 1000, 2),
+        "p99_frame_cpu_ms": round(report.percentile(0.99, cpu=True) * 1000, 2),
+        "p99_steady_frame_cpu_ms": round(report.percentile(0.99, True, True) * 1000, 2),
+        "max_frame_cpu_ms": round(max(report.cpu_times, default=0.0) * 1000, 2),
         "slowest_ms": {name: round(took * 1000, 1) for name, took in report.slowest.items()},
+        "slowest_by_cause_ms": {f"{name} {cause}": round(took * 1000, 1)
+                                for (name, cause), took in sorted(report.causes.items())},
+        "over_budget": len(report.slow),
     }

@@ -86,3 +86,18 @@ def test_entry_points_agree(seed: int) -> None:
         assert engine.can_push_off(packed, anchor, side) == wins
         assert engine.has_push(packed, anchor, side, 0) == bool(legal_pushes(packed, anchor, side))
 
+
+
+@pytest.mark.skipif(engine._compiled is None, reason="the C speed-up was not built here")
+@pytest.mark.parametrize("seed", range(6))
+def test_the_compiled_and_pure_python_paths_agree_even_in_order(seed: int) -> None:
+    """Same keys, added in the same order (the set even iterates alike: searches that break
+    ties by order play the same moves), on random positions and the golden ones."""
+    positions = _playout_positions(200 + seed, 12)
+    positions += [state(pieces, side) for pieces, side, _ in GOLDEN.values()]
+    for position in positions:
+        side, packed, anchor = position.to_move, position.packed, position.anchor
+        compiled = engine.successors(packed, anchor, side)
+        pure = engine.successors_python(packed, anchor, side)
+        assert compiled == pure
+        assert list(compiled) == list(pure)
