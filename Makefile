@@ -13,7 +13,7 @@ $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 
-COMPILED := game/pushfight/_successors.c
+COMPILED := game/pushfight/rules/_successors.c
 # C speed-ups of the pure rules, compiled by the install (hatch_build.py).
 
 $(VENV)/.installed-run: pyproject.toml $(COMPILED) | $(BIN)/python

@@ -1,4 +1,4 @@
-"""Compile the pure rules' C speed-ups in place (``game/pushfight/_successors.c``).
+"""Compile the pure rules' C speed-ups in place (``game/pushfight/rules/_successors.c``).
 
 Called by the wheel and editable builds (``hatch_build.py``, so ``make`` builds it on a
 fresh machine) and by the PyInstaller spec. Without a C compiler nothing fails: the pure
@@ -13,7 +13,7 @@ import tempfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-EXTENSIONS = {"game.pushfight._successors": "game/pushfight/_successors.c"}
+EXTENSIONS = {"game.pushfight.rules._successors": "game/pushfight/rules/_successors.c"}
 """Module name: its C source, relative to the repository root."""
 
 

@@ -32,7 +32,7 @@ from game.pushfight.rules.board import (
 Compiled = Callable[[int, int, int, int, int, int, int], set[int]]
 _compiled: Compiled | None
 try:  # built by hatch_build.py / build/compiled.py when a C compiler is at hand
-    from game.pushfight._successors import successors as _compiled
+    from game.pushfight.rules._successors import successors as _compiled
 except ImportError:
     _compiled = None
 
