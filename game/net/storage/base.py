@@ -1,0 +1,119 @@
+"""What the table server keeps on disk, behind one interface for SQLite and PostgreSQL.
+
+A table is stored as its metadata (a JSON object the table state machine owns: game, options,
+seats, token hashes, clock) and its moves (notation, one row per ply). That is enough to
+rebuild it: the server re-plays the moves through the rules. Every method commits before it
+returns, so a move the server acknowledges after ``write`` survives a crash of the process.
+
+The calls are blocking; the server runs them on one thread of its own (``StorageWorker``).
+Several server processes may share one database: a table is served by one process at a time,
+the one holding its lease (``claim``), and processes tell each other about lobby and presence
+changes with ``publish``/``listen``.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Final, Protocol
+
+LEASE_SECONDS: Final = 30.0
+"""How long a process owns a table without renewing its lease; it renews every third of it."""
+
+
+class StorageError(Exception):
+    """The database cannot be opened or used; the message is for the person running the
+    server (a bad path or URL, a database that refuses the connection)."""
+
+
+class MoveConflict(StorageError):
+    """A different move is already stored at this ply: two writers disagreed."""
+
+
+@dataclass(frozen=True)
+class TableWrite:
+    """One atomic change to a table: new metadata, moves from ``first_ply`` on, an invite.
+
+    ``invite`` is left alone when ``set_invite`` is False; a None invite clears it (used).
+    """
+
+    table_id: str
+    meta: Mapping[str, Any] | None = None
+    first_ply: int = 0
+    moves: Sequence[str] = ()
+    set_invite: bool = False
+    invite: str | None = None
+    invite_expires: float = 0.0
+    finished: bool | None = None
+
+
+@dataclass(frozen=True)
+class StoredTable:
+    """A table as read back: enough to rebuild it by re-playing ``moves``."""
+
+    table_id: str
+    meta: dict[str, Any]
+    moves: tuple[str, ...]
+    invite: str | None = None
+    invite_expires: float = 0.0
+    finished: bool = False
+    extra: dict[str, Any] = field(default_factory=dict)
+
+
+Listener = Callable[[str], None]
+"""Called with each message published by any process (this one included), on a thread the
+storage owns: the server hands it to its event loop."""
+
+
+class Storage(Protocol):
+    """The server's only way to the database. Every write commits before returning."""
+
+    url: str
+    """Where the data lives, with no password: shown on the health page and in errors."""
+
+    def write(self, change: TableWrite) -> None: ...
+
+    def load(self, table_id: str) -> StoredTable | None: ...
+
+    def find_invite(self, code: str, now: float) -> str | None:
+        """The table an unexpired invite code opens, if any."""
+        ...
+
+    def unfinished(self) -> list[str]:
+        """Ids of tables whose game is not over (to rebuild after a restart)."""
+        ...
+
+    def claim(self, table_id: str, owner: str, address: str, now: float) -> str | None:
+        """Take or renew the lease of a table for ``owner``; None when it is ours, else the
+        address of the process that serves it."""
+        ...
+
+    def renew(self, owner: str, now: float) -> None:
+        """Extend the lease of every table ``owner`` holds."""
+        ...
+
+    def release(self, owner: str, table_ids: Sequence[str] | None = None) -> None:
+        """Give up leases (all of the owner's when ``table_ids`` is None)."""
+        ...
+
+    def publish(self, message: str) -> None:
+        """Tell every server process (this one included) about a lobby or presence change."""
+        ...
+
+    def listen(self, listener: Listener) -> None:
+        """Start delivering published messages to ``listener``."""
+        ...
+
+    def close(self) -> None: ...
+
+
+def dump_meta(meta: Mapping[str, Any]) -> str:
+    return json.dumps(meta, separators=(",", ":"), sort_keys=True, ensure_ascii=False)
+
+
+def load_meta(text: str) -> dict[str, Any]:
+    value = json.loads(text)
+    if not isinstance(value, dict):
+        raise StorageError("a stored table's metadata is not a JSON object")
+    return value

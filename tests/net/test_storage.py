@@ -1,0 +1,101 @@
+"""Both storages keep tables, moves, invites and leases the same way."""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from game.net.storage import MoveConflict, Storage, StorageError, TableWrite, open_storage
+from game.net.storage.postgres import redact
+
+_ids = itertools.count()
+
+
+@pytest.fixture(params=["sqlite", "postgres"])
+def storage(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Storage]:
+    if request.param == "sqlite":
+        where = str(tmp_path / "tables.sqlite")
+    else:
+        where = request.getfixturevalue("postgres_url")
+    opened = open_storage(where)
+    yield opened
+    opened.close()
+
+
+def _table_id() -> str:
+    return f"t{next(_ids)}"
+
+
+def test_a_table_is_read_back_as_written(storage: Storage) -> None:
+    table = _table_id()
+    storage.write(TableWrite(table, meta={"game": "conquid"}, moves=("a", "b")))
+    storage.write(TableWrite(table, first_ply=2, moves=("c",)))
+    stored = storage.load(table)
+    assert stored is not None
+    assert stored.meta == {"game": "conquid"} and stored.moves == ("a", "b", "c")
+    assert table in storage.unfinished()
+    storage.write(TableWrite(table, finished=True))
+    assert table not in storage.unfinished()
+    assert storage.load("nothing") is None
+
+
+def test_a_different_move_at_a_stored_ply_is_refused_and_changes_nothing(
+    storage: Storage,
+) -> None:
+    table = _table_id()
+    storage.write(TableWrite(table, meta={}, moves=("a",)))
+    storage.write(TableWrite(table, moves=("a",)))  # the same move again is no change
+    with pytest.raises(MoveConflict):
+        storage.write(TableWrite(table, meta={"changed": True}, moves=("x",)))
+    stored = storage.load(table)
+    assert stored is not None and stored.moves == ("a",) and stored.meta == {}
+
+
+def test_invites_open_their_table_until_they_expire_or_are_used(storage: Storage) -> None:
+    table = _table_id()
+    code = f"C{table}"
+    storage.write(TableWrite(table, meta={}, set_invite=True, invite=code, invite_expires=100))
+    assert storage.find_invite(code, now=99) == table
+    assert storage.find_invite(code, now=101) is None
+    storage.write(TableWrite(table, set_invite=True, invite=None))
+    assert storage.find_invite(code, now=0) is None
+
+
+def test_one_process_serves_a_table_until_its_lease_runs_out(storage: Storage) -> None:
+    table = _table_id()
+    storage.write(TableWrite(table, meta={}))
+    assert storage.claim(table, "one", "ws://one", now=1000) is None
+    assert storage.claim(table, "two", "ws://two", now=1001) == "ws://one"
+    storage.renew("one", now=1020)
+    assert storage.claim(table, "two", "ws://two", now=1040) == "ws://one"
+    assert storage.claim(table, "two", "ws://two", now=1100) is None  # one stopped renewing
+    storage.release("two")
+    assert storage.claim(table, "one", "ws://one", now=1101) is None
+
+
+def test_published_messages_reach_the_listeners(storage: Storage) -> None:
+    import queue
+
+    heard: queue.Queue[str] = queue.Queue()
+    storage.listen(heard.put)
+    storage.publish("hello")
+    assert heard.get(timeout=10) == "hello"
+
+
+def test_a_bad_database_gets_a_readable_reason(tmp_path: Path) -> None:
+    with pytest.raises(StorageError, match="does not exist"):
+        open_storage(str(tmp_path / "missing" / "db.sqlite"))
+    not_a_database = tmp_path / "text.sqlite"
+    not_a_database.write_text("hello, this is not SQLite" * 100)
+    with pytest.raises(StorageError, match="cannot use"):
+        open_storage(str(not_a_database))
+    with pytest.raises(StorageError, match="cannot connect"):
+        open_storage("postgresql://nobody:secret@127.0.0.1:1/none")
+
+
+def test_passwords_never_show() -> None:
+    assert redact("postgresql://ada:secret@db:5432/x") == "postgresql://ada:***@db:5432/x"
+    assert redact("postgresql://db/x") == "postgresql://db/x"
