@@ -1,0 +1,59 @@
+"""One client connection as the table logic sees it: who it is, whether it said hello, and a
+way to send it messages or close it with a code. The transport enforces the limits."""
+
+from __future__ import annotations
+
+import asyncio
+import itertools
+from dataclasses import dataclass, field
+from typing import Protocol
+
+_numbers = itertools.count(1)
+
+
+class Link(Protocol):
+    """What a session needs of its WebSocket (a test may hand in a fake)."""
+
+    async def send(self, message: str) -> None: ...
+
+    async def close(self, code: int = 1000, reason: str = "") -> None: ...
+
+
+@dataclass(eq=False)
+class Session:
+    link: Link
+    address: str
+    """The client's IP address: the key of the per-address limits."""
+    number: int = field(default_factory=lambda: next(_numbers))
+    greeted: asyncio.Event = field(default_factory=asyncio.Event)
+    """Set once the client's hello was accepted; the handshake timeout waits for it."""
+    table_id: str | None = None
+    seat: int | None = None
+    closed: bool = False
+
+    async def send(self, text: str) -> None:
+        """Send, or drop the message if the link is gone (its close is handled elsewhere)."""
+        if self.closed:
+            return
+        try:
+            await self.link.send(text)
+        except Exception:  # a closed or broken link: the reader sees it and cleans up
+            self.closed = True
+
+    async def close(self, code: int, reason: str) -> None:
+        self.closed = True
+        await self.link.close(code, reason[:120])  # a close reason fits in 123 bytes
+
+
+class Hub(Protocol):
+    """The table logic behind the transport: gets each text message of each session."""
+
+    async def receive(self, session: Session, text: str) -> None: ...
+
+    async def gone(self, session: Session) -> None:
+        """The session's connection closed (cleanly or not)."""
+        ...
+
+    def health(self) -> dict[str, object]:
+        """Figures for the health page."""
+        ...
