@@ -32,7 +32,7 @@ from game.conquid.rules import (
 )
 from game.conquid.view_actions import ACQUIRE, ACTIONS, CONQUER, CONQUEST, VANQUISH
 from game.core.errors import NotationError
-from game.core.match import DRAW, RESIGN
+from game.core.match import DRAW, RESIGN, meta_word
 from game.core.protocol import MoveResult
 from game.ui import coords, fonts, palette
 from game.ui.commands import ViewAction
@@ -372,7 +372,7 @@ class ConquidView:
         return f"{state.count(seat)} cells"
 
     def describe(self, notation: str) -> str:
-        if notation == RESIGN:
+        if meta_word(notation) == RESIGN:
             return "Resigned"
         if notation == DRAW:
             return "Draw agreed"

@@ -22,12 +22,32 @@ from game.core.errors import GameOverError, IllegalMoveError, OptionsError
 from game.core.protocol import CHANCE, Game, MoveResult, Outcome, OutcomeReason
 
 RESIGN: Final = "resign"
-"""Record token: the side to move resigns."""
+"""Record token: ``resign N``, seat N resigns (at any time: online, also on the other's turn).
+Alone, as format 1 wrote it, the side to move resigned."""
 DRAW: Final = "draw"
-"""Record token: the side to move offered a draw and the opponent accepted."""
-META_MOVES: Final = (RESIGN, DRAW)
+"""Record token: the players agreed a draw."""
+TIMEOUT: Final = "time"
+"""Record token: ``time N``, seat N let its correspondence deadline pass and lost."""
+LEFT: Final = "left"
+"""Record token: ``left N``, seat N was gone on its own turn too long and lost."""
+ABORT: Final = "abort"
+"""Record token: the game was called off before both sides had moved; nobody won."""
+META_MOVES: Final = (RESIGN, DRAW, TIMEOUT, LEFT, ABORT)
+"""The words that start a meta move: an ending that is no board move."""
+_SEATED: Final = {RESIGN: OutcomeReason.RESIGN, TIMEOUT: OutcomeReason.TIME,
+                  LEFT: OutcomeReason.LEFT}
 CHECKPOINT_EVERY: Final = 32
 """Positions between two kept ones: re-playing this many moves is far below a frame."""
+
+
+def meta_word(text: str) -> str | None:
+    """The meta move ``text`` is (``RESIGN``, ``DRAW``, ...), or None for a board move."""
+    word, _, seat = text.partition(" ")
+    if word in (DRAW, ABORT):
+        return word if not seat else None
+    if word == RESIGN and not seat:
+        return word
+    return word if word in _SEATED and seat in ("0", "1") else None
 
 
 @dataclass(frozen=True)
@@ -170,29 +190,41 @@ class Match:
         outcomes = self.game.chance_outcomes(self.state)
         return self.play(seeded_choice(self.seed, self.chance_moves_played, outcomes))
 
-    def resign(self) -> Outcome:
-        """The side to move resigns; in a solo game the player abandons the run."""
-        self._check_not_over()
-        seat = self._deciding_seat()
-        winner = None if self.game.info.players == 1 else 1 - seat
-        return self._end(RESIGN, Outcome(winner, OutcomeReason.RESIGN))
+    def resign(self, seat: int | None = None) -> Outcome:
+        """``seat`` resigns, at any time; None: the side to move (a solo player abandons)."""
+        return self._forfeit(RESIGN, seat)
+
+    def forfeit(self, word: str, seat: int) -> Outcome:
+        """``seat`` loses without a board move: on time (``TIMEOUT``) or gone (``LEFT``)."""
+        if word not in (TIMEOUT, LEFT):
+            raise ValueError(f"{word!r} is not a forfeit")
+        return self._forfeit(word, seat)
 
     def agree_draw(self) -> Outcome:
-        """The side to move offered a draw and the opponent accepted it."""
+        """The players agreed a draw."""
         self._check_not_over()
         if self.game.info.players == 1:
             raise IllegalMoveError("a solo game cannot be drawn")
         self._deciding_seat()
         return self._end(DRAW, Outcome(None, OutcomeReason.DRAW_AGREED))
 
+    def abort(self) -> Outcome:
+        """Call the game off: nobody wins (online, before both sides have moved)."""
+        self._check_not_over()
+        return self._end(ABORT, Outcome(None, OutcomeReason.ABORTED))
+
     def play_text(self, text: str) -> None:
         """Play one record token: a move's notation, or a meta move."""
-        if text == RESIGN:
-            self.resign()
-        elif text == DRAW:
-            self.agree_draw()
-        else:
+        word = meta_word(text)
+        if word is None:
             self.play(text)
+        elif word == DRAW:
+            self.agree_draw()
+        elif word == ABORT:
+            self.abort()
+        else:
+            _, _, seat = text.partition(" ")
+            self._forfeit(word, int(seat) if seat else None)
 
     # -- history -------------------------------------------------------------------------
 
@@ -244,13 +276,23 @@ class Match:
     def _play(self, move: object) -> MoveResult[Any]:
         self._check_not_over()
         if isinstance(move, str):
-            if move in META_MOVES:
+            if meta_word(move) is not None:
                 raise IllegalMoveError(f"{move!r} is not a board move; use resign or draw")
             move = self.game.parse_move(move)
         chance = self.to_move == CHANCE
         result = self.game.apply(self.state, move)
         self._push(self.game.format_move(move), result, None, chance)
         return result
+
+    def _forfeit(self, word: str, seat: int | None) -> Outcome:
+        self._check_not_over()
+        players = self.game.info.players
+        if seat is None:
+            seat = self._deciding_seat()
+        elif not 0 <= seat < players:
+            raise IllegalMoveError(f"there is no seat {seat} in {self.game.info.title}")
+        winner = None if players == 1 else 1 - seat
+        return self._end(f"{word} {seat}", Outcome(winner, _SEATED[word]))
 
     def _end(self, token: str, outcome: Outcome) -> Outcome:
         self._push(token, MoveResult(self.state, (), outcome), outcome, False)
@@ -271,7 +313,7 @@ class Match:
     def _replay(self, index: int, before: Any) -> MoveResult[Any]:
         """Move ``index`` played again from the position before it (known to be legal)."""
         text = self._moves[index]
-        if text in META_MOVES:
+        if meta_word(text) is not None:
             return MoveResult(before, (), self._endings[index + 1])
         return self.game.apply(before, self.game.parse_move(text))
 

@@ -41,6 +41,9 @@ class OutcomeReason(enum.Enum):
     NO_LIVING_FORTS = "no-living-forts"
     NO_PLACEMENT = "no-placement"
     ALL_ROOMS = "all-rooms"
+    TIME = "time"
+    LEFT = "left"
+    ABORTED = "aborted"
 
     @property
     def label(self) -> str:
@@ -59,6 +62,9 @@ _REASON_LABELS: Final = {
     OutcomeReason.NO_LIVING_FORTS: "no living fort remains",
     OutcomeReason.NO_PLACEMENT: "no legal placement remains",
     OutcomeReason.ALL_ROOMS: "a region touches all seven rooms",
+    OutcomeReason.TIME: "lost on time",
+    OutcomeReason.LEFT: "a player left the game",
+    OutcomeReason.ABORTED: "aborted before it began",
 }
 
 

@@ -11,8 +11,17 @@ Example::
      "game": "conquid", "rules_version": 1, "options": {"board": "small"},
      "players": [{"name": "Ada", "kind": "human"}, {"name": "Blaise", "kind": "human"}],
      "created": "2026-11-21T16:30:00Z", "seed": null,
-     "moves": ["A 3,5 2,5 4,5", "C", "resign"],
-     "result": {"winner": 0, "reason": "resign"}, "final_digest": "..."}
+     "moves": ["A 3,5 2,5 4,5", "C", "resign 1"],
+     "result": {"winner": 0, "reason": "resign"}, "final_digest": "...",
+     "online": {"server": "arcade.example.org", "table": "k3v9x2m4qa7c",
+                "names": ["Ada", "Blaise"]}}
+
+Format 2 names the seat that resigns (``resign 1``: at any time online, not only on one's
+turn), adds the endings lost on time (``time N``), left the game (``left N``) and aborted
+(``abort``), and may carry where an online game was played (``online``: the server, the
+table and the names the players showed there; never a seat token). Format 1 documents load
+unchanged: their bare ``resign`` still means the side to move resigned, and the re-played
+match names that seat (``resign 1``) when it is saved again.
 """
 
 from __future__ import annotations
@@ -33,7 +42,7 @@ from game.core.registry import Registry
 from game.core.text import printable, problem, quote
 
 FORMAT: Final = "conquid-arcade-record"
-FORMAT_VERSION: Final = 1
+FORMAT_VERSION: Final = 2
 MAX_BYTES: Final = 4 * 1024 * 1024
 """Largest record file read; a real game is a few kilobytes."""
 MAX_MOVES: Final = 100_000
@@ -49,8 +58,21 @@ MAX_DIGITS: Final = 20
 
 NOT_A_RECORD: Final = "this is not a Conquid Arcade save file"
 Upgrader = Callable[[dict[str, Any]], dict[str, Any]]
-UPGRADES: dict[int, Upgrader] = {}
-"""``UPGRADES[n]`` turns a version-n document into a version n+1 one. Version 1 is the first."""
+UPGRADES: dict[int, Upgrader] = {1: lambda doc: doc}
+"""``UPGRADES[n]`` turns a version-n document into a version n+1 one. Version 1 is the first;
+a version-1 document is a valid version-2 one (every format-2 addition is optional or new)."""
+
+
+@dataclass(frozen=True)
+class Online:
+    """Where an online game was played: public facts only (a seat's token is never kept)."""
+
+    server: str
+    table: str
+    names: tuple[str, ...]
+
+    def to_json(self) -> dict[str, Any]:
+        return {"server": self.server, "table": self.table, "names": list(self.names)}
 
 
 @dataclass(frozen=True)
@@ -67,10 +89,11 @@ class Record:
     created: str = ""
     app_version: str = __version__
     final_digest: str | None = None
+    online: Online | None = None
 
     @classmethod
-    def of(cls, match: Match) -> Record:
-        """The record of a match, as it stands."""
+    def of(cls, match: Match, online: Online | None = None) -> Record:
+        """The record of a match, as it stands (``online``: where it was played)."""
         return cls(
             game=match.game.info.id,
             rules_version=match.game.info.rules_version,
@@ -81,10 +104,11 @@ class Record:
             seed=match.seed,
             created=match.created,
             final_digest=match.game.encode(match.state),
+            online=online,
         )
 
     def to_json(self) -> dict[str, Any]:
-        return {
+        document = {
             "format": FORMAT,
             "format_version": FORMAT_VERSION,
             "app_version": self.app_version,
@@ -98,6 +122,9 @@ class Record:
             "result": self.result.to_json() if self.result else None,
             "final_digest": self.final_digest,
         }
+        if self.online is not None:
+            document["online"] = self.online.to_json()
+        return document
 
     def dumps(self) -> str:
         return json.dumps(self.to_json(), indent=1, ensure_ascii=False) + "\n"
@@ -158,6 +185,7 @@ class Record:
                 if doc.get("final_digest") is None
                 else _digest(doc.get("final_digest"))
             ),
+            online=None if doc.get("online") is None else _online(doc.get("online")),
         )
 
     def replay(self, games: Registry) -> Match:
@@ -294,6 +322,18 @@ def _seat(value: object) -> Seat:
         name=_text(data.get("name"), "a player's name"),
         kind=kind,
         level=None if level is None else _text(level, "a player's level"),
+    )
+
+
+def _online(value: object) -> Online:
+    data = _expect_dict(value, "the online details")
+    names = _expect_list(data.get("names", []), "the online names")
+    if len(names) > 8:
+        raise RecordError(f"the record has too many online names ({len(names):,})")
+    return Online(
+        server=_text(data.get("server"), "the server"),
+        table=_text(data.get("table"), "the table"),
+        names=tuple(_text(name, "an online name") for name in names),
     )
 
 

@@ -18,7 +18,7 @@ from typing import Any, Final
 import pygame
 
 from game.core.errors import NotationError
-from game.core.match import RESIGN
+from game.core.match import RESIGN, meta_word
 from game.core.protocol import Event, MoveResult
 from game.forts import seeds
 from game.forts import view_anim as anim
@@ -359,7 +359,7 @@ class FortsView:
         return f"{turns} turn{'' if turns == 1 else 's'} survived"
 
     def describe(self, notation: str) -> str:
-        if notation == RESIGN:
+        if meta_word(notation) == RESIGN:
             return "Gave up the run"
         try:
             move = parse_move(notation)

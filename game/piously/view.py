@@ -20,7 +20,7 @@ from typing import Any, Final
 import pygame
 
 from game.core.errors import NotationError
-from game.core.match import DRAW, RESIGN
+from game.core.match import DRAW, RESIGN, meta_word
 from game.core.protocol import MoveResult
 from game.piously import view_anim as anim
 from game.piously import view_draw as paint
@@ -590,7 +590,7 @@ class PiouslyView:
         return f"{auras} aura{'s' * (auras != 1)} · {spells} spell{'s' * (spells != 1)}"
 
     def describe(self, notation: str) -> str:
-        if notation == RESIGN:
+        if meta_word(notation) == RESIGN:
             return "Resigned"
         if notation == DRAW:
             return "Draw agreed"

@@ -17,7 +17,7 @@ from typing import Any, Final
 import pygame
 
 from game.core.errors import IllegalMoveError, NotationError
-from game.core.match import DRAW, RESIGN
+from game.core.match import DRAW, RESIGN, meta_word
 from game.core.protocol import MoveResult
 from game.pushfight import view_anim as anim
 from game.pushfight import view_draw as draw
@@ -483,7 +483,7 @@ class PushFightView:
         return f"{count} pieces" + ("  ·  anchor" if anchored else "")
 
     def describe(self, notation: str) -> str:
-        if notation == RESIGN:
+        if meta_word(notation) == RESIGN:
             return "Resigned"
         if notation == DRAW:
             return "Draw agreed"

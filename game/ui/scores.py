@@ -19,7 +19,7 @@ from typing import Any, Final, Protocol, runtime_checkable
 
 from game.core.atomic import atomic_write_text
 from game.core.chance import seeded_choice
-from game.core.match import RESIGN, Match
+from game.core.match import RESIGN, Match, meta_word
 from game.core.protocol import CHANCE
 from game.core.text import problem, quote
 from game.ui.userfile import load_or_set_aside
@@ -178,7 +178,7 @@ def ineligible(match: Match) -> str | None:
         return "the game is not over"
     if any(seat.is_computer for seat in match.seats):
         return "computer players are not ranked"
-    if match.moves and match.moves[-1] == RESIGN:
+    if match.moves and meta_word(match.moves[-1]) == RESIGN:
         return "a run given up is not ranked"
     return dice_problem(match)
 

@@ -14,7 +14,7 @@ from typing import Any, Protocol, runtime_checkable
 
 import pygame
 
-from game.core.match import META_MOVES, Match
+from game.core.match import Match, meta_word
 from game.core.protocol import CHANCE, MoveResult
 from game.ui.commands import ViewAction
 
@@ -219,7 +219,7 @@ def turn_span(match: Match, ply: int) -> tuple[int, int]:
     """Which moves made the last turn before ply ``ply``: the last player's move and the
     chance moves (dice) after it, which the view marks together. A resignation or an agreed
     draw changes nothing on the board, so the board move before it stays marked."""
-    while ply > 0 and match.moves[ply - 1] in META_MOVES:
+    while ply > 0 and meta_word(match.moves[ply - 1]) is not None:
         ply -= 1
     start = ply
     while start > 0 and match.game.to_move(match.state_at(start - 1)) == CHANCE:

@@ -15,7 +15,7 @@ import pytest
 
 from game.catalog import all_games
 from game.core.errors import GameOverError, IllegalMoveError
-from game.core.match import Match
+from game.core.match import DRAW, RESIGN, Match, meta_word
 from game.core.protocol import CHANCE, Event, Game, MoveResult
 from game.core.record import Record
 
@@ -65,7 +65,7 @@ def test_random_playout_keeps_promises(game: Game[Any, Any], seed: int) -> None:
     match = playout(game, seed)
     for ply, text in enumerate(match.moves):
         before = match.state_at(ply)
-        if text in ("resign", "draw"):
+        if meta_word(text) is not None:
             continue
         move = game.parse_move(text)
         assert game.format_move(game.parse_move(game.format_move(move))) == text
@@ -99,14 +99,13 @@ def test_finished_games_refuse_moves(game: Game[Any, Any], seed: int) -> None:
     outcome = match.outcome
     assert outcome is not None
     assert outcome.winner is None or 0 <= outcome.winner < game.info.players
-    assert game.random_move(match.state, random.Random(0)) is None or match.moves[-1] in (
-        "resign",
-        "draw",
-    )
+    assert game.random_move(match.state, random.Random(0)) is None or meta_word(
+        match.moves[-1]
+    ) in (RESIGN, DRAW)
     with pytest.raises(GameOverError):
         match.resign()
     with pytest.raises(IllegalMoveError):
-        match.play(match.moves[0] if match.moves[0] not in ("resign", "draw") else "x")
+        match.play(match.moves[0] if meta_word(match.moves[0]) is None else "x")
 
 
 @pytest.mark.parametrize("seed", range(3))

@@ -62,7 +62,7 @@ def test_resign_ends_the_game_for_the_side_to_move() -> None:
     match = small_match()  # three moves played: player 2 to move
     outcome = match.resign()
     assert outcome == Outcome(0, OutcomeReason.RESIGN)
-    assert match.is_over and match.moves[-1] == RESIGN
+    assert match.is_over and match.moves[-1] == f"{RESIGN} 1"
     with pytest.raises(GameOverError):
         match.play("C")
     match.undo()

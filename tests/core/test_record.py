@@ -117,13 +117,13 @@ def test_missing_file_directory_and_oversized_file(tmp_path: Path) -> None:
 
 
 def test_older_formats_are_upgraded_step_by_step(monkeypatch: pytest.MonkeyPatch) -> None:
-    document = sample_document()
-    monkeypatch.setattr(record_module, "FORMAT_VERSION", 2)
+    document = {**sample_document(), "format_version": 1}
+    monkeypatch.setattr(record_module, "FORMAT_VERSION", 3)
     monkeypatch.setitem(
-        record_module.UPGRADES, 1, lambda doc: {**doc, "created": doc["created"] + " (v1)"}
+        record_module.UPGRADES, 2, lambda doc: {**doc, "created": doc["created"] + " (v2)"}
     )
     loaded = Record.from_json(document)
-    assert loaded.created == "2026-11-21 (v1)"
+    assert loaded.created == "2026-11-21 (v2)"
 
 
 @given(st.data())

@@ -131,8 +131,9 @@ class MatchMachine(RuleBasedStateMachine):
                   and self.match.ply >= LATE)
     @rule()
     def resign(self) -> None:
+        seat = self.match.to_move
         outcome = self.match.resign()
-        assert self.match.outcome == outcome and self.match.moves[-1] == "resign"
+        assert self.match.outcome == outcome and self.match.moves[-1] == f"resign {seat}"
         self.states.append(self.match.state)
         self.redo_states = []
 
