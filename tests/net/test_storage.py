@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from game.net.storage import MoveConflict, Storage, StorageError, TableWrite, open_storage
+from game.net.storage import EntryConflict, Storage, StorageError, TableWrite, open_storage
 from game.net.storage.postgres import redact
 
 _ids = itertools.count()
@@ -31,27 +31,27 @@ def _table_id() -> str:
 
 def test_a_table_is_read_back_as_written(storage: Storage) -> None:
     table = _table_id()
-    storage.write(TableWrite(table, meta={"game": "conquid"}, moves=("a", "b")))
-    storage.write(TableWrite(table, first_ply=2, moves=("c",)))
+    storage.write(TableWrite(table, meta={"game": "conquid"}, entries=("a", "b")))
+    storage.write(TableWrite(table, first=2, entries=("c",)))
     stored = storage.load(table)
     assert stored is not None
-    assert stored.meta == {"game": "conquid"} and stored.moves == ("a", "b", "c")
+    assert stored.meta == {"game": "conquid"} and stored.entries == ("a", "b", "c")
     assert table in storage.unfinished()
     storage.write(TableWrite(table, finished=True))
     assert table not in storage.unfinished()
     assert storage.load("nothing") is None
 
 
-def test_a_different_move_at_a_stored_ply_is_refused_and_changes_nothing(
+def test_a_different_entry_at_a_stored_number_is_refused_and_changes_nothing(
     storage: Storage,
 ) -> None:
     table = _table_id()
-    storage.write(TableWrite(table, meta={}, moves=("a",)))
-    storage.write(TableWrite(table, moves=("a",)))  # the same move again is no change
-    with pytest.raises(MoveConflict):
-        storage.write(TableWrite(table, meta={"changed": True}, moves=("x",)))
+    storage.write(TableWrite(table, meta={}, entries=("a",)))
+    storage.write(TableWrite(table, entries=("a",)))  # the same move again is no change
+    with pytest.raises(EntryConflict):
+        storage.write(TableWrite(table, meta={"changed": True}, entries=("x",)))
     stored = storage.load(table)
-    assert stored is not None and stored.moves == ("a",) and stored.meta == {}
+    assert stored is not None and stored.entries == ("a",) and stored.meta == {}
 
 
 def test_invites_open_their_table_until_they_expire_or_are_used(storage: Storage) -> None:

@@ -6,7 +6,7 @@ from pathlib import Path
 
 from game.net.storage.base import (
     LEASE_SECONDS,
-    MoveConflict,
+    EntryConflict,
     Storage,
     StorageError,
     StoredTable,
@@ -15,7 +15,7 @@ from game.net.storage.base import (
 
 __all__ = [
     "LEASE_SECONDS",
-    "MoveConflict",
+    "EntryConflict",
     "Storage",
     "StorageError",
     "StoredTable",

@@ -1,9 +1,11 @@
 """What the table server keeps on disk, behind one interface for SQLite and PostgreSQL.
 
-A table is stored as its metadata (a JSON object the table state machine owns: game, options,
-seats, token hashes, clock) and its moves (notation, one row per ply). That is enough to
-rebuild it: the server re-plays the moves through the rules. Every method commits before it
-returns, so a move the server acknowledges after ``write`` survives a crash of the process.
+A table is stored as a small metadata object (what the lobby and an operator want to see
+without re-playing: game, names) and its entries: the append-only facts the table state
+machine asked to keep (opened, a player sat, a move was played, a rematch began), one row
+each, numbered from 0. That is enough to rebuild it: the server re-applies the entries.
+Every method commits before it returns, so a move the server acknowledges after ``write``
+survives a crash of the process.
 
 The calls are blocking; the server runs them on one thread of its own (``StorageWorker``).
 Several server processes may share one database: a table is served by one process at a time,
@@ -15,7 +17,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any, Final, Protocol
 
 LEASE_SECONDS: Final = 30.0
@@ -27,21 +29,22 @@ class StorageError(Exception):
     server (a bad path or URL, a database that refuses the connection)."""
 
 
-class MoveConflict(StorageError):
-    """A different move is already stored at this ply: two writers disagreed."""
+class EntryConflict(StorageError):
+    """A different entry is already stored at this number: two writers disagreed."""
 
 
 @dataclass(frozen=True)
 class TableWrite:
-    """One atomic change to a table: new metadata, moves from ``first_ply`` on, an invite.
+    """One atomic change to a table: new metadata, entries from number ``first`` on, an
+    invite code (kept in its own indexed column, to find the table a code opens).
 
     ``invite`` is left alone when ``set_invite`` is False; a None invite clears it (used).
     """
 
     table_id: str
     meta: Mapping[str, Any] | None = None
-    first_ply: int = 0
-    moves: Sequence[str] = ()
+    first: int = 0
+    entries: Sequence[str] = ()
     set_invite: bool = False
     invite: str | None = None
     invite_expires: float = 0.0
@@ -50,15 +53,14 @@ class TableWrite:
 
 @dataclass(frozen=True)
 class StoredTable:
-    """A table as read back: enough to rebuild it by re-playing ``moves``."""
+    """A table as read back: enough to rebuild it by re-applying ``entries``."""
 
     table_id: str
     meta: dict[str, Any]
-    moves: tuple[str, ...]
+    entries: tuple[str, ...]
     invite: str | None = None
     invite_expires: float = 0.0
     finished: bool = False
-    extra: dict[str, Any] = field(default_factory=dict)
 
 
 Listener = Callable[[str], None]

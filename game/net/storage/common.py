@@ -10,7 +10,7 @@ from typing import Any
 from game.net.storage import sql
 from game.net.storage.base import (
     LEASE_SECONDS,
-    MoveConflict,
+    EntryConflict,
     StoredTable,
     TableWrite,
     dump_meta,
@@ -47,8 +47,8 @@ class SqlStorage:
                 text = dump_meta(change.meta)
                 self._count(sql.INSERT_TABLE, (change.table_id, text))
                 self._count(sql.UPDATE_META, (text, change.table_id))
-            for ply, move in enumerate(change.moves, start=change.first_ply):
-                self._insert_move(change.table_id, ply, move)
+            for seq, entry in enumerate(change.entries, start=change.first):
+                self._insert_entry(change.table_id, seq, entry)
             if change.set_invite:
                 self._count(
                     sql.UPDATE_INVITE, (change.invite, change.invite_expires, change.table_id)
@@ -56,13 +56,13 @@ class SqlStorage:
             if change.finished is not None:
                 self._count(sql.UPDATE_FINISHED, (change.finished, change.table_id))
 
-    def _insert_move(self, table_id: str, ply: int, move: str) -> None:
-        held = self._rows(sql.SELECT_MOVE, (table_id, ply))
+    def _insert_entry(self, table_id: str, seq: int, entry: str) -> None:
+        held = self._rows(sql.SELECT_ENTRY, (table_id, seq))
         if held:
-            if held[0][0] != move:
-                raise MoveConflict(f"table {table_id} already has a different move {ply}")
-            return  # the same move again: already on disk
-        self._count(sql.INSERT_MOVE, (table_id, ply, move))
+            if held[0][0] != entry:
+                raise EntryConflict(f"table {table_id} already has a different entry {seq}")
+            return  # the same entry again: already on disk
+        self._count(sql.INSERT_ENTRY, (table_id, seq, entry))
 
     def load(self, table_id: str) -> StoredTable | None:
         with self._lock, self._transaction():
@@ -70,8 +70,8 @@ class SqlStorage:
             if not rows:
                 return None
             meta, invite, expires, finished = rows[0]
-            moves = tuple(row[0] for row in self._rows(sql.SELECT_MOVES, (table_id,)))
-        return StoredTable(table_id, load_meta(meta), moves, invite, float(expires), bool(finished))
+            entries = tuple(row[0] for row in self._rows(sql.SELECT_ENTRIES, (table_id,)))
+        return StoredTable(table_id, load_meta(meta), entries, invite, float(expires), bool(finished))
 
     def find_invite(self, code: str, now: float) -> str | None:
         with self._lock, self._transaction():

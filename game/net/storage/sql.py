@@ -18,11 +18,11 @@ SCHEMA: Final = (
         owner_address TEXT,
         lease_until DOUBLE PRECISION NOT NULL DEFAULT 0
     )""",
-    """CREATE TABLE IF NOT EXISTS net_moves (
+    """CREATE TABLE IF NOT EXISTS net_entries (
         table_id TEXT NOT NULL REFERENCES net_tables(id),
-        ply INTEGER NOT NULL,
+        seq INTEGER NOT NULL,
         text TEXT NOT NULL,
-        PRIMARY KEY (table_id, ply)
+        PRIMARY KEY (table_id, seq)
     )""",
     "CREATE INDEX IF NOT EXISTS net_tables_live ON net_tables (finished)",
 )
@@ -33,12 +33,12 @@ INSERT_TABLE: Final = (
 UPDATE_META: Final = "UPDATE net_tables SET meta = %s WHERE id = %s"
 UPDATE_INVITE: Final = "UPDATE net_tables SET invite = %s, invite_expires = %s WHERE id = %s"
 UPDATE_FINISHED: Final = "UPDATE net_tables SET finished = %s WHERE id = %s"
-INSERT_MOVE: Final = "INSERT INTO net_moves (table_id, ply, text) VALUES (%s, %s, %s)"
-SELECT_MOVE: Final = "SELECT text FROM net_moves WHERE table_id = %s AND ply = %s"
+INSERT_ENTRY: Final = "INSERT INTO net_entries (table_id, seq, text) VALUES (%s, %s, %s)"
+SELECT_ENTRY: Final = "SELECT text FROM net_entries WHERE table_id = %s AND seq = %s"
 SELECT_TABLE: Final = (
     "SELECT meta, invite, invite_expires, finished FROM net_tables WHERE id = %s"
 )
-SELECT_MOVES: Final = "SELECT text FROM net_moves WHERE table_id = %s ORDER BY ply"
+SELECT_ENTRIES: Final = "SELECT text FROM net_entries WHERE table_id = %s ORDER BY seq"
 SELECT_INVITE: Final = "SELECT id FROM net_tables WHERE invite = %s AND invite_expires > %s"
 SELECT_UNFINISHED: Final = "SELECT id FROM net_tables WHERE NOT finished ORDER BY id"
 CLAIM: Final = (
