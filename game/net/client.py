@@ -252,7 +252,7 @@ class TableClient:
         """Connect again, shake hands, attach, and resend the move awaiting its ack."""
         delay = RECONNECT_FIRST_DELAY
         for _ in range(RECONNECT_ATTEMPTS):
-            await asyncio.sleep(delay * (0.5 + random.random()))  # noqa: S311 (jitter)
+            await asyncio.sleep(delay * (0.5 + random.random()))
             delay = min(delay * 2, RECONNECT_MAX_DELAY)
             try:
                 ws = await connect(self.url, compression=None, max_size=MAX_MESSAGE_BYTES,

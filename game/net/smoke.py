@@ -14,6 +14,7 @@ import sys
 import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Final
 
 from game.catalog import all_games
@@ -60,7 +61,7 @@ async def play_pair(url: str, game_id: str, seed: int, games: Registry, *,
         ply = 0
         while True:
             for player in players:  # both mirrors caught up: nobody acts on an old position
-                await player.wait_until(lambda p=player: _at(p, ply))  # type: ignore[misc]
+                await player.wait_until(partial(_at, player, ply))
             if _over(host):
                 break
             assert host.match is not None
@@ -80,7 +81,7 @@ async def play_pair(url: str, game_id: str, seed: int, games: Registry, *,
                 latencies.append(time.perf_counter() - started)
             ply += 1
         for player in players:
-            await player.wait_until(lambda p=player: _over(p))  # type: ignore[misc]
+            await player.wait_until(partial(_over, player))
         assert host.match is not None and guest.match is not None and host.ticket is not None
         ending = host.match.outcome
         return PlayedGame(

@@ -64,7 +64,8 @@ def test_invites_open_their_table_until_they_expire_or_are_used(storage: Storage
     assert storage.find_invite(code, now=0) is None
 
 
-def test_one_process_serves_a_table_until_its_lease_runs_out(storage: Storage) -> None:
+def test_one_process_serves_a_table_until_its_lease_runs_out(postgres_url: str) -> None:
+    storage = open_storage(postgres_url)
     table = _table_id()
     storage.write(TableWrite(table, meta={}))
     assert storage.claim(table, "one", "ws://one", now=1000) is None
@@ -72,8 +73,18 @@ def test_one_process_serves_a_table_until_its_lease_runs_out(storage: Storage) -
     storage.renew("one", now=1020)
     assert storage.claim(table, "two", "ws://two", now=1040) == "ws://one"
     assert storage.claim(table, "two", "ws://two", now=1100) is None  # one stopped renewing
-    storage.release("two")
-    assert storage.claim(table, "one", "ws://one", now=1101) is None
+    assert storage.claim(table, "three", "ws://two", now=1102) is None  # two, restarted
+    storage.release("three")
+    assert storage.claim(table, "one", "ws://one", now=1103) is None
+    storage.close()
+
+
+def test_one_process_serves_an_sqlite_file(tmp_path: Path) -> None:
+    storage = open_storage(str(tmp_path / "one.sqlite"))
+    storage.write(TableWrite("t", meta={}))
+    assert storage.claim("t", "one", "ws://one", now=0) is None
+    assert storage.claim("t", "two", "ws://two", now=1) is None  # one was killed
+    storage.close()
 
 
 def test_published_messages_reach_the_listeners(storage: Storage) -> None:

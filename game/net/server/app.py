@@ -21,7 +21,7 @@ from websockets.exceptions import ConnectionClosed
 from websockets.http11 import Request, Response
 
 from game import __version__
-from game.net.server.codes import CLOSE_FLOOD, CLOSE_HANDSHAKE_TIMEOUT, CLOSE_NOT_TEXT
+from game.net.codes import CloseCode
 from game.net.server.limits import Limits, Window
 from game.net.server.session import Hub, Session
 
@@ -81,11 +81,7 @@ class TransportServer:
         address = _address(conn)
         if self.connections >= self.limits.max_connections:
             return conn.respond(http.HTTPStatus.SERVICE_UNAVAILABLE, "The server is full.\n")
-        if self._open[address] >= self.limits.max_connections_per_address:
-            return conn.respond(
-                http.HTTPStatus.TOO_MANY_REQUESTS, "Too many connections from your address.\n"
-            )
-        self._open[address] += 1
+        self._open[address] += 1  # over its cap, it is closed with a code once upgraded
         asyncio.get_running_loop().create_task(self._forget_when_closed(conn, address))
         return None
 
@@ -111,12 +107,16 @@ class TransportServer:
 
     async def _handle(self, conn: ServerConnection) -> None:
         session = Session(conn, _address(conn))
+        if self._open[session.address] > self.limits.max_connections_per_address:
+            await session.close(CloseCode.TOO_MANY_CONNECTIONS,
+                                "too many connections from your address")
+            return
         reader = asyncio.create_task(self._read(conn, session))
         try:
             await asyncio.wait_for(session.greeted.wait(), self.limits.handshake_seconds)
         except asyncio.TimeoutError:
             if not reader.done():
-                await session.close(CLOSE_HANDSHAKE_TIMEOUT, "no hello in time")
+                await session.close(CloseCode.HANDSHAKE_TIMEOUT, "no hello in time")
         try:
             await reader
         finally:
@@ -127,10 +127,7 @@ class TransportServer:
         with contextlib.suppress(ConnectionClosed):
             async for message in conn:
                 if not flood.allow(time.monotonic()):
-                    await session.close(CLOSE_FLOOD, "too many messages")
-                    return
-                if not isinstance(message, str):
-                    await session.close(CLOSE_NOT_TEXT, "messages are JSON text")
+                    await session.close(CloseCode.POLICY, "too many messages")
                     return
                 await self.hub.receive(session, message)
                 if session.closed:

@@ -11,6 +11,7 @@ import threading
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from game.catalog import all_games
 from game.net.server.app import PortInUse, TransportServer
 from game.net.server.hub import TableHub
 from game.net.server.limits import Limits
@@ -41,7 +42,7 @@ async def run_server(config: ServerConfig, stop: asyncio.Event,
         storage = await asyncio.to_thread(open_storage, config.db)
     except StorageError as err:
         raise StartError(str(err)) from None
-    hub = TableHub(storage, config.limits)
+    hub = TableHub(storage, all_games(), config.limits)
     transport = TransportServer(hub, config.limits)
     try:
         try:

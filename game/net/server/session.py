@@ -46,9 +46,11 @@ class Session:
 
 
 class Hub(Protocol):
-    """The table logic behind the transport: gets each text message of each session."""
+    """The table logic behind the transport: gets each message of each session."""
 
-    async def receive(self, session: Session, text: str) -> None: ...
+    async def receive(self, session: Session, data: str | bytes) -> None:
+        """One message as it came (a binary frame is refused by the hub like garbage)."""
+        ...
 
     async def gone(self, session: Session) -> None:
         """The session's connection closed (cleanly or not)."""

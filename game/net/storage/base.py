@@ -88,7 +88,9 @@ class Storage(Protocol):
 
     def claim(self, table_id: str, owner: str, address: str, now: float) -> str | None:
         """Take or renew the lease of a table for ``owner``; None when it is ours, else the
-        address of the process that serves it."""
+        address of the process that serves it. A lease held under our own ``address`` is
+        ours too: a process restarted in the place of a killed one takes its tables back
+        at once instead of waiting for their leases to lapse."""
         ...
 
     def renew(self, owner: str, now: float) -> None:

@@ -71,7 +71,9 @@ class SqlStorage:
                 return None
             meta, invite, expires, finished = rows[0]
             entries = tuple(row[0] for row in self._rows(sql.SELECT_ENTRIES, (table_id,)))
-        return StoredTable(table_id, load_meta(meta), entries, invite, float(expires), bool(finished))
+        return StoredTable(
+            table_id, load_meta(meta), entries, invite, float(expires), bool(finished)
+        )
 
     def find_invite(self, code: str, now: float) -> str | None:
         with self._lock, self._transaction():
@@ -84,7 +86,7 @@ class SqlStorage:
 
     def claim(self, table_id: str, owner: str, address: str, now: float) -> str | None:
         with self._lock, self._transaction():
-            params = (owner, address, now + LEASE_SECONDS, table_id, owner, now)
+            params = (owner, address, now + LEASE_SECONDS, table_id, owner, now, address)
             if self._count(sql.CLAIM, params):
                 return None
             rows = self._rows(sql.SELECT_OWNER, (table_id,))

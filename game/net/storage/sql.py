@@ -43,7 +43,7 @@ SELECT_INVITE: Final = "SELECT id FROM net_tables WHERE invite = %s AND invite_e
 SELECT_UNFINISHED: Final = "SELECT id FROM net_tables WHERE NOT finished ORDER BY id"
 CLAIM: Final = (
     "UPDATE net_tables SET owner = %s, owner_address = %s, lease_until = %s "
-    "WHERE id = %s AND (owner IS NULL OR owner = %s OR lease_until < %s)"
+    "WHERE id = %s AND (owner IS NULL OR owner = %s OR lease_until < %s OR owner_address = %s)"
 )
 SELECT_OWNER: Final = "SELECT owner_address FROM net_tables WHERE id = %s"
 RENEW: Final = "UPDATE net_tables SET lease_until = %s WHERE owner = %s"

@@ -58,6 +58,11 @@ class SqliteStorage(SqlStorage):
     def _count(self, query: str, params: Sequence[object]) -> int:
         return self._conn.execute(query.replace("%s", "?"), tuple(params)).rowcount
 
+    def claim(self, table_id: str, owner: str, address: str, now: float) -> str | None:
+        """Always ours: one process serves an SQLite file, so a lease left by a process that
+        was killed (its address may have changed) must not keep its tables waiting."""
+        return None
+
     def publish(self, message: str) -> None:
         with self._listeners_lock:
             listeners = list(self._listeners)
