@@ -15,6 +15,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import random
+from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Final
@@ -26,17 +27,17 @@ from game.core.match import Match, Seat
 from game.core.registry import Registry
 from game.net import messages as m
 from game.net.codes import CloseCode, ProtocolError
-from game.net.limits import MAX_MESSAGE_BYTES, PROTOCOL_VERSION
+from game.net.limits import MAX_MESSAGE_BYTES, PROTOCOL_VERSION, RATE_MESSAGES, RATE_SECONDS
 
 RECONNECT_ATTEMPTS: Final = 40
 RECONNECT_FIRST_DELAY: Final = 0.05
 RECONNECT_MAX_DELAY: Final = 2.0
+RATE_MARGIN: Final = 5
+"""Messages kept below the server's flood limit (its window and ours start apart)."""
 REPLY_SECONDS: Final = 30.0
 """How long a request waits for its answer before the client gives up on it."""
-ELSEWHERE: Final = 4004
-"""The close code a server process uses to send a client to the process serving its table."""
 RECONNECTING: Final = frozenset({
-    CloseCode.GOING_AWAY, CloseCode.INTERNAL, 1006, ELSEWHERE,
+    CloseCode.GOING_AWAY, CloseCode.INTERNAL, 1006, CloseCode.ELSEWHERE,
 })
 """Close codes after which trying again can help (others mean the server refused us)."""
 
@@ -66,13 +67,21 @@ class TableClient:
     """One player's connection to one table."""
 
     def __init__(self, url: str, name: str, games: Registry, *, client: str = "conquid-arcade",
-                 reconnect: bool = True, on_message: Callable[[m.ServerMessage], None] | None
-                 = None) -> None:
+                 reconnect: bool = True, ping_seconds: float = 20.0,
+                 rate: tuple[int, float] | None = (RATE_MESSAGES - RATE_MARGIN, RATE_SECONDS),
+                 on_message: Callable[[m.ServerMessage], None] | None = None) -> None:
+        """``ping_seconds``: keepalive ping interval and timeout; a link silent that long is
+        taken for dead and re-opened. ``rate``: at most this many messages in this many
+        seconds, waiting when needed, so that a fast program is never closed as a flood
+        (None: no pacing, for a server with other limits)."""
         self.url = url
         self.name = name
         self.games = games
         self.client = client
         self.reconnect = reconnect
+        self.ping_seconds = ping_seconds
+        self._rate = rate
+        self._sent: deque[float] = deque()
         self.on_message = on_message
         self.ticket: Ticket | None = None
         self.invite: m.Invite | None = None
@@ -94,9 +103,8 @@ class TableClient:
 
     async def connect(self) -> m.Welcome:
         """Open the connection and shake hands (raises ClientError on a refusal)."""
-        self._ws = await connect(self.url, compression=None, max_size=MAX_MESSAGE_BYTES,
-                                 open_timeout=10, ping_interval=20, ping_timeout=20,
-                                 close_timeout=5)
+        self._closing = False
+        self._ws = await self._open()
         waiter = self._expect(m.Welcome.TYPE)
         self._reader = asyncio.create_task(self._read(self._ws))
         rules = {info.id: info.rules_version for info in self.games.infos()}
@@ -104,6 +112,11 @@ class TableClient:
         welcome = await self._answer(waiter, m.Hello.TYPE)
         assert isinstance(welcome, m.Welcome)
         return welcome
+
+    async def _open(self) -> ClientConnection:
+        return await connect(self.url, compression=None, max_size=MAX_MESSAGE_BYTES,
+                             open_timeout=10, ping_interval=self.ping_seconds,
+                             ping_timeout=self.ping_seconds, close_timeout=5)
 
     async def close(self) -> None:
         self._closing = True
@@ -131,9 +144,20 @@ class TableClient:
         return answer
 
     async def join(self, code: str) -> None:
-        await self._seat(m.Join(code, self.name))
+        """Take the free seat an invite code opens; followed once to the process that serves
+        the table when the server says it is elsewhere."""
+        try:
+            await self._seat(m.Join(code, self.name))
+        except ClientError:
+            moved = self.closed_with
+            if moved is None or moved[0] != CloseCode.ELSEWHERE:
+                raise
+            self.url = moved[1]
+            await self.connect()
+            await self._seat(m.Join(code, self.name))
 
     async def attach(self, ticket: Ticket) -> None:
+        """Sit again at a seat held before (another device, a restarted app)."""
         self.ticket = ticket
         table = self._expect(m.TableState.TYPE)
         await self._send(self._attach_message())
@@ -189,9 +213,14 @@ class TableClient:
             await asyncio.wait_for(self._changed.wait_for(condition), timeout)
 
     @property
+    def seat(self) -> int | None:
+        """Our seat this round (sides swap at each rematch)."""
+        return self.state.seat if self.state is not None else None
+
+    @property
     def my_turn(self) -> bool:
-        return (self.match is not None and self.ticket is not None and not self.match.is_over
-                and self.match.to_move == self.ticket.seat)
+        return (self.match is not None and not self.match.is_over
+                and self.match.to_move == self.seat)
 
     # -- plumbing ------------------------------------------------------------------------
 
@@ -212,8 +241,23 @@ class TableClient:
     async def _send(self, message: m.ClientMessage) -> None:
         if self._ws is None:
             raise ClientError("closed", "not connected")
+        await self._pace()
         with contextlib.suppress(ConnectionClosed):  # the reader reconnects and resends
             await self._ws.send(m.encode(message))
+
+    async def _pace(self) -> None:
+        """Wait until one more message fits in the rate window."""
+        if self._rate is None:
+            return
+        limit, seconds = self._rate
+        loop = asyncio.get_running_loop()
+        while len(self._sent) >= limit:
+            wait = self._sent[0] + seconds - loop.time()
+            if wait <= 0:
+                self._sent.popleft()
+            else:
+                await asyncio.sleep(wait)
+        self._sent.append(loop.time())
 
     def _attach_message(self) -> m.Attach:
         assert self.ticket is not None
@@ -239,7 +283,7 @@ class TableClient:
                 self._fail_all(ClientError("closed", f"connection closed ({code} {reason})"))
                 await self._notify()
                 return
-            if code == ELSEWHERE and reason.startswith(("ws://", "wss://")):
+            if code == CloseCode.ELSEWHERE and reason.startswith(("ws://", "wss://")):
                 self.url = reason
             replaced = await self._reopen()
             if replaced is None:
@@ -255,9 +299,7 @@ class TableClient:
             await asyncio.sleep(delay * (0.5 + random.random()))
             delay = min(delay * 2, RECONNECT_MAX_DELAY)
             try:
-                ws = await connect(self.url, compression=None, max_size=MAX_MESSAGE_BYTES,
-                                   open_timeout=10, ping_interval=20, ping_timeout=20,
-                                   close_timeout=5)
+                ws = await self._open()
             except (OSError, InvalidHandshake, InvalidStatus, asyncio.TimeoutError):
                 continue
             rules = {info.id: info.rules_version for info in self.games.infos()}

@@ -15,7 +15,7 @@ import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from functools import partial
-from typing import Final
+from typing import Any, Final
 
 from game.catalog import all_games
 from game.core.registry import Registry
@@ -44,11 +44,13 @@ def two_player_games(games: Registry) -> list[str]:
 
 async def play_pair(url: str, game_id: str, seed: int, games: Registry, *,
                     max_moves: int = SMOKE_MOVES, think: float = 0.0,
-                    between: Callable[[int], Awaitable[None]] | None = None) -> PlayedGame:
+                    between: Callable[[int], Awaitable[None]] | None = None,
+                    **client_options: Any) -> PlayedGame:
     """Seat two clients at a new table and play it to the end. ``think``: seconds each move
-    waits first; ``between(ply)`` runs before each move (tests cut connections there)."""
-    host = TableClient(url, "Ada", games)
-    guest = TableClient(url, "Blaise", games)
+    waits first; ``between(ply)`` runs before each move (tests cut connections there);
+    ``client_options`` go to both ``TableClient``s."""
+    host = TableClient(url, "Ada", games, **client_options)
+    guest = TableClient(url, "Blaise", games, **client_options)
     try:
         await host.connect()
         invite = await host.create(game_id, seat=0)
@@ -57,7 +59,7 @@ async def play_pair(url: str, game_id: str, seed: int, games: Registry, *,
         rng = random.Random(seed)
         latencies: list[float] = []
         players = (host, guest)
-        by_seat = {player.ticket.seat: player for player in players if player.ticket}
+        by_seat = {player.seat: player for player in players}
         ply = 0
         while True:
             for player in players:  # both mirrors caught up: nobody acts on an old position
