@@ -116,7 +116,8 @@ class TableClient:
     async def _open(self) -> ClientConnection:
         return await connect(self.url, compression=None, max_size=MAX_MESSAGE_BYTES,
                              open_timeout=10, ping_interval=self.ping_seconds,
-                             ping_timeout=self.ping_seconds, close_timeout=5)
+                             ping_timeout=self.ping_seconds,
+                             close_timeout=min(5.0, self.ping_seconds))
 
     async def close(self) -> None:
         self._closing = True
