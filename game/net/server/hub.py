@@ -196,9 +196,11 @@ class TableHub:
         return any(live.invite == code for live in self._live.values())
 
     async def _join(self, session: Session, message: m.Join, now: float) -> None:
-        if not self._guesses.allow(session.address, time.monotonic()):
+        """Only wrong codes count against the address: past the limit, every code is refused
+        for a while (the right one too, or guessing would go on until it showed)."""
+        if self._guesses.is_full(session.address, time.monotonic()):
             await _refuse(session, Refusal.RATE_LIMITED,
-                          "too many invite codes tried from your address: wait a minute",
+                          "too many wrong invite codes from your address: wait a minute",
                           message.TYPE)
             return
         table_id = next((tid for tid, live in self._live.items()
@@ -206,6 +208,7 @@ class TableHub:
         if table_id is None:
             table_id = await self._call(self.storage.find_invite, message.code, now)
         if table_id is None:
+            self._guesses.allow(session.address, time.monotonic())
             await _refuse(session, Refusal.BAD_CODE, "no table has this invite code",
                           message.TYPE)
             return

@@ -40,12 +40,16 @@ class Window:
 
     def allow(self, now: float) -> bool:
         """Count one event at ``now`` if the window has room; False (and not counted) if not."""
-        while self._times and self._times[0] <= now - self.seconds:
-            self._times.popleft()
-        if len(self._times) >= self.limit:
+        if self.is_full(now):
             return False
         self._times.append(now)
         return True
+
+    def is_full(self, now: float) -> bool:
+        """Whether one more event at ``now`` would be refused (nothing is counted)."""
+        while self._times and self._times[0] <= now - self.seconds:
+            self._times.popleft()
+        return len(self._times) >= self.limit
 
     def is_idle(self, now: float) -> bool:
         return not self._times or self._times[-1] <= now - self.seconds
@@ -66,6 +70,10 @@ class PerAddress:
                 self._forget_idle(now)
             window = self._windows[address] = Window(self.limit, self.seconds)
         return window.allow(now)
+
+    def is_full(self, address: str, now: float) -> bool:
+        window = self._windows.get(address)
+        return window is not None and window.is_full(now)
 
     def _forget_idle(self, now: float) -> None:
         for address in [a for a, w in self._windows.items() if w.is_idle(now)]:
