@@ -375,12 +375,14 @@ class TableClient:
             self._changed.notify_all()
 
     def _fail_all(self, error: ClientError) -> None:
-        for waiter in self._replies.values():
+        waiters = list(self._replies.values())
+        if self._pending is not None:
+            waiters.append(self._pending[2])
+        self._replies.clear()
+        for waiter in waiters:
             if not waiter.done():
                 waiter.set_exception(error)
-        self._replies.clear()
-        if self._pending is not None and not self._pending[2].done():
-            self._pending[2].set_exception(error)
+                waiter.exception()  # read here: a waiter nobody awaits any more is no error
 
 
 async def _first(done: asyncio.Future[Any], refused: asyncio.Future[m.ServerMessage]) -> Any:

@@ -10,6 +10,7 @@ import random
 import socket
 from collections.abc import AsyncIterator
 from dataclasses import dataclass, replace
+from functools import partial
 from pathlib import Path
 
 import pytest
@@ -50,7 +51,7 @@ async def scene(tmp_path: Path) -> AsyncIterator[Scene]:
         rng = random.Random(1)
         for mover in (host, guest, host):  # the guest is to move
             assert mover.match is not None
-            await mover.wait_until(lambda p=mover: p.my_turn)  # type: ignore[misc]
+            await mover.wait_until(partial(getattr, mover, "my_turn"))
             game, state = mover.match.game, mover.match.state
             await mover.move(game.format_move(game.random_move(state, rng)))
         assert host.ticket is not None

@@ -107,7 +107,9 @@ async def test_connections_over_the_cap_are_refused(
     try:
         async with connect(url) as extra:
             assert await _closed_with(extra) == CloseCode.TOO_MANY_CONNECTIONS
-        assert transport.connections == LIMITS.max_connections_per_address
+        async with asyncio.timeout(5):  # the refused one is forgotten once fully closed
+            while transport.connections > LIMITS.max_connections_per_address:
+                await asyncio.sleep(0.01)
     finally:
         for ws in held:
             await ws.close()
