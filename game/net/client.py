@@ -98,6 +98,8 @@ class TableClient:
         """The move sent and not yet acknowledged: ply, text, its waiter."""
         self._changed = asyncio.Condition()
         self._closing = False
+        self.ack_seconds: list[float] = []
+        """For each move acknowledged: seconds from sending it to its acknowledgement."""
 
     # -- connection ----------------------------------------------------------------------
 
@@ -183,8 +185,11 @@ class TableClient:
         self._pending = (self.match.ply, text, done)
         refused = self._expect(m.Error.TYPE, of=m.Move.TYPE)
         try:
-            await self._send(m.Move(self.match.ply, text))
+            await self._pace()
+            sent = asyncio.get_running_loop().time()
+            await self._send(m.Move(self.match.ply, text), paced=True)
             await asyncio.wait_for(_first(done, refused), REPLY_SECONDS)
+            self.ack_seconds.append(asyncio.get_running_loop().time() - sent)
         finally:
             self._pending = None
             self._replies.pop(f"{m.Error.TYPE}:{m.Move.TYPE}", None)
@@ -239,10 +244,11 @@ class TableClient:
         finally:
             self._replies.pop(f"{m.Error.TYPE}:{of}", None)
 
-    async def _send(self, message: m.ClientMessage) -> None:
+    async def _send(self, message: m.ClientMessage, paced: bool = False) -> None:
         if self._ws is None:
             raise ClientError("closed", "not connected")
-        await self._pace()
+        if not paced:
+            await self._pace()
         with contextlib.suppress(ConnectionClosed):  # the reader reconnects and resends
             await self._ws.send(m.encode(message))
 
@@ -375,7 +381,7 @@ class TableClient:
             self._changed.notify_all()
 
     def _fail_all(self, error: ClientError) -> None:
-        waiters = list(self._replies.values())
+        waiters: list[asyncio.Future[Any]] = list(self._replies.values())
         if self._pending is not None:
             waiters.append(self._pending[2])
         self._replies.clear()

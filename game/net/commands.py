@@ -8,6 +8,7 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
+from game.net.server.limits import Limits
 from game.net.server.runner import DEFAULT_PORT
 
 
@@ -26,6 +27,13 @@ def add_net_parsers(commands: Any) -> None:
     serve.add_argument("--public-address", metavar="URL",
                        help="how players reach this process (ws:// or wss://), when several "
                        "processes share a database; default ws://HOST:PORT")
+    defaults = Limits()
+    serve.add_argument("--connections-per-address", type=int, metavar="N",
+                       default=defaults.max_connections_per_address,
+                       help="most connections from one address (raise it behind a proxy "
+                       "that does not pass the players' own addresses)")
+    serve.add_argument("--tables-per-address", type=int, default=defaults.tables_per_address,
+                       metavar="N", help="most tables one address creates in an hour")
     smoke = commands.add_parser(
         "net-smoke", help="play a short online game of each two-player game through a server",
     )
@@ -37,8 +45,10 @@ def run_net_command(args: argparse.Namespace) -> int:
     if args.command == "serve":
         from game.net.server.runner import ServerConfig, serve_command
 
+        limits = Limits(max_connections_per_address=args.connections_per_address,
+                        tables_per_address=args.tables_per_address)
         return serve_command(ServerConfig(db=args.db, host=args.host, port=args.port,
-                                          public_address=args.public_address))
+                                          public_address=args.public_address, limits=limits))
     from game.net.smoke import net_smoke
 
     return net_smoke(args.server)

@@ -11,7 +11,6 @@ from __future__ import annotations
 import asyncio
 import random
 import sys
-import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from functools import partial
@@ -48,16 +47,17 @@ async def play_pair(url: str, game_id: str, seed: int, games: Registry, *,
                     **client_options: Any) -> PlayedGame:
     """Seat two clients at a new table and play it to the end. ``think``: seconds each move
     waits first; ``between(ply)`` runs before each move (tests cut connections there);
-    ``client_options`` go to both ``TableClient``s."""
+    ``client_options`` go to both ``TableClient``s (but ``guest_url``: where the guest
+    connects, when not to ``url``)."""
+    guest_url = client_options.pop("guest_url", url)
     host = TableClient(url, "Ada", games, **client_options)
-    guest = TableClient(url, "Blaise", games, **client_options)
+    guest = TableClient(guest_url, "Blaise", games, **client_options)
     try:
         await host.connect()
         invite = await host.create(game_id, seat=0)
         await guest.connect()
         await guest.join(invite.code)
         rng = random.Random(seed)
-        latencies: list[float] = []
         players = (host, guest)
         by_seat = {player.seat: player for player in players}
         ply = 0
@@ -78,9 +78,7 @@ async def play_pair(url: str, game_id: str, seed: int, games: Registry, *,
                 await mover.resign()
             else:
                 move = match.game.random_move(match.state, rng)
-                started = time.perf_counter()
                 await mover.move(match.game.format_move(move))
-                latencies.append(time.perf_counter() - started)
             ply += 1
         for player in players:
             await player.wait_until(partial(_over, player))
@@ -89,7 +87,8 @@ async def play_pair(url: str, game_id: str, seed: int, games: Registry, *,
         return PlayedGame(
             game_id, host.ticket.table, host.match.moves,
             host.match.moves == guest.match.moves,
-            ending.reason.value if ending is not None else "?", latencies,
+            ending.reason.value if ending is not None else "?",
+            host.ack_seconds + guest.ack_seconds,
         )
     finally:
         await asyncio.gather(host.close(), guest.close())
