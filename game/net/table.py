@@ -305,6 +305,7 @@ class Table:
             raise ProtocolError(Refusal.STALE, f"the table has only {match.ply} moves; attach "
                                 "again to catch up", "move")
         self._check_playing(message.TYPE)
+        self._check_both_seated(message.TYPE)
         if match.to_move != seat:
             raise ProtocolError(Refusal.NOT_YOUR_TURN, "it is not your turn", "move")
         if meta_word(message.move) is not None:
