@@ -110,3 +110,14 @@ def test_a_bad_database_gets_a_readable_reason(tmp_path: Path) -> None:
 def test_passwords_never_show() -> None:
     assert redact("postgresql://ada:secret@db:5432/x") == "postgresql://ada:***@db:5432/x"
     assert redact("postgresql://db/x") == "postgresql://db/x"
+
+
+def test_many_changes_commit_together_or_not_at_all(storage: Storage) -> None:
+    first, second = _table_id(), _table_id()
+    storage.write_many([TableWrite(first, meta={}, entries=("a",)),
+                        TableWrite(second, meta={}, entries=("b",))])
+    with pytest.raises(EntryConflict):
+        storage.write_many([TableWrite(first, first=1, entries=("c",)),
+                            TableWrite(second, entries=("changed",))])
+    loaded = storage.load(first), storage.load(second)
+    assert [s.entries for s in loaded if s] == [("a",), ("b",)]

@@ -34,6 +34,7 @@ from game.net.entries import Opened, Sat, dump_entry, load_entry
 from game.net.handshake import greet, hosted_games
 from game.net.limits import MAX_BAD_MESSAGES
 from game.net.randomness import Randomness, SystemRandomness, new_table_id
+from game.net.server.commits import GroupCommit
 from game.net.server.limits import Limits, PerAddress
 from game.net.server.session import Session
 from game.net.storage import LEASE_SECONDS, Storage, StorageError, TableWrite
@@ -74,6 +75,7 @@ class TableHub:
         self._hosted = hosted_games(games.infos())
         self._titles = {info.id: info.title for info in games.infos()}
         self._db = ThreadPoolExecutor(max_workers=1, thread_name_prefix="table-storage")
+        self._commits = GroupCommit(storage.write_many, self._call)
         self._live: dict[str, LiveTable] = {}
         self._loading: dict[str, asyncio.Lock] = {}
         self._bad: dict[Session, int] = {}
@@ -104,7 +106,7 @@ class TableHub:
 
     def health(self) -> dict[str, object]:
         return {"tables": len(self._live), "open_tables": len(self._lobby),
-                "database": self.storage.url}
+                "commits": self._commits.commits, "database": self.storage.url}
 
     async def _call(self, function: Callable[..., T], *args: Any) -> T:
         """Run a blocking storage call on the storage thread."""
@@ -301,7 +303,7 @@ class TableHub:
             invite_expires=float(invite.expires) if invite is not None else 0.0,
             finished=finished if finished != live.finished else None,
         )
-        await self._call(self.storage.write, change)
+        await self._commits.write(change)
         live.stored += len(output.store)
         lobby_changed = change.set_invite or change.finished is not None
         live.invite, live.finished = code, finished

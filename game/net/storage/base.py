@@ -76,6 +76,10 @@ class Storage(Protocol):
 
     def write(self, change: TableWrite) -> None: ...
 
+    def write_many(self, changes: Sequence[TableWrite]) -> None:
+        """Several changes in one transaction (group commit): all or none."""
+        ...
+
     def load(self, table_id: str) -> StoredTable | None: ...
 
     def find_invite(self, code: str, now: float) -> str | None:

@@ -42,19 +42,26 @@ class SqlStorage:
     # -- Storage -------------------------------------------------------------------------
 
     def write(self, change: TableWrite) -> None:
+        self.write_many((change,))
+
+    def write_many(self, changes: Sequence[TableWrite]) -> None:
         with self._lock, self._transaction():
-            if change.meta is not None:
-                text = dump_meta(change.meta)
-                self._count(sql.INSERT_TABLE, (change.table_id, text))
-                self._count(sql.UPDATE_META, (text, change.table_id))
-            for seq, entry in enumerate(change.entries, start=change.first):
-                self._insert_entry(change.table_id, seq, entry)
-            if change.set_invite:
-                self._count(
-                    sql.UPDATE_INVITE, (change.invite, change.invite_expires, change.table_id)
-                )
-            if change.finished is not None:
-                self._count(sql.UPDATE_FINISHED, (change.finished, change.table_id))
+            for change in changes:
+                self._apply(change)
+
+    def _apply(self, change: TableWrite) -> None:
+        if change.meta is not None:
+            text = dump_meta(change.meta)
+            self._count(sql.INSERT_TABLE, (change.table_id, text))
+            self._count(sql.UPDATE_META, (text, change.table_id))
+        for seq, entry in enumerate(change.entries, start=change.first):
+            self._insert_entry(change.table_id, seq, entry)
+        if change.set_invite:
+            self._count(
+                sql.UPDATE_INVITE, (change.invite, change.invite_expires, change.table_id)
+            )
+        if change.finished is not None:
+            self._count(sql.UPDATE_FINISHED, (change.finished, change.table_id))
 
     def _insert_entry(self, table_id: str, seq: int, entry: str) -> None:
         held = self._rows(sql.SELECT_ENTRY, (table_id, seq))

@@ -71,10 +71,11 @@ class PostgresStorage(SqlStorage):
 
     @contextlib.contextmanager
     def _transaction(self) -> Iterator[None]:
+        """One transaction; any database error becomes a StorageError, nothing kept."""
         try:
             with self._conn.transaction():
                 yield
-        except self._psycopg.OperationalError as err:
+        except self._psycopg.Error as err:
             raise StorageError(f"the database {self.url} failed: {err}") from None
 
     def _rows(self, query: str, params: Sequence[object]) -> list[tuple[Any, ...]]:
@@ -86,12 +87,15 @@ class PostgresStorage(SqlStorage):
     def publish(self, message: str) -> None:
         if len(message.encode("utf-8")) > MAX_NOTIFY_BYTES:
             raise StorageError("a lobby message is too long for NOTIFY")
-        with self._lock:
+        with self._lock, self._transaction():
             self._conn.execute("SELECT pg_notify(%s, %s)", (CHANNEL, message))
 
     def listen(self, listener: Listener) -> None:
         connection = self._connect()
-        connection.execute(f"LISTEN {CHANNEL}")
+        try:
+            connection.execute(f"LISTEN {CHANNEL}")
+        except self._psycopg.Error as err:
+            raise StorageError(f"cannot listen on {self.url}: {err}") from None
         self._listener_thread = threading.Thread(
             target=self._deliver, args=(connection, listener), name="postgres-listen",
             daemon=True,

@@ -44,13 +44,17 @@ class SqliteStorage(SqlStorage):
 
     @contextlib.contextmanager
     def _transaction(self) -> Iterator[None]:
-        self._conn.execute("BEGIN IMMEDIATE")
+        """One transaction; any database error becomes a StorageError, nothing kept."""
         try:
-            yield
-        except BaseException:
-            self._conn.execute("ROLLBACK")
-            raise
-        self._conn.execute("COMMIT")
+            self._conn.execute("BEGIN IMMEDIATE")
+            try:
+                yield
+            except BaseException:
+                self._conn.execute("ROLLBACK")
+                raise
+            self._conn.execute("COMMIT")
+        except sqlite3.Error as err:
+            raise StorageError(f"the database {self.url} failed: {err}") from None
 
     def _rows(self, query: str, params: Sequence[object]) -> list[tuple[Any, ...]]:
         return list(self._conn.execute(query.replace("%s", "?"), tuple(params)).fetchall())
