@@ -84,6 +84,7 @@ async def _run(servers: list[ServerProcess], config: str, mode: str, think: floa
     games = all_games()
     ids = two_player_games(games)
     cpu_before = [server.cpu_seconds() for server in servers]
+    clients_before = time.process_time()
     started = time.perf_counter()
     tasks = []
     for index in range(args.games_per * len(ids)):
@@ -93,6 +94,7 @@ async def _run(servers: list[ServerProcess], config: str, mode: str, think: floa
                                max_moves=args.moves, think=think, guest_url=guest))
     results = await asyncio.gather(*tasks, return_exceptions=True)
     wall = time.perf_counter() - started
+    clients_cpu = time.process_time() - clients_before
     played = [r for r in results if isinstance(r, PlayedGame)]
     errors = [repr(r) for r in results if not isinstance(r, PlayedGame)]
     latencies = sorted(s * 1000 for game in played for s in game.latencies)
@@ -109,6 +111,8 @@ async def _run(servers: list[ServerProcess], config: str, mode: str, think: floa
         "moves": moves, "seconds": round(wall, 1), "moves_per_s": round(moves / wall, 1),
         "p50_ms": round(_percentile(latencies, 50), 1), "p99_ms": round(p99, 1),
         "server_cpu_s": round(cpu, 1), "server_cpu_pct": round(100 * cpu / wall, 1),
+        "server_cpu_ms_per_move": round(1000 * cpu / max(moves, 1), 2),
+        "clients_cpu_pct": round(100 * clients_cpu / wall, 1),
         "rss_mb": [round(now, 1) for now, _ in memory],
         "peak_rss_mb": [round(peak, 1) for _, peak in memory],
     }

@@ -79,6 +79,14 @@ def test_one_process_serves_a_table_until_its_lease_runs_out(postgres_url: str) 
     storage.close()
 
 
+def test_a_new_table_is_never_seen_without_its_owner(postgres_url: str) -> None:
+    storage = open_storage(postgres_url)
+    table = _table_id()
+    storage.write(TableWrite(table, meta={}, lease=("one", "ws://one", 1000)))
+    assert storage.claim(table, "two", "ws://two", now=1001) == "ws://one"
+    storage.close()
+
+
 def test_one_process_serves_an_sqlite_file(tmp_path: Path) -> None:
     storage = open_storage(str(tmp_path / "one.sqlite"))
     storage.write(TableWrite("t", meta={}))

@@ -191,8 +191,6 @@ class TableHub:
         self._live[table_id] = live
         async with live.lock:
             await self._carry_out(live, output)
-            with contextlib.suppress(StorageError):  # the lease: once the table's row exists
-                await self._call(self.storage.claim, table_id, self.owner, self.address, now)
 
     def _code_taken(self, code: str) -> bool:
         return any(live.invite == code for live in self._live.values())
@@ -302,6 +300,7 @@ class TableHub:
             invite=code,
             invite_expires=float(invite.expires) if invite is not None else 0.0,
             finished=finished if finished != live.finished else None,
+            lease=(self.owner, self.address, self.clock()) if live.stored == 0 else None,
         )
         await self._commits.write(change)
         live.stored += len(output.store)

@@ -49,6 +49,9 @@ class TableWrite:
     invite: str | None = None
     invite_expires: float = 0.0
     finished: bool | None = None
+    lease: tuple[str, str, float] | None = None
+    """(owner, address, now): take the table's lease in the same transaction, so that a new
+    table is never visible to other processes without its owner."""
 
 
 @dataclass(frozen=True)

@@ -62,6 +62,9 @@ class SqlStorage:
             )
         if change.finished is not None:
             self._count(sql.UPDATE_FINISHED, (change.finished, change.table_id))
+        if change.lease is not None:
+            owner, address, now = change.lease
+            self._count(sql.TAKE, (owner, address, now + LEASE_SECONDS, change.table_id))
 
     def _insert_entry(self, table_id: str, seq: int, entry: str) -> None:
         held = self._rows(sql.SELECT_ENTRY, (table_id, seq))

@@ -45,6 +45,9 @@ CLAIM: Final = (
     "UPDATE net_tables SET owner = %s, owner_address = %s, lease_until = %s "
     "WHERE id = %s AND (owner IS NULL OR owner = %s OR lease_until < %s OR owner_address = %s)"
 )
+TAKE: Final = (
+    "UPDATE net_tables SET owner = %s, owner_address = %s, lease_until = %s WHERE id = %s"
+)
 SELECT_OWNER: Final = "SELECT owner_address FROM net_tables WHERE id = %s"
 RENEW: Final = "UPDATE net_tables SET lease_until = %s WHERE owner = %s"
 RELEASE_ALL: Final = "UPDATE net_tables SET owner = NULL, lease_until = 0 WHERE owner = %s"
