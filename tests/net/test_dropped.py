@@ -15,6 +15,7 @@ import pytest
 from game.net.client import TableClient
 from tests.net.proxy import LoopbackProxy
 from tests.net.servers import GAMES, LiveServer, live_server
+from tests.net.waiting import until
 
 SEED = 11
 MOVES = 30
@@ -107,9 +108,7 @@ async def test_a_stalled_link_is_given_up_and_the_move_lands_once(
     await host.wait_until(lambda: host.my_turn)
     proxy.stall()
     sent = asyncio.create_task(_one_move(host, rng))  # goes into the stalled link
-    async with asyncio.timeout(10):
-        while host.closed_with is None:  # the keepalive gives the link up
-            await asyncio.sleep(0.05)
+    await until(lambda: host.closed_with is not None)  # the keepalive gives the link up
     proxy.cut()
     proxy.resume()
     await asyncio.wait_for(sent, 30)

@@ -15,13 +15,13 @@ from pathlib import Path
 
 import pytest
 from websockets.asyncio.client import ClientConnection, connect
-from websockets.exceptions import ConnectionClosed
 
 from game.net import messages as m
 from game.net.client import TableClient
 from game.net.codes import CloseCode
 from game.net.limits import PROTOCOL_VERSION
 from tests.net.servers import GAMES, QUICK, LiveServer, live_server
+from tests.net.waiting import close_code
 
 LIMITS = replace(QUICK, handshake_seconds=1.0, max_connections_per_address=12,
                  invite_guesses_per_address=10)
@@ -79,11 +79,7 @@ async def _greeted(url: str) -> ClientConnection:
 
 
 async def _closed_with(ws: ClientConnection) -> int | None:
-    with pytest.raises(ConnectionClosed):
-        async with asyncio.timeout(10):
-            while True:
-                await ws.recv()
-    return ws.close_code
+    return await close_code(ws)
 
 
 async def _error(ws: ClientConnection) -> str:

@@ -9,14 +9,13 @@ import urllib.request
 from collections.abc import AsyncIterator
 
 import pytest
-import websockets
-from websockets.asyncio.client import connect
-from websockets.exceptions import ConnectionClosed
+from websockets.asyncio.client import ClientConnection, connect
 
 from game.net.codes import CloseCode
 from game.net.server.app import PortInUse, TransportServer
 from game.net.server.limits import Limits, PerAddress, Window
 from game.net.server.session import Session
+from tests.net.waiting import close_code, until
 
 
 class EchoHub:
@@ -51,12 +50,8 @@ async def server() -> AsyncIterator[tuple[TransportServer, str]]:
     await transport.stop()
 
 
-async def _closed_with(ws: websockets.asyncio.client.ClientConnection) -> int | None:
-    with pytest.raises(ConnectionClosed):
-        async with asyncio.timeout(5):
-            while True:
-                await ws.recv()
-    return ws.close_code
+async def _closed_with(ws: ClientConnection) -> int | None:
+    return await close_code(ws)
 
 
 async def test_a_greeted_client_is_answered(server: tuple[TransportServer, str]) -> None:
@@ -107,15 +102,12 @@ async def test_connections_over_the_cap_are_refused(
     try:
         async with connect(url) as extra:
             assert await _closed_with(extra) == CloseCode.TOO_MANY_CONNECTIONS
-        async with asyncio.timeout(5):  # the refused one is forgotten once fully closed
-            while transport.connections > LIMITS.max_connections_per_address:
-                await asyncio.sleep(0.01)
+        # the refused one is forgotten once fully closed
+        await until(lambda: transport.connections <= LIMITS.max_connections_per_address)
     finally:
         for ws in held:
             await ws.close()
-    async with asyncio.timeout(5):
-        while transport.connections:
-            await asyncio.sleep(0.01)
+    await until(lambda: not transport.connections)
     async with connect(url) as ws:  # room again once they closed
         await ws.send("hello")
         assert await ws.recv() == "hello"

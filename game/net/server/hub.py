@@ -105,6 +105,11 @@ class TableHub:
         self._db.shutdown(wait=True)
 
     def health(self) -> dict[str, object]:
+        now = self.clock()
+        for table_id in [t for t, summary in self._lobby.items()
+                         if not isinstance(summary.get("expires"), int)
+                         or summary["expires"] < now]:
+            del self._lobby[table_id]  # its invite code expired: nobody can join any more
         return {"tables": len(self._live), "open_tables": len(self._lobby),
                 "commits": self._commits.commits, "database": self.storage.url}
 
@@ -322,8 +327,10 @@ class TableHub:
 
     async def _publish_lobby(self, live: LiveTable) -> None:
         table = live.table
+        invite = table.invite
         summary = {"table": table.id, "game": table.game.info.id,
-                   "open": live.invite is not None, "finished": live.finished}
+                   "open": invite is not None, "finished": live.finished,
+                   "expires": invite.expires if invite is not None else 0}
         with contextlib.suppress(StorageError):
             await self._call(self.storage.publish, json.dumps(summary))
 
