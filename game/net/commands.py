@@ -34,6 +34,9 @@ def add_net_parsers(commands: Any) -> None:
                        "that does not pass the players' own addresses)")
     serve.add_argument("--tables-per-address", type=int, default=defaults.tables_per_address,
                        metavar="N", help="most tables one address creates in an hour")
+    serve.add_argument("--behind-proxy", action="store_true",
+                       help="count each player by the address the reverse proxy forwards "
+                       "(X-Forwarded-For); only when nothing but the proxy reaches the server")
     smoke = commands.add_parser(
         "net-smoke", help="play a short online game of each two-player game through a server",
     )
@@ -48,7 +51,8 @@ def run_net_command(args: argparse.Namespace) -> int:
         limits = Limits(max_connections_per_address=args.connections_per_address,
                         tables_per_address=args.tables_per_address)
         return serve_command(ServerConfig(db=args.db, host=args.host, port=args.port,
-                                          public_address=args.public_address, limits=limits))
+                                          public_address=args.public_address, limits=limits,
+                                          behind_proxy=args.behind_proxy))
     from game.net.smoke import net_smoke
 
     return net_smoke(args.server)

@@ -163,6 +163,8 @@ async def test_seat_and_turn_abuse_is_refused(scene: Scene) -> None:
             message.code if isinstance(message, m.Error) else "")
     abuse = [
         (scene.host, m.encode(m.Move(ply, "A 1,1")), "not-your-turn"),
+        (scene.host, m.encode(m.Attach("othertable", "0" * 32, 0, 0)), "seated"),
+        (scene.host, m.encode(m.Join("222222", "Ada")), "seated"),
         (scene.guest, m.encode(m.Move(ply, "resign 0")), "notation"),
         (scene.guest, m.encode(m.Move(ply, "draw")), "notation"),
         (scene.guest, m.encode(m.Move(ply - 1, "resign 0")), "stale"),

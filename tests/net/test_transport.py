@@ -113,6 +113,21 @@ async def test_connections_over_the_cap_are_refused(
         assert await ws.recv() == "hello"
 
 
+async def test_behind_a_proxy_each_forwarded_address_has_its_own_cap() -> None:
+    transport = TransportServer(EchoHub(), LIMITS, behind_proxy=True)
+    port = await transport.start("127.0.0.1", 0)
+    url = f"ws://127.0.0.1:{port}"
+    try:
+        held = [await connect(url, additional_headers={"X-Forwarded-For": f"10.0.0.{i % 2}"})
+                for i in range(2 * LIMITS.max_connections_per_address)]
+        extra = await connect(url, additional_headers={"X-Forwarded-For": "1.2.3.4, 10.0.0.1"})
+        assert await _closed_with(extra) == CloseCode.TOO_MANY_CONNECTIONS
+        for ws in held:
+            await ws.close()
+    finally:
+        await transport.stop()
+
+
 async def test_the_health_page_answers_plain_http(server: tuple[TransportServer, str]) -> None:
     _, url = server
     page = url.replace("ws://", "http://") + "/health"

@@ -35,9 +35,14 @@ class PortInUse(OSError):
 class TransportServer:
     """Accepts connections and hands their messages to a hub, one session each."""
 
-    def __init__(self, hub: Hub, limits: Limits | None = None) -> None:
+    def __init__(self, hub: Hub, limits: Limits | None = None,
+                 behind_proxy: bool = False) -> None:
+        """``behind_proxy``: a client's address is the last one in ``X-Forwarded-For`` (the
+        one the reverse proxy added), so the per-address limits count players, not the
+        proxy. Only for a server that the proxy alone can reach."""
         self.hub = hub
         self.limits = limits or Limits()
+        self.behind_proxy = behind_proxy
         self._server: Server | None = None
         self._open: Counter[str] = Counter()
         """Connections per client address, from the upgrade request to the close."""
@@ -78,7 +83,7 @@ class TransportServer:
     def _process_request(self, conn: ServerConnection, request: Request) -> Response | None:
         if request.path.split("?")[0] in HEALTH_PATHS or "upgrade" not in request.headers:
             return self._health(conn)
-        address = _address(conn)
+        address = self._address(conn)
         if self.connections >= self.limits.max_connections:
             return conn.respond(http.HTTPStatus.SERVICE_UNAVAILABLE, "The server is full.\n")
         self._open[address] += 1  # over its cap, it is closed with a code once upgraded
@@ -106,7 +111,7 @@ class TransportServer:
     # -- one WebSocket connection --------------------------------------------------------
 
     async def _handle(self, conn: ServerConnection) -> None:
-        session = Session(conn, _address(conn))
+        session = Session(conn, self._address(conn))
         if self._open[session.address] > self.limits.max_connections_per_address:
             await session.close(CloseCode.TOO_MANY_CONNECTIONS,
                                 "too many connections from your address")
@@ -134,6 +139,11 @@ class TransportServer:
                     return
 
 
-def _address(conn: ServerConnection) -> str:
-    remote = conn.remote_address
-    return str(remote[0]) if isinstance(remote, tuple) and remote else "unknown"
+    def _address(self, conn: ServerConnection) -> str:
+        if self.behind_proxy and conn.request is not None:
+            forwarded = conn.request.headers.get("X-Forwarded-For", "")
+            last = forwarded.rsplit(",", 1)[-1].strip()
+            if last:
+                return last[:64]
+        remote = conn.remote_address
+        return str(remote[0]) if isinstance(remote, tuple) and remote else "unknown"

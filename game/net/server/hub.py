@@ -133,6 +133,11 @@ class TableHub:
             await _refuse(session, Refusal.BAD_MESSAGE, "hello is sent once", message.TYPE)
         elif isinstance(message, m.Create):
             await self._create(session, message, now)
+        elif isinstance(message, (m.Join, m.Attach)) and session.table_id not in (
+            None, getattr(message, "table", None)
+        ):
+            await _refuse(session, Refusal.SEATED, "this connection sits at another table: "
+                          "open another connection", message.TYPE)
         elif isinstance(message, m.Join):
             await self._join(session, message, now)
         elif isinstance(message, m.Attach):

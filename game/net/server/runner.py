@@ -29,6 +29,8 @@ class ServerConfig:
     """How clients reach this process (``ws://host:port`` when not given): other processes on
     the same PostgreSQL database send a table's players here."""
     limits: Limits = field(default_factory=Limits)
+    behind_proxy: bool = False
+    """Count each client by the address its reverse proxy forwards (``X-Forwarded-For``)."""
 
 
 class StartError(Exception):
@@ -43,7 +45,7 @@ async def run_server(config: ServerConfig, stop: asyncio.Event,
     except StorageError as err:
         raise StartError(str(err)) from None
     hub = TableHub(storage, all_games(), config.limits)
-    transport = TransportServer(hub, config.limits)
+    transport = TransportServer(hub, config.limits, config.behind_proxy)
     try:
         try:
             port = await transport.start(config.host, config.port)
