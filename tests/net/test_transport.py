@@ -7,6 +7,7 @@ import asyncio
 import json
 import urllib.request
 from collections.abc import AsyncIterator
+from dataclasses import replace
 
 import pytest
 from websockets.asyncio.client import ClientConnection, connect
@@ -114,7 +115,8 @@ async def test_connections_over_the_cap_are_refused(
 
 
 async def test_behind_a_proxy_each_forwarded_address_has_its_own_cap() -> None:
-    transport = TransportServer(EchoHub(), LIMITS, behind_proxy=True)
+    transport = TransportServer(EchoHub(), replace(LIMITS, max_connections=100),
+                                behind_proxy=True)
     port = await transport.start("127.0.0.1", 0)
     url = f"ws://127.0.0.1:{port}"
     try:
