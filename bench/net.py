@@ -1,6 +1,7 @@
 """The table server under load: 120 concurrent games (40 of each two-player game), two
 protocol clients each, once as fast as the clients may go and once at about a second of
-thinking per move. For SQLite, and for PostgreSQL with one and with two ``serve`` processes.
+thinking per move (the players arriving over ten seconds). For SQLite, and for PostgreSQL
+with one and with two ``serve`` processes.
 
 Figures per run: games finished, moves per second, acknowledgement latency (send to ack,
 p50/p99), the server processes' CPU time and memory (RSS now and at peak). The clients run
@@ -22,9 +23,10 @@ import statistics
 import sys
 import tempfile
 import time
-from collections.abc import Iterator
+from collections.abc import Coroutine, Iterator
 from contextlib import ExitStack, contextmanager
 from pathlib import Path
+from typing import Any
 
 from game.catalog import all_games
 from game.net.smoke import PlayedGame, play_pair, two_player_games
@@ -34,6 +36,9 @@ from tools.scratch_postgres import find_bindir, scratch_postgres
 TARGET_P99_MS = 250.0
 TARGET_RSS_MB = 150.0
 CONFIGS = ("sqlite", "postgres1", "postgres2")
+ARRIVAL_SECONDS = 10.0
+"""Paced, the players sit down over this many seconds, as people arrive; fast, all at once
+(the burst of 240 handshakes, 120 tables and 120 joins is part of what "fast" measures)."""
 ROOM = ("--connections-per-address", "100000", "--tables-per-address", "100000")
 """Every bench client comes from 127.0.0.1: lift the per-address caps."""
 
@@ -87,11 +92,14 @@ async def _run(servers: list[ServerProcess], config: str, mode: str, think: floa
     clients_before = time.process_time()
     started = time.perf_counter()
     tasks = []
-    for index in range(args.games_per * len(ids)):
+    total = args.games_per * len(ids)
+    for index in range(total):
         host = servers[index % len(servers)].url
         guest = servers[(index + 1) % len(servers)].url  # with two, half the joins move over
-        tasks.append(play_pair(host, ids[index % len(ids)], index, games,
-                               max_moves=args.moves, think=think, guest_url=guest))
+        arrival = ARRIVAL_SECONDS * index / total if think else 0.0
+        tasks.append(_later(arrival, play_pair(host, ids[index % len(ids)], index, games,
+                                               max_moves=args.moves, think=think,
+                                               guest_url=guest)))
     results = await asyncio.gather(*tasks, return_exceptions=True)
     wall = time.perf_counter() - started
     clients_cpu = time.process_time() - clients_before
@@ -122,6 +130,11 @@ async def _run(servers: list[ServerProcess], config: str, mode: str, think: floa
     if errors:
         line["errors"] = errors[:3]
     return line
+
+
+async def _later(seconds: float, game: Coroutine[Any, Any, PlayedGame]) -> PlayedGame:
+    await asyncio.sleep(seconds)
+    return await game
 
 
 def _percentile(values: list[float], percent: int) -> float:
