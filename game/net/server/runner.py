@@ -16,6 +16,7 @@ from game.net.server.app import PortInUse, TransportServer
 from game.net.server.hub import TableHub
 from game.net.server.limits import Limits
 from game.net.storage import StorageError, open_storage
+from game.net.storage.postgres import redact
 
 DEFAULT_PORT = 8765
 
@@ -125,7 +126,7 @@ def serve_command(config: ServerConfig) -> int:
 
         def started(port: int) -> None:
             print(f"conquid-arcade: serving tables on {_url_host(config.host)}:{port} "
-                  f"(database {hub_url(config.db)}); health page at /health", flush=True)
+                  f"(database {redact(config.db)}); health page at /health", flush=True)
 
         await run_server(config, stop, started)
         print("conquid-arcade: server stopped", flush=True)
@@ -139,8 +140,3 @@ def serve_command(config: ServerConfig) -> int:
         return 0
     return 0
 
-
-def hub_url(db: str) -> str:
-    from game.net.storage.postgres import redact
-
-    return redact(db)

@@ -4,11 +4,8 @@ way to send it messages or close it with a code. The transport enforces the limi
 from __future__ import annotations
 
 import asyncio
-import itertools
 from dataclasses import dataclass, field
 from typing import Protocol
-
-_numbers = itertools.count(1)
 
 
 class Link(Protocol):
@@ -24,11 +21,10 @@ class Session:
     link: Link
     address: str
     """The client's IP address: the key of the per-address limits."""
-    number: int = field(default_factory=lambda: next(_numbers))
     greeted: asyncio.Event = field(default_factory=asyncio.Event)
     """Set once the client's hello was accepted; the handshake timeout waits for it."""
     table_id: str | None = None
-    seat: int | None = None
+    """The table this connection sits at (one per connection)."""
     closed: bool = False
 
     async def send(self, text: str) -> None:
