@@ -38,8 +38,9 @@ bench: $(STAMP)
 soak: $(STAMP)
 	$(HEADLESS) $(BIN)/python -m bench.soak --games 500 --minutes 10
 
-# Three atheris targets: record bytes, the player's settings and high-score files, and
-# structure-aware mutants of valid records of every game (slower per run: it re-plays games).
+# Four atheris targets: record bytes, the player's settings and high-score files,
+# structure-aware mutants of valid records of every game (slower per run: it re-plays games),
+# and online messages (the codec, and every message it reads handed to a table).
 FUZZ_RUNS ?= 100000
 FUZZ_STRUCTURE_RUNS ?= 20000
 fuzz: $(STAMP)
@@ -50,6 +51,9 @@ fuzz: $(STAMP)
 		-max_len=65536
 	$(BIN)/python fuzz/fuzz_record_structure.py -runs=$(FUZZ_STRUCTURE_RUNS) -max_len=4096 \
 		-len_control=0
+	mkdir -p build/out/fuzz-net-messages
+	$(BIN)/python fuzz/fuzz_net_messages.py build/out/fuzz-net-messages -runs=$(FUZZ_RUNS) \
+		-max_len=17000
 
 # Standalone executables for the machine this runs on (PyInstaller does not cross-compile;
 # docs/packaging.md). dist-smoke runs --smoke-test on whatever was built, as CI does.

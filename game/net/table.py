@@ -26,6 +26,7 @@ from typing import Any
 from game.core.errors import GameError, IllegalMoveError, NotationError
 from game.core.match import ABORT, DRAW, LEFT, RESIGN, TIMEOUT, Match, Seat, meta_word
 from game.core.protocol import Outcome
+from game.core.record import Online, Record
 from game.core.registry import AnyGame, Registry
 from game.core.text import printable, quote
 from game.net.codes import CloseCode, ProtocolError, Refusal
@@ -202,6 +203,11 @@ class Table:
     def moves(self) -> tuple[str, ...]:
         return self.match.moves
 
+    def record(self, server: str) -> Record:
+        """The current round as a record (format 2) saying where it was played; no token."""
+        names = tuple(name or "" for name in self.names())
+        return Record.of(self.match, Online(server, self.id, names))
+
     @property
     def is_idle(self) -> bool:
         """Nobody is connected and the round is over: the server may forget the table."""
@@ -246,7 +252,10 @@ class Table:
             return self._offer_made(seat, message, now)
         if isinstance(message, Answer):
             return self._answer(seat, message, now)
-        return self._ending(seat, message, now)
+        if isinstance(message, (Resign, Abort, Claim)):
+            return self._ending(seat, message, now)
+        raise ProtocolError(Refusal.BAD_MESSAGE, f"{message.TYPE} is not sent to a table",
+                            message.TYPE)
 
     def _join(self, conn: Conn, message: Join, now: float) -> Output:
         if conn in self._conns:
@@ -288,6 +297,8 @@ class Table:
         was_here = bool(close) or conn in self._conns
         self._conns[conn] = player
         sends = list(self._state_for(conn, message.round, message.have))
+        if self.invite is not None:  # the creator came back before anyone joined
+            sends.append(Send(conn, self.invite))
         if not was_here:
             sends.extend(self._to_others(player, Presence(self._seat(player), True)))
         return Output(send=tuple(sends), close=close)
@@ -295,7 +306,7 @@ class Table:
     def _move(self, conn: Conn, seat: int, message: Move, now: float) -> Output:
         match = self.match
         if message.ply < match.ply:
-            if self._same_move(message):
+            if self._same_move(message, seat):
                 return Output(send=(Send(conn, Moved(self.round, message.ply, seat,
                                                      match.moves[message.ply])),))
             raise ProtocolError(Refusal.STALE, f"move {message.ply + 1} was already played "
@@ -353,7 +364,7 @@ class Table:
         sends = [send for conn in self._conns for send in self._state_for(conn, 0, 0)]
         return Output(store=(rematch,), send=tuple(sends))
 
-    def _ending(self, seat: int, message: ClientMessage, now: float) -> Output:
+    def _ending(self, seat: int, message: Resign | Abort | Claim, now: float) -> Output:
         """Resign, abort or claim: a meta move only its own message makes."""
         self._check_playing(message.TYPE)
         if isinstance(message, Abort):
@@ -363,13 +374,7 @@ class Table:
             token = ABORT
         else:
             self._check_both_seated(message.TYPE)
-            if isinstance(message, Resign):
-                token = f"{RESIGN} {seat}"
-            elif isinstance(message, Claim):
-                token = self._claim(seat, now)
-            else:
-                raise ProtocolError(Refusal.BAD_MESSAGE, f"{message.TYPE} is not sent to a "
-                                    "table", message.TYPE)
+            token = f"{RESIGN} {seat}" if isinstance(message, Resign) else self._claim(seat, now)
         played = Played(self.round, self.match.ply, token, now)
         self._apply(played)
         return self._announce(played, seat)
@@ -450,9 +455,12 @@ class Table:
     def _player(self, seat: int) -> int:
         return seat ^ (self.round & 1)
 
-    def _same_move(self, message: Move) -> bool:
+    def _same_move(self, message: Move, seat: int) -> bool:
+        """Whether ``message`` is this seat's own move at its ply, sent again."""
         played = self.match.moves[message.ply]
         if meta_word(played) is not None or meta_word(message.move) is not None:
+            return False
+        if self.game.to_move(self.match.state_at(message.ply)) != seat:
             return False
         try:
             return self.game.format_move(self.game.parse_move(message.move)) == played

@@ -82,8 +82,9 @@ def test_a_whole_game_is_stored_and_announced_move_by_move(game: str) -> None:
     for text in match.moves:
         mirror.play_text(text)
     assert mirror.outcome == match.outcome and mirror.state == match.state
-    record = Record.of(match, Online("test", setup.table.id, ("Ada", "Blaise")))
-    assert Record.loads(record.dumps()).replay(GAMES).moves == match.moves
+    record = Record.loads(setup.table.record("test").dumps())
+    assert record.online == Online("test", "tbl1", setup.table.names())  # type: ignore[arg-type]
+    assert record.replay(GAMES).moves == match.moves
 
 
 def test_random_seat_and_invite_codes_come_from_the_randomness_given() -> None:
@@ -111,7 +112,7 @@ def test_tokens_are_stored_only_as_hashes() -> None:
     play_random(setup, random.Random(1), 6)
     setup.send("a", Resign())
     dumped = "".join(dump_entry(e) for e in setup.stored)
-    dumped += Record.of(setup.table.match, Online("s", "tbl1", ("Ada", "Blaise"))).dumps()
+    dumped += setup.table.record("s").dumps()
     for token in setup.tokens.values():
         assert token not in dumped and token not in repr(setup.table.__dict__)
     hashes = [e.token_hash for e in setup.stored if isinstance(e, Sat)]
@@ -255,6 +256,16 @@ def test_attach_sends_exactly_the_missing_moves_and_replaces_the_old_link() -> N
     assert len(none) == 1  # nothing missing: the state alone
 
 
+def test_the_creator_coming_back_gets_the_open_invite_again() -> None:
+    table, out = Table.create("t", Create("conquid", {}, 0, "A"), "a", START, GAMES,
+                              SeededRandomness(5))
+    assert table is not None and table.invite is not None
+    token = next(s.message.token for s in out.send if s.message.TYPE == "seated")  # type: ignore[union-attr]
+    table.disconnect("a", START + 1)
+    again = table.handle("a2", Attach("t", token, 0, 0), START + 2)
+    assert [s.message for s in again.send][-1] == table.invite
+
+
 def test_a_player_coming_back_is_announced() -> None:
     setup = seated()
     setup.table.disconnect("a", setup.now)
@@ -312,6 +323,7 @@ def hostile_cases(setup: Any) -> list[tuple[str, Any, str, str | None]]:
         (mover, Move(2, illegal), "illegal", illegal_reason(table, illegal)),
         (mover, Move(2, "Z 9"), "notation", None),
         (mover, Move(1, legal), "stale", "already played"),
+        (mover, Move(1, table.moves()[1]), "stale", "already played"),  # the other's move
         (mover, Move(5, legal), "stale", "only 2 moves"),
         (mover, Move(2, "resign"), "notation", "not a board move"),
         (mover, Move(2, f"resign {setup.seat(other)}"), "notation", "not a board move"),
