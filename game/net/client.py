@@ -36,6 +36,9 @@ RATE_MARGIN: Final = 5
 """Messages kept below the server's flood limit (its window and ours start apart)."""
 REPLY_SECONDS: Final = 30.0
 """How long a request waits for its answer before the client gives up on it."""
+MOVE_SECONDS: Final = 120.0
+"""How long a move waits for its acknowledgement: longer than a server restart, which the
+client rides out by reconnecting and sending the move again."""
 RECONNECTING: Final = frozenset({
     CloseCode.GOING_AWAY, CloseCode.INTERNAL, 1006, CloseCode.ELSEWHERE,
 })
@@ -82,6 +85,8 @@ class TableClient:
         self.ping_seconds = ping_seconds
         self._rate = rate
         self._sent: deque[float] = deque()
+        self._outbox: list[m.ClientMessage] = []
+        """Messages that met a broken link (resign, offers, chat): sent after reattaching."""
         self.on_message = on_message
         self.ticket: Ticket | None = None
         self.invite: m.Invite | None = None
@@ -163,7 +168,7 @@ class TableClient:
         """Sit again at a seat held before (another device, a restarted app)."""
         self.ticket = ticket
         table = self._expect(m.TableState.TYPE)
-        await self._send(self._attach_message())
+        await self._send(self._attach_message(), resent=True)
         await self._answer(table, m.Attach.TYPE)
 
     async def _seat(self, request: m.Create | m.Join) -> None:
@@ -187,8 +192,11 @@ class TableClient:
         try:
             await self._pace()
             sent = asyncio.get_running_loop().time()
-            await self._send(m.Move(self.match.ply, text), paced=True)
-            await asyncio.wait_for(_first(done, refused), REPLY_SECONDS)
+            await self._send(m.Move(self.match.ply, text), paced=True, resent=True)
+            try:
+                await asyncio.wait_for(_first(done, refused), MOVE_SECONDS)
+            except asyncio.TimeoutError:
+                raise ClientError("timeout", "the server did not acknowledge the move") from None
             self.ack_seconds.append(asyncio.get_running_loop().time() - sent)
         finally:
             self._pending = None
@@ -241,16 +249,24 @@ class TableClient:
         refused = self._expect(m.Error.TYPE, of=of)
         try:
             return await asyncio.wait_for(_first(waiter, refused), REPLY_SECONDS)
+        except asyncio.TimeoutError:
+            raise ClientError("timeout", f"the server did not answer {of}") from None
         finally:
             self._replies.pop(f"{m.Error.TYPE}:{of}", None)
 
-    async def _send(self, message: m.ClientMessage, paced: bool = False) -> None:
+    async def _send(self, message: m.ClientMessage, paced: bool = False,
+                    resent: bool = False) -> None:
+        """Send now; on a broken link, keep the message for the reconnection (a move is
+        always sent again then, as ``resent`` says, so it is not kept twice)."""
         if self._ws is None:
             raise ClientError("closed", "not connected")
         if not paced:
             await self._pace()
-        with contextlib.suppress(ConnectionClosed):  # the reader reconnects and resends
+        try:
             await self._ws.send(m.encode(message))
+        except ConnectionClosed:
+            if not resent and self.ticket is not None:
+                self._outbox.append(message)
 
     async def _pace(self) -> None:
         """Wait until one more message fits in the rate window."""
@@ -321,6 +337,9 @@ class TableClient:
                 if self._pending is not None:
                     ply, text, _ = self._pending
                     await ws.send(m.encode(m.Move(ply, text)))
+                while self._outbox:
+                    await ws.send(m.encode(self._outbox[0]))
+                    self._outbox.pop(0)
             except (ConnectionClosed, ProtocolError, asyncio.TimeoutError):
                 continue
             self.reconnects += 1

@@ -128,3 +128,19 @@ async def test_a_move_sent_while_disconnected_is_delivered_once(
     await _one_move(guest, rng)  # sent while disconnected: resent after the reconnection
     assert guest.reconnects == 1
     await _finish(server, host, guest, rng)
+
+
+async def test_a_resignation_sent_while_disconnected_arrives(
+    server: LiveServer, proxy: LoopbackProxy,
+) -> None:
+    host, guest = await _pair(server.url, proxy.url)
+    rng = random.Random(SEED)
+    await _one_move(host, rng)
+    await guest.wait_until(lambda: guest.my_turn)
+    proxy.cut()
+    await until(lambda: guest.closed_with is not None)
+    await guest.resign()  # kept, and sent once the guest is back at its seat
+    await host.wait_until(partial(_over, host))
+    assert host.match is not None and host.match.moves[-1] == "resign 1"
+    await guest.wait_until(partial(_over, guest))
+    await asyncio.gather(host.close(), guest.close())
