@@ -293,7 +293,7 @@ class TableHub:
                 await send.to.send(m.encode(send.message))
         for conn, code in output.close:
             if isinstance(conn, Session):
-                await conn.close(code, "another connection took this seat")
+                conn.close_soon(code, "another connection took this seat")
 
     async def _store(self, live: LiveTable, output: Output) -> None:
         table = live.table
@@ -325,8 +325,8 @@ class TableHub:
         self._live.pop(live.table.id, None)
         for conn in live.table.connections:
             if isinstance(conn, Session):
-                await conn.close(CloseCode.INTERNAL, "the server could not store that: "
-                                 "reconnect")
+                conn.close_soon(CloseCode.INTERNAL, "the server could not store that: "
+                                "reconnect")
 
     # -- lobby, leases, memory -----------------------------------------------------------
 

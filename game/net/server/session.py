@@ -5,7 +5,13 @@ from __future__ import annotations
 
 import asyncio
 from dataclasses import dataclass, field
-from typing import Protocol
+from typing import Final, Protocol
+
+from game.net.codes import CloseCode
+
+SEND_SECONDS: Final = 5.0
+"""A client that has not taken a message in this long (it stopped reading; its buffers are
+full) is closed, so that it cannot hold up its table while the table waits to send to it."""
 
 
 class Link(Protocol):
@@ -27,18 +33,29 @@ class Session:
     """The table this connection sits at (one per connection)."""
     closed: bool = False
 
+    closing: set[asyncio.Task[None]] = field(default_factory=set)
+
     async def send(self, text: str) -> None:
         """Send, or drop the message if the link is gone (its close is handled elsewhere)."""
         if self.closed:
             return
         try:
-            await self.link.send(text)
+            await asyncio.wait_for(self.link.send(text), SEND_SECONDS)
+        except asyncio.TimeoutError:
+            self.close_soon(CloseCode.POLICY, "not reading its messages")
         except Exception:  # a closed or broken link: the reader sees it and cleans up
             self.closed = True
 
     async def close(self, code: int, reason: str) -> None:
         self.closed = True
         await self.link.close(code, reason[:120])  # a close reason fits in 123 bytes
+
+    def close_soon(self, code: int, reason: str) -> None:
+        """Close without waiting for the peer's answer (a table must not wait on a client)."""
+        self.closed = True
+        task = asyncio.get_running_loop().create_task(self.link.close(code, reason[:120]))
+        self.closing.add(task)
+        task.add_done_callback(self.closing.discard)
 
 
 class Hub(Protocol):
