@@ -93,7 +93,7 @@ async def test_an_abrupt_close_on_ones_turn(server: LiveServer) -> None:
         await host.wait_until(lambda: host.my_turn)
     host.drop()  # mid-turn: the host is to move
     await _one_move(host, rng)
-    assert host.reconnects == 1
+    assert host.reconnects >= 1
     await _finish(server, host, guest, rng)
 
 
@@ -126,7 +126,7 @@ async def test_a_move_sent_while_disconnected_is_delivered_once(
     proxy.cut()
     await asyncio.sleep(0)  # let the guest see its link go
     await _one_move(guest, rng)  # sent while disconnected: resent after the reconnection
-    assert guest.reconnects == 1
+    assert guest.reconnects >= 1
     await _finish(server, host, guest, rng)
 
 
