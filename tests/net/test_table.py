@@ -15,8 +15,8 @@ from game.core.match import Match
 from game.core.protocol import OutcomeReason
 from game.core.record import Online, Record
 from game.core.registry import Registry
-from game.net.codes import CloseCode, Refusal
-from game.net.entries import Played, Rematch, Sat, dump_entry
+from game.net.codes import CloseCode, ProtocolError, Refusal
+from game.net.entries import Played, Rematch, Sat, dump_entry, load_entry
 from game.net.limits import INVITE_ALPHABET, INVITE_LENGTH, INVITE_SECONDS
 from game.net.messages import (
     Abort,
@@ -407,3 +407,23 @@ def test_the_refusal_codes_are_the_documented_ones() -> None:
         assert f"`{code.value}`" in doc, code
     for close in CloseCode:
         assert str(int(close)) in doc, close
+
+
+def test_restore_refuses_entries_no_table_wrote() -> None:
+    setup = seated()
+    play_random(setup, random.Random(15), 3)
+    opened, first, second, *moves = setup.stored
+    assert isinstance(moves[0], Played)
+    cases = {
+        "no opening": [first, second],
+        "a seat taken twice": [opened, first, first],
+        "a move out of order": [opened, first, second, moves[1]],
+        "an illegal move": [opened, first, second, dataclasses.replace(moves[0], move="C C")],
+        "a rematch mid-game": [opened, first, second, Rematch(1, START)],
+    }
+    for what, entries in cases.items():
+        with pytest.raises(ValueError):
+            Table.restore("tbl1", entries, GAMES, SeededRandomness(1), START)
+            raise AssertionError(what)
+    with pytest.raises(ProtocolError):
+        load_entry('{"type": "teleported", "at": 0}')
