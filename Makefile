@@ -76,7 +76,8 @@ dist-onedir: $(DIST_STAMP)
 dist-smoke:
 	@for exe in dist/conquid-arcade/conquid-arcade dist/conquid-arcade-onefile; do \
 		if [ -x "$$exe" ]; then echo "== $$exe --smoke-test"; \
-			$(HEADLESS) "$$exe" --smoke-test || exit 1; fi; \
+			$(HEADLESS) "$$exe" --smoke-test || exit 1; \
+			echo "== $$exe net-smoke"; "$$exe" net-smoke || exit 1; fi; \
 	done
 
 clean:

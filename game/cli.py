@@ -2,7 +2,8 @@
 
 ``open FILE`` opens a record in the replay scene; ``export FILE --out shot.png`` renders a
 record's final position without a window (``--gif out.gif`` adds an animated replay);
-``arena`` plays computer levels against each other (``game.arena``); ``--smoke-test`` walks
+``arena`` plays computer levels against each other (``game.arena``); ``serve`` runs the
+online table server and ``net-smoke`` checks one (``game.net.commands``); ``--smoke-test`` walks
 every screen headless and exits 0 or 1 with the reason (``game.smoke``, for checking builds).
 """
 
@@ -46,6 +47,9 @@ def build_parser() -> argparse.ArgumentParser:
     from game.arena import add_arena_parser
 
     add_arena_parser(commands)
+    from game.net.commands import add_net_parsers
+
+    add_net_parsers(commands)
     return parser
 
 
@@ -61,6 +65,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         from game.smoke import smoke_test
 
         return smoke_test()
+    if args.command in ("serve", "net-smoke"):
+        from game.net.commands import run_net_command
+
+        return run_net_command(args)
     if args.command == "arena":
         from game.arena import run_arena
 

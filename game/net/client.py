@@ -1,0 +1,420 @@
+"""A protocol client (asyncio): the tests, ``net-smoke``, the bench and the app's network
+thread all play through it.
+
+It keeps a mirror ``Match`` of the current round, built only from what the server says
+(``table``, ``moves``, ``moved``), so it can never disagree with the server for long: a gap
+in the moves it receives makes it attach again and receive exactly the missing ones. A
+dropped connection is re-opened by itself (bounded attempts with back-off), attaching with
+the number of moves it holds; a move sent but not yet acknowledged is sent again with the
+same ply, which the server acknowledges again without playing it twice. A server that says
+the table is served by another process (``CloseCode.ELSEWHERE``) is followed there.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import random
+from collections import deque
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any, Final
+
+from websockets.asyncio.client import ClientConnection, connect
+from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidStatus
+
+from game.core.match import Match, Seat
+from game.core.registry import Registry
+from game.net import messages as m
+from game.net.codes import CloseCode, ProtocolError
+from game.net.limits import MAX_MESSAGE_BYTES, PROTOCOL_VERSION, RATE_MESSAGES, RATE_SECONDS
+
+RECONNECT_ATTEMPTS: Final = 40
+RECONNECT_FIRST_DELAY: Final = 0.05
+RECONNECT_MAX_DELAY: Final = 2.0
+RATE_MARGIN: Final = 5
+"""Messages kept below the server's flood limit (its window and ours start apart)."""
+REPLY_SECONDS: Final = 30.0
+"""How long a request waits for its answer before the client gives up on it."""
+MOVE_SECONDS: Final = 120.0
+"""How long a move waits for its acknowledgement: longer than a server restart, which the
+client rides out by reconnecting and sending the move again."""
+RECONNECTING: Final = frozenset({
+    CloseCode.GOING_AWAY, CloseCode.INTERNAL, 1006, CloseCode.ELSEWHERE,
+})
+"""Close codes after which trying again can help (others mean the server refused us)."""
+
+
+class ClientError(Exception):
+    """The server refused something (``code`` is a ``Refusal`` value, or ``closed``)."""
+
+    def __init__(self, code: str, reason: str) -> None:
+        super().__init__(f"{reason} ({code})")
+        self.code = code
+        self.reason = reason
+
+
+@dataclass(frozen=True)
+class Ticket:
+    """What it takes to come back to a seat. The token is a secret: never log it."""
+
+    table: str
+    seat: int
+    token: str
+
+    def __repr__(self) -> str:
+        return f"Ticket(table={self.table!r}, seat={self.seat})"
+
+
+class TableClient:
+    """One player's connection to one table."""
+
+    def __init__(self, url: str, name: str, games: Registry, *, client: str = "conquid-arcade",
+                 reconnect: bool = True, ping_seconds: float = 20.0,
+                 rate: tuple[int, float] | None = (RATE_MESSAGES - RATE_MARGIN, RATE_SECONDS),
+                 on_message: Callable[[m.ServerMessage], None] | None = None) -> None:
+        """``ping_seconds``: keepalive ping interval and timeout; a link silent that long is
+        taken for dead and re-opened. ``rate``: at most this many messages in this many
+        seconds, waiting when needed, so that a fast program is never closed as a flood
+        (None: no pacing, for a server with other limits)."""
+        self.url = url
+        self.name = name
+        self.games = games
+        self.client = client
+        self.reconnect = reconnect
+        self.ping_seconds = ping_seconds
+        self._rate = rate
+        self._sent: deque[float] = deque()
+        self._outbox: list[m.ClientMessage] = []
+        """Messages that met a broken link (resign, offers, chat): sent after reattaching."""
+        self.on_message = on_message
+        self.ticket: Ticket | None = None
+        self.invite: m.Invite | None = None
+        self.state: m.TableState | None = None
+        self.match: Match | None = None
+        self.round = 0
+        self.ending: m.Ending | None = None
+        self.reconnects = 0
+        self.closed_with: tuple[int, str] | None = None
+        self._ws: ClientConnection | None = None
+        self._reader: asyncio.Task[None] | None = None
+        self._replies: dict[str, asyncio.Future[m.ServerMessage]] = {}
+        self._pending: tuple[int, str, asyncio.Future[None]] | None = None
+        """The move sent and not yet acknowledged: ply, text, its waiter."""
+        self._changed = asyncio.Condition()
+        self._closing = False
+        self.ack_seconds: list[float] = []
+        """For each move acknowledged: seconds from sending it to its acknowledgement."""
+
+    # -- connection ----------------------------------------------------------------------
+
+    async def connect(self) -> m.Welcome:
+        """Open the connection and shake hands (raises ClientError on a refusal)."""
+        self._closing = False
+        self._ws = await self._open()
+        waiter = self._expect(m.Welcome.TYPE)
+        self._reader = asyncio.create_task(self._read(self._ws))
+        rules = {info.id: info.rules_version for info in self.games.infos()}
+        await self._send(m.Hello(PROTOCOL_VERSION, rules, self.client))
+        welcome = await self._answer(waiter, m.Hello.TYPE)
+        assert isinstance(welcome, m.Welcome)
+        return welcome
+
+    async def _open(self) -> ClientConnection:
+        return await connect(self.url, compression=None, max_size=MAX_MESSAGE_BYTES,
+                             open_timeout=10, ping_interval=self.ping_seconds,
+                             ping_timeout=self.ping_seconds,
+                             close_timeout=min(5.0, self.ping_seconds))
+
+    async def close(self) -> None:
+        self._closing = True
+        if self._ws is not None:
+            await self._ws.close()
+        if self._reader is not None:
+            self._reader.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await self._reader
+
+    def drop(self) -> None:
+        """Cut the connection abruptly (no close handshake), as a lost network would."""
+        if self._ws is not None:
+            self._ws.transport.abort()
+
+    # -- requests ------------------------------------------------------------------------
+
+    async def create(self, game: str, options: dict[str, m.OptionValue] | None = None,
+                     seat: int | None = 0, clock: m.Clock | None = None) -> m.Invite:
+        """Open a table; returns its invite code once the server seated us."""
+        invite = self._expect(m.Invite.TYPE)
+        await self._seat(m.Create(game, options or {}, seat, self.name, clock or m.Clock()))
+        answer = await self._answer(invite, m.Create.TYPE)
+        assert isinstance(answer, m.Invite)
+        return answer
+
+    async def join(self, code: str) -> None:
+        """Take the free seat an invite code opens; followed once to the process that serves
+        the table when the server says it is elsewhere."""
+        try:
+            await self._seat(m.Join(code, self.name))
+        except ClientError:
+            moved = self.closed_with
+            if moved is None or moved[0] != CloseCode.ELSEWHERE:
+                raise
+            self.url = moved[1]
+            await self.connect()
+            await self._seat(m.Join(code, self.name))
+
+    async def attach(self, ticket: Ticket) -> None:
+        """Sit again at a seat held before (another device, a restarted app)."""
+        self.ticket = ticket
+        table = self._expect(m.TableState.TYPE)
+        await self._send(self._attach_message(), resent=True)
+        await self._answer(table, m.Attach.TYPE)
+
+    async def _seat(self, request: m.Create | m.Join) -> None:
+        seated, table = self._expect(m.Seated.TYPE), self._expect(m.TableState.TYPE)
+        await self._send(request)
+        answer = await self._answer(seated, request.TYPE)
+        assert isinstance(answer, m.Seated)
+        self.ticket = Ticket(answer.table, answer.seat, answer.token)
+        await self._answer(table, request.TYPE)
+
+    async def move(self, text: str) -> None:
+        """Play ``text`` as the next move; returns once the server acknowledged it (stored).
+        Raises ClientError with the rules' reason when it is refused."""
+        if self.match is None or self.ticket is None:
+            raise ClientError("not-seated", "sit at a table first")
+        if self._pending is not None:
+            raise ClientError("busy", "the last move is not acknowledged yet")
+        done: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        self._pending = (self.match.ply, text, done)
+        refused = self._expect(m.Error.TYPE, of=m.Move.TYPE)
+        try:
+            await self._pace()
+            sent = asyncio.get_running_loop().time()
+            await self._send(m.Move(self.match.ply, text), paced=True, resent=True)
+            try:
+                await asyncio.wait_for(_first(done, refused), MOVE_SECONDS)
+            except asyncio.TimeoutError:
+                raise ClientError("timeout", "the server did not acknowledge the move") from None
+            self.ack_seconds.append(asyncio.get_running_loop().time() - sent)
+        finally:
+            self._pending = None
+            self._replies.pop(f"{m.Error.TYPE}:{m.Move.TYPE}", None)
+
+    async def resign(self) -> None:
+        await self._send(m.Resign())
+
+    async def offer(self, kind: m.OfferKind) -> None:
+        await self._send(m.Offer(kind))
+
+    async def answer(self, kind: m.OfferKind, accept: bool) -> None:
+        await self._send(m.Answer(kind, accept))
+
+    async def claim(self) -> None:
+        await self._send(m.Claim())
+
+    async def abort(self) -> None:
+        await self._send(m.Abort())
+
+    async def chat(self, text: str) -> None:
+        await self._send(m.Chat(text))
+
+    async def wait_until(self, condition: Callable[[], bool], timeout: float = REPLY_SECONDS
+                         ) -> None:
+        """Wait (bounded) until ``condition`` holds; checked after every server message."""
+        async with self._changed:
+            await asyncio.wait_for(self._changed.wait_for(condition), timeout)
+
+    @property
+    def seat(self) -> int | None:
+        """Our seat this round (sides swap at each rematch)."""
+        return self.state.seat if self.state is not None else None
+
+    @property
+    def my_turn(self) -> bool:
+        return (self.match is not None and not self.match.is_over
+                and self.match.to_move == self.seat)
+
+    # -- plumbing ------------------------------------------------------------------------
+
+    def _expect(self, kind: str, of: str | None = None) -> asyncio.Future[m.ServerMessage]:
+        key = kind if of is None else f"{kind}:{of}"
+        future: asyncio.Future[m.ServerMessage] = asyncio.get_running_loop().create_future()
+        self._replies[key] = future
+        return future
+
+    async def _answer(self, waiter: asyncio.Future[m.ServerMessage], of: str
+                      ) -> m.ServerMessage:
+        refused = self._expect(m.Error.TYPE, of=of)
+        try:
+            return await asyncio.wait_for(_first(waiter, refused), REPLY_SECONDS)
+        except asyncio.TimeoutError:
+            raise ClientError("timeout", f"the server did not answer {of}") from None
+        finally:
+            self._replies.pop(f"{m.Error.TYPE}:{of}", None)
+
+    async def _send(self, message: m.ClientMessage, paced: bool = False,
+                    resent: bool = False) -> None:
+        """Send now; on a broken link, keep the message for the reconnection (a move is
+        always sent again then, as ``resent`` says, so it is not kept twice)."""
+        if self._ws is None:
+            raise ClientError("closed", "not connected")
+        if not paced:
+            await self._pace()
+        try:
+            await self._ws.send(m.encode(message))
+        except ConnectionClosed:
+            if not resent and self.ticket is not None:
+                self._outbox.append(message)
+
+    async def _pace(self) -> None:
+        """Wait until one more message fits in the rate window."""
+        if self._rate is None:
+            return
+        limit, seconds = self._rate
+        loop = asyncio.get_running_loop()
+        while len(self._sent) >= limit:
+            wait = self._sent[0] + seconds - loop.time()
+            if wait <= 0:
+                self._sent.popleft()
+            else:
+                await asyncio.sleep(wait)
+        self._sent.append(loop.time())
+
+    def _attach_message(self) -> m.Attach:
+        assert self.ticket is not None
+        have = self.match.ply if self.match is not None else 0
+        return m.Attach(self.ticket.table, self.ticket.token, self.round, have)
+
+    async def _read(self, ws: ClientConnection) -> None:
+        while True:
+            try:
+                async for text in ws:
+                    await self._receive(m.decode_server(text))
+            except ConnectionClosed:
+                pass
+            except ProtocolError as err:  # a server we cannot understand: stop here
+                self._fail_all(ClientError(err.code.value, err.reason))
+                await ws.close(CloseCode.POLICY, "unreadable message")
+                return
+            code, reason = ws.close_code or 1006, ws.close_reason or ""
+            self.closed_with = (code, reason)
+            if self._closing or not self.reconnect or self.ticket is None or (
+                code not in RECONNECTING
+            ):
+                self._fail_all(ClientError("closed", f"connection closed ({code} {reason})"))
+                await self._notify()
+                return
+            if code == CloseCode.ELSEWHERE and reason.startswith(("ws://", "wss://")):
+                self.url = reason
+            replaced = await self._reopen()
+            if replaced is None:
+                self._fail_all(ClientError("closed", "the server cannot be reached"))
+                await self._notify()
+                return
+            ws = replaced
+
+    async def _reopen(self) -> ClientConnection | None:
+        """Connect again, shake hands, attach, and resend the move awaiting its ack."""
+        delay = RECONNECT_FIRST_DELAY
+        for _ in range(RECONNECT_ATTEMPTS):
+            await asyncio.sleep(delay * (0.5 + random.random()))
+            delay = min(delay * 2, RECONNECT_MAX_DELAY)
+            try:
+                ws = await self._open()
+            except (OSError, InvalidHandshake, InvalidStatus, asyncio.TimeoutError):
+                continue
+            rules = {info.id: info.rules_version for info in self.games.infos()}
+            try:
+                await ws.send(m.encode(m.Hello(PROTOCOL_VERSION, rules, self.client)))
+                welcome = m.decode_server(await asyncio.wait_for(ws.recv(), REPLY_SECONDS))
+                if not isinstance(welcome, m.Welcome):
+                    await ws.close()
+                    continue
+                self._ws = ws
+                await ws.send(m.encode(self._attach_message()))
+                if self._pending is not None:
+                    ply, text, _ = self._pending
+                    await ws.send(m.encode(m.Move(ply, text)))
+                while self._outbox:
+                    await ws.send(m.encode(self._outbox[0]))
+                    self._outbox.pop(0)
+            except (ConnectionClosed, ProtocolError, asyncio.TimeoutError):
+                continue
+            self.reconnects += 1
+            return ws
+        return None
+
+    async def _receive(self, message: m.ServerMessage) -> None:
+        if isinstance(message, m.TableState):
+            self._on_table(message)
+        elif isinstance(message, m.Moves):
+            await self._on_moves(message)
+        elif isinstance(message, m.Moved):
+            await self._on_moves(m.Moves(message.round, message.ply, (message.move,)))
+        elif isinstance(message, m.Ended):
+            self.ending = message.ending
+        elif isinstance(message, m.Invite):
+            self.invite = message
+        key = message.TYPE
+        if isinstance(message, m.Error):
+            key = f"{m.Error.TYPE}:{message.of}"
+        waiter = self._replies.pop(key, None)
+        if waiter is not None and not waiter.done():
+            waiter.set_result(message)
+        if self.on_message is not None:
+            self.on_message(message)
+        await self._notify()
+
+    def _on_table(self, state: m.TableState) -> None:
+        self.state = state
+        self.ending = state.ending
+        if self.match is None or state.round != self.round or state.ply < self.match.ply:
+            self.round = state.round
+            names = tuple(Seat(name or "?") for name in state.names)
+            self.match = Match(self.games.get(state.game), state.options, names)
+
+    async def _on_moves(self, moves: m.Moves) -> None:
+        match = self.match
+        if match is None or moves.round != self.round:
+            return
+        if moves.start == 0 and match.ply > 0:  # the server says our copy was out of step
+            self.match = match = Match(match.game, match.options, match.seats)
+        if moves.start > match.ply:  # a gap: ask for exactly what is missing
+            await self._send(self._attach_message())
+            return
+        for ply, text in enumerate(moves.moves, start=moves.start):
+            if ply == match.ply:
+                match.play_text(text)
+            if self._pending is not None and self._pending[0] == ply:
+                _, mine, done = self._pending
+                if not done.done():
+                    if text == mine:
+                        done.set_result(None)
+                    else:
+                        done.set_exception(ClientError("stale", f"move {ply} was {text}"))
+
+    async def _notify(self) -> None:
+        async with self._changed:
+            self._changed.notify_all()
+
+    def _fail_all(self, error: ClientError) -> None:
+        waiters: list[asyncio.Future[Any]] = list(self._replies.values())
+        if self._pending is not None:
+            waiters.append(self._pending[2])
+        self._replies.clear()
+        for waiter in waiters:
+            if not waiter.done():
+                waiter.set_exception(error)
+                waiter.exception()  # read here: a waiter nobody awaits any more is no error
+
+
+async def _first(done: asyncio.Future[Any], refused: asyncio.Future[m.ServerMessage]) -> Any:
+    """The result of ``done``, or ClientError when the matching ``error`` comes first."""
+    finished, _ = await asyncio.wait({done, refused}, return_when=asyncio.FIRST_COMPLETED)
+    if refused in finished and not refused.exception():
+        error = refused.result()
+        assert isinstance(error, m.Error)
+        raise ClientError(error.code, error.reason)
+    return next(iter(finished)).result()

@@ -1,0 +1,375 @@
+"""The tables one server process holds, between the transport and the storage.
+
+Each table handles one message at a time (an ``asyncio.Lock`` per table). What a message
+made the table do (``Output``) is carried out in the order the table's contract asks: its
+entries are committed to the database first, and only then do replies and broadcasts leave,
+so nobody ever hears of a move that a crash could lose. If the commit fails, the table is
+dropped from memory and its players are disconnected (1011); they come back by themselves
+and find it rebuilt from what was stored.
+
+Tables are rebuilt from storage when a player attaches (after a restart too) and forgotten
+once nobody has been at them for a while. With several processes on one PostgreSQL database,
+a table is served by the process holding its lease; the others send its players there
+(``CloseCode.ELSEWHERE``, the address as the reason). Lobby changes (a table opened, filled
+or finished) reach every process through the storage's ``publish``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import time
+import uuid
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field
+from typing import Any, Final, TypeVar
+
+from game import __version__
+from game.core.registry import Registry
+from game.net import messages as m
+from game.net.codes import CloseCode, ProtocolError, Refusal
+from game.net.entries import Opened, Sat, dump_entry, load_entry
+from game.net.handshake import greet, hosted_games
+from game.net.limits import MAX_BAD_MESSAGES
+from game.net.randomness import Randomness, SystemRandomness, new_table_id
+from game.net.server.commits import GroupCommit
+from game.net.server.limits import Limits, PerAddress
+from game.net.server.session import Session
+from game.net.storage import LEASE_SECONDS, Storage, StorageError, TableWrite
+from game.net.table import Output, Table
+
+T = TypeVar("T")
+IDLE_SECONDS: Final = 300.0
+"""A table nobody is connected to stays in memory this long (quick reconnects, claims)."""
+SWEEP_SECONDS: Final = LEASE_SECONDS / 3
+
+
+@dataclass(eq=False)
+class LiveTable:
+    """A table this process serves, with what the storage already holds of it."""
+
+    table: Table
+    stored: int
+    """Entries already in the database (the next one gets this number)."""
+    invite: str | None = None
+    finished: bool = False
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    idle_since: float | None = None
+
+
+class TableHub:
+    """The ``Hub`` the transport talks to."""
+
+    def __init__(self, storage: Storage, games: Registry, limits: Limits, *,
+                 clock: Callable[[], float] = time.time,
+                 randomness: Randomness | None = None) -> None:
+        self.storage = storage
+        self.games = games
+        self.limits = limits
+        self.clock = clock
+        self.randomness = randomness or SystemRandomness()
+        self.owner = uuid.uuid4().hex
+        self.address = ""
+        self._hosted = hosted_games(games.infos())
+        self._titles = {info.id: info.title for info in games.infos()}
+        self._db = ThreadPoolExecutor(max_workers=1, thread_name_prefix="table-storage")
+        self._commits = GroupCommit(storage.write_many, self._call)
+        self._live: dict[str, LiveTable] = {}
+        self._loading: dict[str, asyncio.Lock] = {}
+        self._bad: dict[Session, int] = {}
+        self._created = PerAddress(limits.tables_per_address, limits.table_window_seconds)
+        self._guesses = PerAddress(limits.invite_guesses_per_address,
+                                   limits.invite_window_seconds)
+        self._lobby: dict[str, dict[str, Any]] = {}
+        """Open tables of every process, kept current by published lobby messages."""
+        self._sweeper: asyncio.Task[None] | None = None
+        self._loop: asyncio.AbstractEventLoop | None = None
+
+    # -- life ----------------------------------------------------------------------------
+
+    async def start(self, address: str) -> None:
+        self.address = address
+        self._loop = asyncio.get_running_loop()
+        await self._call(self.storage.listen, self._heard)
+        self._sweeper = asyncio.create_task(self._sweep())
+
+    async def stop(self) -> None:
+        if self._sweeper is not None:
+            self._sweeper.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._sweeper
+        with contextlib.suppress(StorageError):
+            await self._call(self.storage.release, self.owner, None)
+        self._db.shutdown(wait=True)
+
+    def health(self) -> dict[str, object]:
+        now = self.clock()
+        for table_id in [t for t, summary in self._lobby.items()
+                         if not isinstance(summary.get("expires"), int)
+                         or summary["expires"] < now]:
+            del self._lobby[table_id]  # its invite code expired: nobody can join any more
+        return {"tables": len(self._live), "open_tables": len(self._lobby),
+                "commits": self._commits.commits, "database": self.storage.url}
+
+    async def _call(self, function: Callable[..., T], *args: Any) -> T:
+        """Run a blocking storage call on the storage thread."""
+        return await asyncio.get_running_loop().run_in_executor(self._db, function, *args)
+
+    # -- the transport's calls -----------------------------------------------------------
+
+    async def receive(self, session: Session, data: str | bytes) -> None:
+        try:
+            message = m.decode_client(data)
+        except ProtocolError as err:
+            await self._unreadable(session, err)
+            return
+        if not session.greeted.is_set():
+            await self._hello(session, message)
+            return
+        now = self.clock()
+        if isinstance(message, m.Hello):
+            await _refuse(session, Refusal.BAD_MESSAGE, "hello is sent once", message.TYPE)
+        elif isinstance(message, m.Create):
+            await self._create(session, message, now)
+        elif isinstance(message, (m.Join, m.Attach)) and session.table_id not in (
+            None, getattr(message, "table", None)
+        ):
+            await _refuse(session, Refusal.SEATED, "this connection sits at another table: "
+                          "open another connection", message.TYPE)
+        elif isinstance(message, m.Join):
+            await self._join(session, message, now)
+        elif isinstance(message, m.Attach):
+            live = await self._serve(session, message.table, now)
+            if live is not None:
+                await self._step(live, lambda t: t.handle(session, message, now))
+        else:
+            live = self._live.get(session.table_id or "")
+            if live is None or session not in live.table.connections:
+                await _refuse(session, Refusal.NOT_SEATED, "join or attach to a seat first",
+                              message.TYPE)
+            else:
+                await self._step(live, lambda t: t.handle(session, message, now))
+
+    async def gone(self, session: Session) -> None:
+        self._bad.pop(session, None)
+        live = self._live.get(session.table_id or "")
+        if live is None:
+            return
+        now = self.clock()
+        await self._step(live, lambda t: t.disconnect(session, now))
+
+    # -- the messages that find their table ----------------------------------------------
+
+    async def _unreadable(self, session: Session, err: ProtocolError) -> None:
+        await session.send(m.encode(m.Error.of_error(err)))
+        self._bad[session] = self._bad.get(session, 0) + 1
+        if self._bad[session] >= MAX_BAD_MESSAGES:
+            await session.close(CloseCode.POLICY, "too many unreadable messages")
+
+    async def _hello(self, session: Session, message: m.ClientMessage) -> None:
+        if not isinstance(message, m.Hello):
+            await _refuse(session, Refusal.HELLO_FIRST, "say hello first", message.TYPE)
+            return
+        try:
+            welcome = greet(message, self._hosted, self._titles,
+                            f"conquid-arcade {__version__}")
+        except ProtocolError as err:
+            await session.send(m.encode(m.Error.of_error(err)))
+            await session.close(CloseCode.HANDSHAKE_REFUSED, err.reason)
+            return
+        await session.send(m.encode(welcome))
+        session.greeted.set()
+
+    async def _create(self, session: Session, message: m.Create, now: float) -> None:
+        if session.table_id is not None:
+            await _refuse(session, Refusal.SEATED, "this connection already has a seat",
+                          message.TYPE)
+            return
+        if not self._created.allow(session.address, time.monotonic()):
+            await _refuse(session, Refusal.RATE_LIMITED,
+                          "too many tables from your address: wait a while", message.TYPE)
+            return
+        table_id = new_table_id(self.randomness)
+        table, output = Table.create(table_id, message, session, now, self.games,
+                                     self.randomness, code_taken=self._code_taken)
+        if table is None:
+            await self._carry_out(None, output)
+            return
+        live = LiveTable(table, 0)
+        self._live[table_id] = live
+        async with live.lock:
+            await self._carry_out(live, output)
+
+    def _code_taken(self, code: str) -> bool:
+        return any(live.invite == code for live in self._live.values())
+
+    async def _join(self, session: Session, message: m.Join, now: float) -> None:
+        """Only wrong codes count against the address: past the limit, every code is refused
+        for a while (the right one too, or guessing would go on until it showed)."""
+        if self._guesses.is_full(session.address, time.monotonic()):
+            await _refuse(session, Refusal.RATE_LIMITED,
+                          "too many wrong invite codes from your address: wait a minute",
+                          message.TYPE)
+            return
+        table_id = next((tid for tid, live in self._live.items()
+                         if live.invite == message.code), None)
+        if table_id is None:
+            table_id = await self._call(self.storage.find_invite, message.code, now)
+        if table_id is None:
+            self._guesses.allow(session.address, time.monotonic())
+            await _refuse(session, Refusal.BAD_CODE, "no table has this invite code",
+                          message.TYPE)
+            return
+        live = await self._serve(session, table_id, now)
+        if live is not None:
+            await self._step(live, lambda t: t.handle(session, message, now))
+
+    async def _serve(self, session: Session, table_id: str, now: float) -> LiveTable | None:
+        """The table, loaded here if this process may serve it; None when there is no such
+        table (refused) or another process serves it (the session is sent there)."""
+        live = self._live.get(table_id)
+        if live is not None:
+            return live
+        lock = self._loading.setdefault(table_id, asyncio.Lock())
+        try:
+            async with lock:
+                live = self._live.get(table_id)
+                if live is None:
+                    live = await self._load(session, table_id, now)
+        finally:
+            self._loading.pop(table_id, None)
+        return live
+
+    async def _load(self, session: Session, table_id: str, now: float) -> LiveTable | None:
+        stored = await self._call(self.storage.load, table_id)
+        if stored is None:
+            await _refuse(session, Refusal.NO_TABLE, "there is no such table", m.Attach.TYPE)
+            return None
+        elsewhere = await self._call(self.storage.claim, table_id, self.owner, self.address,
+                                     now)
+        if elsewhere:
+            await session.close(CloseCode.ELSEWHERE, elsewhere)
+            return None
+        try:
+            table = Table.restore(table_id, [load_entry(text) for text in stored.entries],
+                                  self.games, self.randomness, now)
+        except (ValueError, ProtocolError) as err:
+            await _refuse(session, Refusal.INTERNAL, f"this table cannot be restored: {err}",
+                          m.Attach.TYPE)
+            return None
+        invite = table.invite
+        live = LiveTable(table, len(stored.entries), invite.code if invite else None,
+                         table.match.is_over)
+        self._live[table_id] = live
+        return live
+
+    # -- one message at a time per table ------------------------------------------------
+
+    async def _step(self, live: LiveTable, act: Callable[[Table], Output]) -> None:
+        async with live.lock:
+            if self._live.get(live.table.id) is not live:  # dropped while we waited
+                return
+            await self._carry_out(live, act(live.table))
+            for conn in live.table.connections:
+                if isinstance(conn, Session):
+                    conn.table_id = live.table.id
+            if not live.table.connections:
+                live.idle_since = time.monotonic()
+            else:
+                live.idle_since = None
+
+    async def _carry_out(self, live: LiveTable | None, output: Output) -> None:
+        """Store, then send, then close: the order the table's contract asks."""
+        if live is not None and output.store:
+            try:
+                await self._store(live, output)
+            except StorageError:
+                await self._drop(live)
+                return
+        for send in output.send:
+            if isinstance(send.to, Session):
+                await send.to.send(m.encode(send.message))
+        for conn, code in output.close:
+            if isinstance(conn, Session):
+                conn.close_soon(code, "another connection took this seat")
+
+    async def _store(self, live: LiveTable, output: Output) -> None:
+        table = live.table
+        invite = table.invite
+        code = invite.code if invite is not None else None
+        finished = table.match.is_over
+        named = any(isinstance(entry, (Opened, Sat)) for entry in output.store)
+        change = TableWrite(
+            table.id,
+            meta={"game": table.game.info.id, "names": list(table.names())} if named else None,
+            first=live.stored,
+            entries=[dump_entry(entry) for entry in output.store],
+            set_invite=code != live.invite or isinstance(output.store[0], Opened),
+            invite=code,
+            invite_expires=float(invite.expires) if invite is not None else 0.0,
+            finished=finished if finished != live.finished else None,
+            lease=(self.owner, self.address, self.clock()) if live.stored == 0 else None,
+        )
+        await self._commits.write(change)
+        live.stored += len(output.store)
+        lobby_changed = change.set_invite or change.finished is not None
+        live.invite, live.finished = code, finished
+        if lobby_changed:
+            await self._publish_lobby(live)
+
+    async def _drop(self, live: LiveTable) -> None:
+        """The database failed mid-step: forget the table (it is rebuilt from what was
+        stored when its players come back) and disconnect them so that they do."""
+        self._live.pop(live.table.id, None)
+        for conn in live.table.connections:
+            if isinstance(conn, Session):
+                conn.close_soon(CloseCode.INTERNAL, "the server could not store that: "
+                                "reconnect")
+
+    # -- lobby, leases, memory -----------------------------------------------------------
+
+    async def _publish_lobby(self, live: LiveTable) -> None:
+        table = live.table
+        invite = table.invite
+        summary = {"table": table.id, "game": table.game.info.id,
+                   "open": invite is not None, "finished": live.finished,
+                   "expires": invite.expires if invite is not None else 0}
+        with contextlib.suppress(StorageError):
+            await self._call(self.storage.publish, json.dumps(summary))
+
+    def _heard(self, text: str) -> None:
+        """A lobby message from any process (on the storage's thread)."""
+        if self._loop is not None:
+            with contextlib.suppress(RuntimeError):  # the loop closed while shutting down
+                self._loop.call_soon_threadsafe(self._note_lobby, text)
+
+    def _note_lobby(self, text: str) -> None:
+        with contextlib.suppress(ValueError):
+            summary = json.loads(text)
+            if isinstance(summary, dict) and isinstance(summary.get("table"), str):
+                if summary.get("open"):
+                    self._lobby[summary["table"]] = summary
+                else:
+                    self._lobby.pop(summary["table"], None)
+
+    async def _sweep(self) -> None:
+        """Renew our leases, and forget tables nobody has been at for a while."""
+        while True:
+            await asyncio.sleep(SWEEP_SECONDS)
+            with contextlib.suppress(StorageError):
+                await self._call(self.storage.renew, self.owner, self.clock())
+            cutoff = time.monotonic() - IDLE_SECONDS
+            idle = [table_id for table_id, live in self._live.items()
+                    if live.idle_since is not None and not live.lock.locked()
+                    and (live.idle_since < cutoff or live.table.is_idle)]
+            for table_id in idle:
+                del self._live[table_id]
+            if idle:
+                with contextlib.suppress(StorageError):
+                    await self._call(self.storage.release, self.owner, idle)
+
+
+async def _refuse(session: Session, code: Refusal, reason: str, of: str | None) -> None:
+    await session.send(m.encode(m.Error(code.value, reason, of)))

@@ -1,0 +1,82 @@
+"""SQLite storage: the embedded default, one file, WAL journal, a full fsync at each commit."""
+
+from __future__ import annotations
+
+import contextlib
+import sqlite3
+import threading
+from collections.abc import Iterator, Sequence
+from pathlib import Path
+from typing import Any
+
+from game.net.storage import sql
+from game.net.storage.base import Listener, StorageError
+from game.net.storage.common import SqlStorage
+
+BUSY_TIMEOUT_SECONDS = 10.0
+"""How long a write waits for another process's (two servers on one file): then it fails."""
+
+
+class SqliteStorage(SqlStorage):
+    """One SQLite file. Lobby messages reach only this process: a file has no way to notify
+    other processes, so several processes should share PostgreSQL instead."""
+
+    def __init__(self, path: Path) -> None:
+        super().__init__()
+        self.url = str(path)
+        self._listeners: list[Listener] = []
+        self._listeners_lock = threading.Lock()
+        try:
+            if path.parent != Path() and not path.parent.is_dir():
+                raise StorageError(f"the folder {path.parent} does not exist")
+            self._conn = sqlite3.connect(
+                path, timeout=BUSY_TIMEOUT_SECONDS, isolation_level=None,
+                check_same_thread=False,
+            )
+            self._conn.execute("PRAGMA journal_mode=WAL")
+            self._conn.execute("PRAGMA synchronous=FULL")  # a commit is on disk, power cut too
+            self._conn.execute("PRAGMA foreign_keys=ON")
+            with self._transaction():
+                for statement in sql.SCHEMA:
+                    self._conn.execute(statement)
+        except sqlite3.Error as err:
+            raise StorageError(f"cannot use {path} as a database: {err}") from None
+
+    @contextlib.contextmanager
+    def _transaction(self) -> Iterator[None]:
+        """One transaction; any database error becomes a StorageError, nothing kept."""
+        try:
+            self._conn.execute("BEGIN IMMEDIATE")
+            try:
+                yield
+            except BaseException:
+                self._conn.execute("ROLLBACK")
+                raise
+            self._conn.execute("COMMIT")
+        except sqlite3.Error as err:
+            raise StorageError(f"the database {self.url} failed: {err}") from None
+
+    def _rows(self, query: str, params: Sequence[object]) -> list[tuple[Any, ...]]:
+        return list(self._conn.execute(query.replace("%s", "?"), tuple(params)).fetchall())
+
+    def _count(self, query: str, params: Sequence[object]) -> int:
+        return self._conn.execute(query.replace("%s", "?"), tuple(params)).rowcount
+
+    def claim(self, table_id: str, owner: str, address: str, now: float) -> str | None:
+        """Always ours: one process serves an SQLite file, so a lease left by a process that
+        was killed (its address may have changed) must not keep its tables waiting."""
+        return None
+
+    def publish(self, message: str) -> None:
+        with self._listeners_lock:
+            listeners = list(self._listeners)
+        for listener in listeners:
+            listener(message)
+
+    def listen(self, listener: Listener) -> None:
+        with self._listeners_lock:
+            self._listeners.append(listener)
+
+    def close(self) -> None:
+        with self._lock:
+            self._conn.close()

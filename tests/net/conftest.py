@@ -1,0 +1,21 @@
+"""Fixtures for the server tests: a scratch PostgreSQL server (never skipped in CI)."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+
+import pytest
+
+from tools.scratch_postgres import find_bindir, scratch_postgres
+
+
+@pytest.fixture(scope="session")
+def postgres_url() -> Iterator[str]:
+    bindir = find_bindir()
+    if bindir is None:
+        if os.environ.get("CI"):
+            pytest.fail("PostgreSQL is not installed, and CI must run the PostgreSQL tests")
+        pytest.skip("PostgreSQL is not installed (CI never skips these)")
+    with scratch_postgres(bindir) as url:
+        yield url
