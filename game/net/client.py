@@ -77,9 +77,10 @@ class TableClient:
         """``on_link``: told ``"reconnecting"`` when a seated link drops, ``"connected"``
         once it is attached again, ``"closed"`` when it will not come back by itself (an
         app shows the link's state from these). ``ping_seconds``: keepalive ping interval
-        and timeout; a link silent that long is taken for dead and re-opened. ``rate``: at most this many messages in this many
-        seconds, waiting when needed, so that a fast program is never closed as a flood
-        (None: no pacing, for a server with other limits)."""
+        and timeout; a link silent that long is taken for dead and re-opened. ``rate``: at
+        most this many messages in this many seconds, waiting when needed, so that a fast
+        program is never closed as a flood (None: no pacing, for a server with other
+        limits)."""
         self.url = url
         self.name = name
         self.games = games
