@@ -267,8 +267,6 @@ class Session:
                     await sender
                 await _quietly(client.close())
                 self._client = None
-                if self._closed:
-                    return
                 self._put(Link("reconnecting", "the connection was lost"))
             await asyncio.sleep(delay)
             delay = min(delay * 2, RETRY_MAX)
