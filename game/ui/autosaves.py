@@ -27,7 +27,7 @@ from typing import Final
 from game.core.atomic import atomic_write_text
 from game.core.errors import RecordError
 from game.core.match import Match
-from game.core.record import Record, read_record
+from game.core.record import Online, Record, read_record
 from game.ui.paths import Paths
 from game.ui.writer import BackgroundWriter
 
@@ -96,13 +96,16 @@ class Background:
     from the match as it stands, and stored on the writer's thread, off the frame."""
 
     def __init__(self, slot: Slot, writer: BackgroundWriter,
-                 report: Callable[[str], None]) -> None:
+                 report: Callable[[str], None],
+                 online: Callable[[], Online | None] = lambda: None) -> None:
+        """``online``: where the game is played, for an online game's record."""
         self.slot = slot
         self.writer = writer
         self.report = report
+        self.online = online
 
     def keep(self, match: Match) -> None:
-        record = Record.of(match)
+        record = Record.of(match, self.online())
         self.writer.submit(lambda: self.slot.keep(record), self.report)
 
 
