@@ -15,7 +15,7 @@ import pygame_gui
 
 from game.core.errors import RecordError
 from game.core.record import Record
-from game.ui import autosaves, fonts, palette, result, storage
+from game.ui import autosaves, fonts, palette, result, storage, tickets
 from game.ui import commands as c
 from game.ui import input as inp
 from game.ui.commands import Command
@@ -23,10 +23,16 @@ from game.ui.scene import Pop, Push, Scene, Transition
 from game.ui.services import Services
 from game.ui.view import turns_played
 from scenes.common import button, heading, message
+from scenes.online_games import resume_online, whose_move
 
 
 def resume(scene: Scene, kept: autosaves.Kept) -> Transition | None:
-    """Continue a kept unfinished game, or say in a dialog why it cannot be."""
+    """Continue a kept unfinished game, or say in a dialog why it cannot be (an online game
+    takes its seat at the table again)."""
+    online = kept.record.online
+    ticket = None if online is None else tickets.find(scene.services.paths, online.table)
+    if ticket is not None:
+        return resume_online(scene, kept, ticket)
     try:
         match = storage.load(kept.path, scene.services.games, scene.services.views)
     except RecordError as err:
@@ -53,6 +59,10 @@ def describe(kept: autosaves.Kept, services: Services) -> str:
             where = "cannot be resumed"
         else:
             where = f"move {turns_played(match) + 1}"
+            online = record.online
+            ticket = None if online is None else tickets.find(services.paths, online.table)
+            if ticket is not None:
+                where += f", online, {whose_move(match, ticket)}"
     return f"{title}  ·  {names}  ·  {where}  ·  {kept.when}"
 
 

@@ -13,7 +13,7 @@ import pygame_gui
 from game import __version__
 from game.core.errors import RecordError
 from game.core.match import Match
-from game.ui import autosaves, fonts, palette, storage
+from game.ui import autosaves, fonts, palette, storage, tickets
 from game.ui import commands as c
 from game.ui import input as inp
 from game.ui.backdrop import Backdrop
@@ -23,6 +23,7 @@ from game.ui.services import Services
 from game.ui.view import turns_played
 from scenes.common import button, confirm, file_dialog, heading, message, open_match
 from scenes.demo import next_demo
+from scenes.online_games import resume_online
 
 Action = Callable[[], "Transition | None"]
 
@@ -77,6 +78,8 @@ class MenuScene(Scene):
                 info.summary,
                 functools.partial(self._new_game, info.id) if playable else None,
             ))
+        playing.append(("Play online", "Host a table, join a friend, or resume an online game",
+                        self._online if self.services.online is not None else None))
         playing.append(("Learn to play", "Lessons and puzzles for every game", self._learn))
         playing.append(("Watch the computers play", "A demo: one game after another",
                         self._demo))
@@ -177,6 +180,9 @@ class MenuScene(Scene):
         setup = self.services.scenes.setup(self.services, self.services.games.get(game_id))
         return Push(self.services.scenes.first_time(self.services, game_id, setup))
 
+    def _online(self) -> Transition:
+        return Push(self.services.scenes.online(self.services))
+
     def _learn(self) -> Transition:
         return Push(self.services.scenes.learn(self.services))
 
@@ -184,6 +190,10 @@ class MenuScene(Scene):
         if self._latest is None:
             return None
         kept, match = self._latest
+        online = kept.record.online
+        ticket = None if online is None else tickets.find(self.services.paths, online.table)
+        if ticket is not None:
+            return resume_online(self, kept, ticket)
         return Push(self.services.scenes.play(self.services, match, resumed_from=kept.path))
 
     def _games(self) -> Transition:
