@@ -25,7 +25,7 @@ from game.hosting import LanHost
 from game.main_window import build_services
 from game.net.session import Join, Network, Session, TableNow
 from game.ui import tickets
-from game.ui.app import STEP, App
+from game.ui.app import App
 from game.ui.online import OnlinePlay
 from game.ui.paths import Paths
 from game.ui.services import Services
@@ -140,10 +140,12 @@ def play_local(play: PlayScene) -> None:
 
 
 @pytest.mark.parametrize("game_id", TWO_PLAYER)
-def test_a_game_against_a_remote_player_to_its_end_or_a_resignation(app: Driver, game_id: str) -> None:
+def test_a_game_against_a_remote_player_to_its_end_or_a_resignation(
+    app: Driver, game_id: str,
+) -> None:
     services = app.app.services
     title = services.games.info(game_id).title
-    scene, code = host_from_menu(app, title)
+    _scene, code = host_from_menu(app, title)
     assert services.online is not None and services.online.hosted is not None
     opponent = Opponent(services.online.hosted.url, services.games, seed=7)
     try:
@@ -188,7 +190,7 @@ def test_a_game_against_a_remote_player_to_its_end_or_a_resignation(app: Driver,
 def test_reconnect_note_claim_and_resume_after_restart(home: Paths) -> None:
     services = loopback_services(home)
     driver = Driver(App(services, MenuScene(services)))
-    scene, code = host_from_menu(driver, "Conquid")
+    _scene, code = host_from_menu(driver, "Conquid")
     assert services.online is not None and services.online.hosted is not None
     url = services.online.hosted.url
     opponent = Opponent(url, services.games, seed=3)
