@@ -15,6 +15,7 @@ from typing import Any, Final
 import pygame
 import pygame_gui
 
+from game.core.protocol import OptionKind
 from game.core.text import problem
 from game.ui import autosaves, fonts, palette, storage, tickets
 from game.ui import commands as c
@@ -64,6 +65,8 @@ class OnlineScene(Scene):
         self.browser: Any = None
         self.nearby: list[Any] = []
         self.kept: list[tuple[autosaves.Kept, tickets.Kept]] = []
+        self._game: str | None = None
+        """The game chosen in the host form (its first choice option is offered too)."""
         self._kept_lines: list[str] = []
 
     # -- lifecycle -----------------------------------------------------------------------
@@ -107,6 +110,11 @@ class OnlineScene(Scene):
         gap = 6 if compact else 10
         width = min(520, (size[0] - 72) // 2)
         left, right = size[0] // 2 - 12 - width, size[0] // 2 + 12
+        if self.pending is not None:  # the waiting box alone, over the page
+            box = self._waiting_box(size)
+            w["cancel"] = button(self, pygame.Rect(box.centerx - 80, box.bottom - row - 16, 160,
+                                                   row), "Cancel", "Close this table")
+            return
         y = 110 if compact else 140
         settings = self.services.settings
         label(self, pygame.Rect(left, y, 110, row), "Your name")
@@ -119,8 +127,9 @@ class OnlineScene(Scene):
         y += row
         games = self._games()
         third = (width - 16) // 3
+        chosen = next((t for g, t in games if g == self._game), games[0][1] if games else "")
         w["game"] = pygame_gui.elements.UIDropDownMenu(
-            [title for _, title in games] or ["(none)"], games[0][1] if games else "(none)",
+            [title for _, title in games] or ["(none)"], chosen or "(none)",
             pygame.Rect(left, y, third, row), ui, container=root)
         w["side"] = pygame_gui.elements.UIDropDownMenu(
             list(SIDES), "Random side", pygame.Rect(left + third + 8, y, third, row), ui,
@@ -129,7 +138,16 @@ class OnlineScene(Scene):
             list(CLOCKS), "No clock", pygame.Rect(left + 2 * (third + 8), y, third, row), ui,
             container=root)
         y += row + gap
-        w["host"] = button(self, pygame.Rect(left, y, width, row), "Host a table",
+        host_x = left
+        spec = self._variant_spec()
+        if spec is not None:
+            w["variant"] = pygame_gui.elements.UIDropDownMenu(
+                [f"{spec.label}: {choice}" for choice in spec.choices],
+                f"{spec.label}: {spec.default}", pygame.Rect(left, y, third * 2 + 8, row), ui,
+                container=root)
+            host_x = left + 2 * (third + 8)
+        w["host"] = button(self, pygame.Rect(host_x, y, left + width - host_x, row),
+                           "Host a table",
                            "Start a table on this machine, announced on this network")
         if not self.online.can_host or not games:
             w["host"].disable()
@@ -150,14 +168,14 @@ class OnlineScene(Scene):
         y += row + 2 * gap
         label(self, pygame.Rect(left, y, width, row), "Join by code")
         y += row
-        half = (width - 8) // 2
+        code_w = min(150, (width - 116) // 3)
         w["code"] = pygame_gui.elements.UITextEntryLine(
-            pygame.Rect(left, y, half - 50, row), ui, container=root,
+            pygame.Rect(left, y, code_w, row), ui, container=root,
             placeholder_text="Invite code")
         w["code"].set_text_length_limit(6)
         w["address"] = pygame_gui.elements.UITextEntryLine(
-            pygame.Rect(left + half - 42, y, half - 8, row), ui, container=root,
-            placeholder_text="Address (if not nearby)")
+            pygame.Rect(left + code_w + 8, y, width - code_w - 116, row), ui, container=root,
+            placeholder_text="Host's address, if not nearby")
         w["join"] = button(self, pygame.Rect(left + width - 100, y, 100, row), "Join",
                            "Join with the code (and the host's address or your server)")
         # right column: tables nearby and my online games
@@ -182,22 +200,33 @@ class OnlineScene(Scene):
         w["resume"] = button(self, pygame.Rect(right + width - 160, y, 160, row), "Resume",
                              "Sit at the chosen game again")
         w["back"] = button(self, pygame.Rect(left, size[1] - row - 16, 160, row), "Back")
-        if self.pending is not None:
-            box = self._waiting_box(size)
-            w["cancel"] = button(self, pygame.Rect(box.centerx - 80, box.bottom - row - 16, 160,
-                                                   row), "Cancel", "Close this table")
 
     def _games(self) -> list[tuple[str, str]]:
         """The two-player games this app can show: (id, title)."""
         return [(info.id, info.title) for info in self.services.games.infos()
                 if info.players == 2 and info.id in self.services.views]
 
+    def _variant_spec(self, game_id: str | None = None) -> Any:
+        """The chosen game's first choice option (a board size, a variant), or None."""
+        game_id = game_id or self._game or next((g for g, _ in self._games()), None)
+        if game_id is None:
+            return None
+        return next((spec for spec in self.services.games.info(game_id).options
+                     if spec.kind is OptionKind.CHOICE), None)
+
+    def _host_options(self) -> dict[str, Any]:
+        spec, widget = self._variant_spec(self._chosen_game()), self.widgets.get("variant")
+        if spec is None or widget is None:
+            return {}
+        label, _, value = side_text(widget.selected_option).partition(": ")
+        return {spec.name: value} if label == spec.label and value in spec.choices else {}
+
     def _nearby_line(self, table: Any) -> str:
         games = self.services.games
         title = games.info(table.game).title if table.game in games else table.game
         why = table.problem({info.id: info.rules_version for info in games.infos()})
-        line = f"{title}  ·  {table.host}  ·  {table.options or 'standard'}"
-        return f"{line}  ·  cannot join: {why}" if why else f"{line}  ·  code {table.code}"
+        line = f"{title}, {table.options or 'standard'}  ·  {table.host}"
+        return f"{line}  ·  cannot join: {why}" if why else f"{table.code}  ·  {line}"
 
     def _waiting_box(self, size: tuple[int, int]) -> pygame.Rect:
         box = pygame.Rect(0, 0, min(620, size[0] - 40), min(300, size[1] - 40))
@@ -208,6 +237,10 @@ class OnlineScene(Scene):
 
     def widget_event(self, event: pygame.event.Event) -> Transition | None:
         element, w = event.ui_element, self.widgets
+        if event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED and element is w.get("game"):
+            self._game = self._chosen_game()
+            self._build_root()  # the chosen game's options
+            return None
         if event.type != pygame_gui.UI_BUTTON_PRESSED:
             return None
         if element is w.get("back"):
@@ -265,7 +298,7 @@ class OnlineScene(Scene):
         side = self.widgets["side"].selected_option
         days = CLOCKS[side_text(self.widgets["clock"].selected_option)]
         clock = Clock(move=None if days is None else days * DAY)
-        how = Host(game_id, {}, SIDES[side_text(side)], clock)
+        how = Host(game_id, self._host_options(), SIDES[side_text(side)], clock)
         if server is None:
             try:
                 hosted = self.online.host_server()
@@ -405,7 +438,9 @@ class OnlineScene(Scene):
             return
         self._announced = pending.invite[0]
         game = self.services.games.info(pending.state.game)
-        options = ", ".join(f"{k} {v}" for k, v in pending.state.options.items())
+        defaults = game.validate_options({})
+        options = ", ".join(f"{k} {v}" for k, v in pending.state.options.items()
+                            if defaults.get(k) != v)
         hosted.announce(pending.invite[0], game.id, options, pending.name, game.rules_version)
 
     def draw(self, surface: pygame.Surface, clock: float) -> None:

@@ -310,7 +310,9 @@ class PlayScene(Scene):
         over = self.match.is_over
         human = self._human_to_move()
         for widget, name in self.buttons.items():
-            if name in self._human_only():
+            if self.online is not None and name in (c.RESIGN, c.OFFER_DRAW):
+                enabled = not over and self.online.seated
+            elif name in self._human_only():
                 enabled = human and self.board.offers(name)
             else:
                 enabled = {
@@ -735,8 +737,17 @@ class PlayScene(Scene):
         """The message strip under the board shows the current keys while it has no message."""
         if self.services.toasts.items:
             return
+        if self.online is not None and self.online.chat:  # the chat strip: the last line
+            said = self.online.chat[-1]
+            name = self.match.seats[said.seat].name if said.seat < len(self.match.seats) else "?"
+            words = fonts.fit(f"{name}: {said.text}", 22, palette.TEXT, self.messages.w - 16)
+            surface.blit(words, words.get_rect(midleft=(self.messages.x + 8,
+                                                        self.messages.centery)))
+            return
         hints = [(c.CONFIRM, "confirm"), (c.CLEAR, "clear"), (c.TAKE_BACK, "take back"),
                  (c.SKIP, "skip animation"), (inp.REVIEW, "review"), (c.BACK, "pause")]
+        if self.online is not None:
+            hints.pop(2)
         parts = [f"{self._key(inp.PLAY, name)} {text}" for name, text in hints]
         parts.insert(0, f"{self._key(inp.GLOBAL, c.HELP)} rules")
         room = self.messages.w - 16
