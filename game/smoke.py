@@ -22,6 +22,7 @@ but ``game.cli``.
 from __future__ import annotations
 
 import contextlib
+import functools
 import json
 import os
 import random
@@ -355,7 +356,7 @@ class Walk:
                         play._play(move)  # as a click that completes a move plays it
                     else:
                         guest.move(ply, match.game.format_move(move))
-                    self.wait_for(lambda ply=ply: len(heard()) > ply and play.match.ply > ply,
+                    self.wait_for(functools.partial(both_past, heard, play, ply),
                                   "a move did not reach the other side")
                 expect(heard() == play.match.moves, "the two sides disagree")
                 guest.close()
@@ -560,6 +561,11 @@ class Script:
             return view
 
         return make
+
+
+def both_past(heard: Callable[[], tuple[str, ...]], play: PlayScene, ply: int) -> bool:
+    """Both sides of an online table hold more than ``ply`` moves."""
+    return len(heard()) > ply and play.match.ply > ply
 
 
 def _bundle_roots() -> list[Path]:
