@@ -13,7 +13,7 @@ import pygame_gui
 from game import __version__
 from game.core.errors import RecordError
 from game.core.match import Match
-from game.ui import autosaves, fonts, palette, storage, tickets
+from game.ui import autosaves, correspondence, fonts, palette, storage, tickets
 from game.ui import commands as c
 from game.ui import input as inp
 from game.ui.backdrop import Backdrop
@@ -212,8 +212,21 @@ class MenuScene(Scene):
         return None
 
     def _opened(self, path: Path) -> Transition | None:
+        """A finished game opens in the replay; an unfinished one plays on (correspondence:
+        it continues the kept game it extends, and one that rewrites it is refused)."""
         match = open_match(self, path)
-        return None if match is None else Push(self.services.scenes.replay(self.services, match))
+        if match is None:
+            return None
+        if match.is_over:
+            return Push(self.services.scenes.replay(self.services, match))
+        try:
+            found = correspondence.continuing(self.services.paths, match)
+        except ValueError as err:
+            message(self, "Cannot continue this game", str(err)[:1].upper() + str(err)[1:])
+            return None
+        kept = None if found.kept is None else found.kept.path
+        return Push(self.services.scenes.play(self.services, match, resumed_from=kept,
+                                              autosave_now=True))
 
     def _scores(self) -> Transition:
         return Push(self.services.scenes.scores(self.services))
