@@ -105,6 +105,8 @@ class PlayScene(Scene):
                            self._hinter, self._high_scores(), self._hint_stopped)
         self._over_since: float | None = None
         self.view.set_interactive(self.table.human_to_move())
+        if online is not None and resumed_from is None and self.table.autosave is not None:
+            self.table.autosave.keep(match)  # kept from its first moment, listed and resumable
 
     def _moving_seats(self) -> dict[int, MovingSeat]:
         """The computer seats, each thinking in its worker (a seat that cannot be made is
@@ -478,8 +480,14 @@ class PlayScene(Scene):
         if ready != self._claim_ready:
             self._claim_ready = ready
             self._refresh_buttons()
-        self.view.set_interactive(self._human_to_move())
+        interactive = self._human_to_move()
+        if interactive != self._interactive:  # the view drops its selection when told
+            self._interactive = interactive
+            self.view.set_interactive(interactive)
+            self._refresh_buttons()
         return None
+
+    _interactive = False
 
     _resent = False
 
