@@ -108,8 +108,7 @@ def draw_chat(surface: pygame.Surface, rect: pygame.Rect, online: OnlineGame,
         return
     y = rect.bottom
     for said in reversed(lines):
-        name = match.seats[said.seat].name if said.seat < len(match.seats) else "?"
-        words = fonts.fit(f"{name}: {said.text}", 20, palette.TEXT, rect.w)
+        words = fonts.fit(f"{said.name}: {said.text}", 20, palette.TEXT, rect.w)
         y -= words.get_height() + 2
         if y < rect.y:
             return

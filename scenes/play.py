@@ -747,8 +747,8 @@ class PlayScene(Scene):
             return
         if self.online is not None and self.online.chat:  # the chat strip: the last line
             said = self.online.chat[-1]
-            name = self.match.seats[said.seat].name if said.seat < len(self.match.seats) else "?"
-            words = fonts.fit(f"{name}: {said.text}", 22, palette.TEXT, self.messages.w - 16)
+            words = fonts.fit(f"{said.name}: {said.text}", 22, palette.TEXT,
+                              self.messages.w - 16)
             surface.blit(words, words.get_rect(midleft=(self.messages.x + 8,
                                                         self.messages.centery)))
             return

@@ -65,7 +65,8 @@ class Session(Protocol):
 
 @dataclass
 class Said:
-    seat: int
+    name: str
+    """Who said it (named when heard: the seats swap at a rematch)."""
     text: str
 
 
@@ -147,7 +148,7 @@ class OnlineGame:
         state, mine = self.state, self.seat
         if state is None or mine is None or state.ending is not None or self.gone_since is None:
             return None
-        if state.ply != len(self.moves) or not self.seated:
+        if not self.seated:
             return None
         gone: float = state.clock.gone
         return max(0.0, gone - (self.clock() - self.gone_since))
@@ -262,7 +263,8 @@ class OnlineGame:
     def _heard(self, message: Any, m: Any) -> None:
         if isinstance(message, m.Said):
             if not self.muted:
-                self.chat = [*self.chat, Said(message.seat, message.text)][-CHAT_LINES:]
+                said = Said(self._name(message.seat), message.text)
+                self.chat = [*self.chat, said][-CHAT_LINES:]
         elif isinstance(message, m.Offered):
             self.offer = (message.kind.value, message.seat)
         elif isinstance(message, m.Declined):
