@@ -31,6 +31,8 @@ SIDES: Final = {"Move first": 0, "Move second": 1, "Random side": None}
 CLOCKS: Final = {"No clock": None, "1 day per move": 1, "3 days per move": 3,
                  "7 days per move": 7}
 DAY: Final = 86_400
+GONE_SECONDS: Final = 120
+"""How long a player may be gone on their own turn before the other may claim the win."""
 DEFAULT_PORT: Final = 8765
 
 
@@ -297,7 +299,7 @@ class OnlineScene(Scene):
             return
         side = self.widgets["side"].selected_option
         days = CLOCKS[side_text(self.widgets["clock"].selected_option)]
-        clock = Clock(move=None if days is None else days * DAY)
+        clock = Clock(gone=GONE_SECONDS, move=None if days is None else days * DAY)
         how = Host(game_id, self._host_options(), SIDES[side_text(side)], clock)
         if server is None:
             try:
