@@ -17,6 +17,7 @@ made while disconnected is played exactly once when the link returns.
 from __future__ import annotations
 
 import asyncio
+import concurrent.futures
 import contextlib
 import queue
 import threading
@@ -46,9 +47,9 @@ class Network:
         self._thread: threading.Thread | None = None
         self._lock = threading.Lock()
 
-    def run(self, work: Coroutine[Any, Any, Any]) -> None:
+    def run(self, work: Coroutine[Any, Any, Any]) -> concurrent.futures.Future[Any]:
         """Schedule ``work`` on the network loop (from any thread); returns at once."""
-        asyncio.run_coroutine_threadsafe(work, self._started())
+        return asyncio.run_coroutine_threadsafe(work, self._started())
 
     def _started(self) -> asyncio.AbstractEventLoop:
         with self._lock:
@@ -205,10 +206,15 @@ class Session:
                 out.append(self._events.get_nowait())
         return out
 
-    def close(self) -> None:
-        """Leave the table (the seat stays ours: the ticket comes back to it)."""
+    def close(self, wait: float = 0.0) -> None:
+        """Leave the table (the seat stays ours: the ticket comes back to it); ``wait``: up
+        to this many seconds for the connection to close cleanly (the other player is then
+        told at once that we left, not when the server's keepalive gives up)."""
         self._closed = True
-        self.network.run(self._stop())
+        closing = self.network.run(self._stop())
+        if wait > 0:
+            with contextlib.suppress(Exception):
+                closing.result(wait)
 
     def _submit(self, kind: str, value: Any) -> None:
         self.network.run(self._enqueue(kind, value))

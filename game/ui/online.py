@@ -31,6 +31,8 @@ CHAT_BURST: Final = 4
 CHAT_WINDOW: Final = 10.0
 """At most ``CHAT_BURST`` lines of one's own in ``CHAT_WINDOW`` seconds (flood control)."""
 CHAT_LONGEST: Final = 200
+CLOSE_SECONDS: Final = 2.0
+"""How long closing the app waits for each table's connection to close cleanly."""
 
 
 def wake() -> None:
@@ -60,7 +62,7 @@ class Session(Protocol):
 
     def events(self) -> list[Any]: ...
 
-    def close(self) -> None: ...
+    def close(self, wait: float = 0.0) -> None: ...
 
 
 @dataclass
@@ -286,8 +288,8 @@ class OnlineGame:
             return "The other player"
         return str(self.state.names[seat] or "The other player")
 
-    def close(self) -> None:
-        self.session.close()
+    def close(self, wait: float = 0.0) -> None:
+        self.session.close(wait)
 
 
 def _with_here(state: Any, here: tuple[bool, bool]) -> Any:
@@ -411,7 +413,7 @@ class OnlinePlay:
     def stop(self) -> None:
         """The app is closing: leave every table (seats are kept) and stop the threads."""
         for game in self.games_open:
-            game.close()
+            game.close(wait=CLOSE_SECONDS)
         self.games_open = []
         if self._network is not None:
             self._network.stop()

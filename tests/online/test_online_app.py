@@ -86,7 +86,7 @@ class Opponent:
         return True
 
     def close(self) -> None:
-        self.session.close()
+        self.session.close(wait=2.0)
         self.network.stop()
 
 
@@ -208,7 +208,8 @@ def test_reconnect_note_claim_and_resume_after_restart(home: Paths) -> None:
         frames_until(driver, lambda: len(online.moves) == play.match.ply)
         # the link drops: the note shows, then clears when the client is back
         client = online.session._client
-        client.drop()
+        loop = services.online._network._loop  # the drop happens on the network thread
+        loop.call_soon_threadsafe(client.drop)
         frames_until(driver, lambda: online.link == "reconnecting")
         assert "Reconnecting" in (play._wait_reason())
         frames_until(driver, lambda: online.link == "connected")
