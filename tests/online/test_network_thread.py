@@ -89,8 +89,8 @@ def test_two_sessions_play_through_the_queue(server: ServerThread,
         assert isinstance(over, TableNow) and over.moves[-1] == "resign 1"
         assert a_in.wakes >= len(a_in.events)
     finally:
-        a.close()
-        b.close()
+        a.close(wait=2.0)
+        b.close(wait=2.0)
 
 
 def test_a_ticket_comes_back_to_its_seat_and_a_bad_one_is_lost_for_good(
@@ -101,14 +101,14 @@ def test_a_ticket_comes_back_to_its_seat_and_a_bad_one_is_lost_for_good(
     a.start(Host("pushfight", {}, 1, m.Clock()))
     seated = inbox.until(a, lambda e: isinstance(e, Seated))
     assert isinstance(seated, Seated)
-    a.close()
+    a.close(wait=2.0)
     again = Session(network, server.url, "Ada", GAMES, inbox.wake)
     again.start(seated.ticket)
     back = inbox.until(again, lambda e: isinstance(e, TableNow))
     assert isinstance(back, TableNow) and back.state.seat == 1
-    again.close()
+    again.close(wait=2.0)
     wrong = Session(network, server.url, "Ada", GAMES, inbox.wake)
     wrong.start(Ticket(seated.ticket.table, 1, "0" * 32))
     lost = inbox.until(wrong, lambda e: isinstance(e, Link) and e.state == "lost")
     assert isinstance(lost, Link) and lost.reason
-    wrong.close()
+    wrong.close(wait=2.0)
