@@ -205,14 +205,20 @@ def test_reconnect_note_claim_and_resume_after_restart(home: Paths) -> None:
             assert opponent.move_if_mine()
             frames_until(driver, lambda: play.match.ply == 1, also=opponent.pump)
         play_local(play)
-        frames_until(driver, lambda: len(online.moves) == play.match.ply)
-        # the link drops: the note shows, then clears when the client is back
+        frames_until(driver, lambda: len(online.moves) == play.match.ply, also=opponent.pump)
+        frames_until(driver, opponent.move_if_mine, also=opponent.pump)
+        ply = play.match.ply
+        frames_until(driver, lambda: play.match.ply > ply, also=opponent.pump)
+        # the link drops: the note shows; a move made meanwhile lands once it is back, once
         client = online.session._client
         loop = services.online._network._loop  # the drop happens on the network thread
         loop.call_soon_threadsafe(client.drop)
         frames_until(driver, lambda: online.link == "reconnecting")
         assert "Reconnecting" in (play._wait_reason())
+        play_local(play)
         frames_until(driver, lambda: online.link == "connected")
+        frames_until(driver, lambda: opponent.moves == play.match.moves == online.moves,
+                     also=opponent.pump)
         # on our turn no claim; the opponent gone on their turn: offered after the wait
         opponent.close()
         frames_until(driver, lambda: online.gone_since is not None)
