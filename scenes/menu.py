@@ -212,20 +212,22 @@ class MenuScene(Scene):
         return None
 
     def _opened(self, path: Path) -> Transition | None:
-        """A finished game opens in the replay; an unfinished one plays on (correspondence:
-        it continues the kept game it extends, and one that rewrites it is refused)."""
+        """A game opens in the replay (to watch, or to continue from any move), except an
+        unfinished one that extends a kept game (correspondence by file): that one plays on,
+        and one that rewrites the kept game is refused."""
         match = open_match(self, path)
         if match is None:
             return None
-        if match.is_over:
+        found = correspondence.Continues(None)
+        if not match.is_over:
+            try:
+                found = correspondence.continuing(self.services.paths, match)
+            except ValueError as err:
+                message(self, "Cannot continue this game", str(err)[:1].upper() + str(err)[1:])
+                return None
+        if found.kept is None:
             return Push(self.services.scenes.replay(self.services, match))
-        try:
-            found = correspondence.continuing(self.services.paths, match)
-        except ValueError as err:
-            message(self, "Cannot continue this game", str(err)[:1].upper() + str(err)[1:])
-            return None
-        kept = None if found.kept is None else found.kept.path
-        return Push(self.services.scenes.play(self.services, match, resumed_from=kept,
+        return Push(self.services.scenes.play(self.services, match, resumed_from=found.kept.path,
                                               autosave_now=True))
 
     def _scores(self) -> Transition:
