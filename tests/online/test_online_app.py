@@ -246,3 +246,14 @@ def test_reconnect_note_claim_and_resume_after_restart(home: Paths) -> None:
         if restarted is not None:
             restarted.app.close()
         pygame.quit()
+
+
+def test_the_host_cancels_a_table_nobody_joined(app: Driver) -> None:
+    scene, code = host_from_menu(app, "Push Fight")
+    pending = scene.pending
+    assert pending is not None and code
+    frames_until(app, lambda: pending.table_id is not None)
+    table = pending.table_id
+    app.press(scene.widgets["cancel"])
+    assert scene.pending is None and "host" in scene.widgets
+    assert table is not None and tickets.find(app.app.services.paths, table) is None
