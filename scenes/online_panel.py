@@ -102,7 +102,7 @@ def draw_chat(surface: pygame.Surface, rect: pygame.Rect, online: OnlineGame,
         return
     lines = online.chat if not online.muted else []
     if not lines:
-        words = fonts.fit("Chat muted" if online.muted else "Chat: type below, Return sends",
+        words = fonts.fit("Chat muted" if online.muted else "No chat yet",
                           20, palette.MUTED, rect.w)
         surface.blit(words, (rect.x, rect.bottom - words.get_height()))
         return

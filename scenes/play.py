@@ -222,8 +222,11 @@ class PlayScene(Scene):
             y += button_h + 6
         self._panel_bottom = y
         self.chat_entry = None
-        if self.online is not None and not self.online.muted:
-            rect = pygame.Rect(x, size[1] - button_h - 10, inner, button_h)
+        if self.online is not None and not self.online.muted:  # right of the message strip
+            width = min(360, self.messages.w // 2)
+            rect = pygame.Rect(self.messages.right - width, self.messages.y, width,
+                               self.messages.h)
+            self.messages.w -= width + 8
             self.chat_entry = pygame_gui.elements.UITextEntryLine(
                 rect, self.services.ui, container=self.root,
                 placeholder_text="Say something (Return sends)")
@@ -817,8 +820,6 @@ class PlayScene(Scene):
         if self.online is None:
             return
         bottom = self.panel.bottom - 8
-        if self.chat_entry is not None:
-            bottom = self.chat_entry.get_abs_rect().y - 6
         rect = pygame.Rect(self.panel.x + 14, self._panel_bottom + 4, self.panel.w - 28,
                            bottom - self._panel_bottom - 4)
         op.draw_chat(surface, rect, self.online, self.match)
