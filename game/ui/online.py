@@ -101,6 +101,7 @@ class OnlineGame:
         """Messages for the scene to show (refusals, declined offers, presence)."""
         self.gone_since: float | None = None
         """When the opponent's connection went, by this machine's clock (None: here)."""
+        self._last_table: Any = None
 
     # -- what the scene reads ------------------------------------------------------------
 
@@ -235,16 +236,26 @@ class OnlineGame:
         return bool(events)
 
     def _table(self, state: Any, moves: tuple[str, ...], event: Any) -> None:
-        before = self.state
-        self.state, self.moves = state, moves
+        """The client sends its last ``table`` message again with every move: only a new one
+        says who is here and what is offered (``presence``, ``offered``, ``declined`` and the
+        moves themselves keep both up to date in between)."""
+        before, fresh = self.state, state is not self._last_table
+        self._last_table = state
+        played = len(moves) > len(self.moves)
+        if fresh:
+            self.state = state
+            self.offer = (None if state.offer is None
+                          else (state.offer.kind.value, state.offer.seat))
+            other = 1 - state.seat
+            if state.here[other] or state.names[other] is None:
+                self.gone_since = None
+            elif self.gone_since is None:
+                self.gone_since = self.clock()
+        elif played and self.offer is not None and self.offer[0] == "draw":
+            self.offer = None  # a draw offer lapses when a move is played
+        self.moves = moves
         if None not in state.names:
             self.invite = None
-        self.offer = None if state.offer is None else (state.offer.kind.value, state.offer.seat)
-        other = 1 - state.seat
-        if state.here[other] or state.names[other] is None:
-            self.gone_since = None
-        elif self.gone_since is None:
-            self.gone_since = self.clock()
         if before is None or before.seat != state.seat or before.round != state.round:
             self._keep_ticket()
 
