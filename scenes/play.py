@@ -455,6 +455,7 @@ class PlayScene(Scene):
             for line in online.heard:
                 self.services.toasts.show(line, "error", HEARD)
             online.heard.clear()
+            self._refresh_buttons()  # seated, offers, the end of the game
         if online.state is None:
             return None
         if online.round != self._round:  # a rematch: the sides are swapped
