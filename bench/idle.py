@@ -5,7 +5,9 @@ no input; its CPU use is the process's CPU seconds over those wall seconds (targ
 one core). Then ``PROBES`` mouse moves arrive, each once the loop has rested again, and the
 figure is the time from posting one to the end of the next ``display.flip`` (target <= 17
 ms). Screens: the menu, a still game of every game with a board view, a game-over screen of
-each, the replay scene paused; plus the frame rate while a replay plays (the loop must still
+each, the replay scene paused, an online game waiting for the remote player's move (this
+machine's server, the app's network thread and the opponent's client all in the process,
+all counted); plus the frame rate while a replay plays (the loop must still
 give animations 60 FPS). Headless by default; run it under ``DISPLAY=...`` with
 ``SDL_VIDEODRIVER=x11`` to include a real X server's costs. Prints JSON lines.
 
@@ -74,9 +76,37 @@ def finished(services: Services, game_id: str) -> Match:
     return match
 
 
+def online_waiting(services: Services) -> Scene:
+    """An online game of the first two-player game, the remote player to move: a server on
+    loopback, the app's session at it, and a seated opponent that does not move."""
+    from game.hosting import LanHost
+    from game.net.messages import Clock
+    from game.net.session import Host, Join, Network, Session
+    from game.ui.online import OnlinePlay
+
+    paths = services.paths
+    services.online = OnlinePlay(services.games, paths, lambda: LanHost(
+        paths.data, bind="127.0.0.1", port=0, announce=False))
+    game_id = next(info.id for info in services.games.infos()
+                   if info.players == 2 and info.id in VIEWS)
+    hosted = services.online.host_server()
+    ours = services.online.open(hosted.url, "Ada", Host(game_id, {}, 1, Clock()), hosted=True)
+    deadline = time.monotonic() + 20
+    while ours.invite is None and time.monotonic() < deadline:
+        ours.pump()
+        time.sleep(0.02)
+    assert ours.invite is not None, "the hosted table gave no invite code"
+    Session(Network(), hosted.url, "Blaise", services.games).start(Join(ours.invite[0]))
+    while not ours.seated and time.monotonic() < deadline:
+        ours.pump()
+        time.sleep(0.02)
+    assert ours.seated, "the opponent did not sit down"
+    return PlayScene(services, ours.new_match(), online=ours)
+
+
 def screens() -> dict[str, Screen]:
     """Every screen measured, by name: the menu, then each game with a board view."""
-    chosen: dict[str, Screen] = {"menu": MenuScene}
+    chosen: dict[str, Screen] = {"menu": MenuScene, "play_online_waiting": online_waiting}
     for game_id in VIEWS:
         chosen[f"play_{game_id}"] = lambda s, g=game_id: PlayScene(s, new_match(s, g))
         chosen[f"game_over_{game_id}"] = lambda s, g=game_id: PlayScene(s, finished(s, g))

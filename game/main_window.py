@@ -7,7 +7,7 @@ their views), picks the first scene and runs the loop. Nothing else imports ``sc
 from __future__ import annotations
 
 import functools
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from pathlib import Path
 
 import pygame
@@ -27,6 +27,7 @@ from game.ui.crash import CrashGuard
 from game.ui.display import Display
 from game.ui.input import InputTable
 from game.ui.learning import load_learning
+from game.ui.online import Browser, HostedServer, OnlinePlay
 from game.ui.paths import Paths
 from game.ui.scene import Scene
 from game.ui.services import Services
@@ -85,6 +86,20 @@ class ProcessComputers:
         return WorkerSeat(game_id, level, seed=now_iso())
 
 
+def lan_hosting(paths: Paths) -> HostedServer:
+    """This machine's table server, listening on every interface and announced on the LAN
+    (imported on first use: the menu's first frame loads no server)."""
+    from game.hosting import LanHost
+
+    return LanHost(paths.data)
+
+
+def lan_browser(changed: Callable[[], None]) -> Browser:
+    from game.net.lan import Browser as LanBrowser
+
+    return LanBrowser(changed)
+
+
 def build_services(paths: Paths | None = None, size: tuple[int, int] | None = None) -> Services:
     """Start pygame and make everything the scenes share (tests call this too)."""
     pygame.display.init()
@@ -122,6 +137,7 @@ def build_services(paths: Paths | None = None, size: tuple[int, int] | None = No
         scenes=SceneFactories(),
         computers=ProcessComputers(),
         learning=learning,
+        online=OnlinePlay(games, paths, functools.partial(lan_hosting, paths), lan_browser),
         preload=functools.partial(preload, games),
     )
     for problem in learn_problems:

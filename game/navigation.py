@@ -11,6 +11,7 @@ from pathlib import Path
 
 from game.core.match import Match
 from game.core.registry import AnyGame
+from game.ui.online import OnlineGame
 from game.ui.scene import Scene
 from game.ui.services import Services
 
@@ -29,10 +30,11 @@ class SceneFactories:
         return SetupScene(services, game)
 
     def play(self, services: Services, match: Match, *, demo: bool = False,
-             resumed_from: Path | None = None, autosave_now: bool = False) -> Scene:
+             resumed_from: Path | None = None, autosave_now: bool = False,
+             online: OnlineGame | None = None) -> Scene:
         from scenes.play import PlayScene
 
-        play = PlayScene(services, match, demo=demo, resumed_from=resumed_from)
+        play = PlayScene(services, match, demo=demo, resumed_from=resumed_from, online=online)
         if autosave_now and play.slot is not None:
             play.slot.write(match)
         return play
@@ -61,6 +63,11 @@ class SceneFactories:
         from scenes.games import GamesScene
 
         return GamesScene(services)
+
+    def online(self, services: Services) -> Scene:
+        from scenes.online import OnlineScene
+
+        return OnlineScene(services)
 
     def scores(self, services: Services) -> Scene:
         from scenes.scores import ScoresScene

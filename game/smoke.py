@@ -22,6 +22,7 @@ but ``game.cli``.
 from __future__ import annotations
 
 import contextlib
+import functools
 import json
 import os
 import random
@@ -135,6 +136,7 @@ class Walk:
             for game_id in self.games:
                 self.play(game_id)
             self.menu_tour()
+            self.online()
             self.crash_report()
             with self.step("quit"):
                 self.press_entry("Quit")
@@ -304,6 +306,72 @@ class Walk:
             self.expect_top(HelpScene)
             self.key(inp.MENU, c.BACK)
             self.expect_top(MenuScene)
+
+    def online(self) -> None:
+        """Host a table from the Play online screen (this machine's server on loopback) and
+        let a protocol client join it by code: the play scene opens, one move each way."""
+        from game.hosting import LanHost
+        from game.net.lan import Announced  # zeroconf is in the build
+        from game.net.session import Join, Network, Session, TableNow
+        from game.ui.online import OnlinePlay
+        from scenes.online import OnlineScene
+
+        expect(Announced("t", "ws://127.0.0.1:1", "ABC234", "conquid", "", "Ada", 1, 1)
+               .problem({"conquid": 1}) == "", "the LAN announcement check failed")
+        self.services.online = OnlinePlay(
+            self.services.games, self.paths,
+            lambda: LanHost(self.paths.data, bind="127.0.0.1", port=0, announce=False))
+        network = Network()
+        try:
+            with self.step("online: host a table"):
+                self.press_entry("Play online")
+                scene = self.expect_top(OnlineScene)
+                self.press(scene.widgets["host"])
+                self.wait_for(lambda: scene.pending is not None and scene.pending.invite
+                              is not None, "no invite code")
+                hosted = self.services.online.hosted
+                assert scene.pending is not None and scene.pending.invite and hosted
+                code = scene.pending.invite[0]
+            with self.step("online: a client joins by code; a move each way"):
+                guest = Session(network, hosted.url, "Guest", self.services.games)
+                guest.start(Join(code))
+                self.wait_for(lambda: isinstance(self.app.stack.top, PlayScene),
+                              "the play scene did not open")
+                play = self.expect_top(PlayScene)
+                online = play.online
+                assert online is not None
+                seen: list[tuple[str, ...]] = [()]
+
+                def heard() -> tuple[str, ...]:
+                    for event in guest.events():
+                        if isinstance(event, TableNow):
+                            seen[0] = event.moves
+                    return seen[0]
+
+                for _ in range(2):
+                    match = play.match
+                    move = match.game.random_move(match.state, self.rng)
+                    ply = match.ply
+                    if match.to_move == online.my_seat:
+                        play._play(move)  # as a click that completes a move plays it
+                    else:
+                        guest.move(ply, match.game.format_move(move))
+                    self.wait_for(functools.partial(both_past, heard, play, ply),
+                                  "a move did not reach the other side")
+                expect(heard() == play.match.moves, "the two sides disagree")
+                guest.close()
+                self.key(inp.PLAY, c.BACK)
+                self.to_menu()
+        finally:
+            network.stop()
+            self.services.online.stop()
+
+    def wait_for(self, done: Callable[[], bool], problem: str) -> None:
+        deadline = time.monotonic() + WAIT_SECONDS
+        while not done():
+            expect(time.monotonic() < deadline, problem)
+            self.frames(1)
+            time.sleep(0.01)
 
     def crash_report(self) -> None:
         """Break a scene's update on purpose: a report must name the game, the autosave stays."""
@@ -493,6 +561,11 @@ class Script:
             return view
 
         return make
+
+
+def both_past(heard: Callable[[], tuple[str, ...]], play: PlayScene, ply: int) -> bool:
+    """Both sides of an online table hold more than ``ply`` moves."""
+    return len(heard()) > ply and play.match.ply > ply
 
 
 def _bundle_roots() -> list[Path]:

@@ -13,17 +13,22 @@ import pygame
 import pygame_gui
 
 from game.core.errors import RecordError
-from game.ui import autosaves, fonts, palette, storage
+from game.ui import autosaves, fonts, palette, storage, tickets
 from game.ui import commands as c
 from game.ui import input as inp
 from game.ui.commands import Command
 from game.ui.scene import Pop, Push, Scene, Transition
 from game.ui.services import Services
 from scenes.common import button, heading, message
+from scenes.online_games import online_note, resume_online
 
 
 def resume(scene: Scene, kept: autosaves.Kept) -> Transition | None:
-    """Continue a kept unfinished game, or say in a dialog why it cannot be."""
+    """Continue a kept unfinished game, or say in a dialog why it cannot be (an online game
+    takes its seat at the table again)."""
+    ticket = None if kept.online is None else tickets.find(scene.services.paths, kept.online.table)
+    if ticket is not None:
+        return resume_online(scene, kept, ticket)
     try:
         match = storage.load(kept.path, scene.services.games, scene.services.views)
     except RecordError as err:
@@ -50,8 +55,9 @@ class GamesScene(Scene):
     def _describe(self) -> None:
         games = self.services.games
         self._lines = {id(kept): line for kept_list in (self.unfinished, self.finished)
-                       for kept, line in zip(kept_list, autosaves.lines(kept_list, games),
-                                             strict=True)}
+                       for kept, line in zip(kept_list, autosaves.lines(
+                           kept_list, games, lambda kept: online_note(kept, self.services)),
+                           strict=True)}
 
     def build(self, size: tuple[int, int]) -> None:
         self.lists, self.open_buttons = {}, {}

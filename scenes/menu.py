@@ -12,7 +12,7 @@ import pygame_gui
 
 from game import __version__
 from game.core.errors import RecordError
-from game.ui import autosaves, fonts, palette, storage
+from game.ui import autosaves, correspondence, fonts, palette, storage, tickets
 from game.ui import commands as c
 from game.ui import input as inp
 from game.ui.backdrop import Backdrop
@@ -21,6 +21,7 @@ from game.ui.scene import Push, Quit, Scene, Transition
 from game.ui.services import Services
 from scenes.common import button, confirm, file_dialog, heading, message, open_match
 from scenes.demo import next_demo
+from scenes.online_games import resume_online
 
 Action = Callable[[], "Transition | None"]
 
@@ -75,6 +76,8 @@ class MenuScene(Scene):
                 info.summary,
                 functools.partial(self._new_game, info.id) if playable else None,
             ))
+        playing.append(("Play online", "Host a table, join a friend, or resume an online game",
+                        self._online if self.services.online is not None else None))
         playing.append(("Learn to play", "Lessons and puzzles for every game", self._learn))
         playing.append(("Watch the computers play", "A demo: one game after another",
                         self._demo))
@@ -166,6 +169,9 @@ class MenuScene(Scene):
         setup = self.services.scenes.setup(self.services, self.services.games.get(game_id))
         return Push(self.services.scenes.first_time(self.services, game_id, setup))
 
+    def _online(self) -> Transition:
+        return Push(self.services.scenes.online(self.services))
+
     def _learn(self) -> Transition:
         return Push(self.services.scenes.learn(self.services))
 
@@ -173,6 +179,10 @@ class MenuScene(Scene):
         if self._latest is None:
             return None
         kept = self._latest
+        online = kept.online
+        ticket = None if online is None else tickets.find(self.services.paths, online.table)
+        if ticket is not None:
+            return resume_online(self, kept, ticket)
         try:
             match = storage.load(kept.path, self.services.games, self.services.views)
         except RecordError as err:  # never offered again; Resume moves on to the next game
@@ -198,8 +208,23 @@ class MenuScene(Scene):
         return None
 
     def _opened(self, path: Path) -> Transition | None:
+        """A game opens in the replay (to watch, or to continue from any move), except an
+        unfinished one that extends a kept game (correspondence by file): that one plays on,
+        and one that rewrites the kept game is refused."""
         match = open_match(self, path)
-        return None if match is None else Push(self.services.scenes.replay(self.services, match))
+        if match is None:
+            return None
+        found = correspondence.Continues(None)
+        if not match.is_over:
+            try:
+                found = correspondence.continuing(self.services.paths, match)
+            except ValueError as err:
+                message(self, "Cannot continue this game", str(err)[:1].upper() + str(err)[1:])
+                return None
+        if found.kept is None:
+            return Push(self.services.scenes.replay(self.services, match))
+        return Push(self.services.scenes.play(self.services, match, resumed_from=found.kept.path,
+                                              autosave_now=True))
 
     def _scores(self) -> Transition:
         return Push(self.services.scenes.scores(self.services))

@@ -72,11 +72,15 @@ class TableClient:
     def __init__(self, url: str, name: str, games: Registry, *, client: str = "conquid-arcade",
                  reconnect: bool = True, ping_seconds: float = 20.0,
                  rate: tuple[int, float] | None = (RATE_MESSAGES - RATE_MARGIN, RATE_SECONDS),
-                 on_message: Callable[[m.ServerMessage], None] | None = None) -> None:
-        """``ping_seconds``: keepalive ping interval and timeout; a link silent that long is
-        taken for dead and re-opened. ``rate``: at most this many messages in this many
-        seconds, waiting when needed, so that a fast program is never closed as a flood
-        (None: no pacing, for a server with other limits)."""
+                 on_message: Callable[[m.ServerMessage], None] | None = None,
+                 on_link: Callable[[str], None] | None = None) -> None:
+        """``on_link``: told ``"reconnecting"`` when a seated link drops, ``"connected"``
+        once it is attached again, ``"closed"`` when it will not come back by itself (an
+        app shows the link's state from these). ``ping_seconds``: keepalive ping interval
+        and timeout; a link silent that long is taken for dead and re-opened. ``rate``: at
+        most this many messages in this many seconds, waiting when needed, so that a fast
+        program is never closed as a flood (None: no pacing, for a server with other
+        limits)."""
         self.url = url
         self.home_url = url
         """Where the client first connected: tried again when the process it was sent to
@@ -91,6 +95,7 @@ class TableClient:
         self._outbox: list[m.ClientMessage] = []
         """Messages that met a broken link (resign, offers, chat): sent after reattaching."""
         self.on_message = on_message
+        self.on_link = on_link
         self.ticket: Ticket | None = None
         self.invite: m.Invite | None = None
         self.state: m.TableState | None = None
@@ -307,16 +312,24 @@ class TableClient:
                 code not in RECONNECTING
             ):
                 self._fail_all(ClientError("closed", f"connection closed ({code} {reason})"))
+                self._link("closed")
                 await self._notify()
                 return
+            self._link("reconnecting")
             if code == CloseCode.ELSEWHERE and reason.startswith(("ws://", "wss://")):
                 self.url = reason
             replaced = await self._reopen()
             if replaced is None:
                 self._fail_all(ClientError("closed", "the server cannot be reached"))
+                self._link("closed")
                 await self._notify()
                 return
+            self._link("connected")
             ws = replaced
+
+    def _link(self, state: str) -> None:
+        if self.on_link is not None:
+            self.on_link(state)
 
     async def _reopen(self) -> ClientConnection | None:
         """Connect again, shake hands, attach, and resend the move awaiting its ack."""

@@ -94,6 +94,8 @@ class App:
         while self.stack.scenes:
             self.stack.scenes.pop().exit()
         self.services.writer.settle()
+        if self.services.online is not None:
+            self.services.online.stop()  # seats are kept: the games resume next time
 
     def step(self, events: Iterable[pygame.event.Event], dt: float, settle: bool = True) -> None:
         """One frame: handle ``events``, advance time by ``dt`` (clamped), draw, and (unless

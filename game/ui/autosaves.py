@@ -44,7 +44,7 @@ from game.core.atomic import atomic_write_text
 from game.core.errors import RecordError
 from game.core.match import Match, Seat
 from game.core.protocol import Outcome
-from game.core.record import Record, read_record
+from game.core.record import Online, Record, read_record
 from game.core.registry import Registry
 from game.ui import result
 from game.ui.paths import Paths
@@ -73,6 +73,8 @@ class Kept:
     result: Outcome | None
     moves: int
     """Moves the record holds (dice rolls included)."""
+    online: Online | None = None
+    """Where an online game is played (its seat ticket, if any, is kept apart)."""
 
     @property
     def modified(self) -> int:
@@ -135,13 +137,16 @@ class Background:
     from the match as it stands, and stored on the writer's thread, off the frame."""
 
     def __init__(self, slot: Slot, writer: BackgroundWriter,
-                 report: Callable[[str], None]) -> None:
+                 report: Callable[[str], None],
+                 online: Callable[[], Online | None] = lambda: None) -> None:
+        """``online``: where the game is played, for an online game's record."""
         self.slot = slot
         self.writer = writer
         self.report = report
+        self.online = online
 
     def keep(self, match: Match) -> None:
-        record = Record.of(match)
+        record = Record.of(match, self.online())
         self.writer.submit(lambda: self.slot.keep(record), self.report)
 
 
@@ -183,8 +188,9 @@ def prune(paths: Paths, keep: Path | None = None) -> None:
             old.path.unlink(missing_ok=True)
 
 
-def describe(kept: Kept, games: Registry) -> str:
-    """One list line: game, players, how far it went (or how it ended), when."""
+def describe(kept: Kept, games: Registry, note: str | None = None) -> str:
+    """One list line: game, players, how far it went (or how it ended), when; ``note``
+    after how far it went (an online game: whose move it is)."""
     names = " vs ".join(seat.name for seat in kept.seats)
     title = games.info(kept.game).title if kept.game in games else kept.game
     if kept.result is not None:
@@ -196,6 +202,8 @@ def describe(kept: Kept, games: Registry) -> str:
         where = "cannot be resumed"
     else:
         where = progress(kept, games)
+    if note:
+        where += f", {note}"
     return f"{title}  ·  {names}  ·  {where}  ·  {kept.when}"
 
 
@@ -207,13 +215,14 @@ def progress(kept: Kept, games: Registry) -> str:
     return f"{kept.moves} moves recorded"
 
 
-def lines(kept: Iterable[Kept], games: Registry) -> list[str]:
-    """``describe`` of each game, made distinct (a number added to a repeated line), so
-    each line of a list names one file."""
+def lines(kept: Iterable[Kept], games: Registry,
+          note: Callable[[Kept], str | None] = lambda kept: None) -> list[str]:
+    """``describe`` of each game (with its ``note``), made distinct (a number added to a
+    repeated line), so each line of a list names one file."""
     used: set[str] = set()
     out = []
     for each in kept:
-        line = base = describe(each, games)
+        line = base = describe(each, games, note(each))
         number = 1
         while line in used:
             number += 1
@@ -279,7 +288,8 @@ def _read(path: Path, key: _Key) -> Kept | None:
         record = read_record(path)
     except RecordError:
         return None
-    return Kept(path, key, record.game, record.seats, record.result, len(record.moves))
+    return Kept(path, key, record.game, record.seats, record.result, len(record.moves),
+                record.online)
 
 
 def _files(folder: Path) -> list[tuple[Path, _Key]]:

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Protocol
 
 from game.core.match import Match
 from game.core.registry import AnyGame
+from game.ui.online import OnlineGame
 from game.ui.scene import Scene
 
 if TYPE_CHECKING:
@@ -27,8 +28,14 @@ class Navigator(Protocol):
     def setup(self, services: Services, game: AnyGame) -> Scene: ...
 
     def play(self, services: Services, match: Match, *, demo: bool = False,
-             resumed_from: Path | None = None, autosave_now: bool = False) -> Scene:
-        """``autosave_now``: the match has moves no file holds yet (continued from a replay)."""
+             resumed_from: Path | None = None, autosave_now: bool = False,
+             online: OnlineGame | None = None) -> Scene:
+        """``autosave_now``: the match has moves no file holds yet (continued from a replay);
+        ``online``: the table on a server where the other player sits."""
+        ...
+
+    def online(self, services: Services) -> Scene:
+        """Play online: host, tables nearby, join by code, server, my online games."""
         ...
 
     def replay(self, services: Services, match: Match, *, from_play: bool = False) -> Scene: ...

@@ -60,3 +60,9 @@ class Paths:
     def scores(self) -> Path:
         """The high-score tables (``game.ui.scores``)."""
         return self.data / "scores.json"
+
+    @property
+    def online(self) -> Path:
+        """Seat tokens of online games, one file per table (``game.ui.tickets``): secrets,
+        kept apart from the records so that no export, save or record ever carries one."""
+        return self.data / "online"

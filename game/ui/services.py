@@ -20,6 +20,7 @@ from game.ui.input import InputTable
 from game.ui.learning import Learning
 from game.ui.memory import Reclaimer, settle
 from game.ui.navigator import Navigator
+from game.ui.online import OnlinePlay
 from game.ui.palette import parse_hex
 from game.ui.paths import Paths
 from game.ui.settings import Settings, save_settings
@@ -58,6 +59,9 @@ class Services:
     """Stores autosaves off the frame; the app loop settles it after every frame."""
     memory: Reclaimer = field(default_factory=Reclaimer)
     """Gives back what closed screens and dialogs leave behind (``game.ui.memory``)."""
+    online: OnlinePlay | None = None
+    """The network thread, this machine's server while hosting, the LAN browser (None in a
+    build or test without online play)."""
     preload: Callable[[], None] | None = None
     """Work for a background thread once the window shows: the composition root imports
     every game's rules and view there, so a game's first screen does not wait for them."""

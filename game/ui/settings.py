@@ -42,6 +42,10 @@ class Settings:
     fullscreen: bool = False
     window: tuple[int, int] = (1280, 720)
     keys: dict[str, dict[str, list[str]]] = field(default_factory=dict)
+    server: str = ""
+    """The public table server the player chose (none is built in)."""
+    online_name: str = ""
+    """The name shown to the other player online."""
 
     def with_(self, **changes: Any) -> Settings:
         return replace(self, **changes)
@@ -56,6 +60,8 @@ class Settings:
             "fullscreen": self.fullscreen,
             "window": list(_window(*self.window)),
             "keys": self.keys,
+            "server": self.server,
+            "online_name": self.online_name,
         }
 
     @classmethod
@@ -90,12 +96,20 @@ class Settings:
             fullscreen=fullscreen,
             window=_window(window[0], window[1]),
             keys=_keys(data.get("keys", {})),
+            server=_short_text(data.get("server", ""), "server", 200),
+            online_name=_short_text(data.get("online_name", ""), "online_name", 32),
         )
 
 
 def _window(width: int, height: int) -> tuple[int, int]:
     low, high = WINDOW_SIZES
     return min(max(width, low), high), min(max(height, low), high)
+
+
+def _short_text(value: object, name: str, longest: int) -> str:
+    if not isinstance(value, str) or (value and problem(value, longest)):
+        raise ValueError(f"{name} should be a short line of text")
+    return value
 
 
 def _number(value: object, name: str, low: float, high: float) -> float:

@@ -9,7 +9,8 @@ import sys
 
 PROGRAM = """
 import sys
-import game.net.client, game.net.commands, game.net.server.runner, game.net.smoke
+import game.net.client, game.net.commands, game.net.lan, game.net.server.runner, game.net.session
+import game.net.smoke
 from game.catalog import all_games
 games = all_games()
 rules = list(games)  # each game's rules, loaded

@@ -1,0 +1,66 @@
+"""Hosting a table from the desktop app: the table server (``game.net.server``) in a
+background thread, announced on the local network (``game.net.lan``) while a table waits.
+
+Part of the composition root's kit, like ``game.computer``: the generic client is handed a
+factory (``game.ui.online.OnlinePlay``) and never imports the server. The app's own client
+connects to this server over loopback like any other client, so hosting and joining share
+one code path. Tables are stored in the user data folder, so a host that restarts the app
+serves its unfinished tables again.
+"""
+
+from __future__ import annotations
+
+import contextlib
+from pathlib import Path
+from typing import Final
+
+from game.net.lan import Announcer, lan_addresses
+from game.net.server.runner import DEFAULT_PORT, ServerConfig, ServerThread, StartError
+
+DB_NAME: Final = "hosted-tables.sqlite"
+
+
+class LanHost:
+    """This machine's server while the app runs (``game.ui.online.HostedServer``)."""
+
+    def __init__(self, data: Path, bind: str = "0.0.0.0", port: int = DEFAULT_PORT,
+                 announce: bool = True) -> None:
+        """``bind``: the interfaces to listen on (every one, so the network can reach it);
+        ``port``: the one to try first (another is taken if it is in use)."""
+        db = str(data / DB_NAME)
+        data.mkdir(parents=True, exist_ok=True)
+        self._thread = ServerThread(ServerConfig(db=db, host=bind, port=port))
+        try:
+            self.port = self._thread.start()
+        except StartError:
+            if port == 0:
+                raise
+            self._thread = ServerThread(ServerConfig(db=db, host=bind, port=0))
+            self.port = self._thread.start()
+        self.url = f"ws://127.0.0.1:{self.port}"
+        local = ["127.0.0.1"] if bind.startswith("127.") else lan_addresses()
+        self.addresses = tuple(f"{address}:{self.port}" for address in local)
+        self._announcer: Announcer | None = None
+        self._announce = announce
+        self._local = local
+
+    def announce(self, code: str, game: str, options: str, host: str, rules: int) -> None:
+        if not self._announce:
+            return
+        try:
+            if self._announcer is None:
+                self._announcer = Announcer(self.port, self._local)
+            self._announcer.announce(code, game, options, host, rules)
+        except (OSError, RuntimeError):  # no multicast here: joining by code still works
+            self._announce = False
+
+    def withdraw(self) -> None:
+        if self._announcer is not None:
+            self._announcer.withdraw()
+
+    def stop(self) -> None:
+        if self._announcer is not None:
+            with contextlib.suppress(Exception):
+                self._announcer.close()
+            self._announcer = None
+        self._thread.stop()

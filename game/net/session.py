@@ -1,0 +1,366 @@
+"""The app's network thread: one asyncio loop in a background thread owning the protocol
+clients, talking to the UI thread only through a thread-safe queue of events.
+
+The UI thread never awaits anything: it calls a ``Session``'s methods (each schedules work on
+the loop and returns at once), and each frame drains ``Session.events()``. Every event put
+on the queue also calls ``wake`` (the app posts a pygame event there), so a window at rest
+sleeps in the window system's wait until the network has something to say.
+
+A session keeps its seat by itself: the client rides out short drops (reconnect with
+back-off, resending the move awaiting its acknowledgement); when the client gives up, the
+session starts again with a fresh connection and ``attach`` after a longer pause, for as long
+as it is open. Moves are sent one at a time in the order they were played, each at the ply
+it was played at; the server acknowledges a move sent twice at the same ply once, so a move
+made while disconnected is played exactly once when the link returns.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import concurrent.futures
+import contextlib
+import queue
+import threading
+from collections.abc import Callable, Coroutine
+from dataclasses import dataclass
+from typing import Any, Final
+
+from game.core.registry import Registry
+from game.net import messages as m
+from game.net.client import ClientError, TableClient, Ticket
+
+RETRY_FIRST: Final = 1.0
+RETRY_MAX: Final = 30.0
+"""Seconds between fresh connections once the client itself gave up (doubling)."""
+REFUSED_FOR_GOOD: Final = frozenset({
+    "bad-token", "no-table", "bad-code", "protocol-version", "rules-version", "unknown-game",
+    "bad-options", "rate-limited", "busy",
+})
+"""Refusals after which connecting again cannot help: the session stops and says why."""
+
+
+class Network:
+    """One asyncio loop in one daemon thread, started on first use, shared by sessions."""
+
+    def __init__(self) -> None:
+        self._loop: asyncio.AbstractEventLoop | None = None
+        self._thread: threading.Thread | None = None
+        self._lock = threading.Lock()
+
+    def run(self, work: Coroutine[Any, Any, Any]) -> concurrent.futures.Future[Any]:
+        """Schedule ``work`` on the network loop (from any thread); returns at once."""
+        return asyncio.run_coroutine_threadsafe(work, self._started())
+
+    def _started(self) -> asyncio.AbstractEventLoop:
+        with self._lock:
+            if self._loop is None:
+                ready = threading.Event()
+                loop = asyncio.new_event_loop()
+
+                def main() -> None:
+                    asyncio.set_event_loop(loop)
+                    ready.set()
+                    loop.run_forever()
+
+                self._thread = threading.Thread(target=main, name="network", daemon=True)
+                self._thread.start()
+                ready.wait()
+                self._loop = loop
+            return self._loop
+
+    def stop(self, timeout: float = 5.0) -> None:
+        """Stop the loop (sessions should be closed first); safe to call when never started."""
+        with self._lock:
+            loop, thread, self._loop, self._thread = self._loop, self._thread, None, None
+        if loop is None or thread is None:
+            return
+
+        async def cancel_all() -> None:
+            tasks = [task for task in asyncio.all_tasks() if task is not asyncio.current_task()]
+            for task in tasks:
+                task.cancel()
+            await asyncio.gather(*tasks, return_exceptions=True)
+
+        with contextlib.suppress(Exception):
+            asyncio.run_coroutine_threadsafe(cancel_all(), loop).result(timeout)
+        loop.call_soon_threadsafe(loop.stop)
+        thread.join(timeout)
+        if not thread.is_alive():
+            loop.close()
+
+
+# -- what the UI thread receives --------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Seated:
+    """We hold a seat: keep the ticket (a secret) to come back to it."""
+
+    ticket: Ticket
+    url: str
+
+
+@dataclass(frozen=True)
+class Invited:
+    code: str
+    expires: int
+
+
+@dataclass(frozen=True)
+class TableNow:
+    """The table as the server says it is now: its state and every move of the round."""
+
+    state: m.TableState
+    moves: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Link:
+    """The connection's state: ``connecting``, ``connected``, ``reconnecting`` or ``lost``
+    (``reason`` then says why it will not come back)."""
+
+    state: str
+    reason: str = ""
+
+
+@dataclass(frozen=True)
+class Heard:
+    """A message for the player: chat (``said``), an offer, a declined offer, a presence
+    change or a refusal (``error``)."""
+
+    message: m.ServerMessage
+
+
+Event = Seated | Invited | TableNow | Link | Heard
+
+
+@dataclass(frozen=True)
+class Host:
+    game: str
+    options: dict[str, m.OptionValue]
+    seat: int | None
+    clock: m.Clock
+
+
+@dataclass(frozen=True)
+class Join:
+    code: str
+
+
+Start = Host | Join | Ticket
+"""How a session takes its seat: open a table, join one by code, or come back to one."""
+
+
+class Session:
+    """One player at one table, driven from the UI thread (see the module's docstring)."""
+
+    def __init__(self, network: Network, url: str, name: str, games: Registry,
+                 wake: Callable[[], None] = lambda: None, **client_options: Any) -> None:
+        self.network = network
+        self.url = url
+        self.name = name
+        self.games = games
+        self._wake = wake
+        self._client_options = client_options
+        self._events: queue.SimpleQueue[Event] = queue.SimpleQueue()
+        self._client: TableClient | None = None
+        self._outgoing: asyncio.Queue[tuple[str, Any]] | None = None
+        self._closed = False
+        self._task: asyncio.Task[None] | None = None
+        self.ticket: Ticket | None = None
+
+    # -- the UI thread's side ------------------------------------------------------------
+
+    def start(self, how: Start) -> None:
+        if isinstance(how, Ticket):
+            self.ticket = how
+        self.network.run(self._begin(how))
+
+    def move(self, ply: int, text: str) -> None:
+        """Send a move played locally at ``ply`` (kept until acknowledged, resent after a drop)."""
+        self._submit("move", (ply, text))
+
+    def resign(self) -> None:
+        self._submit("resign", None)
+
+    def offer(self, kind: m.OfferKind) -> None:
+        self._submit("offer", kind)
+
+    def answer(self, kind: m.OfferKind, accept: bool) -> None:
+        self._submit("answer", (kind, accept))
+
+    def abort(self) -> None:
+        self._submit("abort", None)
+
+    def claim(self) -> None:
+        self._submit("claim", None)
+
+    def chat(self, text: str) -> None:
+        self._submit("chat", text)
+
+    def events(self) -> list[Event]:
+        """Everything that happened since the last call, oldest first (never blocks)."""
+        out: list[Event] = []
+        with contextlib.suppress(queue.Empty):
+            while True:
+                out.append(self._events.get_nowait())
+        return out
+
+    def close(self, wait: float = 0.0) -> None:
+        """Leave the table (the seat stays ours: the ticket comes back to it); ``wait``: up
+        to this many seconds for the connection to close cleanly (the other player is then
+        told at once that we left, not when the server's keepalive gives up)."""
+        self._closed = True
+        closing = self.network.run(self._stop())
+        if wait > 0:
+            with contextlib.suppress(Exception):
+                closing.result(wait)
+
+    def _submit(self, kind: str, value: Any) -> None:
+        self.network.run(self._enqueue(kind, value))
+
+    # -- the network thread's side -------------------------------------------------------
+
+    def _put(self, event: Event) -> None:
+        self._events.put(event)
+        self._wake()
+
+    async def _enqueue(self, kind: str, value: Any) -> None:
+        if self._outgoing is None:
+            self._outgoing = asyncio.Queue()
+        await self._outgoing.put((kind, value))
+
+    async def _begin(self, how: Start) -> None:
+        if self._outgoing is None:
+            self._outgoing = asyncio.Queue()
+        self._task = asyncio.current_task()
+        delay = RETRY_FIRST
+        while not self._closed:
+            self._put(Link("connecting"))
+            gone = asyncio.Event()
+            client = self._make_client(gone)
+            try:
+                await client.connect()
+                if isinstance(how, Host):
+                    invite = await client.create(how.game, how.options, how.seat, how.clock)
+                    self._seated(client)
+                    self._put(Invited(invite.code, invite.expires))
+                elif isinstance(how, Join):
+                    await client.join(how.code)
+                    self._seated(client)
+                else:
+                    await client.attach(how)
+            except ClientError as err:
+                await _quietly(client.close())
+                if err.code in REFUSED_FOR_GOOD:
+                    self._put(Link("lost", err.reason))
+                    return
+                self._put(Link("reconnecting", err.reason))
+            except (OSError, asyncio.TimeoutError) as err:
+                await _quietly(client.close())
+                self._put(Link("reconnecting", str(err) or "the server cannot be reached"))
+            else:
+                delay = RETRY_FIRST
+                assert client.ticket is not None
+                how = client.ticket  # from now on, come back to the seat
+                self._client = client
+                self._put(Link("connected"))
+                self._publish(client)
+                sender = asyncio.create_task(self._send_all(client))
+                await gone.wait()
+                sender.cancel()
+                with contextlib.suppress(asyncio.CancelledError, Exception):
+                    await sender
+                await _quietly(client.close())
+                self._client = None
+                self._put(Link("reconnecting", "the connection was lost"))
+            await asyncio.sleep(delay)
+            delay = min(delay * 2, RETRY_MAX)
+
+    def _make_client(self, gone: asyncio.Event) -> TableClient:
+        def link(state: str) -> None:
+            if state == "closed":
+                gone.set()
+            else:
+                self._put(Link(state))
+
+        def heard(message: m.ServerMessage) -> None:
+            self._on_message(message)
+
+        return TableClient(self.url, self.name, self.games, on_message=heard, on_link=link,
+                           **self._client_options)
+
+    def _seated(self, client: TableClient) -> None:
+        assert client.ticket is not None
+        self.ticket = client.ticket
+        self.url = client.url
+        self._put(Seated(client.ticket, client.url))
+
+    def _on_message(self, message: m.ServerMessage) -> None:
+        client = self._client
+        if isinstance(message, (m.TableState, m.Moves, m.Moved, m.Ended)):
+            if client is not None:
+                self._publish(client)
+        elif isinstance(message, m.Invite):
+            self._put(Invited(message.code, message.expires))
+        elif isinstance(message, (m.Said, m.Offered, m.Declined, m.Presence, m.Error)):
+            self._put(Heard(message))
+
+    def _publish(self, client: TableClient) -> None:
+        if client.state is not None and client.match is not None:
+            self._put(TableNow(client.state, client.match.moves))
+
+    async def _send_all(self, client: TableClient) -> None:
+        """Send what the player did, in order; a move the table already holds is skipped."""
+        assert self._outgoing is not None
+        while True:
+            kind, value = await self._outgoing.get()
+            try:
+                await self._send(client, kind, value)
+            except ClientError as err:
+                if err.code == "closed":  # the link is gone: send it on the next one
+                    await self._requeue(kind, value)
+                    return
+                self._put(Heard(m.Error(err.code, err.reason, kind)))
+
+    async def _requeue(self, kind: str, value: Any) -> None:
+        assert self._outgoing is not None
+        rest: list[tuple[str, Any]] = [(kind, value)]
+        while not self._outgoing.empty():
+            rest.append(self._outgoing.get_nowait())
+        for item in rest:
+            await self._outgoing.put(item)
+
+    async def _send(self, client: TableClient, kind: str, value: Any) -> None:
+        if kind == "move":
+            ply, text = value
+            match = client.match
+            if match is not None and ply < match.ply:
+                if match.moves[ply] != text:
+                    raise ClientError("stale", f"the table already has move {ply + 1}")
+                return  # acknowledged before the link dropped
+            await client.move(text)
+        elif kind == "resign":
+            await client.resign()
+        elif kind == "offer":
+            await client.offer(value)
+        elif kind == "answer":
+            await client.answer(*value)
+        elif kind == "abort":
+            await client.abort()
+        elif kind == "claim":
+            await client.claim()
+        elif kind == "chat":
+            await client.chat(value)
+
+    async def _stop(self) -> None:
+        client = self._client
+        if client is not None:
+            await _quietly(client.close())
+        if self._task is not None and self._task is not asyncio.current_task():
+            self._task.cancel()
+
+
+async def _quietly(work: Coroutine[Any, Any, Any]) -> None:
+    with contextlib.suppress(Exception):
+        await work

@@ -1,0 +1,53 @@
+"""Online games kept on this machine: how a list shows one ("your move" / "their move") and
+how one is resumed (its seat taken again through its kept ticket). Knows no game."""
+
+from __future__ import annotations
+
+from game.core.errors import RecordError
+from game.core.match import Match
+from game.ui import autosaves, storage, tickets
+from game.ui.scene import Push, Scene, Transition
+from game.ui.services import Services
+from scenes.common import message
+
+
+def whose_move(match: Match, ticket: tickets.Kept) -> str:
+    if match.is_over:
+        return "over"
+    return "your move" if match.to_move == ticket.seat else "their move"
+
+
+def online_note(kept: autosaves.Kept, services: Services) -> str | None:
+    """"online, your move" (or "their move") for an unfinished game of this machine's seat
+    at an online table, else None. Only such games are re-played to tell whose move it is:
+    they are few (one ticket each), and a list never re-plays any other kept game."""
+    if kept.online is None or kept.result is not None:
+        return None
+    ticket = tickets.find(services.paths, kept.online.table)
+    if ticket is None:
+        return None
+    try:
+        match = storage.load(kept.path, services.games, services.views)
+    except RecordError:
+        return None
+    return f"online, {whose_move(match, ticket)}"
+
+
+def resume_online(scene: Scene, kept: autosaves.Kept, ticket: tickets.Kept
+                  ) -> Transition | None:
+    """Sit at a kept online game again: the play scene opens on the kept moves and catches
+    up with the table as soon as the server answers."""
+    services = scene.services
+    if services.online is None:
+        message(scene, "Cannot resume this game", "this build has no online play")
+        return None
+    try:
+        match = storage.load(kept.path, services.games, services.views)
+        game = services.online.resume(ticket)
+    except RecordError as err:
+        message(scene, "Cannot resume this game", str(err))
+        return None
+    except Exception as err:  # this machine's server could not start again: its reason
+        message(scene, "Cannot resume this game", str(err))
+        return None
+    return Push(services.scenes.play(services, match, resumed_from=kept.path, online=game))
