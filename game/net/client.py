@@ -78,6 +78,9 @@ class TableClient:
         seconds, waiting when needed, so that a fast program is never closed as a flood
         (None: no pacing, for a server with other limits)."""
         self.url = url
+        self.home_url = url
+        """Where the client first connected: tried again when the process it was sent to
+        (``ELSEWHERE``) cannot be reached, since another process will take its tables."""
         self.name = name
         self.games = games
         self.client = client
@@ -324,6 +327,7 @@ class TableClient:
             try:
                 ws = await self._open()
             except (OSError, InvalidHandshake, InvalidStatus, asyncio.TimeoutError):
+                self.url = self.home_url
                 continue
             rules = {info.id: info.rules_version for info in self.games.infos()}
             try:

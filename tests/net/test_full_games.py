@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from game.core.record import Online, Record
+from game.core.record import Record
 from game.net.smoke import play_pair, two_player_games
 from tests.net.servers import GAMES, QUICK, live_server
 
@@ -31,8 +31,7 @@ async def test_a_whole_game_is_the_same_everywhere(game_id: str, tmp_path: Path)
         stored = server.stored_match(played.table)
         assert stored.moves == played.moves and stored.outcome == table.match.outcome
         saved = tmp_path / "saved.json"
-        online = Online(server.url, played.table, tuple(n or "" for n in table.names()))
-        saved.write_text(Record.of(table.match, online).dumps())
+        saved.write_text(table.record(server.url).dumps())
         reloaded = Record.loads(saved.read_text()).replay(GAMES)
         assert reloaded.moves == played.moves and reloaded.outcome == table.match.outcome
     if game_id != "piously":

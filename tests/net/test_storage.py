@@ -115,6 +115,14 @@ def test_a_bad_database_gets_a_readable_reason(tmp_path: Path) -> None:
         open_storage("postgresql://nobody:secret@127.0.0.1:1/none")
 
 
+def test_one_sqlite_file_serves_one_process(tmp_path: Path) -> None:
+    first = open_storage(str(tmp_path / "one.sqlite"))
+    with pytest.raises(StorageError, match="another server is using"):
+        open_storage(str(tmp_path / "one.sqlite"))
+    first.close()
+    open_storage(str(tmp_path / "one.sqlite")).close()  # free again
+
+
 def test_passwords_never_show() -> None:
     assert redact("postgresql://ada:secret@db:5432/x") == "postgresql://ada:***@db:5432/x"
     assert redact("postgresql://db/x") == "postgresql://db/x"

@@ -46,6 +46,7 @@ class TransportServer:
         self._server: Server | None = None
         self._open: Counter[str] = Counter()
         """Connections per client address, from the upgrade request to the close."""
+        self._watchers: set[asyncio.Task[None]] = set()
         self.started = time.monotonic()
 
     @property
@@ -87,7 +88,9 @@ class TransportServer:
         if self.connections >= self.limits.max_connections:
             return conn.respond(http.HTTPStatus.SERVICE_UNAVAILABLE, "The server is full.\n")
         self._open[address] += 1  # over its cap, it is closed with a code once upgraded
-        asyncio.get_running_loop().create_task(self._forget_when_closed(conn, address))
+        watcher = asyncio.get_running_loop().create_task(self._forget_when_closed(conn, address))
+        self._watchers.add(watcher)  # held: the loop keeps only weak references to tasks
+        watcher.add_done_callback(self._watchers.discard)
         return None
 
     async def _forget_when_closed(self, conn: ServerConnection, address: str) -> None:

@@ -272,9 +272,6 @@ class TableHub:
             if self._live.get(live.table.id) is not live:  # dropped while we waited
                 return
             await self._carry_out(live, act(live.table))
-            for conn in live.table.connections:
-                if isinstance(conn, Session):
-                    conn.table_id = live.table.id
             if not live.table.connections:
                 live.idle_since = time.monotonic()
             else:
@@ -288,6 +285,10 @@ class TableHub:
             except StorageError:
                 await self._drop(live)
                 return
+        if live is not None:  # before any message leaves: a seated client may answer at once
+            for conn in live.table.connections:
+                if isinstance(conn, Session):
+                    conn.table_id = live.table.id
         for send in output.send:
             if isinstance(send.to, Session):
                 await send.to.send(m.encode(send.message))

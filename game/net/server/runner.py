@@ -127,6 +127,11 @@ def serve_command(config: ServerConfig) -> int:
         def started(port: int) -> None:
             print(f"conquid-arcade: serving tables on {_url_host(config.host)}:{port} "
                   f"(database {redact(config.db)}); health page at /health", flush=True)
+            if (config.public_address is None and config.host in ("0.0.0.0", "::")
+                    and config.db.startswith(("postgresql://", "postgres://"))):
+                print("conquid-arcade: warning: with several processes on one database, "
+                      "give each its --public-address: other processes send players to it",
+                      file=sys.stderr, flush=True)
 
         await run_server(config, stop, started)
         print("conquid-arcade: server stopped", flush=True)

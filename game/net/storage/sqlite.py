@@ -7,7 +7,7 @@ import sqlite3
 import threading
 from collections.abc import Iterator, Sequence
 from pathlib import Path
-from typing import Any
+from typing import IO, Any
 
 from game.net.storage import sql
 from game.net.storage.base import Listener, StorageError
@@ -26,9 +26,10 @@ class SqliteStorage(SqlStorage):
         self.url = str(path)
         self._listeners: list[Listener] = []
         self._listeners_lock = threading.Lock()
+        if path.parent != Path() and not path.parent.is_dir():
+            raise StorageError(f"the folder {path.parent} does not exist")
+        self._lock_file = _only_process(path)
         try:
-            if path.parent != Path() and not path.parent.is_dir():
-                raise StorageError(f"the folder {path.parent} does not exist")
             self._conn = sqlite3.connect(
                 path, timeout=BUSY_TIMEOUT_SECONDS, isolation_level=None,
                 check_same_thread=False,
@@ -39,7 +40,9 @@ class SqliteStorage(SqlStorage):
             with self._transaction():
                 for statement in sql.SCHEMA:
                     self._conn.execute(statement)
-        except sqlite3.Error as err:
+        except (sqlite3.Error, StorageError) as err:
+            if self._lock_file is not None:
+                self._lock_file.close()
             raise StorageError(f"cannot use {path} as a database: {err}") from None
 
     @contextlib.contextmanager
@@ -80,3 +83,30 @@ class SqliteStorage(SqlStorage):
     def close(self) -> None:
         with self._lock:
             self._conn.close()
+            if self._lock_file is not None:
+                self._lock_file.close()  # and with it the lock
+
+
+def _only_process(path: Path) -> IO[bytes] | None:
+    """Hold an exclusive lock on ``FILE.lock`` for as long as the storage is open: a second
+    server on the same file would serve the same tables twice. The system drops the lock
+    when the process ends, even by SIGKILL. (Where there is no ``fcntl``, on Windows, the
+    check is skipped.)"""
+    try:
+        import fcntl
+    except ImportError:
+        return None
+    lock_path = path.with_name(path.name + ".lock")
+    try:
+        handle = open(lock_path, "ab")  # noqa: SIM115 (held open on purpose)
+    except OSError as err:
+        raise StorageError(f"cannot create {lock_path}: {err.strerror or err}") from None
+    try:
+        fcntl.flock(handle.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError:
+        handle.close()
+        raise StorageError(
+            f"another server is using {path}: an SQLite file serves one process "
+            "(several processes share a PostgreSQL database)"
+        ) from None
+    return handle
