@@ -281,6 +281,8 @@ class LobbyHub(TableHub):
         if visitor.name is not None:
             await self._note_seat(session, visitor.name, rated=message.rated)
         await self._announce({"kind": "listed", "listing": listing.to_json()})
+        if not visitor.browsing:  # the acknowledgement (browsers hear it with everyone)
+            await session.send(lb.encode(lb.Listed(listing)))
 
     async def _take(self, session: Session, visitor: Visitor, message: lb.Take,
                     now: float) -> None:

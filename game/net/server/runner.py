@@ -13,8 +13,8 @@ from dataclasses import dataclass, field
 
 from game.catalog import all_games
 from game.net.server.app import PortInUse, TransportServer
-from game.net.server.lobby import LobbyHub
 from game.net.server.limits import Limits
+from game.net.server.lobby import LobbyHub
 from game.net.storage import StorageError, open_storage
 from game.net.storage.postgres import redact
 
