@@ -397,13 +397,13 @@ class LobbyHub(TableHub):
         if challenge is None or challenge.to != name or challenge.expires <= now:
             raise ProtocolError(Refusal.NO_CHALLENGE, "no such challenge is open",
                                 message.TYPE)
+        if message.accept and session.table_id is not None:
+            raise ProtocolError(Refusal.SEATED, "this connection has a seat: answer from "
+                                "another one", message.TYPE)
         await self._announce({"kind": "challenge-gone", "id": challenge.id})
         if not message.accept:
             await self._announce({"kind": "challenge-over", "to": challenge.by,
                                   "id": challenge.id, "why": "declined"})
-        elif session.table_id is not None:
-            raise ProtocolError(Refusal.SEATED, "this connection has a seat: answer from "
-                                "another one", message.TYPE)
         else:
             await self._start_match(session, challenge.by, challenge.game, challenge.clock,
                                     challenge.rated, now)
