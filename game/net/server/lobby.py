@@ -45,6 +45,8 @@ CHATS: Final = (10, 10.0)
 """Chat lines and spectator remarks per connection."""
 LINK_GUESSES: Final = (10, 60.0)
 """Wrong link codes or secrets per address per minute."""
+MAX_GUESSERS: Final = 10_000
+"""Addresses whose wrong guesses are remembered before quiet ones are forgotten."""
 LOBBY_KINDS: Final = (lb.Browse, lb.List, lb.Take, lb.Seek, lb.Unseek, lb.Watch,
                       lb.AskProfile, lb.AskLeaderboard)
 
@@ -238,8 +240,11 @@ class LobbyHub(TableHub):
                                 "your address: wait a minute", of)
 
     def _guess_counted(self, session: Session) -> None:
-        self._secret_guesses.setdefault(session.address, Window(*LINK_GUESSES)).allow(
-            time.monotonic())
+        now = time.monotonic()
+        if len(self._secret_guesses) > MAX_GUESSERS:  # forget addresses that went quiet
+            for address in [a for a, w in self._secret_guesses.items() if w.is_idle(now)]:
+                del self._secret_guesses[address]
+        self._secret_guesses.setdefault(session.address, Window(*LINK_GUESSES)).allow(now)
 
     def _profile(self, name: str) -> lb.Profile:
         """Runs on the storage thread."""
@@ -443,6 +448,7 @@ class LobbyHub(TableHub):
             watchers.discard(session)
             if not watchers:
                 self._watchers.pop(visitor.watching, None)
+                self._shown.pop(visitor.watching, None)
             visitor.watching = None
 
     async def _remark(self, session: Session, visitor: Visitor, message: lb.Remark) -> None:
