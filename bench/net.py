@@ -29,8 +29,8 @@ from contextlib import ExitStack, contextmanager
 from pathlib import Path
 from typing import Any
 
-from game.catalog import all_games
 from bench.net_lobby import lobby_figure
+from game.catalog import all_games
 from game.net.smoke import PlayedGame, play_pair, two_player_games
 from tests.net.processes import ServerProcess, start_server
 from tools.scratch_postgres import find_bindir, scratch_postgres
