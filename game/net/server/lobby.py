@@ -93,6 +93,9 @@ class LobbyHub(TableHub):
         self._secret_guesses: dict[str, Window] = {}
         self._pairer: asyncio.Task[None] | None = None
         self._notes: set[asyncio.Task[None]] = set()
+        self._listed_here: set[str] = set()
+        """Tables this process listed: their listing goes when their seat is taken (a table
+        served elsewhere later keeps its listing until its invite code expires)."""
         self.pairing_delays: list[float] = []
         """Seconds from the older seeker's ``seek`` to the pair's table (for the bench)."""
 
@@ -285,6 +288,7 @@ class LobbyHub(TableHub):
                          invite.code, message.rated, float(invite.expires))
         if visitor.name is not None:
             await self._note_seat(session, visitor.name, rated=message.rated)
+        self._listed_here.add(table.id)
         await self._announce({"kind": "listed", "listing": listing.to_json()})
         if not visitor.browsing:  # the acknowledgement (browsers hear it with everyone)
             await session.send(lb.encode(lb.Listed(listing)))
@@ -500,7 +504,8 @@ class LobbyHub(TableHub):
         was_finished = live.finished
         await super()._store(live, output)
         table = live.table
-        if live.invite is None:
+        if live.invite is None and table.id in self._listed_here:
+            self._listed_here.discard(table.id)
             with contextlib.suppress(StorageError):
                 if await self._call(self.social.unlist, table.id):
                     await self._announce({"kind": "unlisted", "table": table.id})
