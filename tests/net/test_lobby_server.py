@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import random
 from pathlib import Path
 
 import pytest
 
+from game.core.match import Match, Seat
 from game.net.glicko2 import Rating, Result, update
-from tests.net.lobby_clients import _secret, lobby_server, peer
+from tests.net.lobby_clients import Peer, _secret, lobby_server, peer
+from tests.net.servers import GAMES
 
 CLOCK = {"gone": 60, "move": None}
 
@@ -85,25 +88,46 @@ async def test_quick_match_pairs_and_a_rated_game_moves_both_ratings(tmp_path: P
 
 async def test_a_spectator_joins_mid_game_catches_up_and_never_gets_a_token(
         tmp_path: Path) -> None:
+    game = GAMES.get("pushfight")
+    mirror = Match(game, {}, (Seat("Ada"), Seat("Bo")))
+    rng = random.Random(5)
+
+    async def play(players: dict[int, Peer], count: int) -> None:
+        for _ in range(count):
+            text = game.format_move(game.random_move(mirror.state, rng))
+            mover = players[mirror.to_move]
+            await mover.send("move", ply=mirror.ply, move=text)
+            moved = await mover.expect("moved")
+            while moved["ply"] != mirror.ply:  # the opponent's earlier moves come first
+                moved = await mover.expect("moved")
+            mirror.play_text(moved["move"])
+
     async with lobby_server(str(tmp_path / "t.sqlite")) as (url, _), \
             peer(url) as host, peer(url) as guest:
-        await host.send("create", game="conquid", options={}, seat=0, name="Ada",
+        await host.send("create", game="pushfight", options={}, seat=0, name="Ada",
                         clock=CLOCK)
         table = (await host.expect("seated"))["table"]
         code = (await host.expect("invite"))["code"]
         await guest.send("join", code=code, name="Bo")
         await guest.expect("seated")
-        await host.send("resign")
-        await host.expect("ended")
+        await play({0: host, 1: guest}, 3)
         async with peer(url) as fan, peer(url) as late:
             await fan.send("watch", table=table, round=0, have=0)
             watching = await fan.expect("watching")
-            assert watching["names"] == ["Ada", "Bo"] and watching["ply"] == 1
-            assert (await fan.expect("moves"))["moves"] == ["resign 0"]
-            await late.send("watch", table=table, round=0, have=1)
+            assert watching["names"] == ["Ada", "Bo"] and watching["ply"] == 3
+            assert (await fan.expect("moves"))["moves"] == list(mirror.moves)
+            await play({0: host, 1: guest}, 1)
+            assert (await fan.expect("moved"))["move"] == mirror.moves[-1]
+            await late.send("watch", table=table, round=0, have=2)  # holds two, catches up
             await late.expect("watching")
+            caught = await late.expect("moves")
+            assert caught["start"] == 2 and caught["moves"] == list(mirror.moves[2:])
             await fan.send("remark", text="well played")
             assert (await late.expect("remarked"))["text"] == "well played"
+            await host.send("chat", text="for my opponent")
+            await guest.expect("said")
+            await host.send("resign")
+            await fan.expect("ended")
             await host.send("offer", kind="rematch")
             await guest.send("answer", kind="rematch", accept=True)
             renewed = await fan.expect("watching")
@@ -112,7 +136,8 @@ async def test_a_spectator_joins_mid_game_catches_up_and_never_gets_a_token(
             assert (await fan.expect("error"))["code"] == "not-seated"
             await fan.drain(0.2)
             await host.drain(0.2)
-            assert all("token" not in m for m in fan.got + late.got)
+            assert all("token" not in m and m["type"] not in ("seated", "said")
+                       for m in fan.got + late.got)
             assert not any(m["type"] == "remarked" for m in host.got)
 
 
