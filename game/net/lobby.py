@@ -451,17 +451,36 @@ class Linked:
 
 @dataclass(frozen=True)
 class Lobby:
-    """The open seats now (after ``browse``), newest first."""
+    """The open seats now (after ``browse``), newest first, and the listed tables whose seat
+    was taken and whose game goes on (to watch)."""
 
     TYPE: ClassVar[str] = "lobby"
     seats: tuple[Listing, ...]
+    playing: tuple[Listing, ...] = ()
 
     def fields(self) -> Json:
-        return {"seats": [seat.to_json() for seat in self.seats]}
+        return {"seats": [seat.to_json() for seat in self.seats],
+                "playing": [seat.to_json() for seat in self.playing]}
 
     @classmethod
     def read(cls, f: Fields) -> Lobby:
-        return cls(tuple(Listing.from_json(item, f) for item in f.items("seats")))
+        return cls(tuple(Listing.from_json(item, f) for item in f.items("seats")),
+                   tuple(Listing.from_json(item, f) for item in f.items("playing")))
+
+
+@dataclass(frozen=True)
+class Playing:
+    """The listed seat of ``table`` was taken: its game goes on, to watch (followers)."""
+
+    TYPE: ClassVar[str] = "playing"
+    table: str
+
+    def fields(self) -> Json:
+        return {"table": self.table}
+
+    @classmethod
+    def read(cls, f: Fields) -> Playing:
+        return cls(m._id(f, "table"))
 
 
 @dataclass(frozen=True)
@@ -481,7 +500,7 @@ class Listed:
 
 @dataclass(frozen=True)
 class Unlisted:
-    """The seat of ``table`` is no longer open (taken, aborted, expired or removed)."""
+    """``table`` leaves the lobby: its game ended, its seat expired, or it was removed."""
 
     TYPE: ClassVar[str] = "unlisted"
     table: str
@@ -677,12 +696,12 @@ class Leaderboard:
 
 
 LobbyServerMessage: TypeAlias = (
-    Identified | Linked | Lobby | Listed | Unlisted | Queued | Matched | Challenged
+    Identified | Linked | Lobby | Listed | Playing | Unlisted | Queued | Matched | Challenged
     | ChallengeOver | Watching | Remarked | Blocked | Profile | Leaderboard
 )
 LOBBY_SERVER_TYPES: Final[Mapping[str, Any]] = {
     kind.TYPE: kind
-    for kind in (Identified, Linked, Lobby, Listed, Unlisted, Queued, Matched, Challenged,
+    for kind in (Identified, Linked, Lobby, Listed, Playing, Unlisted, Queued, Matched, Challenged,
                  ChallengeOver, Watching, Remarked, Blocked, Profile, Leaderboard)
 }
 ANY_CLIENT_TYPES: Final = {**m.CLIENT_TYPES, **LOBBY_CLIENT_TYPES}

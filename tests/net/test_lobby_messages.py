@@ -21,6 +21,7 @@ CLIENT = [
 ]
 SERVER = [
     lb.Identified("Ada", True), lb.Linked("ABCDEFGH", 1_800_000_600), lb.Lobby((LISTING,)),
+    lb.Lobby((), (LISTING,)), lb.Playing("k3v9x2m4qa7c"),
     lb.Listed(LISTING), lb.Unlisted("k3v9x2m4qa7c"), lb.Queued("conquid", 3),
     lb.Matched("XRA5XQ", "Blaise", True),
     lb.Challenged("c1", "Blaise", "conquid", CLOCK, False, 1_800_000_120),

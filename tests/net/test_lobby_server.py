@@ -49,9 +49,15 @@ async def test_a_listed_seat_shows_live_and_is_taken_in_one_step(tmp_path: Path)
         assert (await guest.expect("seated"))["table"] == seat["table"]
         table = await guest.expect("table")
         assert table["names"] == ["Ada", "Bo"]  # identified players play under their name
-        assert (await watcher.expect("unlisted"))["table"] == seat["table"]
+        assert (await watcher.expect("playing"))["table"] == seat["table"]
         await watcher.send("take", table=seat["table"], name="Late")
         assert (await watcher.expect("error"))["code"] == "not-listed"
+        async with peer(url) as newcomer:  # finds the game in play, to watch
+            await newcomer.send("browse", game="pushfight")
+            lobby = await newcomer.expect("lobby")
+            assert lobby["seats"] == [] and lobby["playing"][0]["table"] == seat["table"]
+        await host.send("abort")
+        assert (await watcher.expect("unlisted"))["table"] == seat["table"]
 
 
 async def test_quick_match_pairs_and_a_rated_game_moves_both_ratings(tmp_path: Path) -> None:

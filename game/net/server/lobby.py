@@ -45,6 +45,8 @@ CHATS: Final = (10, 10.0)
 """Chat lines and spectator remarks per connection."""
 LINK_GUESSES: Final = (10, 60.0)
 """Wrong link codes or secrets per address per minute."""
+PLAYING_SECONDS: Final = 24 * 3600.0
+"""A listed game in play stays in the lobby's games to watch at most this long."""
 MAX_GUESSERS: Final = 10_000
 """Addresses whose wrong guesses are remembered before quiet ones are forgotten."""
 LOBBY_KINDS: Final = (lb.Browse, lb.List, lb.Take, lb.Seek, lb.Unseek, lb.Watch,
@@ -189,9 +191,9 @@ class LobbyHub(TableHub):
                                  now)
         elif isinstance(message, lb.Browse):
             visitor.browsing, visitor.game_filter = True, message.game
-            rows = await self._call(self.social.listings, message.game, now, lb.MAX_LISTED)
-            seats = tuple(_listing(json.loads(row)) for row in rows)
-            await session.send(lb.encode(lb.Lobby(seats)))
+            seats = await self._listings(message.game, now, playing=False)
+            playing = await self._listings(message.game, now, playing=True)
+            await session.send(lb.encode(lb.Lobby(seats, playing)))
         elif isinstance(message, lb.List):
             await self._list(session, visitor, message, now)
         elif isinstance(message, lb.Take):
@@ -223,6 +225,11 @@ class LobbyHub(TableHub):
             await session.send(lb.encode(lb.Leaderboard(message.game, tuple(
                 lb.Standing(s.name, round(s.rating.rating), round(s.rating.deviation),
                             s.played) for s in board))))
+
+    async def _listings(self, game: str | None, now: float, *, playing: bool
+                        ) -> tuple[lb.Listing, ...]:
+        rows = await self._call(self.social.listings, game, now, lb.MAX_LISTED, playing)
+        return tuple(_listing(json.loads(row)) for row in rows)
 
     async def _identify(self, session: Session, visitor: Visitor, message: lb.Identify,
                         now: float) -> None:
@@ -504,11 +511,8 @@ class LobbyHub(TableHub):
         was_finished = live.finished
         await super()._store(live, output)
         table = live.table
-        if live.invite is None and table.id in self._listed_here:
-            self._listed_here.discard(table.id)
-            with contextlib.suppress(StorageError):
-                if await self._call(self.social.unlist, table.id):
-                    await self._announce({"kind": "unlisted", "table": table.id})
+        if table.id in self._listed_here:
+            await self._relist(live)
         outcome = table.match.outcome
         if was_finished or outcome is None or outcome.reason.value == "aborted":
             return
@@ -519,6 +523,19 @@ class LobbyHub(TableHub):
                 await self._call(self.social.record, Finished(
                     table.id, table.round, table.game.info.id, by_seat, outcome.winner,
                     rated, self.clock()))
+
+    async def _relist(self, live: LiveTable) -> None:
+        """A listed table changed: its seat taken, it moves to the games in play; its game
+        over, it leaves the lobby."""
+        table_id = live.table.id
+        with contextlib.suppress(StorageError):
+            if live.finished:
+                self._listed_here.discard(table_id)
+                if await self._call(self.social.unlist, table_id):
+                    await self._announce({"kind": "unlisted", "table": table_id})
+            elif live.invite is None and await self._call(
+                    self.social.mark_playing, table_id, self.clock() + PLAYING_SECONDS):
+                await self._announce({"kind": "playing", "table": table_id})
 
     # -- notes between processes ---------------------------------------------------------
 
@@ -543,6 +560,8 @@ class LobbyHub(TableHub):
                 listing = _listing(note["listing"])
                 text = lb.encode(lb.Listed(listing))
                 await self._to_browsers(text, listing.game)
+            elif kind == "playing":
+                await self._to_browsers(lb.encode(lb.Playing(note["table"])), None)
             elif kind == "unlisted":
                 await self._to_browsers(lb.encode(lb.Unlisted(note["table"])), None)
             elif kind == "matched":

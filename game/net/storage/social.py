@@ -30,7 +30,7 @@ SCHEMA: Final = (
     """CREATE TABLE IF NOT EXISTS net_listings (
         table_id TEXT PRIMARY KEY, game TEXT NOT NULL, host TEXT NOT NULL,
         listing TEXT NOT NULL, invite TEXT NOT NULL, rated BOOLEAN NOT NULL,
-        expires DOUBLE PRECISION NOT NULL)""",
+        expires DOUBLE PRECISION NOT NULL, playing BOOLEAN NOT NULL DEFAULT FALSE)""",
     """CREATE TABLE IF NOT EXISTS net_queue (
         seeker TEXT PRIMARY KEY, name TEXT NOT NULL, queue TEXT NOT NULL,
         rating DOUBLE PRECISION NOT NULL, rated BOOLEAN NOT NULL,
@@ -186,22 +186,26 @@ class SocialStore:
     def unlist(self, table_id: str) -> bool:
         return bool(self._run("DELETE FROM net_listings WHERE table_id = %s", table_id))
 
-    def listings(self, game: str | None, now: float, limit: int) -> list[str]:
-        """Open seats' listing JSON, newest first (expired ones are dropped on the way)."""
+    def listings(self, game: str | None, now: float, limit: int, playing: bool
+                 ) -> list[str]:
+        """Listing JSON, newest first: open seats, or (``playing``) taken ones whose game
+        goes on. Expired ones are dropped on the way."""
         with self._db._lock, self._db._transaction():
             self._db._count("DELETE FROM net_listings WHERE expires <= %s", (now,))
-            if game is None:
-                rows = self._db._rows("SELECT listing FROM net_listings ORDER BY expires DESC "
-                                      "LIMIT %s", (limit,))
-            else:
-                rows = self._db._rows("SELECT listing FROM net_listings WHERE game = %s "
-                                      "ORDER BY expires DESC LIMIT %s", (game, limit))
+            rows = self._db._rows(
+                "SELECT listing FROM net_listings WHERE playing = %s AND (%s OR game = %s) "
+                "ORDER BY expires DESC LIMIT %s", (playing, game is None, game or "", limit))
         return [str(r[0]) for r in rows]
+
+    def mark_playing(self, table_id: str, until: float) -> bool:
+        """The listed seat was taken: the table stays listed, to watch, until ``until``."""
+        return bool(self._run("UPDATE net_listings SET playing = TRUE, expires = %s "
+                              "WHERE table_id = %s AND NOT playing", until, table_id))
 
     def listed(self, table_id: str, now: float) -> tuple[str, bool] | None:
         """The invite code and rated flag of a listed seat, if it is still open."""
         rows = self._rows("SELECT invite, rated FROM net_listings WHERE table_id = %s AND "
-                          "expires > %s", table_id, now)
+                          "expires > %s AND NOT playing", table_id, now)
         return (str(rows[0][0]), bool(rows[0][1])) if rows else None
 
     # -- queue ---------------------------------------------------------------------------
