@@ -14,9 +14,9 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar, Final, TypeAlias
 
 from game.net import messages as m
-from game.net.codec import Fields, Json, dump
+from game.net.codec import Fields, Json, dump, size_of
 from game.net.codes import Refusal
-from game.net.limits import INVITE_ALPHABET, MAX_CHAT, MAX_NAME, TOKEN_BYTES
+from game.net.limits import INVITE_ALPHABET, MAX_CHAT, MAX_MESSAGE_BYTES, MAX_NAME, TOKEN_BYTES
 
 LINK_LENGTH: Final = 8
 """A one-time code that moves a name to another machine: 8 characters (about 39 bits),
@@ -25,7 +25,8 @@ LINK_SECONDS: Final = 600
 CHALLENGE_SECONDS: Final = 120
 """An unanswered challenge lapses after this long."""
 MAX_LISTED: Final = 200
-"""Most seats one ``lobby`` message lists (the newest); more arrive as ``listed``."""
+"""Most seats (and games in play) the server looks up for one ``lobby`` message; it sends
+as many of them as fit in a message (``lobby_message``)."""
 MAX_BOARD: Final = 50
 """Rows of a leaderboard."""
 MAX_RECENT: Final = 20
@@ -723,6 +724,22 @@ def decode_server(data: str | bytes) -> m.ServerMessage | LobbyServerMessage:
     """Any message a server may send. Raises ProtocolError with the refusal and reason."""
     message: m.ServerMessage | LobbyServerMessage = m.decode_as(data, ANY_SERVER_TYPES)
     return message
+
+
+def lobby_message(seats: tuple[Listing, ...], playing: tuple[Listing, ...]) -> Lobby:
+    """A ``lobby`` message holding as many of the open seats, then of the games in play, as
+    fit in one message (both newest first): the rest arrive with the next changes, or a
+    client narrows ``browse`` to one game."""
+    budget = MAX_MESSAGE_BYTES - 100  # the envelope
+    kept: list[list[Listing]] = [[], []]
+    for index, listings in enumerate((seats, playing)):
+        for listing in listings:
+            cost = size_of(dump(listing.to_json())) + 1
+            if cost > budget:
+                break
+            budget -= cost
+            kept[index].append(listing)
+    return Lobby(tuple(kept[0]), tuple(kept[1]))
 
 
 def _secret(f: Fields) -> str:

@@ -65,3 +65,14 @@ def test_bad_fields_are_refused(text: str, code: Refusal) -> None:
 def test_a_secret_never_shows_in_a_repr() -> None:
     assert SECRET not in repr(lb.Identify("Ada", SECRET))
     assert SECRET not in repr(lb.Redeem("Ada", "ABCDEFGH", SECRET))
+
+
+def test_a_lobby_message_keeps_within_the_size_limit() -> None:
+    options = {f"option-{i}": "x" * 40 for i in range(30)}
+    many = tuple(lb.Listing(f"table{i:07d}", "conquid", options, CLOCK, "Ada", False)
+                 for i in range(200))
+    message = lb.lobby_message(many, many)
+    assert 0 < len(message.seats) < 200 and message.playing == ()
+    assert lb.decode_server(lb.encode(message)) == message  # within every limit
+    small = lb.lobby_message(many[:2], many[:3])
+    assert len(small.seats) == 2 and len(small.playing) == 3

@@ -193,7 +193,7 @@ class LobbyHub(TableHub):
             visitor.browsing, visitor.game_filter = True, message.game
             seats = await self._listings(message.game, now, playing=False)
             playing = await self._listings(message.game, now, playing=True)
-            await session.send(lb.encode(lb.Lobby(seats, playing)))
+            await session.send(lb.encode(lb.lobby_message(seats, playing)))
         elif isinstance(message, lb.List):
             await self._list(session, visitor, message, now)
         elif isinstance(message, lb.Take):
