@@ -135,6 +135,7 @@ async def test_a_spectator_joins_mid_game_catches_up_and_never_gets_a_token(
             await host.send("resign")
             await fan.expect("ended")
             await host.send("offer", kind="rematch")
+            await guest.expect("offered")
             await guest.send("answer", kind="rematch", accept=True)
             renewed = await fan.expect("watching")
             assert renewed["round"] == 1 and renewed["names"] == ["Bo", "Ada"]

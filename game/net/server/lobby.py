@@ -39,7 +39,7 @@ from game.net.table import Output, Send
 PAIR_SECONDS: Final = 0.5
 """How often each process looks at the queues."""
 LOBBY_ACTIONS: Final = (20, 60.0)
-"""browse, list, take, seek, unseek, watch, profile?, leaderboard?: per connection, per minute."""
+"""Every lobby message but challenges and remarks: per connection, per minute."""
 CHALLENGES: Final = (5, 60.0)
 CHATS: Final = (10, 10.0)
 """Chat lines and spectator remarks per connection."""
@@ -47,10 +47,14 @@ LINK_GUESSES: Final = (10, 60.0)
 """Wrong link codes or secrets per address per minute."""
 PLAYING_SECONDS: Final = 24 * 3600.0
 """A listed game in play stays in the lobby's games to watch at most this long."""
+STALE_SEEKER_SECONDS: Final = 10 * PAIR_SECONDS
+"""A queued player whose process has not looked at the queue this long is dropped from it
+(that process died)."""
 MAX_GUESSERS: Final = 10_000
 """Addresses whose wrong guesses are remembered before quiet ones are forgotten."""
-LOBBY_KINDS: Final = (lb.Browse, lb.List, lb.Take, lb.Seek, lb.Unseek, lb.Watch,
-                      lb.AskProfile, lb.AskLeaderboard)
+LOBBY_KINDS: Final = (lb.Identify, lb.Link, lb.Redeem, lb.Browse, lb.List, lb.Take,
+                      lb.Seek, lb.Unseek, lb.Watch, lb.Block, lb.AskProfile,
+                      lb.AskLeaderboard)
 
 
 @dataclasses.dataclass(eq=False)
@@ -178,7 +182,7 @@ class LobbyHub(TableHub):
             name = _named(visitor, message.TYPE)
             code = "".join(secrets.choice(INVITE_ALPHABET) for _ in range(lb.LINK_LENGTH))
             expires = int(now) + lb.LINK_SECONDS
-            await self._call(self.social.add_link, name, code, float(expires))
+            await self._call(self.social.add_link, name, code, float(expires), now)
             await session.send(lb.encode(lb.Linked(code, expires)))
         elif isinstance(message, lb.Redeem):
             self._guess_allowed(session, message.TYPE)
@@ -355,7 +359,8 @@ class LobbyHub(TableHub):
         if not mine:
             return
         now = self.clock()
-        for queue, rows in (await self._call(self.social.queues)).items():
+        queues = await self._call(self.social.queues, self.owner, now, STALE_SEEKER_SECONDS)
+        for queue, rows in queues.items():
             if not any(row.seeker in mine for row in rows):
                 continue
             names = {row.seeker: row.name for row in rows}

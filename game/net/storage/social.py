@@ -34,7 +34,7 @@ SCHEMA: Final = (
     """CREATE TABLE IF NOT EXISTS net_queue (
         seeker TEXT PRIMARY KEY, name TEXT NOT NULL, queue TEXT NOT NULL,
         rating DOUBLE PRECISION NOT NULL, rated BOOLEAN NOT NULL,
-        since DOUBLE PRECISION NOT NULL)""",
+        since DOUBLE PRECISION NOT NULL, seen DOUBLE PRECISION NOT NULL)""",
     "CREATE INDEX IF NOT EXISTS net_queue_by_queue ON net_queue (queue)",
     """CREATE TABLE IF NOT EXISTS net_blocks (
         blocker TEXT NOT NULL, blocked TEXT NOT NULL, PRIMARY KEY (blocker, blocked))""",
@@ -129,9 +129,13 @@ class SocialStore:
                 "WHERE s.name = %s AND s.hash = %s AND NOT p.removed", (name, digest))
         return False if rows else None
 
-    def add_link(self, name: str, code: str, expires: float) -> None:
-        self._run("INSERT INTO net_links (code, name, expires) VALUES (%s, %s, %s)",
-                  code, name, expires)
+    def add_link(self, name: str, code: str, expires: float, now: float) -> None:
+        """A new one-time code for ``name`` (its earlier ones and expired ones go)."""
+        with self._db._lock, self._db._transaction():
+            self._db._count("DELETE FROM net_links WHERE name = %s OR expires <= %s",
+                            (name, now))
+            self._db._count("INSERT INTO net_links (code, name, expires) VALUES (%s, %s, %s)",
+                            (code, name, expires))
 
     def redeem(self, name: str, code: str, secret: str, now: float) -> bool:
         """Bind ``secret`` to ``name`` if ``code`` is its unexpired link code (used up)."""
@@ -215,17 +219,25 @@ class SocialStore:
         """Wait in ``queue``; the number of players waiting there."""
         with self._db._lock, self._db._transaction():
             self._db._count("DELETE FROM net_queue WHERE seeker = %s", (seeker,))
-            self._db._count("INSERT INTO net_queue (seeker, name, queue, rating, rated, since) "
-                            "VALUES (%s, %s, %s, %s, %s, %s)",
-                            (seeker, name, queue, rating, rated, now))
+            self._db._count("INSERT INTO net_queue (seeker, name, queue, rating, rated, since, "
+                            "seen) VALUES (%s, %s, %s, %s, %s, %s, %s)",
+                            (seeker, name, queue, rating, rated, now, now))
             rows = self._db._rows("SELECT COUNT(*) FROM net_queue WHERE queue = %s", (queue,))
         return int(rows[0][0])
 
     def leave_queue(self, seeker: str) -> bool:
         return bool(self._run("DELETE FROM net_queue WHERE seeker = %s", seeker))
 
-    def queues(self) -> dict[str, list[QueueRow]]:
-        rows = self._rows("SELECT queue, seeker, name, rating, rated, since FROM net_queue")
+    def queues(self, prefix: str, now: float, stale: float) -> dict[str, list[QueueRow]]:
+        """Every queue, after marking the seekers whose ids start with ``prefix`` (this
+        process's) as seen now and dropping those nobody has seen for ``stale`` seconds
+        (their process died)."""
+        with self._db._lock, self._db._transaction():
+            self._db._count("UPDATE net_queue SET seen = %s WHERE seeker LIKE %s",
+                            (now, prefix + "%"))
+            self._db._count("DELETE FROM net_queue WHERE seen < %s", (now - stale,))
+            rows = self._db._rows("SELECT queue, seeker, name, rating, rated, since "
+                                  "FROM net_queue", ())
         found: dict[str, list[QueueRow]] = {}
         for queue, seeker, name, rating, rated, since in rows:
             found.setdefault(str(queue), []).append(
@@ -311,11 +323,13 @@ class SocialStore:
                           "LIMIT %s", name, name, limit)
 
     def leaderboard(self, game: str, max_deviation: float, limit: int) -> list[Standing]:
-        rows = self._rows("SELECT name FROM net_ratings r WHERE game = %s AND deviation <= %s "
+        rows = self._rows("SELECT name, rating, deviation, volatility, played, won, lost "
+                          "FROM net_ratings r WHERE game = %s AND deviation <= %s "
                           "AND NOT EXISTS (SELECT 1 FROM net_players p WHERE p.name = r.name "
                           "AND p.removed) ORDER BY rating DESC LIMIT %s",
                           game, max_deviation, limit)
-        return [self.standing(str(r[0]), game) for r in rows]
+        return [Standing(str(r[0]), game, Rating(float(r[1]), float(r[2]), float(r[3])),
+                         int(r[4]), int(r[5]), int(r[6])) for r in rows]
 
 
 class _Undo(Exception):
