@@ -18,6 +18,7 @@ import dataclasses
 import json
 import secrets
 import time
+from collections import deque
 from collections.abc import Callable
 from typing import Any, Final
 
@@ -102,8 +103,8 @@ class LobbyHub(TableHub):
         self._listed_here: set[str] = set()
         """Tables this process listed: their listing goes when their seat is taken (a table
         served elsewhere later keeps its listing until its invite code expires)."""
-        self.pairing_delays: list[float] = []
-        """Seconds from the older seeker's ``seek`` to the pair's table (for the bench)."""
+        self.pairing_delays: deque[float] = deque(maxlen=1000)
+        """Seconds from the older seeker's ``seek`` to its pair's table, the latest ones."""
 
     async def start(self, address: str) -> None:
         await super().start(address)
