@@ -12,6 +12,7 @@ Targets (issue 21): p99 <= 250 ms and server RSS <= 150 MB, paced.
 
     python -m bench net                      # everything (about 5 minutes)
     python -m bench net --only sqlite --quick
+    python -m bench net --only lobby         # 500 idle clients, 100 queued (bench/net_lobby.py)
 """
 
 from __future__ import annotations
@@ -28,6 +29,7 @@ from contextlib import ExitStack, contextmanager
 from pathlib import Path
 from typing import Any
 
+from bench.net_lobby import lobby_figure
 from game.catalog import all_games
 from game.net.smoke import PlayedGame, play_pair, two_player_games
 from tests.net.processes import ServerProcess, start_server
@@ -35,7 +37,7 @@ from tools.scratch_postgres import find_bindir, scratch_postgres
 
 TARGET_P99_MS = 250.0
 TARGET_RSS_MB = 150.0
-CONFIGS = ("sqlite", "postgres1", "postgres2")
+CONFIGS = ("sqlite", "postgres1", "postgres2", "lobby")
 ARRIVAL_SECONDS = 10.0
 """Paced, the players sit down over this many seconds, as people arrive; fast, all at once
 (the burst of 240 handshakes, 120 tables and 120 joins is part of what "fast" measures)."""
@@ -56,10 +58,13 @@ def main(argv: list[str]) -> int:
         args.games_per, args.moves = 4, 10
     failed = False
     for config in args.only or CONFIGS:
-        if config != "sqlite" and find_bindir() is None:
+        if config.startswith("postgres") and find_bindir() is None:
             print(json.dumps({"bench": f"net/{config}", "skipped": "PostgreSQL is not installed"}))
             continue
         with _servers(config) as servers:
+            if config == "lobby":
+                print(json.dumps(asyncio.run(lobby_figure(servers[0]))), flush=True)
+                continue
             for mode, think in (("fast", 0.0), ("paced", args.think)):
                 line = asyncio.run(_run(servers, config, mode, think, args))
                 print(json.dumps(line), flush=True)
@@ -70,7 +75,7 @@ def main(argv: list[str]) -> int:
 @contextmanager
 def _servers(config: str) -> Iterator[list[ServerProcess]]:
     with ExitStack() as stack:
-        if config == "sqlite":
+        if config in ("sqlite", "lobby"):
             folder = stack.enter_context(tempfile.TemporaryDirectory(prefix="bench-net-"))
             db = str(Path(folder) / "tables.sqlite")
         else:

@@ -39,6 +39,12 @@ class Refusal(enum.Enum):
     CANNOT_CLAIM = "cannot-claim"
     RATE_LIMITED = "rate-limited"
     BUSY = "busy"
+    NAME_TAKEN = "name-taken"
+    NOT_IDENTIFIED = "not-identified"
+    NO_PLAYER = "no-player"
+    BLOCKED = "blocked"
+    NO_CHALLENGE = "no-challenge"
+    NOT_LISTED = "not-listed"
     INTERNAL = "internal"
 
 

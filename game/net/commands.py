@@ -37,6 +37,10 @@ def add_net_parsers(commands: Any) -> None:
     serve.add_argument("--behind-proxy", action="store_true",
                        help="count each player by the address the reverse proxy forwards "
                        "(X-Forwarded-For); only when nothing but the proxy reaches the server")
+    serve.add_argument("--remove", metavar="NAME",
+                       help="operator: retire the player name NAME (it can no longer be used; "
+                       "its listed seats and queue places go, running servers drop them at "
+                       "once) and exit; with SQLite, while the server is stopped")
     smoke = commands.add_parser(
         "net-smoke", help="play a short online game of each two-player game through a server",
     )
@@ -48,6 +52,9 @@ def run_net_command(args: argparse.Namespace) -> int:
     if args.command == "serve":
         from game.net.server.runner import ServerConfig, serve_command
 
+        if args.remove is not None:
+            return remove_command(args.db, args.remove)
+
         limits = Limits(max_connections_per_address=args.connections_per_address,
                         tables_per_address=args.tables_per_address)
         return serve_command(ServerConfig(db=args.db, host=args.host, port=args.port,
@@ -56,3 +63,21 @@ def run_net_command(args: argparse.Namespace) -> int:
     from game.net.smoke import net_smoke
 
     return net_smoke(args.server)
+
+
+def remove_command(db: str, name: str) -> int:
+    """``serve --remove NAME``: an operator's removal of a name, then exit."""
+    from game.net.server.lobby import remove_name
+    from game.net.storage import StorageError, open_storage
+
+    try:
+        storage = open_storage(db)
+    except StorageError as err:
+        print(f"serve --remove: {err}")
+        return 1
+    try:
+        tables = remove_name(storage, name)
+    finally:
+        storage.close()
+    print(f"removed {name!r}: {len(tables)} listed seat(s) taken out of the lobby")
+    return 0

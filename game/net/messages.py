@@ -622,6 +622,12 @@ def decode_server(data: str | bytes) -> ServerMessage:
     return message
 
 
+def decode_as(data: str | bytes, types: Mapping[str, Any]) -> Any:
+    """A message of one of ``types`` (type name -> class with ``read``), for a protocol
+    extension with messages of its own (``game.net.lobby``)."""
+    return _decode(data, types)
+
+
 def moves_messages(round_: int, start: int, moves: tuple[str, ...]) -> tuple[Moves, ...]:
     """``moves`` as few ``moves`` messages as the size limits allow (none when empty)."""
     chunks: list[Moves] = []

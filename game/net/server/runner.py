@@ -13,8 +13,8 @@ from dataclasses import dataclass, field
 
 from game.catalog import all_games
 from game.net.server.app import PortInUse, TransportServer
-from game.net.server.hub import TableHub
 from game.net.server.limits import Limits
+from game.net.server.lobby import LobbyHub
 from game.net.storage import StorageError, open_storage
 from game.net.storage.postgres import redact
 
@@ -45,7 +45,7 @@ async def run_server(config: ServerConfig, stop: asyncio.Event,
         storage = await asyncio.to_thread(open_storage, config.db)
     except StorageError as err:
         raise StartError(str(err)) from None
-    hub = TableHub(storage, all_games(), config.limits)
+    hub = LobbyHub(storage, all_games(), config.limits)
     transport = TransportServer(hub, config.limits, config.behind_proxy)
     try:
         try:

@@ -1,0 +1,81 @@
+"""A lobby server in the test's event loop and a bare JSON client for it (loopback only)."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+from collections.abc import AsyncIterator
+from typing import Any
+
+from websockets.asyncio.client import ClientConnection, connect
+
+from game.net.limits import PROTOCOL_VERSION
+from game.net.server.app import TransportServer
+from game.net.server.lobby import LobbyHub
+from game.net.storage import open_storage
+from tests.net.servers import GAMES, QUICK
+
+RULES = {info.id: info.rules_version for info in GAMES.infos() if info.players == 2}
+
+
+class Peer:
+    """One connection: sends dicts, keeps every message it got, waits for a type."""
+
+    def __init__(self, conn: ClientConnection) -> None:
+        self.conn = conn
+        self.got: list[dict[str, Any]] = []
+        self._seen = 0
+
+    async def send(self, message_type: str, /, **fields: Any) -> None:
+        await self.conn.send(json.dumps({"type": message_type, **fields}))
+
+    async def expect(self, kind: str, seconds: float = 5.0) -> dict[str, Any]:
+        """The next message of ``kind`` not looked at yet (others are kept, skipped)."""
+        async with asyncio.timeout(seconds):
+            while True:
+                while self._seen < len(self.got):
+                    message = self.got[self._seen]
+                    self._seen += 1
+                    if message["type"] == kind:
+                        return message
+                self.got.append(json.loads(await self.conn.recv()))
+
+    async def drain(self, seconds: float = 0.2) -> None:
+        """Read whatever arrives within ``seconds``."""
+        with contextlib.suppress(TimeoutError):
+            async with asyncio.timeout(seconds):
+                while True:
+                    self.got.append(json.loads(await self.conn.recv()))
+
+
+@contextlib.asynccontextmanager
+async def peer(url: str, name: str | None = None, secret: str | None = None
+               ) -> AsyncIterator[Peer]:
+    async with connect(url, compression=None) as conn:
+        client = Peer(conn)
+        await client.send("hello", protocol=PROTOCOL_VERSION, rules=RULES, client="test")
+        await client.expect("welcome")
+        if name is not None:
+            await client.send("identify", name=name, secret=secret or _secret(name))
+            await client.expect("identified")
+        yield client
+
+
+def _secret(name: str) -> str:
+    return (name.encode().hex() * 32)[:32]
+
+
+@contextlib.asynccontextmanager
+async def lobby_server(db: str) -> AsyncIterator[tuple[str, LobbyHub]]:
+    storage = await asyncio.to_thread(open_storage, db)
+    hub = LobbyHub(storage, GAMES, QUICK)
+    transport = TransportServer(hub, QUICK)
+    port = await transport.start("127.0.0.1", 0)
+    await hub.start(f"ws://127.0.0.1:{port}")
+    try:
+        yield f"ws://127.0.0.1:{port}", hub
+    finally:
+        await transport.stop()
+        await hub.stop()
+        storage.close()

@@ -1,0 +1,47 @@
+"""Two ``serve`` processes on one PostgreSQL database: the lobby and the quick-match queue
+are shared, and each process's players hear of the other's listings through NOTIFY."""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+
+from tests.net.lobby_clients import peer
+from tests.net.processes import start_server
+
+CLOCK = {"gone": 60, "move": None}
+
+
+@pytest.mark.slow
+async def test_listings_and_the_queue_are_shared_by_two_processes(postgres_url: str) -> None:
+    first = await asyncio.to_thread(start_server, postgres_url)
+    second = await asyncio.to_thread(start_server, postgres_url)
+    try:
+        async with peer(first.url) as browser, peer(second.url, "Host") as host:
+            await browser.send("browse", game="pushfight")
+            await browser.expect("lobby")
+            await host.send("create", game="pushfight", options={}, seat=0, name="x",
+                            clock=CLOCK)
+            await host.expect("seated")
+            await host.send("list", rated=False)
+            seat = (await browser.expect("listed", 10))["seat"]
+            assert seat["host"] == "Host"
+            async with peer(first.url) as late:  # a newcomer on the other process sees it
+                await late.send("browse", game=None)
+                assert [s["table"] for s in (await late.expect("lobby"))["seats"]] == [
+                    seat["table"]]
+        async with peer(first.url, "Ada") as ada, peer(second.url, "Bo") as bo:
+            for player in (ada, bo):
+                await player.send("seek", game="conquid", clock=CLOCK, rated=False)
+                await player.expect("queued")
+            done, pending = await asyncio.wait(
+                [asyncio.create_task(p.expect("matched", 10)) for p in (ada, bo)],
+                return_when=asyncio.FIRST_COMPLETED)
+            for task in pending:
+                task.cancel()
+            matched = next(iter(done)).result()
+            assert matched["opponent"] in ("Ada", "Bo")
+    finally:
+        await asyncio.to_thread(first.stop)
+        await asyncio.to_thread(second.stop)
