@@ -6,7 +6,9 @@ rename itself survives a power cut. Readers see the old file or the new one, nev
 
 The new file gets the mode of the file it replaces, or for a new file what the umask lets
 ``open`` give (0666 less the umask), as any program's file would: a picture exported to a
-shared folder stays readable to the others there. (The temporary file starts private.)
+shared folder stays readable to the others there. (The temporary file starts private.) A
+file that holds a secret (an online seat's token, a claimed name's secret) is written
+``private``: owner-only from its first byte, whatever it replaces.
 
 A process killed mid-write leaves its temporary file behind; the next write of the same file
 removes such leftovers once they are older than ``STALE_SECONDS`` (a live write takes
@@ -27,17 +29,17 @@ from typing import Final
 STALE_SECONDS: Final = 60.0
 
 
-def atomic_write_text(path: Path, text: str) -> None:
+def atomic_write_text(path: Path, text: str, private: bool = False) -> None:
     """Replace ``path`` with ``text`` (UTF-8) atomically, creating its folder if needed."""
-    atomic_write_bytes(path, text.encode("utf-8"))
+    atomic_write_bytes(path, text.encode("utf-8"), private)
 
 
-def atomic_write_bytes(path: Path, data: bytes) -> None:
+def atomic_write_bytes(path: Path, data: bytes, private: bool = False) -> None:
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, temp_name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     try:
         if hasattr(os, "fchmod"):  # POSIX; Windows has no modes to keep
-            os.fchmod(fd, _mode_for(path))
+            os.fchmod(fd, 0o600 if private else _mode_for(path))
         with os.fdopen(fd, "wb") as handle:
             handle.write(data)
             handle.flush()

@@ -68,7 +68,7 @@ class Identities:
     def _keep(self, server: str, identity: Identity) -> Identity:
         held = self._load()
         held[server] = {"name": identity.name, "secret": identity.secret}
-        atomic_write_text(self.path, json.dumps(held, indent=1, sort_keys=True))
+        atomic_write_text(self.path, json.dumps(held, indent=1, sort_keys=True), private=True)
         return identity
 
     def _load(self) -> dict[str, dict[str, str]]:

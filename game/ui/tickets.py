@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import contextlib
 import json
-import os
 import re
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -69,9 +68,7 @@ def path_of(paths: Paths, table: str) -> Path:
 def keep(paths: Paths, kept: Kept) -> None:
     """Store a seat (atomically; owner-only where the system has permissions)."""
     target = path_of(paths, kept.table)
-    atomic_write_text(target, json.dumps(kept.to_json()) + "\n")
-    with contextlib.suppress(OSError):
-        os.chmod(target, 0o600)
+    atomic_write_text(target, json.dumps(kept.to_json()) + "\n", private=True)
 
 
 def find(paths: Paths, table: str) -> Kept | None:

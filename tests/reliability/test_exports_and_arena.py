@@ -85,6 +85,18 @@ def test_saving_over_a_file_keeps_its_mode(tmp_path: Path, umask: None, mode: in
 
 
 @pytest.mark.skipif(os.name != "posix", reason="file modes are POSIX")
+@pytest.mark.parametrize("mode", [None, 0o664, 0o644])
+def test_a_secret_is_owner_only_whatever_it_replaces(tmp_path: Path, umask: None,
+                                                    mode: int | None) -> None:
+    path = tmp_path / "seat.json"
+    if mode is not None:
+        path.write_text("old")
+        path.chmod(mode)
+    atomic_write_text(path, "token", private=True)
+    assert path.read_text() == "token" and stat.S_IMODE(path.stat().st_mode) == 0o600
+
+
+@pytest.mark.skipif(os.name != "posix", reason="file modes are POSIX")
 def test_an_exported_picture_in_a_shared_folder_stays_readable(tmp_path: Path,
                                                                 umask: None) -> None:
     record = tmp_path / "game.json"
