@@ -30,7 +30,7 @@ from game.ui.table import MovingSeat
 from game.ui.view import last_turn
 from scenes import online_panel as op
 from scenes.common import confirm, file_dialog, save_match_to
-from scenes.play import KEY_HINTS, REMATCH, PlayScene
+from scenes.play import REMATCH, PlayScene
 
 REFUSED = {
     c.TAKE_BACK: "moves sent to the other player cannot be taken back",
@@ -46,7 +46,7 @@ HEARD = "online"
 class OnlinePlayScene(PlayScene):
     """A match at a table on a server: our seat is played here, the other one remotely."""
 
-    KEY_HINTS = tuple(hint for hint in KEY_HINTS if hint[0] != c.TAKE_BACK)
+    KEY_HINTS = tuple(hint for hint in PlayScene.KEY_HINTS if hint[0] != c.TAKE_BACK)
 
     def __init__(self, services: Services, match: Match, online: OnlineGame,
                  resumed_from: Path | None = None) -> None:

@@ -56,9 +56,6 @@ HINT_LEVEL = "normal"
 """Hints come from this computer level, or from the strongest a game has without it."""
 DEMO_PAUSE = 5.0
 """Seconds a finished demo game stays on screen before the next one starts."""
-KEY_HINTS = ((c.CONFIRM, "confirm"), (c.CLEAR, "clear"), (c.TAKE_BACK, "take back"),
-             (c.SKIP, "skip animation"), (inp.REVIEW, "review"), (c.BACK, "pause"))
-"""The keys the message strip shows while it has no message (after the rules' key)."""
 
 
 class PlayScene(Scene):
@@ -67,7 +64,10 @@ class PlayScene(Scene):
     The ``_``-methods marked "hook" are where a kind of play that adds to it
     (``scenes.online_play``) says what it adds."""
 
-    KEY_HINTS: tuple[tuple[str, str], ...] = KEY_HINTS
+    KEY_HINTS: tuple[tuple[str, str], ...] = (
+        (c.CONFIRM, "confirm"), (c.CLEAR, "clear"), (c.TAKE_BACK, "take back"),
+        (c.SKIP, "skip animation"), (inp.REVIEW, "review"), (c.BACK, "pause"))
+    """The keys the message strip shows while it has no message (after the rules' key)."""
 
     def __init__(self, services: Services, match: Match, demo: bool = False,
                  resumed_from: Path | None = None) -> None:
