@@ -32,9 +32,11 @@ class SceneFactories:
     def play(self, services: Services, match: Match, *, demo: bool = False,
              resumed_from: Path | None = None, autosave_now: bool = False,
              online: OnlineGame | None = None) -> Scene:
+        from scenes.online_play import OnlinePlayScene
         from scenes.play import PlayScene
 
-        play = PlayScene(services, match, demo=demo, resumed_from=resumed_from, online=online)
+        play = (PlayScene(services, match, demo=demo, resumed_from=resumed_from)
+                if online is None else OnlinePlayScene(services, match, online, resumed_from))
         if autosave_now and play.slot is not None:
             play.slot.write(match)
         return play

@@ -315,6 +315,7 @@ class Walk:
         from game.net.session import Join, Network, Session, TableNow
         from game.ui.online import OnlinePlay
         from scenes.online import OnlineScene
+        from scenes.online_play import OnlinePlayScene
 
         expect(Announced("t", "ws://127.0.0.1:1", "ABC234", "conquid", "", "Ada", 1, 1)
                .problem({"conquid": 1}) == "", "the LAN announcement check failed")
@@ -337,9 +338,8 @@ class Walk:
                 guest.start(Join(code))
                 self.wait_for(lambda: isinstance(self.app.stack.top, PlayScene),
                               "the play scene did not open")
-                play = self.expect_top(PlayScene)
+                play = self.expect_top(OnlinePlayScene)
                 online = play.online
-                assert online is not None
                 seen: list[tuple[str, ...]] = [()]
 
                 def heard() -> tuple[str, ...]:

@@ -16,11 +16,11 @@ from pathlib import Path
 from typing import Any
 
 import pygame
-import pygame_gui
 
 from game.core.errors import GameError
-from game.core.match import Match, meta_word
+from game.core.match import Match
 from game.core.protocol import CHANCE
+from game.core.record import Online
 from game.plugin import HighScores
 from game.ui import autosaves, fonts, palette, result, storage
 from game.ui import commands as c
@@ -28,7 +28,6 @@ from game.ui import input as inp
 from game.ui.board_host import BoardHost
 from game.ui.commands import Command
 from game.ui.computer import STALLED_CHOICES, STALLED_TITLE, ComputerSeat, stalled_text
-from game.ui.online import OnlineGame, RemoteSeat
 from game.ui.scene import Push, Replace, Scene, Transition
 from game.ui.services import Services
 from game.ui.table import MovingSeat, Played, Table
@@ -41,7 +40,6 @@ from game.ui.view import (
     turns_played,
 )
 from scenes import layout
-from scenes import online_panel as op
 from scenes.common import button, confirm, enable, file_dialog, open_match, pressed, save_match_to
 from scenes.demo import next_demo
 
@@ -58,32 +56,25 @@ HINT_LEVEL = "normal"
 """Hints come from this computer level, or from the strongest a game has without it."""
 DEMO_PAUSE = 5.0
 """Seconds a finished demo game stays on screen before the next one starts."""
-ONLINE_REFUSED = {
-    c.TAKE_BACK: "moves sent to the other player cannot be taken back",
-    c.REDO: "there is nothing to play again in an online game",
-    c.HINT: "no hints in an online game",
-}
-ONLINE_COMMANDS = frozenset({c.RESIGN, c.OFFER_DRAW, REMATCH, op.ABORT, op.CLAIM, op.ACCEPT,
-                             op.DECLINE, op.SEND_FILE, op.MUTE})
-HEARD = "online"
-"""Message topic: what the table said (a refusal, a declined offer)."""
 
 
 class PlayScene(Scene):
     """Shows a match at its table (``game.ui.table``) and hands it the moves people make on
-    the board (``game.ui.board_host``); the side panel, the result card and the dialogs."""
+    the board (``game.ui.board_host``); the side panel, the result card and the dialogs.
+    The ``_``-methods marked "hook" are where a kind of play that adds to it
+    (``scenes.online_play``) says what it adds."""
+
+    KEY_HINTS: tuple[tuple[str, str], ...] = (
+        (c.CONFIRM, "confirm"), (c.CLEAR, "clear"), (c.TAKE_BACK, "take back"),
+        (c.SKIP, "skip animation"), (inp.REVIEW, "review"), (c.BACK, "pause"))
+    """The keys the message strip shows while it has no message (after the rules' key)."""
 
     def __init__(self, services: Services, match: Match, demo: bool = False,
-                 resumed_from: Path | None = None, online: OnlineGame | None = None) -> None:
+                 resumed_from: Path | None = None) -> None:
         super().__init__(services)
         self.match = match
-        self.online = online
-        """The table on a server this game is played at, the other player being remote."""
-        self._round = online.round if online is not None else 0
-        self._offer_shown: str | None = None
-        self._claim_ready = False
-        self.chat_entry: Any = None
         self._panel_bottom = 0
+        """Where the panel's buttons end (what a kind of play adds may go below)."""
         self.demo = demo
         """A computer-vs-computer demo: never autosaved, and the next demo follows."""
         self.slot = None if demo else autosaves.Slot(services.paths, resumed_from)
@@ -107,15 +98,11 @@ class PlayScene(Scene):
         """The dialog about a stalled seat, and the seat (``_watch``)."""
         self._over_since: float | None = None
         self.view.set_interactive(self.table.human_to_move())
-        if online is not None and resumed_from is None and self.table.autosave is not None:
-            self.table.autosave.keep(match)  # kept from its first moment, listed and resumable
 
     def _moving_seats(self) -> dict[int, MovingSeat]:
         """The computer seats, each thinking in its worker (a seat that cannot be made is
         played by a person, and the player is told why)."""
         seats: dict[int, MovingSeat] = {}
-        if self.online is not None:
-            return {1 - self.online.my_seat: RemoteSeat(self.online)}
         for number, seat in enumerate(self.match.seats):
             if seat.is_computer:
                 try:
@@ -129,14 +116,15 @@ class PlayScene(Scene):
     def _autosave(self) -> autosaves.Background | None:
         if self.slot is None:
             return None
-        online = self.online
-        details = (lambda: None) if online is None else online.details
-        return autosaves.Background(self.slot, self.services.writer, self._report, details)
+        return autosaves.Background(self.slot, self.services.writer, self._report,
+                                    self._record_online)
+
+    def _record_online(self) -> Online | None:
+        """Hook: where the game is played, for its record (None: here)."""
+        return None
 
     def _hinter(self) -> ComputerSeat:
         """The computer that suggests moves. Raises ValueError when the game has none."""
-        if self.online is not None:
-            raise ValueError("no hints in an online game")
         level = self._hint_level()
         if level is None:
             raise ValueError(f"there are no hints for {self.match.game.info.title} yet")
@@ -176,19 +164,14 @@ class PlayScene(Scene):
 
     def exit(self) -> None:
         self.table.close()
-        if self.online is not None and not getattr(self, "_handed_on", False):
-            self.online.close()
+        self._left_table()
         super().exit()
 
-    def _human_to_move(self) -> bool:
-        if self.online is not None and not (self.online.seated and self._in_step()):
-            return False
-        return self.table.human_to_move()
+    def _left_table(self) -> None:
+        """Hook: the scene has closed its table."""
 
-    def _in_step(self) -> bool:
-        """Our copy holds every move the server has (the rest are ours, not yet acknowledged)."""
-        assert self.online is not None
-        return len(self.online.moves) <= self.match.ply
+    def _human_to_move(self) -> bool:
+        return self.table.human_to_move()
 
     def resume(self) -> None:
         """Back from pause, settings or help: pick up new colours, speed and keys."""
@@ -223,17 +206,11 @@ class PlayScene(Scene):
                 self._button(rect, text, name, tip)
             y += button_h + 6
         self._panel_bottom = y
-        self.chat_entry = None
-        if self.online is not None and not self.online.muted:  # right of the message strip
-            width = min(360, self.messages.w // 2)
-            rect = pygame.Rect(self.messages.right - width, self.messages.y, width,
-                               self.messages.h)
-            self.messages.w -= width + 8
-            self.chat_entry = pygame_gui.elements.UITextEntryLine(
-                rect, self.services.ui, container=self.root,
-                placeholder_text="Say something (Return sends)")
-            self.chat_entry.set_text_length_limit(200)
+        self._build_extras()
         self._refresh_buttons()
+
+    def _build_extras(self) -> None:
+        """Hook: widgets beyond the panel's buttons."""
 
     def _info_top(self) -> int:
         card_h = 62 if self.compact else 76
@@ -265,12 +242,6 @@ class PlayScene(Scene):
 
     def _control_rows(self) -> list[list[tuple[str, str, str]]]:
         """The buttons that apply to this game and its seats, in rows of the panel."""
-        if self.online is not None:
-            online_rows = op.control_rows(self.online, self.match.is_over)
-            online_rows.append([("Rematch", REMATCH, "Offer another game, sides swapped"),
-                         (f"Pause ({self._key(inp.PLAY, c.BACK)})", c.BACK,
-                          "Settings, help or back to the menu (the game is kept)")])
-            return online_rows
         people = self.table.has_human
         rows: list[list[tuple[str, str, str]]] = []
         if people:
@@ -317,32 +288,22 @@ class PlayScene(Scene):
         over = self.match.is_over
         human = self._human_to_move()
         for widget, name in self.buttons.items():
-            if self.online is not None and name in (c.RESIGN, c.OFFER_DRAW):
-                enabled = not over and self.online.seated
-            elif name in self._human_only():
-                enabled = human and self.board.offers(name)
-            else:
-                enabled = {
-                    c.TAKE_BACK: self.match.can_undo and self.table.has_human,
-                    c.REDO: self.match.can_redo and self.table.has_human,
-                    c.CLEAR: human,
-                    REMATCH: over,
-                    op.ABORT: op.abort_possible(self.match),
-                    op.CLAIM: self._claim_ready,
-                }.get(name, True)
-            enable(widget, enabled)
+            enable(widget, self._enabled(name, over, human))
+
+    def _enabled(self, name: str, over: bool, human: bool) -> bool:
+        """Hook: whether the panel button ``name`` applies now."""
+        if name in self._human_only():
+            return human and self.board.offers(name)
+        return {
+            c.TAKE_BACK: self.match.can_undo and self.table.has_human,
+            c.REDO: self.match.can_redo and self.table.has_human,
+            c.CLEAR: human,
+            REMATCH: over,
+        }.get(name, True)
 
     # -- input ---------------------------------------------------------------------------
 
     def widget_event(self, event: pygame.event.Event) -> Transition | None:
-        if (event.type == pygame_gui.UI_TEXT_ENTRY_FINISHED and self.online is not None
-                and event.ui_element is self.chat_entry):
-            problem = self.online.say(self.chat_entry.get_text())
-            if problem:
-                self._refuse(problem)
-            else:
-                self.chat_entry.set_text("")
-            return None
         command = pressed(self.buttons, event)
         return None if command is None else self.command(command)
 
@@ -357,11 +318,7 @@ class PlayScene(Scene):
             return None
         if self.board.skip(name, self._clock):
             return None
-        if self.online is not None and name in ONLINE_REFUSED:
-            self._refuse(ONLINE_REFUSED[name])
-        elif self.online is not None and name in ONLINE_COMMANDS:
-            return self._online_command(name)
-        elif name in self._human_only() and not self._human_to_move():
+        if name in self._human_only() and not self._human_to_move():
             self._refuse(self._wait_reason())
         elif name in (c.SELECT, c.CONFIRM, c.CLEAR) or self.board.is_move_action(name):
             self._board_input(command)
@@ -396,131 +353,7 @@ class PlayScene(Scene):
         """Run a command as its side-panel button does."""
         return self.command(Command(name))
 
-    # -- online ---------------------------------------------------------------------------
-
-    def _online_command(self, name: str) -> Transition | None:
-        online = self.online
-        assert online is not None
-        if name == c.RESIGN:
-            if self.match.is_over:
-                self._refuse("the game is over")
-            else:
-                dialog = confirm(self, "Resign", "Do you really resign this game?", "Resign")
-                self.watch(dialog, lambda _event: online.resign())
-        elif name == c.OFFER_DRAW:
-            if self.match.is_over or not online.seated:
-                self._refuse("the game is over" if self.match.is_over else "no one to offer to")
-            else:
-                online.offer_draw()
-                self.services.toasts.show("Draw offered", topic=HEARD)
-        elif name == REMATCH:
-            if not self.match.is_over:
-                self._refuse("a rematch is offered once the game is over")
-            else:
-                online.offer_rematch()
-                self.services.toasts.show("Rematch offered (sides swapped)", topic=HEARD)
-        elif name in (op.ACCEPT, op.DECLINE):
-            online.answer(name == op.ACCEPT)
-            self._build_root()
-        elif name == op.ABORT:
-            if not op.abort_possible(self.match):
-                self._refuse("too late to abort: both sides have moved")
-            else:
-                dialog = confirm(self, "Abort", "Call this game off? Nobody wins.", "Abort")
-                self.watch(dialog, lambda _event: online.abort())
-        elif name == op.CLAIM:
-            if not self._claim_ready:
-                self._refuse("the other player is here, or may still come back")
-            else:
-                online.claim()
-        elif name == op.SEND_FILE:
-            self._send_as_file()
-        elif name == op.MUTE:
-            online.muted = not online.muted
-            online.chat = []
-            self._build_root()
-        return None
-
-    def _send_as_file(self) -> None:
-        """Write the game so far for the other player (correspondence by file)."""
-        name = storage.default_save_name(self.match).replace(".json", " move.json")
-        dialog = file_dialog(self, "Send move as file", self.services.paths.saves, name,
-                             must_exist=False)
-        self.watch(dialog, lambda event: save_match_to(self, Path(event.text), self.match))
-
-    def _follow_table(self, clock: float) -> Transition | None:
-        """Take in what the server said: a rematch, a copy out of step, the tokens that are
-        no seat's move (resign, draw...), offers, refusals and the claim's readiness."""
-        online = self.online
-        assert online is not None
-        if online.pump():
-            for line in online.heard:
-                self.services.toasts.show(line, "error", HEARD)
-            online.heard.clear()
-            self._refresh_buttons()  # seated, offers, the end of the game
-        if online.state is None:
-            return None
-        if online.round != self._round:  # a rematch: the sides are swapped
-            return self._hand_on(online.new_match(storage.now_iso()))
-        server, local = online.moves, self.match.moves
-        common = min(len(server), len(local))
-        if server[:common] != local[:common]:
-            first = next(i for i in range(common) if server[i] != local[i])
-            self.services.toasts.show(f"The table has another move {first + 1}: "
-                                      "showing the server's game", "error", HEARD)
-            return self._hand_on(online.new_match(self.match.created))
-        if len(local) > len(server) and not self._resent:
-            for ply in range(len(server), len(local)):  # kept here, never acknowledged
-                online.send_move(ply, local[ply])
-        self._resent = True
-        if len(server) > len(local) and not self.view.busy(clock):
-            self._play_token(server[len(local)])
-        offered = online.offered_to_me()
-        ready = online.claimable_in() == 0.0 and self.match.to_move == 1 - online.my_seat
-        if offered != self._offer_shown:
-            self._offer_shown = offered
-            if offered is not None:
-                name = self.match.seats[1 - online.my_seat].name
-                self.services.toasts.show(f"{name} offers a {offered}", "good", HEARD)
-            self._build_root()
-        if ready != self._claim_ready:
-            self._claim_ready = ready
-            self._refresh_buttons()
-        interactive = self._human_to_move()
-        if interactive != self._interactive:  # the view drops its selection when told
-            self._interactive = interactive
-            self.view.set_interactive(interactive)
-            self._refresh_buttons()
-        return None
-
-    _interactive = False
-
-    _resent = False
-
-    def _play_token(self, text: str) -> None:
-        """A server move no moving seat plays: an ending, or one of our own moves the app
-        did not keep before it closed."""
-        remote = 1 - self.online.my_seat if self.online is not None else None
-        if meta_word(text) is None and self.match.to_move == remote:
-            return  # the remote seat plays it through the table, animated
-        if meta_word(text) is None:
-            self._show(self.table.play(text))
-            return
-        self.match.play_text(text)
-        self.view.show(self.match.state, last_turn(self.match, self.match.ply))
-        self.services.sounds.play("crumble" if text.startswith("resign") else "fanfare")
-        self._after_move()
-
-    def _hand_on(self, match: Match) -> Transition:
-        """Show ``match`` in a new play scene at the same online table."""
-        self._handed_on = True
-        return Replace(PlayScene(self.services, match, online=self.online))
-
     def _wait_reason(self) -> str:
-        if self.online is not None and not self.match.is_over:
-            said = op.status(self.online, self.match)
-            if said is not None:
-                return said
         return self.table.wait_reason()
 
     def _human_only(self) -> set[str]:
@@ -565,9 +398,11 @@ class PlayScene(Scene):
         except GameError as err:
             self._refuse(str(err))
             return
-        if self.online is not None:
-            self.online.send_move(ply, self.match.moves[ply])
+        self._moved_here(ply)
         self._show(played)
+
+    def _moved_here(self, ply: int) -> None:
+        """Hook: a person here played the move at ``ply``."""
 
     def _show(self, played: Played) -> None:
         """Animate a move the table played, then bring the panel up to date."""
@@ -676,10 +511,6 @@ class PlayScene(Scene):
 
     def update(self, clock: float) -> Transition | None:
         self._clock = clock
-        if self.online is not None:
-            moved = self._follow_table(clock)
-            if moved is not None:
-                return moved
         seats = len(self.table.seats)
         played = self.table.advance(self.view.busy(clock))
         if played is not None:
@@ -715,12 +546,7 @@ class PlayScene(Scene):
         self.table.restart(seat)
 
     def animating(self, clock: float) -> bool:
-        """Pieces moving, or a computer, the dice or a hint about to play or show a move.
-        An online opponent thinking is no reason to spin: the network thread wakes the loop
-        when their move arrives."""
-        if self.online is not None:
-            behind = len(self.online.moves) > self.match.ply
-            return behind or self.view.busy(clock)
+        """Pieces moving, or a computer, the dice or a hint about to play or show a move."""
         return self.table.waiting() or self.view.busy(clock)
 
     def _next_demo(self, clock: float) -> Transition | None:
@@ -764,8 +590,7 @@ class PlayScene(Scene):
             colour = palette.readable(self._colours()[seat])
         if self.match.seed is not None:
             line += f"  ·  seed {self.match.seed}"
-        if self.online is not None:
-            line += op.deadline_text(self.online, self.match)
+        line += self._top_bar_note()
         left = MARGIN + title.get_width() + 24
         words = fonts.fit(line, 28, colour, max(40, room - title.get_width() - 24))
         surface.blit(words, (left, MARGIN + 2))
@@ -774,18 +599,7 @@ class PlayScene(Scene):
         """The message strip under the board shows the current keys while it has no message."""
         if self.services.toasts.items:
             return
-        if self.online is not None and self.online.chat:  # the chat strip: the last line
-            said = self.online.chat[-1]
-            words = fonts.fit(f"{said.name}: {said.text}", 22, palette.TEXT,
-                              self.messages.w - 16)
-            surface.blit(words, words.get_rect(midleft=(self.messages.x + 8,
-                                                        self.messages.centery)))
-            return
-        hints = [(c.CONFIRM, "confirm"), (c.CLEAR, "clear"), (c.TAKE_BACK, "take back"),
-                 (c.SKIP, "skip animation"), (inp.REVIEW, "review"), (c.BACK, "pause")]
-        if self.online is not None:
-            hints.pop(2)
-        parts = [f"{self._key(inp.PLAY, name)} {text}" for name, text in hints]
+        parts = [f"{self._key(inp.PLAY, name)} {text}" for name, text in self.KEY_HINTS]
         parts.insert(0, f"{self._key(inp.GLOBAL, c.HELP)} rules")
         room = self.messages.w - 16
         words = fonts.text("   ·   ".join(parts), 22, palette.MUTED)
@@ -814,7 +628,7 @@ class PlayScene(Scene):
             y = self._draw_seat(surface, seat, y)
         if self.match.is_over:
             self._draw_result(surface)
-            self._draw_chat(surface)
+            self._draw_extras(surface)
             return
         text_w = panel.w - 28
         move = fonts.text(f"Move {self.turn_number()}", 28, palette.TEXT, True)
@@ -825,30 +639,33 @@ class PlayScene(Scene):
                               text_w - move.get_width() - 12)
             surface.blit(words, words.get_rect(midleft=(panel.x + 26 + move.get_width(),
                                                         y + 2 + move.get_height() // 2)))
-        online_status = None if self.online is None else op.status(self.online, self.match)
-        if online_status is not None:
-            status = online_status
-        elif self.match.to_move == CHANCE:
-            status = "Rolling the dice..."
-        elif not self._human_to_move():
-            dots = "." * (1 + int(self._clock * 3) % 3)
-            status = f"{self.match.seats[self.match.to_move].name} is thinking{dots}"
-        else:
-            status = self.view.status()
+        status = self._status()
         room = (INFO_H_COMPACT if self.compact else INFO_H) - move.get_height() - 12
         size, lines = fit_lines(status, text_w, room)
         for i, line in enumerate(lines):
             words = fonts.fit(line, size, palette.TEXT, text_w)
             surface.blit(words, (panel.x + 14, y + move.get_height() + 8 + i * size))
-        self._draw_chat(surface)
+        self._draw_extras(surface)
 
-    def _draw_chat(self, surface: pygame.Surface) -> None:
-        if self.online is None:
-            return
-        bottom = self.panel.bottom - 8
-        rect = pygame.Rect(self.panel.x + 14, self._panel_bottom + 4, self.panel.w - 28,
-                           bottom - self._panel_bottom - 4)
-        op.draw_chat(surface, rect, self.online, self.match)
+    def _status(self) -> str:
+        """Hook: the status line: whose turn it is and what they do."""
+        if self.match.to_move == CHANCE:
+            return "Rolling the dice..."
+        if not self._human_to_move():
+            dots = "." * (1 + int(self._clock * 3) % 3)
+            return f"{self.match.seats[self.match.to_move].name} is thinking{dots}"
+        return self.view.status()
+
+    def _top_bar_note(self) -> str:
+        """Hook: words added to the top bar's line."""
+        return ""
+
+    def _draw_extras(self, surface: pygame.Surface) -> None:
+        """Hook: what goes in the panel below its buttons."""
+
+    def _seat_mark(self, surface: pygame.Surface, card: pygame.Rect, seat: int) -> str:
+        """Hook: what a seat's card shows beyond the game; returns words for its detail."""
+        return ""
 
     def _draw_seat(self, surface: pygame.Surface, seat: int, y: int) -> int:
         """One player's card: colour, name, score and who plays it; returns the next y."""
@@ -867,11 +684,8 @@ class PlayScene(Scene):
         room = card.right - (card.x + 68) - 10
         name = fonts.fit(info.name, 28, palette.TEXT, room, active)
         surface.blit(name, (card.x + 68, card.y + pad - 4))
-        if self.online is not None:
-            op.dot(surface, (card.right - 14, card.y + 14), self.online, seat)
-        detail = self.plugin.figure(self.match.state, seat)
-        if self.online is not None and seat == self.online.my_seat:
-            detail += "  ·  you"
+        mark = self._seat_mark(surface, card, seat)
+        detail = self.plugin.figure(self.match.state, seat) + mark
         if info.is_computer:
             detail += f"  ·  computer, {info.level}"
         elif active:
