@@ -13,6 +13,7 @@ a player of another kind. Unlike the AI modules the arena reads the clock
 from __future__ import annotations
 
 import argparse
+import functools
 import importlib
 import math
 import os
@@ -198,7 +199,7 @@ def run_arena(args: argparse.Namespace, out: TextIO = sys.stdout) -> int:
         return 2
     levels = computer_levels(game.info.id)
     for name, generic in GENERIC_LEVELS.items():
-        levels.setdefault(name, lambda make=generic: make(game))
+        levels.setdefault(name, functools.partial(generic, game))
     for name in (args.first, args.second):
         if name not in levels:
             known = ", ".join(levels) or "none"
