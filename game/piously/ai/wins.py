@@ -8,8 +8,10 @@ before any is searched further, so a win one move away is never behind a long de
 What keeps the search small is a sound bound (``can_still_win``): a win needs at least
 ``deficit`` more hexes turned to the mover's aura (a room without one needs one; two rooms are
 joined only through hexes that are not yet the mover's), and the mover can turn at most
-``reach`` more this turn (one per action left, what each spell still charged can add, the
-Overwork's actions, the Opportunist's second cast). A position whose deficit exceeds its reach
+``reach`` more this turn: a blessing per action, but each blessing after the first needs the
+piece on a new hex (a step, or a spell that moves it), plus what each spell still charged can
+turn (the Upset at most three: it keeps each colour's count), the Overwork's actions and the
+Opportunist's second cast. A position whose deficit exceeds its reach
 cannot lead to a win and is not searched. Most turns are decided at the root by this bound
 alone. Work is counted in positions made, so a node budget gives the same answer every time;
 ``Found.complete`` says whether the search ended by itself rather than by the budget.
@@ -19,7 +21,7 @@ from __future__ import annotations
 
 import heapq
 import itertools
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Final
@@ -28,11 +30,13 @@ from game.piously.ai.evaluate import NeedCache, actions_to_win
 from game.piously.ai.turns import Spender
 from game.piously.rules import casting
 from game.piously.rules.game import action_moves, play
-from game.piously.rules.hexes import Hex
+from game.piously.rules.hexes import DIRECTIONS, Hex
 from game.piously.rules.moves import Move
 from game.piously.rules.spellbook import (
     ILLUSIONIST,
     IMPRINT,
+    LEAP,
+    LOCKSMITH,
     OPPORTUNIST,
     OVERWORK,
     PRIESTESS,
@@ -42,6 +46,8 @@ from game.piously.rules.spellbook import (
     STONEMASON,
     UPSET,
     USURPER,
+    YEOMAN,
+    YOKE,
 )
 from game.piously.rules.state import PiouslyState
 from game.piously.rules.temple import ROOMS, Temple
@@ -50,12 +56,17 @@ NEIGHBOURHOOD: Final = 7
 """A hex and its six neighbours: the most auras the Imprint or the Upset can give at once."""
 OVERWORK_MOST: Final = 6
 """The most actions the Overwork can give (an object on every neighbour)."""
+UPSET_MOST: Final = 3
+"""The Upset keeps the count of each colour among seven hexes, so as many of the mover's
+auras leave hexes as arrive on new ones: at most three of seven."""
 FIXED_GAINS: Final = {PRIESTESS: 1, PURIFY: 1, USURPER: 2, IMPRINT: NEIGHBOURHOOD,
-                      UPSET: NEIGHBOURHOOD, OVERWORK: OVERWORK_MOST}
-"""The most hexes each spell can turn to the caster's aura (the Overwork: in actions, each
-worth a blessing); spells that only move things add none."""
+                      UPSET: UPSET_MOST}
+"""The most hexes each spell can turn to the caster's aura; spells that only move things
+(or give actions) add none themselves."""
 RESHAPERS: Final = frozenset((STONEMASON, SHOVEL_SPELL))
 """Spells that change which hexes touch, so joining rooms may get cheaper."""
+MOVERS: Final = frozenset((LEAP, YOKE, LOCKSMITH, YEOMAN, STONEMASON, SHOVEL_SPELL))
+"""Spells that may carry the piece to another hex without a step (counted generously)."""
 
 
 @dataclass(frozen=True)
@@ -123,11 +134,14 @@ def turn_moves(state: PiouslyState) -> Iterator[Move]:
 def can_still_win(state: PiouslyState) -> bool:
     """False when no sequence of this turn's remaining moves can win (a sound bound)."""
     seat = state.to_move
-    gains, reshapes = _reach(state)
+    gains, reshapers = _reach(state)
     temple = state.built
     own = state.auras[seat]
-    if reshapes:
+    if STONEMASON in reshapers:
         return _missing_rooms(temple, own) <= gains
+    if SHOVEL_SPELL in reshapers:
+        summon = 0 if temple.shovel is not None and temple.shovel in own else 1
+        return _deficit(temple, own, summon) <= gains
     return _deficit(temple, own) <= gains
 
 
@@ -136,27 +150,39 @@ def deficit(state: PiouslyState) -> int:
     return _deficit(state.built, state.auras[state.to_move])
 
 
-def _reach(state: PiouslyState) -> tuple[int, bool]:
-    """The most hexes the mover can still turn this turn, and whether it can reshape the
-    board (move a room or the Shovel's hex)."""
+def _reach(state: PiouslyState) -> tuple[int, frozenset[int]]:
+    """The most hexes the mover can still turn this turn, and the spells it may still cast
+    that reshape the board. The Opportunist may give one spell a second cast: every choice
+    is weighed."""
     seat = state.to_move
     owned = [spell for spell, owner in enumerate(state.owners) if owner == seat]
     ready = [spell for spell in owned if not state.has_cast(spell)]
-    reach = state.actions
-    reshapes = any(spell in RESHAPERS for spell in ready)
-    for spell in ready:
-        reach += _gain(state, spell)
-    if OPPORTUNIST in ready:  # one spell of the mover's may be cast twice
-        others = [spell for spell in owned if spell != OPPORTUNIST]
-        reach += max((_gain(state, spell) for spell in others), default=0)
-        reshapes = reshapes or any(spell in RESHAPERS for spell in others)
-    return reach, reshapes
+    if OPPORTUNIST not in ready:
+        return _turned(state, ready), RESHAPERS.intersection(ready)
+    again = [spell for spell in owned if spell != OPPORTUNIST]
+    reach = max(_turned(state, [*ready, spell]) for spell in [*again, OPPORTUNIST])
+    return reach, RESHAPERS.intersection(owned)
+
+
+def _turned(state: PiouslyState, casts: list[int]) -> int:
+    """The most hexes turned by these casts and the actions: each blessing needs the piece
+    on a new hex, reached by a step (an action) or by a spell that moves it."""
+    actions = state.actions + casts.count(OVERWORK) * _overwork_most(state)
+    moves = sum(1 for spell in casts if spell in MOVERS)
+    blessings = min(actions, (actions + moves + 1) // 2)
+    return blessings + sum(_gain(state, spell) for spell in casts)
+
+
+def _overwork_most(state: PiouslyState) -> int:
+    """The Overwork's actions at most: one per other object that could stand next to the
+    piece (on the board, or in the mover's hand: dropping one costs the action it gives)."""
+    others = sum(1 for h in state.objects if h is not None) - 1
+    return min(OVERWORK_MOST, others + len(state.in_hand(state.to_move)))
 
 
 def _gain(state: PiouslyState, spell: int) -> int:
     if spell == ILLUSIONIST:  # flips whole rooms: at most every opponent aura (and those an
         return len(state.auras[1 - state.to_move]) + NEIGHBOURHOOD  # Imprint adds) turns
-
     return FIXED_GAINS.get(spell, 0)
 
 
@@ -171,23 +197,41 @@ def _missing_rooms(temple: Temple, own: frozenset[Hex]) -> int:
 
 
 @lru_cache(maxsize=4096)
-def _deficit(temple: Temple, own: frozenset[Hex]) -> int:
+def _deficit(temple: Temple, own: frozenset[Hex], summon: int | None = None) -> int:
     """A lower bound on the hexes to turn: the most any two rooms need to be joined (a
     winning region holds a path between them, each hex on it not yet the mover's to be
-    turned), and at least one per room without the mover's aura."""
+    turned), and at least one per room without the mover's aura. With ``summon`` (the
+    Shovel may still move) every space next to the board counts as a hex that costs that
+    much: the Shovel's hex may be summoned to any one of them."""
     worst = _missing_rooms(temple, own)
     rooms = temple.room_hexes
+    adjacency, spaces = (temple.adjacency, frozenset()) if summon is None else _with_spaces(temple)
     for first, start in enumerate(rooms[:-1]):
-        distance = _costs_from(temple, own, start)
+        distance = _costs_from(adjacency, own, start, spaces, summon or 0)
         for other in rooms[first + 1 :]:
             worst = max(worst, min(distance[h] for h in other))
     return worst
 
 
-def _costs_from(temple: Temple, own: frozenset[Hex], start: tuple[Hex, ...]) -> dict[Hex, int]:
+@lru_cache(maxsize=256)
+def _with_spaces(temple: Temple) -> tuple[Mapping[Hex, tuple[Hex, ...]], frozenset[Hex]]:
+    """The board's adjacency with every space next to it added (as the Shovel may fill),
+    and those spaces."""
+    board = temple.room_of
+    spaces = frozenset(h + d for h in board for d in DIRECTIONS if h + d not in board)
+    every = board.keys() | spaces
+    return {h: tuple(h + d for d in DIRECTIONS if h + d in every) for h in every}, spaces
+
+
+def _costs_from(
+    adjacency: Mapping[Hex, tuple[Hex, ...]],
+    own: frozenset[Hex],
+    start: tuple[Hex, ...],
+    spaces: frozenset[Hex],
+    summon: int,
+) -> dict[Hex, int]:
     """For each hex, the fewest hexes not yet the mover's on a path from ``start`` to it
-    (both ends counted): a 0-1 breadth-first search."""
-    adjacency = temple.adjacency
+    (both ends counted; a space costs ``summon``): a 0-1 breadth-first search."""
     distance = {h: int(h not in own) for h in start}
     frontier = sorted(start, key=distance.__getitem__)
     queue: list[tuple[int, Hex]] = [(distance[h], h) for h in frontier]
@@ -197,7 +241,7 @@ def _costs_from(temple: Temple, own: frozenset[Hex], start: tuple[Hex, ...]) -> 
         if d > distance[h]:
             continue
         for n in adjacency[h]:
-            nd = d + (n not in own)
+            nd = d + (summon if n in spaces else int(n not in own))
             if nd < distance.get(n, 1 << 30):
                 distance[n] = nd
                 heapq.heappush(queue, (nd, n))

@@ -1,0 +1,115 @@
+"""Generate the Piously positions with a win this turn that needs three or more moves.
+
+``python -m tools.piously_wins [--games 150] [--seed 27] [--out tests/piously_ai/wins.txt]``
+plays seeded games between the computer levels (node-limited, so the same run gives the same
+file), and at the start of every turn searches the mover's turn offline with a budget far
+above the players' (``OFFLINE_NODES``). It keeps each position where that search finds a win
+and no sequence of one or two moves wins (checked exhaustively), and writes one position a
+line: the length of the win found, then the position's text. The file is data: commit it;
+``tests/piously_ai/test_wins.py`` and ``python -m bench piously_wins`` read it.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Final
+
+from game.core.match import Match
+from game.core.player import Budget, Limit
+from game.piously.ai import LEVELS
+from game.piously.ai.wins import can_still_win, find_win, turn_moves
+from game.piously.rules.game import GAME, play
+from game.piously.rules.position import decode, encode
+from game.piously.rules.state import Phase, PiouslyState
+
+OFFLINE_NODES: Final = 200_000
+PLAY_NODES: Final = 600
+MIN_MOVES: Final = 3
+PAIRINGS: Final = (("easy", "easy"), ("normal", "easy"), ("easy", "normal"))
+"""Easy misses wins it had, so its games hold many positions with one."""
+DEFAULT_OUT: Final = Path("tests/piously_ai/wins.txt")
+
+
+def wins_within(state: PiouslyState, moves: int) -> bool:
+    """Whether some sequence of at most ``moves`` moves wins this turn (exhaustive)."""
+    if moves == 0 or not can_still_win(state):
+        return False
+    seat = state.to_move
+    for move in turn_moves(state):
+        after = play(state, move).state
+        if after.verdict is not None:
+            if after.verdict.winner == seat:
+                return True
+            continue
+        if wins_within(after, moves - 1):
+            return True
+    return False
+
+
+def turn_starts(seed: str, pairing: tuple[str, str]) -> Iterator[PiouslyState]:
+    """The start of every turn of one seeded game between the two levels."""
+    match = Match(GAME, {})
+    players = tuple(LEVELS[level]() for level in pairing)
+    while not match.is_over:
+        state = match.state
+        if state.phase is Phase.PLAY and state.actions == 3 and state.cast == 0:
+            yield state
+        rng = random.Random(f"{seed}/{match.ply}")
+        decision = players[match.to_move].choose(state, Budget(Limit(nodes=PLAY_NODES)), rng)
+        match.play(decision.move)
+
+
+def survey(games: int, seed: str) -> Iterator[tuple[str, PiouslyState, int]]:
+    """For each turn start: ("win", state, moves), ("short", ...), ("none", ...) or
+    ("unknown", ...) when the offline budget ran out."""
+    for index in range(games):
+        pairing = PAIRINGS[index % len(PAIRINGS)]
+        for state in turn_starts(f"{seed}/{index}", pairing):
+            found = find_win(state, Budget(Limit(nodes=OFFLINE_NODES)))
+            if found.line is None:
+                yield ("none" if found.complete else "unknown"), state, 0
+            elif wins_within(state, MIN_MOVES - 1):
+                yield "short", state, 0
+            else:
+                yield "win", state, len(found.line)
+
+
+def read_positions(path: Path) -> list[tuple[int, PiouslyState]]:
+    """The file's positions: (length of the win found, position)."""
+    found = []
+    for line in path.read_text(encoding="utf-8").splitlines():
+        if line.strip() and not line.startswith("#"):
+            moves, text = line.split("\t", 1)
+            found.append((int(moves), decode(text)))
+    return found
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=150)
+    parser.add_argument("--seed", default="27")
+    parser.add_argument("--out", type=Path, default=DEFAULT_OUT)
+    args = parser.parse_args()
+    counts: dict[str, int] = {}
+    kept: list[str] = []
+    seen: set[str] = set()
+    for kind, state, moves in survey(args.games, args.seed):
+        counts[kind] = counts.get(kind, 0) + 1
+        text = encode(state)
+        if kind == "win" and text not in seen:
+            seen.add(text)
+            kept.append(f"{moves}\t{text}")
+            print(f"{len(kept)} positions; turn starts so far: {counts}", flush=True)
+    header = (
+        f"# python -m tools.piously_wins --games {args.games} --seed {args.seed}: "
+        f"{len(kept)} positions; turn starts: {counts}"
+    )
+    args.out.write_text("\n".join([header, *kept]) + "\n", encoding="utf-8")
+    print(header)
+
+
+if __name__ == "__main__":
+    main()
