@@ -25,7 +25,7 @@ from game.piously.rules.game import GAME, play
 from game.piously.rules.position import decode, encode
 from game.piously.rules.state import Phase, PiouslyState
 
-OFFLINE_NODES: Final = 200_000
+OFFLINE_NODES: Final = 30_000
 PLAY_NODES: Final = 600
 MIN_MOVES: Final = 3
 PAIRINGS: Final = (("easy", "easy"), ("normal", "easy"), ("easy", "normal"))
@@ -102,13 +102,17 @@ def main() -> None:
         if kind == "win" and text not in seen:
             seen.add(text)
             kept.append(f"{moves}\t{text}")
-            print(f"{len(kept)} positions; turn starts so far: {counts}", flush=True)
+            _write(args, kept, counts)  # after each, so a long run can be stopped
+    print(_write(args, kept, counts))
+
+
+def _write(args: argparse.Namespace, kept: list[str], counts: dict[str, int]) -> str:
     header = (
         f"# python -m tools.piously_wins --games {args.games} --seed {args.seed}: "
         f"{len(kept)} positions; turn starts: {counts}"
     )
     args.out.write_text("\n".join([header, *kept]) + "\n", encoding="utf-8")
-    print(header)
+    return header
 
 
 if __name__ == "__main__":
