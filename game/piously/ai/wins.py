@@ -116,11 +116,21 @@ def find_win(state: PiouslyState, budget: Spender, cache: NeedCache | None = Non
             seen.add(key)
             if not can_still_win(after):
                 continue
-            distance = actions_to_win(after, seat, need_cache) - after.actions
-            children.append(_Entry((distance, deficit(after), next(order)), after, line))
+            children.append(_Entry(_priority(after, seat, need_cache, next(order)), after, line))
         for child in children:
             heapq.heappush(queue, child)
     return Found(None, True, nodes)
+
+
+def _priority(
+    state: PiouslyState, seat: int, cache: NeedCache, order: int
+) -> tuple[int, int, int]:
+    """Positions nearest a win first: how far the mover is (the evaluation's actions to
+    win, and the bound's deficit) against what it can still do (its actions, and the bound's
+    reach); then the smaller deficit; ties in the order they were made."""
+    short = deficit(state)
+    far = actions_to_win(state, seat, cache) + short
+    return far - state.actions - _reach(state)[0], short, order
 
 
 def turn_moves(state: PiouslyState) -> Iterator[Move]:
@@ -155,35 +165,40 @@ def _reach(state: PiouslyState) -> tuple[int, frozenset[int]]:
     that reshape the board. The Opportunist may give one spell a second cast: every choice
     is weighed."""
     seat = state.to_move
-    owned = [spell for spell, owner in enumerate(state.owners) if owner == seat]
-    ready = [spell for spell in owned if not state.has_cast(spell)]
+    others = sum(1 for h in state.objects if h is not None) - 1 + len(state.in_hand(seat))
+    return _reach_of(
+        state.owners, seat, state.cast, state.actions, others, len(state.auras[1 - seat])
+    )
+
+
+@lru_cache(maxsize=4096)
+def _reach_of(
+    owners: tuple[int, ...], seat: int, cast: int, actions: int, others: int, theirs: int
+) -> tuple[int, frozenset[int]]:
+    """``_reach`` from the few numbers it depends on (many positions share them)."""
+    owned = [spell for spell, owner in enumerate(owners) if owner == seat]
+    ready = [spell for spell in owned if not cast >> spell & 1]
+    overwork = min(OVERWORK_MOST, others)
     if OPPORTUNIST not in ready:
-        return _turned(state, ready), RESHAPERS.intersection(ready)
+        return _turned(ready, actions, overwork, theirs), RESHAPERS.intersection(ready)
     again = [spell for spell in owned if spell != OPPORTUNIST]
-    reach = max(_turned(state, [*ready, spell]) for spell in [*again, OPPORTUNIST])
+    reach = max(
+        _turned([*ready, spell], actions, overwork, theirs) for spell in [*again, OPPORTUNIST]
+    )
     return reach, RESHAPERS.intersection(owned)
 
 
-def _turned(state: PiouslyState, casts: list[int]) -> int:
+def _turned(casts: list[int], actions: int, overwork: int, theirs: int) -> int:
     """The most hexes turned by these casts and the actions: each blessing needs the piece
-    on a new hex, reached by a step (an action) or by a spell that moves it."""
-    actions = state.actions + casts.count(OVERWORK) * _overwork_most(state)
+    on a new hex, reached by a step (an action) or by a spell that moves it. The Overwork
+    gives at most one action per other object that could stand next to the piece (on the
+    board, or in the mover's hand: dropping one costs the action it gives); the Illusionist
+    flips at most every opponent aura (and those an Imprint adds)."""
+    actions += casts.count(OVERWORK) * overwork
     moves = sum(1 for spell in casts if spell in MOVERS)
     blessings = min(actions, (actions + moves + 1) // 2)
-    return blessings + sum(_gain(state, spell) for spell in casts)
-
-
-def _overwork_most(state: PiouslyState) -> int:
-    """The Overwork's actions at most: one per other object that could stand next to the
-    piece (on the board, or in the mover's hand: dropping one costs the action it gives)."""
-    others = sum(1 for h in state.objects if h is not None) - 1
-    return min(OVERWORK_MOST, others + len(state.in_hand(state.to_move)))
-
-
-def _gain(state: PiouslyState, spell: int) -> int:
-    if spell == ILLUSIONIST:  # flips whole rooms: at most every opponent aura (and those an
-        return len(state.auras[1 - state.to_move]) + NEIGHBOURHOOD  # Imprint adds) turns
-    return FIXED_GAINS.get(spell, 0)
+    gains = sum(FIXED_GAINS.get(spell, 0) for spell in casts)
+    return blessings + gains + casts.count(ILLUSIONIST) * (theirs + NEIGHBOURHOOD)
 
 
 def _key(state: PiouslyState) -> tuple[object, ...]:
