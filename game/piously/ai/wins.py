@@ -48,6 +48,7 @@ from game.piously.rules.spellbook import (
     USURPER,
     YEOMAN,
     YOKE,
+    is_artwork,
 )
 from game.piously.rules.state import PiouslyState
 from game.piously.rules.temple import ROOMS, Temple
@@ -162,39 +163,59 @@ def deficit(state: PiouslyState) -> int:
 
 def _reach(state: PiouslyState) -> tuple[int, frozenset[int]]:
     """The most hexes the mover can still turn this turn, and the spells it may still cast
-    that reshape the board. The Opportunist may give one spell a second cast: every choice
-    is weighed."""
+    that reshape the board."""
     seat = state.to_move
-    others = sum(1 for h in state.objects if h is not None) - 1 + len(state.in_hand(seat))
-    return _reach_of(
-        state.owners, seat, state.cast, state.actions, others, len(state.auras[1 - seat])
-    )
+    hand = state.in_hand(seat)
+    others = sum(1 for h in state.objects if h is not None) - 1 + len(hand)
+    theirs = len(state.auras[1 - seat])
+    return _reach_of(state.owners, seat, state.cast, state.actions, others, theirs, hand)
 
 
 @lru_cache(maxsize=4096)
 def _reach_of(
-    owners: tuple[int, ...], seat: int, cast: int, actions: int, others: int, theirs: int
+    owners: tuple[int, ...],
+    seat: int,
+    cast: int,
+    actions: int,
+    others: int,
+    theirs: int,
+    hand: tuple[int, ...],
 ) -> tuple[int, frozenset[int]]:
-    """``_reach`` from the few numbers it depends on (many positions share them)."""
+    """``_reach`` from the few things it depends on (many positions share them). An artwork
+    spell whose artwork is in hand costs the action that drops it, so each such spell is
+    weighed cast and not; the Opportunist may give one spell cast this turn a second cast,
+    and every choice is weighed."""
     owned = [spell for spell, owner in enumerate(owners) if owner == seat]
     ready = [spell for spell in owned if not cast >> spell & 1]
+    held = [spell for spell in ready if is_artwork(spell) and SPELLS[spell].room in hand]
     overwork = min(OVERWORK_MOST, others)
-    if OPPORTUNIST not in ready:
-        return _turned(ready, actions, overwork, theirs), RESHAPERS.intersection(ready)
-    again = [spell for spell in owned if spell != OPPORTUNIST]
-    reach = max(
-        _turned([*ready, spell], actions, overwork, theirs) for spell in [*again, OPPORTUNIST]
-    )
-    return reach, RESHAPERS.intersection(owned)
+    best = 0
+    reshapers: set[int] = set()
+    for count in range(len(held) + 1):
+        for dropped in itertools.combinations(held, count):
+            casts = [spell for spell in ready if spell not in held or spell in dropped]
+            seconds: list[int | None] = [None]
+            if OPPORTUNIST in casts:
+                seconds += [s for s in owned if s != OPPORTUNIST and (s in casts or cast >> s & 1)]
+            for again in seconds:
+                both = casts if again is None else [*casts, again]
+                turned = _turned(both, actions - count, overwork, theirs)
+                if turned >= 0:
+                    best = max(best, turned)
+                    reshapers.update(RESHAPERS.intersection(both))
+    return best, frozenset(reshapers)
 
 
 def _turned(casts: list[int], actions: int, overwork: int, theirs: int) -> int:
-    """The most hexes turned by these casts and the actions: each blessing needs the piece
-    on a new hex, reached by a step (an action) or by a spell that moves it. The Overwork
-    gives at most one action per other object that could stand next to the piece (on the
-    board, or in the mover's hand: dropping one costs the action it gives); the Illusionist
-    flips at most every opponent aura (and those an Imprint adds)."""
+    """The most hexes turned by these casts and the actions (-1: not actions enough for the
+    drops they need): each blessing needs the piece on a new hex, reached by a step (an
+    action) or by a spell that moves it. The Overwork gives at most one action per other
+    object that could stand next to the piece (on the board, or in the mover's hand:
+    dropping one costs the action it gives); the Illusionist flips at most every opponent
+    aura (and those an Imprint adds)."""
     actions += casts.count(OVERWORK) * overwork
+    if actions < 0:
+        return -1
     moves = sum(1 for spell in casts if spell in MOVERS)
     blessings = min(actions, (actions + moves + 1) // 2)
     gains = sum(FIXED_GAINS.get(spell, 0) for spell in casts)
@@ -213,18 +234,18 @@ def _missing_rooms(temple: Temple, own: frozenset[Hex]) -> int:
 
 @lru_cache(maxsize=4096)
 def _deficit(temple: Temple, own: frozenset[Hex], summon: int | None = None) -> int:
-    """A lower bound on the hexes to turn: the most any two rooms need to be joined (a
-    winning region holds a path between them, each hex on it not yet the mover's to be
-    turned), and at least one per room without the mover's aura. With ``summon`` (the
-    Shovel may still move) every space next to the board counts as a hex that costs that
-    much: the Shovel's hex may be summoned to any one of them."""
-    worst = _missing_rooms(temple, own)
-    rooms = temple.room_hexes
+    """A lower bound on the hexes to turn: the most any three rooms need to be joined (a
+    winning region holds a tree joining them, each hex on it not yet the mover's to be
+    turned; the cheapest such tree meets at one hex), and at least one per room without the
+    mover's aura. With ``summon`` (the Shovel may still move) every space next to the board
+    counts as a hex that costs that much: the Shovel's hex may be summoned to any of them."""
     adjacency, spaces = (temple.adjacency, frozenset()) if summon is None else _with_spaces(temple)
-    for first, start in enumerate(rooms[:-1]):
-        distance = _costs_from(adjacency, own, start, spaces, summon or 0)
-        for other in rooms[first + 1 :]:
-            worst = max(worst, min(distance[h] for h in other))
+    cost = {h: (summon or 0) if h in spaces else int(h not in own) for h in adjacency}
+    reach = [_costs_from(adjacency, cost, start) for start in temple.room_hexes]
+    worst = _missing_rooms(temple, own)
+    for a, b, c in itertools.combinations(reach, 3):
+        joined = min(a[h] + b[h] + c[h] - 2 * cost[h] for h in adjacency)
+        worst = max(worst, joined)
     return worst
 
 
@@ -239,24 +260,19 @@ def _with_spaces(temple: Temple) -> tuple[Mapping[Hex, tuple[Hex, ...]], frozens
 
 
 def _costs_from(
-    adjacency: Mapping[Hex, tuple[Hex, ...]],
-    own: frozenset[Hex],
-    start: tuple[Hex, ...],
-    spaces: frozenset[Hex],
-    summon: int,
+    adjacency: Mapping[Hex, tuple[Hex, ...]], cost: Mapping[Hex, int], start: tuple[Hex, ...]
 ) -> dict[Hex, int]:
-    """For each hex, the fewest hexes not yet the mover's on a path from ``start`` to it
-    (both ends counted; a space costs ``summon``): a 0-1 breadth-first search."""
-    distance = {h: int(h not in own) for h in start}
-    frontier = sorted(start, key=distance.__getitem__)
-    queue: list[tuple[int, Hex]] = [(distance[h], h) for h in frontier]
+    """For each hex, the least total ``cost`` of the hexes on a path from ``start`` to it
+    (both ends counted): a 0-1 breadth-first search."""
+    distance = {h: cost[h] for h in start}
+    queue: list[tuple[int, Hex]] = [(d, h) for h, d in distance.items()]
     heapq.heapify(queue)
     while queue:
         d, h = heapq.heappop(queue)
         if d > distance[h]:
             continue
         for n in adjacency[h]:
-            nd = d + (summon if n in spaces else int(n not in own))
+            nd = d + cost[n]
             if nd < distance.get(n, 1 << 30):
                 distance[n] = nd
                 heapq.heappush(queue, (nd, n))
