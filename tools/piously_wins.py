@@ -1,12 +1,15 @@
 """Generate the Piously positions with a win this turn that needs three or more moves.
 
-``python -m tools.piously_wins [--games 150] [--seed 27] [--out tests/piously_ai/wins.txt]``
-plays seeded games of the easy level against itself (node-limited, so the same run gives the same
-file), and at the start of every turn searches the mover's turn offline with a budget far
-above the players' (``OFFLINE_NODES``). It keeps each position where that search finds a win
-and no sequence of one or two moves wins (checked exhaustively), and writes one position a
-line: the length of the win found, then the position's text. The file is data: commit it;
-``tests/piously_ai/test_wins.py`` and ``python -m bench piously_wins`` read it.
+``python -m tools.piously_wins [--games 400] [--seed 27] [--out tests/piously_ai/wins.txt]``
+plays seeded games of the easy level against itself (node-limited, so the same run gives the
+same file). At the start of every turn it looks for a win two independent ways: ``ROLLOUTS``
+random plays of the rest of the turn (any legal move, the end of the turn included), and the
+players' own complete search with a budget far above theirs (``OFFLINE_NODES``). It keeps
+each position where either finds a win and no sequence of one or two moves wins (checked
+exhaustively), and writes one position a line: the length of the win found, then the
+position's text. The file is data: commit it; ``tests/piously_ai/test_wins.py`` and
+``python -m bench piously_wins`` read it. Random plays find wins whatever the search's
+bound and order, so a win the search missed would show up here as a failing test.
 """
 
 from __future__ import annotations
@@ -25,7 +28,8 @@ from game.piously.rules.game import GAME, play
 from game.piously.rules.position import decode, encode
 from game.piously.rules.state import Phase, PiouslyState
 
-OFFLINE_NODES: Final = 12_000
+OFFLINE_NODES: Final = 6_000
+ROLLOUTS: Final = 200
 PLAY_NODES: Final = 600
 MIN_MOVES: Final = 3
 PAIRING: Final = ("easy", "easy")
@@ -63,18 +67,35 @@ def turn_starts(seed: str, pairing: tuple[str, str]) -> Iterator[PiouslyState]:
         match.play(decision.move)
 
 
+def rollout_win(state: PiouslyState, rng: random.Random) -> int | None:
+    """The length of a win found by random plays of the rest of the turn, or None."""
+    seat = state.to_move
+    for _ in range(ROLLOUTS):
+        after, moves = state, 0
+        while after.verdict is None and after.to_move == seat:
+            move = GAME.random_move(after, rng)
+            assert move is not None
+            after = play(after, move).state
+            moves += 1
+        if after.verdict is not None and after.verdict.winner == seat:
+            return moves
+    return None
+
+
 def survey(games: int, seed: str) -> Iterator[tuple[str, PiouslyState, int]]:
-    """For each turn start: ("win", state, moves), ("short", ...), ("none", ...) or
-    ("unknown", ...) when the offline budget ran out."""
+    """For each turn start: ("win", state, moves), ("short", ...) for a win in one or two,
+    ("none", ...) when the search proves there is no win, or ("unknown", ...)."""
     for index in range(games):
+        rng = random.Random(f"{seed}/{index}/rollouts")
         for state in turn_starts(f"{seed}/{index}", PAIRING):
             found = find_win(state, Budget(Limit(nodes=OFFLINE_NODES)))
-            if found.line is None:
+            moves = len(found.line) if found.line else rollout_win(state, rng)
+            if moves is None:
                 yield ("none" if found.complete else "unknown"), state, 0
             elif wins_within(state, MIN_MOVES - 1):
                 yield "short", state, 0
             else:
-                yield "win", state, len(found.line)
+                yield "win", state, moves
 
 
 def read_positions(path: Path) -> list[tuple[int, PiouslyState]]:
