@@ -23,7 +23,7 @@ HARD_REPLIES: Final = NORMAL_SHAPE
 evaluation, so against normal the prediction is close to the move it will make."""
 HARD_KEEP: Final = 10
 """How many of its best turns hard answers and follows up (about 300 nodes each)."""
-WIN_NODES: Final = 4_000
+WIN_NODES: Final = 6_000
 """The complete search for a win this turn (normal and hard); most turns need none, since
 its bound shows at once that no sequence can win."""
 ANSWER_NODES: Final = 400
