@@ -65,15 +65,20 @@ def found_figures(positions: list[PiouslyState]) -> None:
     for level in ("normal", "hard"):
         started = time.perf_counter()
         won = 0
+        missed = []
         for index, state in enumerate(positions):
             after = whole_turn(level, state, str(index))
-            won += after.verdict is not None and after.verdict.winner == state.to_move
+            if after.verdict is not None and after.verdict.winner == state.to_move:
+                won += 1
+            else:
+                missed.append(index)
         line = {
             "bench": f"piously_wins.{level}_found",
             "found": won,
             "available": len(positions),
             "search_nodes_median": statistics.median(nodes),
             "search_nodes_max": max(nodes),
+            "missed_lines": missed,
             "seconds": round(time.perf_counter() - started, 1),
         }
         print(json.dumps(line), flush=True)
@@ -107,10 +112,12 @@ def stopped_figures(positions: list[PiouslyState]) -> None:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--positions", type=int, help="only the first N positions")
+    parser.add_argument("--stopped-every", type=int, default=5,
+                        help="the defence figure on every Nth position (default: 5)")
     args = parser.parse_args()
     positions = [state for _, state in read_positions(FIXTURE)][: args.positions]
     found_figures(positions)
-    stopped_figures(positions)
+    stopped_figures(positions[:: args.stopped_every])
 
 
 if __name__ == "__main__":

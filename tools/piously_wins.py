@@ -82,13 +82,15 @@ def rollout_win(state: PiouslyState, rng: random.Random) -> int | None:
     return None
 
 
-def survey(games: int, seed: str) -> Iterator[tuple[str, PiouslyState, int]]:
+def survey(
+    games: int, seed: str, offline: int = OFFLINE_NODES
+) -> Iterator[tuple[str, PiouslyState, int]]:
     """For each turn start: ("win", state, moves), ("short", ...) for a win in one or two,
     ("none", ...) when the search proves there is no win, or ("unknown", ...)."""
     for index in range(games):
         rng = random.Random(f"{seed}/{index}/rollouts")
         for state in turn_starts(f"{seed}/{index}", PAIRING):
-            found = find_win(state, Budget(Limit(nodes=OFFLINE_NODES)))
+            found = find_win(state, Budget(Limit(nodes=offline)))
             moves = len(found.line) if found.line else rollout_win(state, rng)
             if moves is None:
                 yield ("none" if found.complete else "unknown"), state, 0
@@ -113,11 +115,13 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=150)
     parser.add_argument("--seed", default="27")
     parser.add_argument("--out", type=Path, default=DEFAULT_OUT)
+    parser.add_argument("--offline-nodes", type=int, default=OFFLINE_NODES,
+                        help="the search's budget per turn start (0: random plays alone)")
     args = parser.parse_args()
     counts: dict[str, int] = {}
     kept: list[str] = []
     seen: set[str] = set()
-    for kind, state, moves in survey(args.games, args.seed):
+    for kind, state, moves in survey(args.games, args.seed, args.offline_nodes):
         counts[kind] = counts.get(kind, 0) + 1
         text = encode(state)
         if kind == "win" and text not in seen:
@@ -129,7 +133,8 @@ def main() -> None:
 
 def _write(args: argparse.Namespace, kept: list[str], counts: dict[str, int]) -> str:
     header = (
-        f"# python -m tools.piously_wins --games {args.games} --seed {args.seed}: "
+        f"# python -m tools.piously_wins --games {args.games} --seed {args.seed} "
+        f"--offline-nodes {args.offline_nodes}: "
         f"{len(kept)} positions; turn starts: {counts}"
     )
     args.out.write_text("\n".join([header, *kept]) + "\n", encoding="utf-8")
