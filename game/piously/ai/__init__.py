@@ -58,8 +58,8 @@ LEVELS: Final[dict[str, Callable[[], Player[Any, Any]]]] = {
 
 DEFAULT_LIMITS: Final[dict[str, Limit]] = {
     "easy": Limit(time=0.5, nodes=400),
-    "normal": Limit(time=3.0, nodes=1_500 + WIN_NODES),
-    "hard": Limit(time=6.0, nodes=WIN_NODES + PLAN_NODES + 2_000),
+    "normal": Limit(time=5.0, nodes=1_500 + WIN_NODES),
+    "hard": Limit(time=8.0, nodes=WIN_NODES + PLAN_NODES + 2_000),
 }
 """Nodes bind first, so games reproduce; the clock only caps a turn on a slow or busy
 machine (figures in the README)."""
