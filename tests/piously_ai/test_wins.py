@@ -93,6 +93,7 @@ def test_a_win_of_one_move_is_found_first() -> None:
     assert found.line is not None and len(found.line) == 1
 
 
+@pytest.mark.slow
 def test_hard_stops_a_win_next_turn_when_a_turn_does() -> None:
     """The generated wins, with the other colour to move first: after hard's turn the
     threatener has no win, unless a far wider search finds no turn that stops it either."""
@@ -102,7 +103,7 @@ def test_hard_stops_a_win_next_turn_when_a_turn_does() -> None:
         _, after = whole_turn(LEVELS["hard"](), defender, Limit(nodes=DEFAULT_LIMITS["hard"].nodes))
         if after.verdict is not None or not find_win(after, Budget(Limit(nodes=OFFLINE))).line:
             continue
-        turns = TurnSearch(wide, Budget(Limit()), random.Random(0)).plans(defender, 60)
+        turns = TurnSearch(wide, Budget(Limit()), random.Random(0)).plans(defender, 30)
         assert not any(safe(plan.final) for plan in turns), GAME.encode(defender)
 
 
