@@ -4,13 +4,16 @@
 medium`` plays that many games with colours alternating, each under a turn limit so it ends,
 then prints wins, draws and losses of the first level with a 95% Wilson interval, and each
 level's moves per second and median time per move. ``--save-dir`` keeps every game as a
-record that the client can replay. Unlike the AI modules the arena reads the clock
+record that the client can replay. Besides a game's own levels, every game has ``mcts``
+(``game.core.mcts``: a search that knows only the legal moves), to measure the levels against
+a player of another kind. Unlike the AI modules the arena reads the clock
 (``time.perf_counter``), which it hands to each player inside its Budget.
 """
 
 from __future__ import annotations
 
 import argparse
+import functools
 import math
 import os
 import random
@@ -26,6 +29,7 @@ from typing import Any, TextIO
 from game.catalog import all_games, plugins
 from game.core.errors import GameError
 from game.core.match import Match, Seat
+from game.core.mcts import GENERIC_LEVELS, GENERIC_LIMITS
 from game.core.player import Budget, Clock, Limit, Player
 from game.core.protocol import CHANCE, Game
 from game.core.record import save_match
@@ -208,6 +212,8 @@ def run_arena(args: argparse.Namespace, out: TextIO = sys.stdout) -> int:
         print(f"arena: {game.info.title} is not a two-player game", file=sys.stderr)
         return 2
     levels = computer_levels(game.info.id)
+    for name, generic in GENERIC_LEVELS.items():
+        levels.setdefault(name, functools.partial(generic, game))
     for name in (args.first, args.second):
         if name not in levels:
             known = ", ".join(levels) or "none"
@@ -218,7 +224,7 @@ def run_arena(args: argparse.Namespace, out: TextIO = sys.stdout) -> int:
     if problem is not None:
         print(f"arena: {problem}", file=sys.stderr)
         return 2
-    limits = default_limits(game.info.id)
+    limits = {**GENERIC_LIMITS, **default_limits(game.info.id)}
     override = (Limit(args.time, args.nodes)
                 if args.time is not None or args.nodes is not None else None)
 

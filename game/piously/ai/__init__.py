@@ -23,14 +23,31 @@ HARD_REPLIES: Final = NORMAL_SHAPE
 evaluation, so against normal the prediction is close to the move it will make."""
 HARD_KEEP: Final = 10
 """How many of its best turns hard answers and follows up (about 300 nodes each)."""
+WIN_NODES: Final = 6_000
+"""The complete search for a win this turn (normal and hard); most turns need none, since
+its bound shows at once that no sequence can win."""
+ANSWER_NODES: Final = 400
+"""Hard's complete search for the opponent's win after each turn it weighs."""
+PLAN_NODES: Final = 6_000
+"""Hard's planning (its turns, their answers and follow-ups); what is left of its limit
+after the win search and the planning looks wider for a turn that stops a win."""
 
 
 def normal() -> PlanningPlayer:
-    return PlanningPlayer("normal", NORMAL_SHAPE)
+    return PlanningPlayer("normal", NORMAL_SHAPE, win_nodes=WIN_NODES)
 
 
 def hard() -> PlanningPlayer:
-    return PlanningPlayer("hard", HARD_SHAPE, HARD_REPLIES, keep=HARD_KEEP, reserve=0.25)
+    return PlanningPlayer(
+        "hard",
+        HARD_SHAPE,
+        HARD_REPLIES,
+        keep=HARD_KEEP,
+        reserve=0.25,
+        win_nodes=WIN_NODES,
+        answer_nodes=ANSWER_NODES,
+        plan_nodes=PLAN_NODES,
+    )
 
 
 LEVELS: Final[dict[str, Callable[[], Player[Any, Any]]]] = {
@@ -41,11 +58,10 @@ LEVELS: Final[dict[str, Callable[[], Player[Any, Any]]]] = {
 
 DEFAULT_LIMITS: Final[dict[str, Limit]] = {
     "easy": Limit(time=0.5, nodes=400),
-    "normal": Limit(time=0.9, nodes=1_500),
-    "hard": Limit(time=4.0, nodes=6_000),
+    "normal": Limit(time=5.0, nodes=1_500 + WIN_NODES),
+    "hard": Limit(time=8.0, nodes=WIN_NODES + PLAN_NODES + 2_000),
 }
-"""Nodes bind first on an idle machine, so games reproduce: normal's median turn takes 139
-nodes, and hard's 6,000 took at most 2.3 s (a median turn 0.65 s); the clock only caps a turn
-on a slow or busy machine."""
+"""Nodes bind first, so games reproduce; the clock only caps a turn on a slow or busy
+machine (figures in the README)."""
 
 __all__ = ["DEFAULT_LIMITS", "LEVELS", "EasyPlayer", "PlanningPlayer"]

@@ -27,7 +27,8 @@ from typing import Final
 from game.core.player import Budget, Decision
 from game.piously.ai.evaluate import ACTION, WIN, NeedCache, evaluate
 from game.piously.ai.setup import setup_move
-from game.piously.ai.turns import Plan, Shape, Share, TurnSearch
+from game.piously.ai.turns import Measured, Plan, Portion, Shape, Share, TurnSearch
+from game.piously.ai.wins import find_win
 from game.piously.rules.game import end_moves, play
 from game.piously.rules.moves import Move
 from game.piously.rules.state import Phase, PiouslyState
@@ -35,6 +36,11 @@ from game.piously.rules.state import Phase, PiouslyState
 PiouslyDecision = Decision[Move]
 
 EASY_SHAPE: Final = Shape(width=1, depth=1, casts_per_spell=4)
+RESCUE_SHAPE: Final = Shape(width=16, depth=7, casts_per_spell=12)
+"""The wider turn search hard makes when every turn it planned loses to the answer."""
+RESCUE_KEEP: Final = 80
+RESCUE_RESERVE: Final = 0.5
+"""The part of what is left of the budget that the wider search leaves to the checks."""
 EASY_NOISE: Final = 1.5 * ACTION
 """How much easy's judgement of a move wobbles (about one and a half actions' worth)."""
 
@@ -80,6 +86,13 @@ class PlanningPlayer:
     """How many of its own best turns are answered by the opponent and followed up."""
     reserve: float = 0.0
     """The fraction of the budget kept from the first level for the answers."""
+    win_nodes: int = 0
+    """Nodes of the complete search for a win this turn, before any planning."""
+    answer_nodes: int = 0
+    """Nodes of the complete search for the opponent's win after each answered plan."""
+    plan_nodes: int | None = None
+    """Nodes for the planning after the win search; the rest of the budget (hard) looks
+    for a turn that stops the opponent's win when none of the planned turns does."""
     _pending: list[tuple[PiouslyState, Move]] = field(default_factory=list, repr=False)
 
     def choose(self, state: PiouslyState, budget: Budget, rng: random.Random) -> PiouslyDecision:
@@ -96,15 +109,51 @@ class PlanningPlayer:
         self, state: PiouslyState, budget: Budget, rng: random.Random
     ) -> tuple[Plan, float, int]:
         cache: NeedCache = {}
-        first = Share(budget, self.reserve if self.replies else 0.0)
+        found = find_win(state, Portion(budget, self.win_nodes), cache)
+        if found.line is not None:
+            return _played(state, found.line), WIN, 1
+        planning: Measured = budget if self.plan_nodes is None else Portion(
+            budget, self.plan_nodes
+        )
+        first = Share(planning, self.reserve if self.replies else 0.0)
         plans = TurnSearch(self.shape, first, rng, cache).plans(state, self.keep)
         if self.replies is None or plans[0].wins:
             return plans[0], plans[0].score, 1
-        value, plan = self._answered(plans, budget, rng, cache)
+        value, plan = self._answered(plans, planning, rng, cache)
+        if value <= -WIN:
+            value, plan = self._stopping(state, plans, (value, plan), budget, rng, cache)
         return plan, value, 3
 
+    def _stopping(
+        self,
+        state: PiouslyState,
+        tried: list[Plan],
+        best: tuple[float, Plan],
+        budget: Budget,
+        rng: random.Random,
+        cache: NeedCache,
+    ) -> tuple[float, Plan]:
+        """Every planned turn lets the opponent win: search wider for one that does not
+        (the opponent's win checked by the complete search), best by the evaluation."""
+        wide = TurnSearch(RESCUE_SHAPE, Share(budget, RESCUE_RESERVE), rng, cache)
+        seen = {plan.final for plan in tried}
+        safe: list[Plan] = []
+        for plan in wide.plans(state, RESCUE_KEEP):
+            if budget.exhausted:
+                break
+            if plan.final in seen:
+                continue
+            seen.add(plan.final)
+            threat = find_win(plan.final, Portion(budget, self.answer_nodes), cache)
+            if threat.line is None and threat.complete:
+                safe.append(plan)
+        if not safe:
+            return best
+        chosen = max(safe, key=lambda plan: plan.score)
+        return chosen.score, chosen
+
     def _answered(
-        self, plans: list[Plan], budget: Budget, rng: random.Random, cache: NeedCache
+        self, plans: list[Plan], budget: Measured, rng: random.Random, cache: NeedCache
     ) -> tuple[float, Plan]:
         """The plan (of the first level's best, in order) worth most after the opponent's
         best whole turn and this side's best turn after that, scored at the end of that
@@ -125,12 +174,16 @@ class PlanningPlayer:
         return best
 
     def _after_answer(
-        self, plan: Plan, budget: Budget, rng: random.Random, cache: NeedCache
+        self, plan: Plan, budget: Measured, rng: random.Random, cache: NeedCache
     ) -> float:
         """What ``plan`` is worth to its side after the opponent's best answer and its own
         best turn after that (the evaluation at the end of the third whole turn)."""
         assert self.replies is not None
         seat = 1 - plan.final.to_move
+        if plan.final.verdict is None:
+            threat = find_win(plan.final, Portion(budget, self.answer_nodes), cache)
+            if threat.line is not None:
+                return -WIN
         reply = TurnSearch(self.replies, budget, rng, cache).plans(plan.final, 1)[0]
         if reply.wins:
             return -WIN
@@ -138,3 +191,12 @@ class PlanningPlayer:
             return evaluate(reply.final, seat, cache)
         again = TurnSearch(self.shape, budget, rng, cache).plans(reply.final, 1)[0]
         return WIN / 2 if again.wins else again.score
+
+
+def _played(state: PiouslyState, line: tuple[Move, ...]) -> Plan:
+    """A winning line as a plan (each move's position kept, so the plan is continued)."""
+    states = []
+    for move in line:
+        state = play(state, move).state
+        states.append(state)
+    return Plan(line, tuple(states), WIN)

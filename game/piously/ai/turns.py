@@ -16,7 +16,6 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Final, Protocol
 
-from game.core.player import Budget
 from game.piously.ai.evaluate import ACTION, WIN, NeedCache, evaluate
 from game.piously.rules import casting
 from game.piously.rules.game import action_moves, end_moves, play
@@ -171,12 +170,18 @@ def _key(state: PiouslyState) -> tuple[object, ...]:
     return (state.temple, state.auras, state.objects, state.actions, state.cast)
 
 
+class Measured(Spender, Protocol):
+    """A budget that also says how much of it is left (a Budget, or a Portion of one)."""
+
+    def fraction_left(self) -> float: ...
+
+
 @dataclass(frozen=True)
 class Share:
     """Part of a budget: spent from it, exhausted with it or once only ``reserve`` (a
     fraction) of it is left, so a search can leave the rest to a later stage."""
 
-    budget: Budget
+    budget: Measured
     reserve: float
 
     def spend(self, nodes: int = 1) -> None:
@@ -185,3 +190,25 @@ class Share:
     @property
     def exhausted(self) -> bool:
         return self.budget.exhausted or self.budget.fraction_left() <= self.reserve
+
+
+@dataclass
+class Portion:
+    """At most ``nodes`` of a budget: spent from it, exhausted with it or at its own cap, so
+    one stage of a decision cannot starve the next."""
+
+    budget: Measured
+    nodes: int
+    spent: int = 0
+
+    def spend(self, nodes: int = 1) -> None:
+        self.spent += nodes
+        self.budget.spend(nodes)
+
+    @property
+    def exhausted(self) -> bool:
+        return self.spent >= self.nodes or self.budget.exhausted
+
+    def fraction_left(self) -> float:
+        own = 1 - self.spent / self.nodes if self.nodes > 0 else 0.0
+        return max(0.0, min(own, self.budget.fraction_left()))

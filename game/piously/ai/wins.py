@@ -1,0 +1,279 @@
+"""Is there a win this turn? A complete search of the side to move's turn.
+
+Every sequence of actions and casts (every cast with all of its choices, none sampled) is
+searched, best first, with transpositions merged: a position reached by two orders of the
+same moves is searched once. Every position made is checked for a win as soon as it is made,
+before any is searched further, so a win one move away is never behind a long detour.
+
+What keeps the search small is a sound bound (``can_still_win``): a win needs at least
+``deficit`` more hexes turned to the mover's aura (a room without one needs one; two rooms are
+joined only through hexes that are not yet the mover's), and the mover can turn at most
+``reach`` more this turn: a blessing per action, but each blessing after the first needs the
+piece on a new hex (a step, or a spell that moves it), plus what each spell still charged can
+turn (the Upset at most three: it keeps each colour's count), the Overwork's actions and the
+Opportunist's second cast. A position whose deficit exceeds its reach
+cannot lead to a win and is not searched. Most turns are decided at the root by this bound
+alone. Work is counted in positions made, so a node budget gives the same answer every time;
+``Found.complete`` says whether the search ended by itself rather than by the budget.
+"""
+
+from __future__ import annotations
+
+import heapq
+import itertools
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass, field
+from functools import lru_cache
+from typing import Final
+
+from game.piously.ai.evaluate import NeedCache, actions_to_win
+from game.piously.ai.turns import Spender
+from game.piously.rules import casting
+from game.piously.rules.game import action_moves, play
+from game.piously.rules.hexes import DIRECTIONS, Hex
+from game.piously.rules.moves import Move
+from game.piously.rules.spellbook import (
+    ILLUSIONIST,
+    IMPRINT,
+    LEAP,
+    LOCKSMITH,
+    OPPORTUNIST,
+    OVERWORK,
+    PRIESTESS,
+    PURIFY,
+    SHOVEL_SPELL,
+    SPELLS,
+    STONEMASON,
+    UPSET,
+    USURPER,
+    YEOMAN,
+    YOKE,
+    is_artwork,
+)
+from game.piously.rules.state import PiouslyState
+from game.piously.rules.temple import ROOMS, Temple
+
+NEIGHBOURHOOD: Final = 7
+"""A hex and its six neighbours: the most auras the Imprint or the Upset can give at once."""
+OVERWORK_MOST: Final = 6
+"""The most actions the Overwork can give (an object on every neighbour)."""
+UPSET_MOST: Final = 3
+"""The Upset keeps the count of each colour among seven hexes, so as many of the mover's
+auras leave hexes as arrive on new ones: at most three of seven."""
+FIXED_GAINS: Final = {PRIESTESS: 1, PURIFY: 1, USURPER: 2, IMPRINT: NEIGHBOURHOOD,
+                      UPSET: UPSET_MOST}
+"""The most hexes each spell can turn to the caster's aura; spells that only move things
+(or give actions) add none themselves."""
+RESHAPERS: Final = frozenset((STONEMASON, SHOVEL_SPELL))
+"""Spells that change which hexes touch, so joining rooms may get cheaper."""
+MOVERS: Final = frozenset((LEAP, YOKE, LOCKSMITH, YEOMAN, STONEMASON, SHOVEL_SPELL))
+"""Spells that may carry the piece to another hex without a step (counted generously)."""
+
+
+@dataclass(frozen=True)
+class Found:
+    """A winning sequence (None when none was found), and whether the search was complete:
+    a complete search without a line proves there is no win this turn."""
+
+    line: tuple[Move, ...] | None
+    complete: bool
+    nodes: int
+
+
+@dataclass(order=True)
+class _Entry:
+    priority: tuple[int, int, int]
+    state: PiouslyState = field(compare=False)
+    line: tuple[Move, ...] = field(compare=False)
+
+
+def find_win(state: PiouslyState, budget: Spender, cache: NeedCache | None = None) -> Found:
+    """A sequence of moves that wins this turn for the side to move, best first."""
+    seat = state.to_move
+    if state.verdict is not None or not can_still_win(state):
+        return Found(None, True, 0)
+    need_cache: NeedCache = {} if cache is None else cache
+    seen = {_key(state)}
+    order = itertools.count()
+    queue = [_Entry((0, 0, next(order)), state, ())]
+    nodes = 0
+    while queue:
+        entry = heapq.heappop(queue)
+        children: list[_Entry] = []
+        for move in turn_moves(entry.state):
+            if budget.exhausted:
+                return Found(None, False, nodes)
+            budget.spend()
+            nodes += 1
+            after = play(entry.state, move).state
+            line = (*entry.line, move)
+            if after.verdict is not None:
+                if after.verdict.winner == seat:
+                    return Found(line, True, nodes)
+                continue  # a tie or the opponent's win ends the game: no way on
+            key = _key(after)
+            if key in seen:
+                continue
+            seen.add(key)
+            if not can_still_win(after):
+                continue
+            children.append(_Entry(_priority(after, seat, need_cache, next(order)), after, line))
+        for child in children:
+            heapq.heappush(queue, child)
+    return Found(None, True, nodes)
+
+
+def _priority(
+    state: PiouslyState, seat: int, cache: NeedCache, order: int
+) -> tuple[int, int, int]:
+    """Positions nearest a win first: how far the mover is (the evaluation's actions to
+    win, and the bound's deficit) against what it can still do (its actions, and the bound's
+    reach); then the smaller deficit; ties in the order they were made."""
+    short = deficit(state)
+    far = actions_to_win(state, seat, cache) + short
+    return far - state.actions - _reach(state)[0], short, order
+
+
+def turn_moves(state: PiouslyState) -> Iterator[Move]:
+    """Every action and every cast with every choice (never the end of the turn)."""
+    yield from action_moves(state)
+    for spell in range(len(SPELLS)):
+        if state.owners[spell] == state.to_move and not state.has_cast(spell):
+            yield from casting.casts(state, spell)
+
+
+def can_still_win(state: PiouslyState) -> bool:
+    """False when no sequence of this turn's remaining moves can win (a sound bound)."""
+    seat = state.to_move
+    gains, reshapers = _reach(state)
+    temple = state.built
+    own = state.auras[seat]
+    if STONEMASON in reshapers:
+        return _missing_rooms(temple, own) <= gains
+    if SHOVEL_SPELL in reshapers:
+        summon = 0 if temple.shovel is not None and temple.shovel in own else 1
+        return _deficit(temple, own, summon) <= gains
+    return _deficit(temple, own) <= gains
+
+
+def deficit(state: PiouslyState) -> int:
+    """The fewest hexes the side to move must still turn to its aura to win, on this board."""
+    return _deficit(state.built, state.auras[state.to_move])
+
+
+def _reach(state: PiouslyState) -> tuple[int, frozenset[int]]:
+    """The most hexes the mover can still turn this turn, and the spells it may still cast
+    that reshape the board."""
+    seat = state.to_move
+    hand = state.in_hand(seat)
+    others = sum(1 for h in state.objects if h is not None) - 1 + len(hand)
+    theirs = len(state.auras[1 - seat])
+    return _reach_of(state.owners, seat, state.cast, state.actions, others, theirs, hand)
+
+
+@lru_cache(maxsize=4096)
+def _reach_of(
+    owners: tuple[int, ...],
+    seat: int,
+    cast: int,
+    actions: int,
+    others: int,
+    theirs: int,
+    hand: tuple[int, ...],
+) -> tuple[int, frozenset[int]]:
+    """``_reach`` from the few things it depends on (many positions share them). An artwork
+    spell whose artwork is in hand costs the action that drops it, so each such spell is
+    weighed cast and not; the Opportunist may give one spell cast this turn a second cast,
+    and every choice is weighed."""
+    owned = [spell for spell, owner in enumerate(owners) if owner == seat]
+    ready = [spell for spell in owned if not cast >> spell & 1]
+    held = [spell for spell in ready if is_artwork(spell) and SPELLS[spell].room in hand]
+    overwork = min(OVERWORK_MOST, others)
+    best = 0
+    reshapers: set[int] = set()
+    for count in range(len(held) + 1):
+        for dropped in itertools.combinations(held, count):
+            casts = [spell for spell in ready if spell not in held or spell in dropped]
+            seconds: list[int | None] = [None]
+            if OPPORTUNIST in casts:
+                seconds += [s for s in owned if s != OPPORTUNIST and (s in casts or cast >> s & 1)]
+            for again in seconds:
+                both = casts if again is None else [*casts, again]
+                turned = _turned(both, actions - count, overwork, theirs)
+                if turned >= 0:
+                    best = max(best, turned)
+                    reshapers.update(RESHAPERS.intersection(both))
+    return best, frozenset(reshapers)
+
+
+def _turned(casts: list[int], actions: int, overwork: int, theirs: int) -> int:
+    """The most hexes turned by these casts and the actions (-1: not actions enough for the
+    drops they need): each blessing needs the piece on a new hex, reached by a step (an
+    action) or by a spell that moves it. The Overwork gives at most one action per other
+    object that could stand next to the piece (on the board, or in the mover's hand:
+    dropping one costs the action it gives); the Illusionist flips at most every opponent
+    aura (and those an Imprint adds)."""
+    actions += casts.count(OVERWORK) * overwork
+    if actions < 0:
+        return -1
+    moves = sum(1 for spell in casts if spell in MOVERS)
+    blessings = min(actions, (actions + moves + 1) // 2)
+    gains = sum(FIXED_GAINS.get(spell, 0) for spell in casts)
+    return blessings + gains + casts.count(ILLUSIONIST) * (theirs + NEIGHBOURHOOD)
+
+
+def _key(state: PiouslyState) -> tuple[object, ...]:
+    return (state.temple, state.auras, state.objects, state.actions, state.cast)
+
+
+def _missing_rooms(temple: Temple, own: frozenset[Hex]) -> int:
+    room_of = temple.room_of
+    touched = {room_of[h] for h in own if h in room_of}
+    return sum(1 for room in range(ROOMS) if room not in touched)
+
+
+@lru_cache(maxsize=4096)
+def _deficit(temple: Temple, own: frozenset[Hex], summon: int | None = None) -> int:
+    """A lower bound on the hexes to turn: the most any three rooms need to be joined (a
+    winning region holds a tree joining them, each hex on it not yet the mover's to be
+    turned; the cheapest such tree meets at one hex), and at least one per room without the
+    mover's aura. With ``summon`` (the Shovel may still move) every space next to the board
+    counts as a hex that costs that much: the Shovel's hex may be summoned to any of them."""
+    adjacency, spaces = (temple.adjacency, frozenset()) if summon is None else _with_spaces(temple)
+    cost = {h: (summon or 0) if h in spaces else int(h not in own) for h in adjacency}
+    reach = [_costs_from(adjacency, cost, start) for start in temple.room_hexes]
+    worst = _missing_rooms(temple, own)
+    for a, b, c in itertools.combinations(reach, 3):
+        joined = min(a[h] + b[h] + c[h] - 2 * cost[h] for h in adjacency)
+        worst = max(worst, joined)
+    return worst
+
+
+@lru_cache(maxsize=256)
+def _with_spaces(temple: Temple) -> tuple[Mapping[Hex, tuple[Hex, ...]], frozenset[Hex]]:
+    """The board's adjacency with every space next to it added (as the Shovel may fill),
+    and those spaces."""
+    board = temple.room_of
+    spaces = frozenset(h + d for h in board for d in DIRECTIONS if h + d not in board)
+    every = board.keys() | spaces
+    return {h: tuple(h + d for d in DIRECTIONS if h + d in every) for h in every}, spaces
+
+
+def _costs_from(
+    adjacency: Mapping[Hex, tuple[Hex, ...]], cost: Mapping[Hex, int], start: tuple[Hex, ...]
+) -> dict[Hex, int]:
+    """For each hex, the least total ``cost`` of the hexes on a path from ``start`` to it
+    (both ends counted): a 0-1 breadth-first search."""
+    distance = {h: cost[h] for h in start}
+    queue: list[tuple[int, Hex]] = [(d, h) for h, d in distance.items()]
+    heapq.heapify(queue)
+    while queue:
+        d, h = heapq.heappop(queue)
+        if d > distance[h]:
+            continue
+        for n in adjacency[h]:
+            nd = d + cost[n]
+            if nd < distance.get(n, 1 << 30):
+                distance[n] = nd
+                heapq.heappush(queue, (nd, n))
+    return distance

@@ -1,0 +1,74 @@
+"""The generic Monte Carlo tree search: legal and reproducible in every game, a playout a
+node, a win in one taken, and the arena's ``mcts`` level for any game."""
+
+from __future__ import annotations
+
+import argparse
+import io
+import random
+from typing import Any
+
+import pytest
+
+from game.arena import add_arena_parser, run_arena
+from game.catalog import all_games
+from game.core.match import Match
+from game.core.mcts import MonteCarloPlayer
+from game.core.player import Budget, Limit
+from game.core.protocol import CHANCE
+from game.piously.rules.game import GAME as PIOUSLY
+from tests.piously.ai import positions as pos
+
+GAME_IDS = [game.info.id for game in all_games()]
+OPTIONS = {"conquid": {"board": "small"}}
+"""Conquid's default large board makes a playout seconds long."""
+
+
+def midgame(game_id: str, plies: int = 12) -> tuple[Any, Any]:
+    """The game and the last position with a seat to move in its first random moves (dice
+    rolled by their odds)."""
+    game = all_games().get(game_id)
+    options = game.info.validate_options(OPTIONS.get(game_id, {}))
+    match = Match(game, options, seed="m" if game.info.has_chance else None)
+    rng = random.Random(3)
+    found = match.state
+    while match.ply < plies and not match.is_over:
+        if match.to_move == CHANCE:
+            match.play_chance()
+            continue
+        found = match.state
+        move = game.random_move(match.state, rng)
+        assert move is not None
+        match.play(move)
+    return game, found
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_a_legal_move_and_the_same_one_again_for_the_same_seed(game_id: str) -> None:
+    game, state = midgame(game_id)
+    choices = []
+    for _ in range(2):
+        player = MonteCarloPlayer(game)
+        budget = Budget(Limit(nodes=30))
+        decision = player.choose(state, budget, random.Random(5))
+        game.check_move(state, decision.move)
+        assert budget.nodes == 30  # one node a playout
+        choices.append(decision.move)
+    assert choices[0] == choices[1]
+
+
+def test_a_win_in_one_is_taken() -> None:
+    player = MonteCarloPlayer(PIOUSLY)
+    decision = player.choose(pos.WIN_BY_BLESS, Budget(Limit(nodes=200)), random.Random(1))
+    after = PIOUSLY.apply(pos.WIN_BY_BLESS, decision.move).state
+    assert after.verdict is not None and after.verdict.winner == pos.WIN_BY_BLESS.to_move
+
+
+def test_the_arena_offers_the_generic_search_in_every_game() -> None:
+    parser = argparse.ArgumentParser()
+    add_arena_parser(parser.add_subparsers(dest="command"))
+    args = parser.parse_args(["arena", "piously", "--first", "mcts", "--second", "easy",
+                              "--games", "1", "--nodes", "4", "--turn-limit", "6"])
+    out = io.StringIO()
+    assert run_arena(args, out) == 0
+    assert "mcts vs easy, 1 games" in out.getvalue()

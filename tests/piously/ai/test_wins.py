@@ -1,0 +1,113 @@
+"""The complete search for a win this turn: its bound never cuts off a real win, it finds
+every win of the generated positions (three or more moves each) within the players' budget,
+and normal and hard play those wins."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+
+from game.core.player import Budget, Limit
+from game.piously.ai import DEFAULT_LIMITS, LEVELS, WIN_NODES
+from game.piously.ai.turns import Shape, TurnSearch
+from game.piously.ai.wins import can_still_win, find_win
+from game.piously.rules.game import GAME
+from game.piously.rules.state import Phase, PiouslyState, evolve
+from tests.piously.ai import positions as pos
+from tests.piously.ai.test_tactics import whole_turn
+from tools.piously_wins import OFFLINE_NODES as OFFLINE
+from tools.piously_wins import read_positions, wins_within
+
+FIXTURE = Path(__file__).with_name("wins.txt")
+POSITIONS = read_positions(FIXTURE)
+
+
+def winning_turns(seed: int) -> list[list[PiouslyState]]:
+    """The winning turn of each random game (its positions, the win's last move excluded)."""
+    turns = []
+    for game in range(12):
+        rng = random.Random(f"{seed}/{game}")
+        state = GAME.new_state({})
+        turn: list[PiouslyState] = []
+        while state.verdict is None:
+            if state.phase is Phase.PLAY and state.actions == 3 and state.cast == 0:
+                turn = []
+            turn.append(state)
+            move = GAME.random_move(state, rng)
+            assert move is not None
+            after = GAME.apply(state, move).state
+            if after.verdict is not None and after.verdict.winner == state.to_move:
+                turns.append([s for s in turn if s.phase is Phase.PLAY])
+            state = after
+    return turns
+
+
+def test_the_bound_never_rules_out_a_win_that_was_played() -> None:
+    turns = winning_turns(27)
+    assert len(turns) >= 6
+    for turn in turns:
+        for state in turn:
+            assert can_still_win(state), GAME.encode(state)
+
+
+def test_the_fixture_holds_200_wins_of_three_moves_or_more() -> None:
+    assert len(POSITIONS) >= 200
+    assert all(moves >= 3 for moves, _ in POSITIONS)
+    assert not wins_within(POSITIONS[0][1], 2)
+
+
+def test_the_generated_wins_are_found_within_the_players_budget() -> None:
+    """Every sixth position (all of them: ``python -m bench piously_wins``, in the README).
+    A few late-game wins (seven spells each, the Imprint or the Upset among them, so the
+    bound cannot prune) need more nodes than the players' budget: at most one in twenty."""
+    missed = []
+    for _, state in POSITIONS[::6]:
+        found = find_win(state, Budget(Limit(nodes=WIN_NODES)))
+        if found.line is None:
+            missed.append(GAME.encode(state))
+            continue
+        after = state
+        for move in found.line:
+            after = GAME.apply(after, move).state
+        assert after.verdict is not None and after.verdict.winner == state.to_move
+    assert len(missed) * 20 <= len(POSITIONS[::6]), missed
+
+
+@pytest.mark.parametrize("level", ["normal", "hard"])
+def test_the_planners_play_the_generated_wins(level: str) -> None:
+    limit = Limit(nodes=DEFAULT_LIMITS[level].nodes)
+    for _, state in POSITIONS[:: len(POSITIONS) // 8][:8]:
+        _, after = whole_turn(LEVELS[level](), state, limit)
+        assert after.verdict is not None and after.verdict.winner == state.to_move
+
+
+def test_a_complete_search_proves_there_is_no_win() -> None:
+    found = find_win(pos.TWO_TURNS, Budget(Limit(nodes=WIN_NODES)))
+    assert found.line is None and found.complete
+
+
+def test_a_win_of_one_move_is_found_first() -> None:
+    found = find_win(pos.WIN_BY_SPELL, Budget(Limit(nodes=WIN_NODES)))
+    assert found.line is not None and len(found.line) == 1
+
+
+@pytest.mark.slow
+def test_hard_stops_a_win_next_turn_when_a_turn_does() -> None:
+    """The generated wins, with the other colour to move first: after hard's turn the
+    threatener has no win, unless a far wider search finds no turn that stops it either."""
+    wide = Shape(width=24, depth=8, casts_per_spell=24)
+    for _, state in POSITIONS[:: len(POSITIONS) // 2][:2]:
+        defender = evolve(state, to_move=1 - state.to_move)
+        _, after = whole_turn(LEVELS["hard"](), defender, Limit(nodes=DEFAULT_LIMITS["hard"].nodes))
+        if after.verdict is not None or not find_win(after, Budget(Limit(nodes=OFFLINE))).line:
+            continue
+        turns = TurnSearch(wide, Budget(Limit()), random.Random(0)).plans(defender, 30)
+        assert not any(safe(plan.final) for plan in turns), GAME.encode(defender)
+
+
+def safe(state: PiouslyState) -> bool:
+    """Whether the side to move is proved to have no win this turn."""
+    found = find_win(state, Budget(Limit(nodes=OFFLINE)))
+    return found.line is None and found.complete
