@@ -45,6 +45,16 @@ async def _pair(host_url: str, guest_url: str) -> tuple[TableClient, TableClient
     return host, guest
 
 
+async def _guest_to_move(host_url: str, guest_url: str
+                         ) -> tuple[TableClient, TableClient, random.Random]:
+    """A seated pair after the host's first move, the guest to move, and the moves' source."""
+    host, guest = await _pair(host_url, guest_url)
+    rng = random.Random(SEED)
+    await _one_move(host, rng)
+    await guest.wait_until(lambda: guest.my_turn)
+    return host, guest, rng
+
+
 async def _one_move(mover: TableClient, rng: random.Random) -> None:
     match = mover.match
     assert match is not None
@@ -100,10 +110,7 @@ async def test_an_abrupt_close_on_ones_turn(server: LiveServer) -> None:
 async def test_a_stalled_link_is_given_up_and_the_move_lands_once(
     server: LiveServer, proxy: LoopbackProxy,
 ) -> None:
-    host, guest = await _pair(proxy.url, server.url)
-    rng = random.Random(SEED)
-    await _one_move(host, rng)
-    await guest.wait_until(lambda: guest.my_turn)
+    host, guest, rng = await _guest_to_move(proxy.url, server.url)
     await _one_move(guest, rng)
     await host.wait_until(lambda: host.my_turn)
     proxy.stall()
@@ -119,10 +126,7 @@ async def test_a_stalled_link_is_given_up_and_the_move_lands_once(
 async def test_a_move_sent_while_disconnected_is_delivered_once(
     server: LiveServer, proxy: LoopbackProxy,
 ) -> None:
-    host, guest = await _pair(server.url, proxy.url)
-    rng = random.Random(SEED)
-    await _one_move(host, rng)
-    await guest.wait_until(lambda: guest.my_turn)
+    host, guest, rng = await _guest_to_move(server.url, proxy.url)
     proxy.cut()
     await asyncio.sleep(0)  # let the guest see its link go
     await _one_move(guest, rng)  # sent while disconnected: resent after the reconnection
@@ -133,10 +137,7 @@ async def test_a_move_sent_while_disconnected_is_delivered_once(
 async def test_a_resignation_sent_while_disconnected_arrives(
     server: LiveServer, proxy: LoopbackProxy,
 ) -> None:
-    host, guest = await _pair(server.url, proxy.url)
-    rng = random.Random(SEED)
-    await _one_move(host, rng)
-    await guest.wait_until(lambda: guest.my_turn)
+    host, guest, _ = await _guest_to_move(server.url, proxy.url)
     proxy.cut()
     await until(lambda: guest.closed_with is not None)
     await guest.resign()  # kept, and sent once the guest is back at its seat
