@@ -46,9 +46,18 @@ class Display:
         self.surface = self._open(self.windowed_size, fullscreen)
 
     def _open(self, size: tuple[int, int], fullscreen: bool) -> pygame.Surface:
-        self.fullscreen = fullscreen
+        """The window at ``size``, or fullscreen; where SDL cannot go fullscreen (no mode
+        for the screen, a driver without it) the window stays a window and ``fullscreen``
+        says so."""
+        self.fullscreen = False
         if fullscreen:
-            return pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
+            try:
+                surface = pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
+            except pygame.error:
+                pass
+            else:
+                self.fullscreen = True
+                return surface
         try:
             surface = pygame.display.set_mode(size, pygame.RESIZABLE)
         except pygame.error:  # SDL refused the size: the smallest one the layouts take

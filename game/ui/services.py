@@ -110,6 +110,10 @@ class Services:
         self.sounds.volume = settings.volume
         self.sounds.muted = settings.muted
         self.display.set_fullscreen(settings.fullscreen)
+        if self.display.fullscreen != settings.fullscreen:
+            self.settings = self.settings.with_(fullscreen=self.display.fullscreen)
+            self.toasts.show("This screen cannot go fullscreen: the game stays in a window.",
+                             "error")
         try:  # only what changed here: another copy of the app keeps the settings it changed
             save_settings(self.paths.settings, self.settings, before)
         except OSError as err:

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 from game.conquid.info import CONQUEST
 from game.conquid.rules.game import ConquidState
 from game.core.protocol import Outcome, OutcomeReason
@@ -185,6 +187,26 @@ def test_the_window_can_be_resized_and_made_fullscreen(driver: Driver) -> None:
     assert driver.app.services.display.fullscreen
     driver.key("f11")
     assert not driver.app.services.display.fullscreen
+
+
+def test_a_screen_that_cannot_go_fullscreen_keeps_the_window_and_says_so(
+        driver: Driver, monkeypatch: pytest.MonkeyPatch) -> None:
+    import pygame
+
+    start_small_game(driver)
+    real_set_mode = pygame.display.set_mode
+
+    def no_fullscreen(size: tuple[int, int], flags: int = 0) -> pygame.Surface:
+        if flags & pygame.FULLSCREEN:
+            raise pygame.error("No fullscreen video modes available")
+        return real_set_mode(size, flags)
+
+    monkeypatch.setattr(pygame.display, "set_mode", no_fullscreen)
+    driver.key("f11")
+    assert not driver.app.services.display.fullscreen
+    assert not driver.app.services.settings.fullscreen
+    assert "cannot go fullscreen" in driver.toasts()[-1]
+    assert driver.app.services.display.size[0] >= 900
 
 
 def test_setup_refuses_a_board_the_bases_do_not_fit(driver: Driver) -> None:
