@@ -39,6 +39,7 @@ from game.piously.view.actions import (
     PICK_UP,
     RANDOM,
     ROTATE,
+    SEAT_COLOURS,
 )
 from game.piously.view.cast import Walk
 from game.piously.view.geo import Geometry, button_rects, spell_cell, spell_rows, split
@@ -61,7 +62,7 @@ class PiouslyView:
     actions: tuple[ViewAction, ...] = ACTIONS
 
     def __init__(self) -> None:
-        self._colours: tuple[RGB, RGB] = ((230, 230, 224), (60, 60, 70))
+        self._colours: tuple[RGB, RGB] = SEAT_COLOURS
         self._speed = 1.0
         self._area = pygame.Rect(0, 0, 800, 500)
         self._board_area, self._panel = split(self._area)
@@ -92,7 +93,8 @@ class PiouslyView:
     # -- set-up --------------------------------------------------------------------------
 
     def set_colours(self, colours: Sequence[RGB]) -> None:
-        self._colours = (colours[0], colours[1])
+        """The sides are White and Black (rules, notation and help say so): chosen player
+        colours do not apply (the plug-in's ``seat_colours`` says so)."""
 
     def set_speed(self, speed: float) -> None:
         self._speed = speed
@@ -593,11 +595,11 @@ class PiouslyView:
             frame = self._anim.frame(self._geo, clock)
             room_of = self._anim.after.built.room_of
             paint.draw_frame(surface, self._geo, frame, room_of, owners, self._colours,
-                             self._board_cache)
+                             self._board_cache, self._anim.after.built)
         elif shown.temple is not None:
             frame = paint.still(shown, self._geo)
             paint.draw_frame(surface, self._geo, frame, shown.temple.room_of, owners,
-                             self._colours, self._board_cache)
+                             self._colours, self._board_cache, shown.temple)
             if shown is state and self._walk is None:
                 for h in self._marked & shown.temple.room_of.keys():
                     pygame.draw.polygon(surface, palette.MUTED,
