@@ -202,8 +202,7 @@ class PiouslyView:
 
     def mark_rect(self, name: str) -> pygame.Rect | None:
         """A hex of the temple named ``q,r`` (as moves name it), or a spell by its name (its
-        cell in the spell panel), for lessons to outline (``Marks``); no hex while the claim
-        dialog covers the temple."""
+        cell in the spell panel), for lessons to outline (``Marks``)."""
         state = self._state
         if state is None or state.temple is None:
             return None
@@ -211,8 +210,8 @@ class PiouslyView:
         if spell is not None:
             return self._spell_rect(spell.id)
         h = parse_hex(name)
-        if h is None or h not in state.temple.room_of or self._claim is not None:
-            return None  # not a hex of the temple, or under the claim dialog
+        if h is None or h not in state.temple.room_of:
+            return None
         x, y = self._geo.centre(h)
         half_w, half_h = self._geo.size * 0.8, self._geo.size * 0.75
         return pygame.Rect(round(x - half_w), round(y - half_h), round(2 * half_w),
@@ -383,7 +382,7 @@ class PiouslyView:
         if self._builder is not None:
             return self._builder_click(pos)
         if self._claim is not None:
-            choice = panel.claim_choice(self._board_area, pos)
+            choice = panel.claim_choice(self._panel, pos)
             return self._choose_claim(choice) if choice is not None else Feedback()
         spell = panel.spell_at(self._panel, pos)
         if spell is not None and state.phase is Phase.PLAY:
@@ -628,13 +627,13 @@ class PiouslyView:
         surface.blit(self._panel_memo[1], self._panel.topleft)
         if hovered is not None:
             panel.draw_tooltip(surface, self._panel, state, hovered, live)
-        elif self._claim is None:
+        else:
             self._draw_hover(surface, shown)
         if self._claim is not None:
-            choice = (panel.claim_choice(self._board_area, self._pointer)
-                      if self._pointer else None)
-            panel.draw_claim(surface, self._board_area, state, self._claim, self._colours,
-                             choice)
+            for h in state.built.room_hexes[self._claim]:
+                paint.outline(surface, self._geo, h, palette.ACCENT, clock, 0.9)
+            choice = panel.claim_choice(self._panel, self._pointer) if self._pointer else None
+            panel.draw_claim(surface, self._panel, state, self._claim, self._colours, choice)
 
     def _shown(self, state: PiouslyState) -> PiouslyState:
         """The position drawn: a whole, legal cast's preview, else the position itself."""
