@@ -131,6 +131,31 @@ def changed_hexes(events: Iterable[Event]) -> frozenset[Hex]:
     return frozenset(found)
 
 
+@dataclass(frozen=True)
+class Marks:
+    """What one action changed, as the board marks it: the hexes, and the slides of objects
+    (arrows from where they stood to where they went)."""
+
+    hexes: frozenset[Hex]
+    slides: tuple[tuple[Hex, Hex], ...]
+
+    @property
+    def spot(self) -> Hex | None:
+        """The hex the action's number goes on: where the last slide ended, else the first
+        changed hex (None: the action changed no hex, like ending the turn)."""
+        if self.slides:
+            return self.slides[-1][1]
+        return min(self.hexes) if self.hexes else None
+
+
+def marks(events: Iterable[Event]) -> Marks:
+    """The marks of one action, from its events."""
+    events = tuple(events)
+    slides = tuple((e.source, e.target) for e in events if isinstance(e, ObjectMoved)
+                   and e.source is not None and e.target is not None)
+    return Marks(changed_hexes(events), slides)
+
+
 def geo_free_points(hexes: Sequence[Hex]) -> list[Point]:
     """Unit-size centres (the turn between two shapes does not depend on the scale)."""
     return [unit(h) for h in hexes]

@@ -85,8 +85,13 @@ class PiouslyView:
         self._castable_memo: tuple[PiouslyState, frozenset[int]] | None = None
         self._targets_memo: tuple[object, frozenset[Hex]] | None = None
         self._board_cache = paint.BoardCache()
-        self._marked: frozenset[Hex] = frozenset()
-        """Hexes the last move changed (outlined until the next one)."""
+        self._trail: list[anim.Marks] = []
+        """What each action of the turn on show changed, in order (marked until the next
+        turn's first action)."""
+        self._trail_key: tuple[int, int] | None = None
+        """The seat and turn number whose actions ``_trail`` holds."""
+        self._hint_memo: tuple[object, anim.Marks | None] | None = None
+        self._spots_memo: tuple[object, frozenset[Hex]] | None = None
         self._panel_memo: tuple[object, pygame.Surface] | None = None
         """The spell panel, drawn again only when what it shows changes."""
 
@@ -130,12 +135,7 @@ class PiouslyView:
         else:  # no temple yet: the default one, with room under it for what comes
             hexes += [h for room, p in enumerate(DEFAULT_LAYOUT) for h in p.hexes(room)]
             area = pygame.Rect(area.x, area.y, area.w, area.h - NOTE_ROOM)
-        walk = self._walk
-        if state is not None and walk is not None and walk.spell == STONEMASON and walk.picks:
-            room = state.built.room_of[walk.picks[0]]
-            for placement in cs.stonemason_placements(state, room):
-                hexes += placement.hexes(room)
-        self._geo = Geometry.fit(area, hexes, margin)
+        self._geo = Geometry.fit(area, hexes, margin)  # a room being moved never rescales it
 
     # -- state and animation -------------------------------------------------------------
 
@@ -144,12 +144,18 @@ class PiouslyView:
         self._state = state
         self._anim = None
         self._cues.clear()
-        self._marked = anim.changed_hexes(event for result in last for event in result.events)
+        self._trail = [anim.marks(result.events) for result in last]
+        self._trail_key = None
         self._reset()
 
     def animate(self, before: Any, result: MoveResult[Any], clock: float) -> None:
+        """Play the action, and mark it after the turn's earlier ones (numbered in order)."""
         assert isinstance(before, PiouslyState)
+        trail, old, key = self._trail, self._trail_key, (before.to_move, before.turn)
         self.show(result.state, (result,))
+        if before.phase is Phase.PLAY and old == key:
+            self._trail = [*trail, *self._trail]
+        self._trail_key = key if before.phase is Phase.PLAY else None
         self._now = clock
         self._anim = anim.build(before, result.state, tuple(result.events), clock, self._speed)
         if self._anim is not None:
@@ -490,8 +496,9 @@ class PiouslyView:
                                                                                          "place")
 
     def suggest(self, move: object) -> Feedback:
-        """A hint becomes the pending move, described in the status line, played on Return
-        (``Suggests``)."""
+        """A hint (or a lesson's "Show me") becomes the pending move, drawn on the board and
+        described in the status line, played on Return (``Suggests``); U drops it and
+        whatever was being made (a cast half chosen) is still there."""
         state = self._need_state()
         if not self._interactive:
             return self._refuse("no moves can be made now")
@@ -501,9 +508,8 @@ class PiouslyView:
         problem = move_problem(state, move)
         if problem is not None:
             return self._refuse(f"the hint does not fit this position: {problem}")
-        self._reset()
-        self._pending, self._ready = move, False
-        return Feedback(cue="select")
+        self._pending, self._ready = move, False  # a half-made cast stays: U comes back to it
+        return Feedback(f"Shown on the board: {describe_move(move, state)}", cue="select")
 
     def clear(self) -> Feedback:
         self._ready = False
@@ -561,7 +567,8 @@ class PiouslyView:
             return f"{SEAT_NAMES[state.to_move]}: click a free hex to place your piece."
         left = f"{state.actions} action{'s' * (state.actions != 1)} left. "
         if self._pending is not None:
-            return f"Hint: {describe_move(self._pending)}. Return plays it, U drops it."
+            return (f"Suggested: {describe_move(self._pending, state)}. Return plays it, "
+                    "U drops it.")
         if self._claim is not None:
             return "Claim the artwork (1), the bewitchment (2) or neither (3)."
         if self._walk is not None:
@@ -599,10 +606,10 @@ class PiouslyView:
             frame = paint.still(shown, self._geo)
             paint.draw_frame(surface, self._geo, frame, shown.temple.room_of, owners,
                              self._colours, self._board_cache, shown.temple)
-            if shown is state and self._walk is None:
-                for h in self._marked & shown.temple.room_of.keys():
-                    pygame.draw.polygon(surface, palette.MUTED,
-                                        self._geo.corners(self._geo.centre(h), 0.9), 2)
+            if shown is state and self._walk is None and self._pending is None:
+                self._draw_trail(surface, shown)
+            if self._pending is not None:
+                self._draw_hint(surface, state, self._pending)
             if live:
                 self._draw_choices(surface, state, clock)
             if shown is not state:
@@ -634,6 +641,40 @@ class PiouslyView:
                 paint.outline(surface, self._geo, h, palette.ACCENT, clock, 0.9)
             choice = panel.claim_choice(self._panel, self._pointer) if self._pointer else None
             panel.draw_claim(surface, self._panel, state, self._claim, self._colours, choice)
+
+    def _draw_trail(self, surface: pygame.Surface, state: PiouslyState) -> None:
+        """The turn on show, action by action: each changed hex ringed, each slide an arrow,
+        each action's number on the hex it ended on."""
+        self._draw_marks(surface, state, self._trail, paint.MARK_INK)
+
+    def _draw_hint(self, surface: pygame.Surface, state: PiouslyState, move: m.Move) -> None:
+        """A suggested move (a hint, a lesson's "Show me") drawn where it acts, in green."""
+        if self._hint_memo is None or self._hint_memo[0] != (state, move):
+            shown = (anim.marks(GAME.apply(state, move).events)
+                     if move_problem(state, move) is None else None)
+            self._hint_memo = ((state, move), shown)
+        if self._hint_memo[1] is not None:
+            self._draw_marks(surface, state, [self._hint_memo[1]], palette.GOOD)
+
+    def _draw_marks(self, surface: pygame.Surface, state: PiouslyState,
+                    actions: Sequence[anim.Marks], colour: RGB) -> None:
+        room_of = state.built.room_of
+        for action in actions:
+            for h in action.hexes:
+                if h in room_of:
+                    paint.ring(surface, self._geo, h, colour)
+        for action in actions:
+            for source, target in action.slides:
+                paint.arrow(surface, self._geo, source, target, colour)
+        numbered = [action.spot for action in actions if action.spot in room_of]
+        if len(numbered) > 1:
+            taken: dict[Hex, int] = {}
+            for number, action in enumerate(actions, 1):
+                spot = action.spot
+                if spot is None or spot not in room_of:
+                    continue
+                paint.badge(surface, self._geo, spot, number, colour, taken.get(spot, 0))
+                taken[spot] = taken.get(spot, 0) + 1
 
     def _shown(self, state: PiouslyState) -> PiouslyState:
         """The position drawn: a whole, legal cast's preview, else the position itself."""
@@ -688,8 +729,24 @@ class PiouslyView:
         for h in walk.picks:  # the choices made so far
             if h in room_of:
                 paint.outline(surface, geo, h, palette.GOOD, clock, 0.7)
-        if walk.spell == STONEMASON and self._pointer is not None:
-            self._draw_room_ghost(surface, state, walk, self._geo.hex_at(self._pointer))
+        if self._placing_room():
+            for h in self._room_spots(state, walk):
+                paint.dot(surface, geo, h, palette.GOOD)
+            if self._pointer is not None and self._board_area.collidepoint(self._pointer):
+                surface.set_clip(self._board_area)  # the ghost never spills over the panel
+                self._draw_room_ghost(surface, state, walk, self._geo.hex_at(self._pointer))
+                surface.set_clip(None)
+
+    def _room_spots(self, state: PiouslyState, walk: Walk) -> frozenset[Hex]:
+        """Where the pointer may put the room being moved, turned as it is now: the rules'
+        placements (``stonemason_placements``) by the hex that follows the pointer."""
+        room = state.built.room_of[walk.picks[0]]
+        key = (state, room, walk.rotation)
+        if self._spots_memo is None or self._spots_memo[0] != key:
+            spots = frozenset(p.anchor for p in cs.stonemason_placements(state, room)
+                              if p.rotation == walk.rotation)
+            self._spots_memo = (key, spots)
+        return self._spots_memo[1]
 
     def _draw_room_ghost(self, surface: pygame.Surface, state: PiouslyState, walk: Walk,
                          h: Hex) -> None:

@@ -332,3 +332,52 @@ def wrapped(surface: pygame.Surface, words: str, rect: pygame.Rect, size: int,
         surface.blit(fonts.text(line, size, colour), (rect.x, y))
         y += step
     return y
+
+
+MARK_INK: Final[RGB] = (250, 250, 250)
+"""The last turn's marks: white strokes over a dark one read on every room colour."""
+
+
+def ring(surface: pygame.Surface, geo: Geometry, h: Hex, colour: RGB,
+         scale: float = 0.76) -> None:
+    """A strong hex outline: ``colour`` on a dark stroke (a changed hex, a hinted one)."""
+    corners = geo.corners(geo.centre(h), scale)
+    width = max(3, round(geo.size / 7))
+    pygame.draw.polygon(surface, INK, corners, width + 2)
+    pygame.draw.polygon(surface, colour, corners, width)
+
+
+def arrow(surface: pygame.Surface, geo: Geometry, source: Hex, target: Hex,
+          colour: RGB) -> None:
+    """An arrow from one hex to another (a step, a slide, a swap's half)."""
+    (ax, ay), (bx, by) = geo.centre(source), geo.centre(target)
+    length = math.hypot(bx - ax, by - ay)
+    if length < 1:
+        return
+    ux, uy = (bx - ax) / length, (by - ay) / length
+    start = (ax + ux * geo.size * 0.35, ay + uy * geo.size * 0.35)
+    tip = (bx - ux * geo.size * 0.3, by - uy * geo.size * 0.3)
+    width = max(3, round(geo.size / 8))
+    head = max(8.0, geo.size * 0.34)
+    wing = ((tip[0] - ux * head - uy * head * 0.6, tip[1] - uy * head + ux * head * 0.6),
+            (tip[0] - ux * head + uy * head * 0.6, tip[1] - uy * head - ux * head * 0.6))
+    neck = (tip[0] - ux * head * 0.8, tip[1] - uy * head * 0.8)
+    for paint, extra in ((INK, 3), (colour, 0)):
+        pygame.draw.line(surface, paint, start, neck, width + extra)
+        pygame.draw.polygon(surface, paint, [tip, *wing])
+        if extra:
+            pygame.draw.polygon(surface, paint, [tip, *wing], extra)
+
+
+def badge(surface: pygame.Surface, geo: Geometry, h: Hex, number: int, colour: RGB,
+          shift: int = 0) -> None:
+    """The order of an action in its turn, at the lower right of the hex it changed (the
+    ``shift``-th badge on that hex goes further left)."""
+    size = max(LABEL_MIN, round(geo.size * 0.42))
+    text = fonts.text(str(number), size, INK, True)
+    radius = max(text.get_width(), text.get_height()) // 2 + 2
+    x, y = geo.centre(h)
+    centre = (round(x + geo.size * 0.5 - shift * (2 * radius + 4)), round(y + geo.size * 0.5))
+    pygame.draw.circle(surface, INK, centre, radius + 2)
+    pygame.draw.circle(surface, colour, centre, radius)
+    surface.blit(text, text.get_rect(center=centre))
