@@ -25,6 +25,7 @@ from game.piously.rules import casting as cs
 from game.piously.rules import moves as m
 from game.piously.rules.game import GAME, move_problem
 from game.piously.rules.hexes import Hex, parse_hex
+from game.piously.rules.names import hex_label
 from game.piously.rules.spellbook import BY_NAME, OPPORTUNIST, SPELLS, STONEMASON
 from game.piously.rules.state import ARTWORK, SEAT_NAMES, Phase, PiouslyState, object_name
 from game.piously.rules.temple import DEFAULT_LAYOUT, ROOM_NAMES, ROOMS, SHOVEL, Placement
@@ -207,8 +208,8 @@ class PiouslyView:
         return spell_cell(spell_rows(self._panel, ROOMS)[spell // 2], spell % 2)
 
     def mark_rect(self, name: str) -> pygame.Rect | None:
-        """A hex of the temple named ``q,r`` (as moves name it), or a spell by its name (its
-        cell in the spell panel), for lessons to outline (``Marks``)."""
+        """A hex of the temple named ``q,r`` (as moves name it) or by its label ("P2"), or a
+        spell by its name (its cell in the spell panel), for lessons to outline (``Marks``)."""
         state = self._state
         if state is None or state.temple is None:
             return None
@@ -216,6 +217,9 @@ class PiouslyView:
         if spell is not None:
             return self._spell_rect(spell.id)
         h = parse_hex(name)
+        if h is None:  # a label as the board shows it ("P2")
+            h = next((k for k in state.temple.room_of
+                      if hex_label(state.temple, k) == name.strip().upper()), None)
         if h is None or h not in state.temple.room_of:
             return None
         x, y = self._geo.centre(h)
@@ -248,6 +252,10 @@ class PiouslyView:
             return frozenset(act.drop_targets(state, self._drop))
         pickups = (state.objects[ARTWORK + room] for room in act.pickup_rooms(state))
         return frozenset(act.step_targets(state)) | frozenset(h for h in pickups if h)
+
+    def marked(self) -> tuple[anim.Marks, ...]:
+        """The actions of the turn on show, as the board marks them (tests read it)."""
+        return tuple(self._trail)
 
     @property
     def walk(self) -> Walk | None:
