@@ -54,6 +54,8 @@ from game.ui.view import RGB, Feedback, Proposal
 NOTE_ROOM: Final = 30
 """Pixels kept under the temple for a note while no temple is built (the setup preview)."""
 BUILDER_BUTTONS: Final = ("Default layout", "Random layout (N)")
+_MOVES: Final = (m.BuildTemple, m.PlacePiece, m.Step, m.Bless, m.Flip, m.Drop, m.PickUp,
+                 m.EndTurn, m.Cast)
 
 
 class PiouslyView:
@@ -91,7 +93,8 @@ class PiouslyView:
         turn's first action)."""
         self._trail_key: tuple[int, int] | None = None
         """The seat and turn number whose actions ``_trail`` holds."""
-        self._hint_memo: tuple[object, anim.Marks | None] | None = None
+        self._plan: tuple[anim.Marks, ...] = ()
+        """The marks of the suggested move or turn while it is pending."""
         self._spots_memo: tuple[object, frozenset[Hex]] | None = None
         self._panel_memo: tuple[object, pygame.Surface] | None = None
         """The spell panel, drawn again only when what it shows changes."""
@@ -186,6 +189,7 @@ class PiouslyView:
         self._drop = None
         self._claim = None
         self._pending = None
+        self._plan = ()
         self._ready = False
         self._preview = None
         self._refit()
@@ -284,7 +288,7 @@ class PiouslyView:
         return self._ready and self._pending is not None
 
     def _play(self, move: m.Move, cue: str = "select") -> Feedback:
-        self._pending = move
+        self._pending, self._plan = move, ()
         self._ready = True
         return Feedback(cue=cue)
 
@@ -506,23 +510,43 @@ class PiouslyView:
     def suggest(self, move: object) -> Feedback:
         """A hint (or a lesson's "Show me") becomes the pending move, drawn on the board and
         described in the status line, played on Return (``Suggests``); U drops it and
-        whatever was being made (a cast half chosen) is still there."""
+        whatever was being made (a cast half chosen) is still there. ``move`` may also be a
+        line of moves (a computer's planned turn, ``Decision.line``): the first is pending,
+        and the board numbers every action of the turn in order."""
         state = self._need_state()
         if not self._interactive:
             return self._refuse("no moves can be made now")
-        if not isinstance(move, m.BuildTemple | m.PlacePiece | m.Step | m.Bless | m.Flip
-                          | m.Drop | m.PickUp | m.EndTurn | m.Cast):
+        line = tuple(move) if isinstance(move, tuple | list) else (move,)
+        if not line or not all(isinstance(each, _MOVES) for each in line):
             return self._refuse("the hint is not a Piously move")
-        problem = move_problem(state, move)
+        first = line[0]
+        assert isinstance(first, _MOVES)
+        problem = move_problem(state, first)
         if problem is not None:
             return self._refuse(f"the hint does not fit this position: {problem}")
-        self._pending, self._ready = move, False  # a half-made cast stays: U comes back to it
-        return Feedback(f"Shown on the board: {describe_move(move, state)}", cue="select")
+        self._pending, self._ready = first, False  # a half-made cast stays: U comes back to it
+        self._plan = self._plan_marks(state, line)
+        return Feedback(f"Shown on the board: {describe_move(first, state)}", cue="select")
+
+    @staticmethod
+    def _plan_marks(state: PiouslyState, line: tuple[object, ...]) -> tuple[anim.Marks, ...]:
+        """The marks of each move of a suggested line that is legal in turn, up to the end
+        of the mover's turn."""
+        marks: list[anim.Marks] = []
+        for each in line:
+            if not isinstance(each, _MOVES) or move_problem(state, each) is not None:
+                break
+            result = GAME.apply(state, each)
+            marks.append(anim.marks(result.events))
+            if result.state.to_move != state.to_move or result.state.verdict is not None:
+                break
+            state = result.state
+        return tuple(marks)
 
     def clear(self) -> Feedback:
         self._ready = False
         if self._pending is not None:
-            self._pending = None
+            self._pending, self._plan = None, ()
             return Feedback(cue="deselect")
         if self._claim is not None:
             self._claim = None
@@ -617,7 +641,7 @@ class PiouslyView:
             if shown is state and self._walk is None and self._pending is None:
                 self._draw_trail(surface, shown)
             if self._pending is not None:
-                self._draw_hint(surface, state, self._pending)
+                self._draw_hint(surface, state)
             if live:
                 self._draw_choices(surface, state, clock)
             if shown is not state:
@@ -655,14 +679,10 @@ class PiouslyView:
         each action's number on the hex it ended on."""
         self._draw_marks(surface, state, self._trail, paint.MARK_INK)
 
-    def _draw_hint(self, surface: pygame.Surface, state: PiouslyState, move: m.Move) -> None:
-        """A suggested move (a hint, a lesson's "Show me") drawn where it acts, in green."""
-        if self._hint_memo is None or self._hint_memo[0] != (state, move):
-            shown = (anim.marks(GAME.apply(state, move).events)
-                     if move_problem(state, move) is None else None)
-            self._hint_memo = ((state, move), shown)
-        if self._hint_memo[1] is not None:
-            self._draw_marks(surface, state, [self._hint_memo[1]], palette.GOOD)
+    def _draw_hint(self, surface: pygame.Surface, state: PiouslyState) -> None:
+        """A suggested move (a hint, a lesson's "Show me") drawn where it acts, in green;
+        a suggested turn, each action numbered."""
+        self._draw_marks(surface, state, self._plan, palette.GOOD)
 
     def _draw_marks(self, surface: pygame.Surface, state: PiouslyState,
                     actions: Sequence[anim.Marks], colour: RGB) -> None:
@@ -790,7 +810,8 @@ class PiouslyView:
             return
         pygame.draw.polygon(surface, palette.TEXT, self._geo.corners(self._geo.centre(h), 0.96),
                             2)
-        parts = ["Shovel" if room == SHOVEL else f"{ROOM_NAMES[room]} room"]
+        parts = [f"{hex_label(state.temple, h)}: "
+                 + ("the Shovel's hex" if room == SHOVEL else f"{ROOM_NAMES[room]} room")]
         aura = state.aura(h)
         parts.append(f"{SEAT_NAMES[aura]} aura" if aura is not None else "no aura")
         obj = state.object_at.get(h)
