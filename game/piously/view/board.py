@@ -694,6 +694,8 @@ class PiouslyView:
         for action in actions:
             for source, target in action.slides:
                 paint.arrow(surface, self._geo, source, target, colour)
+        paint.relabel(surface, self._geo, {h for action in actions for h in action.hexes},
+                      state.built)
         numbered = [action.spot for action in actions if action.spot in room_of]
         if len(numbered) > 1:
             taken: dict[Hex, int] = {}
