@@ -53,6 +53,9 @@ from game.ui.view import RGB, Feedback, Proposal
 
 NOTE_ROOM: Final = 30
 """Pixels kept under the temple for a note while no temple is built (the setup preview)."""
+MASON_MARGIN: Final = 2.2
+"""Hexes kept free around the temple once someone owns the Stonemason (a room of four
+moved beside the temple shows whole)."""
 BUILDER_BUTTONS: Final = ("Default layout", "Random layout (N)")
 _MOVES: Final = (m.BuildTemple, m.PlacePiece, m.Step, m.Bless, m.Flip, m.Drop, m.PickUp,
                  m.EndTurn, m.Cast)
@@ -123,7 +126,9 @@ class PiouslyView:
         return self._geo.board.clip(self._board_area).union(self._panel)
 
     def _refit(self) -> None:
-        """Fit the hexes that may be shown now to the board area."""
+        """Fit the hexes that may be shown now to the board area: once the Stonemason has an
+        owner, with room around the temple for a room it moves, so that a room picked up
+        never makes the temple jump or shrink."""
         state = self._state
         hexes: list[Hex] = []
         margin = 1.2
@@ -132,6 +137,8 @@ class PiouslyView:
             hexes += self._anim.before.temple.room_of
         if state is not None and state.temple is not None:
             hexes += state.temple.room_of
+            if state.owners[STONEMASON] >= 0:
+                margin = MASON_MARGIN
         elif self._builder is not None:
             hexes += [h for room, p in enumerate(self._builder.layout) for h in p.hexes(room)]
             hexes += [h for room, p in enumerate(DEFAULT_LAYOUT) for h in p.hexes(room)]
@@ -666,7 +673,7 @@ class PiouslyView:
         surface.blit(self._panel_memo[1], self._panel.topleft)
         if hovered is not None:
             panel.draw_tooltip(surface, self._panel, state, hovered, live)
-        else:
+        elif not self._placing_room():  # the room's ghost says all while it follows
             self._draw_hover(surface, shown)
         if self._claim is not None:
             for h in state.built.room_hexes[self._claim]:
