@@ -165,7 +165,8 @@ class PiouslyView:
         trail, old, key = self._trail, self._trail_key, (before.to_move, before.turn)
         self.show(result.state, (result,))
         if before.phase is Phase.PLAY and old == key:
-            self._trail = [*trail, *self._trail]
+            moves = anim.tile_moves(result.events)
+            self._trail = [*(marks.carried(moves) for marks in trail), *self._trail]
         self._trail_key = key if before.phase is Phase.PLAY else None
         self._now = clock
         self._anim = anim.build(before, result.state, tuple(result.events), clock, self._speed)
@@ -644,13 +645,14 @@ class PiouslyView:
         elif shown.temple is not None:
             frame = paint.still(shown, self._geo)
             paint.draw_frame(surface, self._geo, frame, shown.temple.room_of, owners,
-                             self._colours, self._board_cache, shown.temple)
+                             self._colours, self._board_cache)
             if shown is state and self._walk is None and self._pending is None:
                 self._draw_trail(surface, shown)
             if self._pending is not None:
                 self._draw_hint(surface, state)
             if live:
                 self._draw_choices(surface, state, clock)
+            paint.draw_labels(surface, self._geo, frame, shown.temple)  # over every mark
             if shown is not state:
                 paint.label(surface, "Preview: Return casts, U steps back",
                             (self._board_area.centerx, self._board_area.y + 14), 22,
@@ -701,8 +703,6 @@ class PiouslyView:
         for action in actions:
             for source, target in action.slides:
                 paint.arrow(surface, self._geo, source, target, colour)
-        paint.relabel(surface, self._geo, {h for action in actions for h in action.hexes},
-                      state.built)
         numbered = [action.spot for action in actions if action.spot in room_of]
         if len(numbered) > 1:
             taken: dict[Hex, int] = {}

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import functools
 import math
-from collections.abc import Iterable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Final
 
@@ -171,7 +171,8 @@ labels, however small they are drawn."""
 def draw_labels(surface: pygame.Surface, geo: Geometry, frame: Frame,
                 temple: Temple) -> None:
     """Each tile's label ("P2", the names the move words use) on a dark chip at its top,
-    drawn over the auras so no aura hides it (and again over marks drawn after them)."""
+    drawn over the auras so no aura hides it (the still board draws them over its marks
+    and targets too)."""
     size = max(LABEL_MIN, round(geo.size * 0.42))
     for tile in frame.tiles:
         words = hex_label(temple, tile.hex)
@@ -200,14 +201,6 @@ def draw_borders(surface: pygame.Surface, geo: Geometry, tile: Tile,
         if room_of.get(tile.hex + step) != tile.room or tile.room == SHOVEL:
             a, b = _side(corners, direction)
             pygame.draw.line(surface, INK, a, b, width)
-
-
-def relabel(surface: pygame.Surface, geo: Geometry, hexes: Iterable[Hex],
-            temple: Temple) -> None:
-    """The labels of ``hexes`` drawn again, over marks that covered them."""
-    frame = Frame(tiles=[Tile(h, temple.room_of[h], geo.centre(h)) for h in hexes
-                         if h in temple.room_of])
-    draw_labels(surface, geo, frame, temple)
 
 
 def draw_aura(surface: pygame.Surface, geo: Geometry, mark: Mark) -> None:
@@ -363,10 +356,10 @@ def arrow(surface: pygame.Surface, geo: Geometry, source: Hex, target: Hex,
     if length < 1:
         return
     ux, uy = (bx - ax) / length, (by - ay) / length
-    start = (ax + ux * geo.size * 0.35, ay + uy * geo.size * 0.35)
-    tip = (bx - ux * geo.size * 0.55, by - uy * geo.size * 0.55)  # short of the piece there
-    width = max(3, round(geo.size / 8))
-    head = max(8.0, geo.size * 0.34)
+    start = (ax + ux * geo.size * 0.2, ay + uy * geo.size * 0.2)
+    tip = (bx - ux * geo.size * 0.42, by - uy * geo.size * 0.42)  # short of the piece there
+    width = max(4, round(geo.size / 6))
+    head = max(10.0, geo.size * 0.42)
     wing = ((tip[0] - ux * head - uy * head * 0.6, tip[1] - uy * head + ux * head * 0.6),
             (tip[0] - ux * head + uy * head * 0.6, tip[1] - uy * head - ux * head * 0.6))
     neck = (tip[0] - ux * head * 0.8, tip[1] - uy * head * 0.8)
