@@ -233,3 +233,22 @@ def test_the_claim_panel_leaves_the_temple_in_sight() -> None:
         view.draw(surface, 1.0)
         assert view.mark_rect("p3") == view.mark_rect("2,-3") is not None  # still marked
         assert all(frame.contains(choice) for choice in choices)
+
+
+def test_an_earlier_action_stays_marked_on_a_room_moved_later_in_the_turn() -> None:
+    """Seed 1's move 68 is a Stonemason moving a room an earlier action of its turn marked."""
+    seen = playthrough(1, 69)
+    index = 68
+    before, mason = seen[index]
+    assert isinstance(mason, m.Stonemason)
+    start = max(i for i, (_s, move) in enumerate(seen[:index]) if isinstance(move, m.EndTurn))
+    view = _view(seen[start + 1][0])
+    for state, move in seen[start + 1:index + 1]:
+        view.animate(state, GAME.apply(state, move), 0.0)
+        view.skip()
+    after = GAME.apply(before, mason).state
+    moved = set(after.built.room_hexes[mason.room])
+    earlier = view.marked()[:-1]
+    assert len(earlier) == index - start - 1
+    assert any(marks.hexes & moved for marks in earlier), "carried with the room"
+    assert all(marks.hexes <= after.built.room_of.keys() for marks in earlier)
