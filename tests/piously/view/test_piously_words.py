@@ -19,7 +19,7 @@ from game.piously.rules.names import NUMBERS, hex_label, hex_name
 from game.piously.rules.spellbook import SPELLS, STONEMASON
 from game.piously.rules.state import PiouslyState
 from game.piously.rules.temple import DEFAULT_LAYOUT, ROOM_LETTERS
-from game.piously.view import words
+from game.piously.view import anim, words
 from game.piously.view.board import PiouslyView
 from game.piously.view.geo import dialog_rects, unit
 from game.ui import fonts, palette
@@ -246,9 +246,12 @@ def test_an_earlier_action_stays_marked_on_a_room_moved_later_in_the_turn() -> N
     for state, move in seen[start + 1:index + 1]:
         view.animate(state, GAME.apply(state, move), 0.0)
         view.skip()
-    after = GAME.apply(before, mason).state
-    moved = set(after.built.room_hexes[mason.room])
+    old_room = set(before.built.room_hexes[mason.room])
+    moved = dict(zip(before.built.room_hexes[mason.room],
+                     GAME.apply(before, mason).state.built.room_hexes[mason.room], strict=True))
     earlier = view.marked()[:-1]
     assert len(earlier) == index - start - 1
-    assert any(marks.hexes & moved for marks in earlier), "carried with the room"
-    assert all(marks.hexes <= after.built.room_of.keys() for marks in earlier)
+    raw = [anim.marks(GAME.apply(state, move).events) for state, move in seen[start + 1:index]]
+    assert any(marks.hexes & old_room for marks in raw), "the room held an earlier mark"
+    for shown, made in zip(earlier, raw, strict=True):
+        assert shown.hexes == {moved.get(h, h) for h in made.hexes}
