@@ -178,13 +178,21 @@ def draw_labels(surface: pygame.Surface, geo: Geometry, frame: Frame,
         words = hex_label(temple, tile.hex)
         if words is None or tile.scale < 0.9:
             continue
-        text = fonts.text(words, size, LABEL_INK, True)
+        chip = _chip(words, size, ROOM_COLOURS[tile.room])
         x, y = tile.centre
-        chip = text.get_rect().inflate(6, -2)
-        chip.midtop = (round(x), round(y - geo.size * 0.84))
-        pygame.draw.rect(surface, LABEL_CHIP, chip, border_radius=4)
-        pygame.draw.rect(surface, ROOM_COLOURS[tile.room], chip, 1, border_radius=4)
-        surface.blit(text, text.get_rect(center=chip.center))
+        surface.blit(chip, chip.get_rect(midtop=(round(x), round(y - geo.size * 0.84))))
+
+
+@functools.lru_cache(maxsize=128)
+def _chip(words: str, size: int, edge: RGB) -> pygame.Surface:
+    """A label on its dark chip, edged in the room's colour (made once, blitted each frame)."""
+    text = fonts.text(words, size, LABEL_INK, True)
+    chip = pygame.Surface(text.get_rect().inflate(6, -2).size, pygame.SRCALPHA)
+    rect = chip.get_rect()
+    pygame.draw.rect(chip, LABEL_CHIP, rect, border_radius=4)
+    pygame.draw.rect(chip, edge, rect, 1, border_radius=4)
+    chip.blit(text, text.get_rect(center=rect.center))
+    return chip
 
 
 def _side(corners: list[Point], direction: int) -> tuple[Point, Point]:
