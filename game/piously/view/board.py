@@ -646,13 +646,12 @@ class PiouslyView:
             frame = paint.still(shown, self._geo)
             paint.draw_frame(surface, self._geo, frame, shown.temple.room_of, owners,
                              self._colours, self._board_cache)
-            if shown is state and self._walk is None and self._pending is None:
-                self._draw_trail(surface, shown)
-            if self._pending is not None:
-                self._draw_hint(surface, state)
+            marks, colour = self._marks_on_show(state, shown)
+            self._draw_rings(surface, state, marks, colour)
             if live:
                 self._draw_choices(surface, state, clock)
-            paint.draw_labels(surface, self._geo, frame, shown.temple)  # over every mark
+            paint.draw_labels(surface, self._geo, frame, shown.temple)  # over rings, outlines
+            self._draw_arrows(surface, state, marks, colour)
             if shown is not state:
                 paint.label(surface, "Preview: Return casts, U steps back",
                             (self._board_area.centerx, self._board_area.y + 14), 22,
@@ -683,35 +682,43 @@ class PiouslyView:
             choice = panel.claim_choice(self._panel, self._pointer) if self._pointer else None
             panel.draw_claim(surface, self._panel, state, self._claim, self._colours, choice)
 
-    def _draw_trail(self, surface: pygame.Surface, state: PiouslyState) -> None:
-        """The turn on show, action by action: each changed hex ringed, each slide an arrow,
-        each action's number on the hex it ended on."""
-        self._draw_marks(surface, state, self._trail, paint.MARK_INK)
+    def _marks_on_show(self, state: PiouslyState, shown: PiouslyState
+                       ) -> tuple[Sequence[anim.Marks], RGB]:
+        """What the still board marks, and in which colour: a suggested move or turn (a hint,
+        a lesson's "Show me") in green, else the turn on show in white, each action of it
+        numbered (none while a cast is being made)."""
+        if self._pending is not None:
+            return self._plan, palette.GOOD
+        if shown is state and self._walk is None:
+            return self._trail, paint.MARK_INK
+        return (), palette.GOOD
 
-    def _draw_hint(self, surface: pygame.Surface, state: PiouslyState) -> None:
-        """A suggested move (a hint, a lesson's "Show me") drawn where it acts, in green;
-        a suggested turn, each action numbered."""
-        self._draw_marks(surface, state, self._plan, palette.GOOD)
-
-    def _draw_marks(self, surface: pygame.Surface, state: PiouslyState,
+    def _draw_rings(self, surface: pygame.Surface, state: PiouslyState,
                     actions: Sequence[anim.Marks], colour: RGB) -> None:
+        """Each hex the actions changed, ringed (under the labels)."""
         room_of = state.built.room_of
         for action in actions:
             for h in action.hexes:
                 if h in room_of:
                     paint.ring(surface, self._geo, h, colour)
+
+    def _draw_arrows(self, surface: pygame.Surface, state: PiouslyState,
+                     actions: Sequence[anim.Marks], colour: RGB) -> None:
+        """Each slide an arrow, each action's number on the hex it ended on (over the
+        labels: they are what changed)."""
+        room_of = state.built.room_of
         for action in actions:
             for source, target in action.slides:
                 paint.arrow(surface, self._geo, source, target, colour)
-        numbered = [action.spot for action in actions if action.spot in room_of]
-        if len(numbered) > 1:
-            taken: dict[Hex, int] = {}
-            for number, action in enumerate(actions, 1):
-                spot = action.spot
-                if spot is None or spot not in room_of:
-                    continue
-                paint.badge(surface, self._geo, spot, number, colour, taken.get(spot, 0))
-                taken[spot] = taken.get(spot, 0) + 1
+        if len(actions) < 2:
+            return
+        taken: dict[Hex, int] = {}
+        for number, action in enumerate(actions, 1):
+            spot = action.spot
+            if spot is None or spot not in room_of:
+                continue
+            paint.badge(surface, self._geo, spot, number, colour, taken.get(spot, 0))
+            taken[spot] = taken.get(spot, 0) + 1
 
     def _shown(self, state: PiouslyState) -> PiouslyState:
         """The position drawn: a whole, legal cast's preview, else the position itself."""
