@@ -187,7 +187,7 @@ def draw_labels(surface: pygame.Surface, geo: Geometry, frame: Frame,
 def _chip(words: str, size: int, edge: RGB) -> pygame.Surface:
     """A label on its dark chip, edged in the room's colour (made once, blitted each frame)."""
     text = fonts.text(words, size, LABEL_INK, True)
-    chip = pygame.Surface(text.get_rect().inflate(6, -2).size, pygame.SRCALPHA)
+    chip = pygame.Surface(text.get_rect().inflate(4, -4).size, pygame.SRCALPHA)
     rect = chip.get_rect()
     pygame.draw.rect(chip, LABEL_CHIP, rect, border_radius=4)
     pygame.draw.rect(chip, edge, rect, 1, border_radius=4)

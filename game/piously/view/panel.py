@@ -58,7 +58,7 @@ def draw_spells(surface: pygame.Surface, panel: pygame.Rect, state: PiouslyState
         title = fonts.text("Spells", 20, palette.MUTED)
     surface.blit(title, (panel.x + 2, panel.y + 4))
     rows = spell_rows(panel, ROOMS)
-    size = max(19, min(28, rows[0].h * 3 // 10, panel.w // 14))
+    size = max(20, min(28, rows[0].h * 3 // 10, panel.w // 14))
     for room, row in enumerate(rows):
         for kind in (0, 1):
             spell = 2 * room + kind

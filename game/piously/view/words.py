@@ -155,7 +155,9 @@ def _cast_detail(move: m.Cast, places: _Places) -> str:
                  for a, b in move.moves]
         return "moved " + _and(moved)
     assert isinstance(move, m.Yoke)
-    return f"stepped {WAYS[move.direction]} with {places.thing(move.hex)}"
+    me = places.mine()
+    to = places.at(me + DIRECTIONS[move.direction], " to") if me is not None else ""
+    return f"stepped {WAYS[move.direction]}{to} with {places.thing(move.hex)}"
 
 
 def _new_neighbours(move: m.Stonemason, before: PiouslyState | None) -> str:
