@@ -319,6 +319,7 @@ class PiouslyView:
         if not self._interactive or state.verdict is not None:
             return Feedback("No moves can be made now", True, "refuse")
         self._ready = False
+        self._pending, self._plan = None, ()  # the player takes over from a suggestion
         if action_id == ROTATE:
             return self._rotate(1)
         if action_id == RANDOM:
@@ -405,6 +406,7 @@ class PiouslyView:
         if state is None or not self._interactive or state.verdict is not None:
             return Feedback()
         self._ready = False
+        self._pending, self._plan = None, ()  # the player takes over from a suggestion
         if self._builder is not None:
             return self._builder_click(pos)
         if self._claim is not None:

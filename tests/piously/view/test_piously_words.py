@@ -172,6 +172,8 @@ def test_a_hint_is_drawn_on_the_board_and_keeps_a_half_made_cast() -> None:
     assert not view.suggest((step, bless, m.EndTurn())).refused  # a planned turn
     assert [bool(marks.hexes) for marks in view._plan] == [True, True, False]
     assert view.proposal().move == step
+    view.click(view.hex_centre(step.to))  # the player's own click replaces the suggestion
+    assert view.proposal().move != step
 
 
 def test_the_stonemasons_spots_are_marked_and_the_temple_keeps_its_scale() -> None:
