@@ -15,10 +15,9 @@ from game.piously.rules.state import ARTWORK, SEAT_NAMES, PiouslyState
 from game.piously.rules.temple import ROOM_NAMES, ROOMS
 from game.piously.view.draw import INK, RIM, ROOM_COLOURS, draw_artwork, wrapped
 from game.piously.view.geo import dialog_rects, spell_cell, spell_rows
+from game.piously.view.words import KINDS
 from game.ui import fonts, palette
 from game.ui.view import RGB
-
-KIND_NAMES = ("artwork", "bewitchment")
 
 
 def spell_at(panel: pygame.Rect, pos: tuple[int, int]) -> int | None:
@@ -100,7 +99,7 @@ def draw_tooltip(surface: pygame.Surface, panel: pygame.Rect, state: PiouslyStat
     box = pygame.Rect(panel.x - width - 8, max(panel.y, top), width, height)
     pygame.draw.rect(surface, (16, 18, 26), box, border_radius=8)
     pygame.draw.rect(surface, ROOM_COLOURS[info.room], box, 2, border_radius=8)
-    kind = KIND_NAMES[info.kind]
+    kind = KINDS[info.kind]
     head = fonts.text(f"{info.name}  ({ROOM_NAMES[info.room]} {kind})", 22, palette.ACCENT,
                       True)
     surface.blit(head, (box.x + 10, box.y + 8))
@@ -133,7 +132,7 @@ def draw_claim(surface: pygame.Surface, area: pygame.Rect, state: PiouslyState, 
                          room, state.to_move, colours)
         name = fonts.fit(SPELLS[spell].name, size + 4, palette.TEXT, box.w - 24 - icon, True)
         surface.blit(name, (box.x + 10, box.y + 6))
-        sub = fonts.fit(f"{KIND_NAMES[kind]}: press {kind + 1} or click", size - 2,
+        sub = fonts.fit(f"{KINDS[kind]}: press {kind + 1} or click", size - 2,
                         palette.ACCENT if hovered == kind else palette.MUTED,
                         box.w - 24 - icon)
         top = box.y + 10 + name.get_height()

@@ -33,6 +33,7 @@ from game.piously.view.help import HELP_TEXT as HELP_TEXT  # the plug-in reads i
 WAYS = ("up", "up and right", "down and right", "down", "down and left", "up and left")
 """The six directions (``DIRECTIONS`` order) as a player sees them on the flat-topped board."""
 KINDS = ("artwork", "bewitchment")
+"""A spell's kind (``Kind``) in words."""
 
 
 def spell_title(spell: int) -> str:
