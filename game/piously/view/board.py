@@ -776,6 +776,11 @@ class PiouslyView:
             if h in room_of:
                 paint.outline(surface, geo, h, palette.GOOD, clock, 0.7)
         if self._placing_room():
+            lifted = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+            for h in state.built.room_hexes[room_of[walk.picks[0]]]:  # dimmed: it is lifted
+                pygame.draw.polygon(lifted, (*palette.BACKGROUND, 150),
+                                    geo.corners(geo.centre(h), 0.96))
+            surface.blit(lifted, (0, 0))
             for h in self._room_spots(state, walk):
                 paint.dot(surface, geo, h, palette.GOOD)
             if self._pointer is not None and self._board_area.collidepoint(self._pointer):

@@ -113,7 +113,7 @@ def test_moves_are_worded_with_the_boards_labels() -> None:
 
 
 def test_explain_says_what_the_other_players_move_did_to_yours() -> None:
-    found = {"aura": False, "object": False, "claim": False}
+    found = {"aura": False, "piece": False, "object": False, "claim": False}
     for seed in range(6):
         for before, move in playthrough(seed, 500):
             result = GAME.apply(before, move)
@@ -125,6 +125,9 @@ def test_explain_says_what_the_other_players_move_did_to_yours() -> None:
             if lost:
                 found["aura"] = True
                 assert any("your aura" in line or "of your auras" in line for line in lines)
+            if any(getattr(e, "hex", None) == before.objects[1 - mover] for e in lost):
+                found["piece"] = True
+                assert any("(under your piece)" in line for line in lines), lines
             if any("moved your" in line for line in lines):
                 found["object"] = True
             if isinstance(move, m.EndTurn) and move.claim is not None:
