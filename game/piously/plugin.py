@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Final
 
 from game.core.registry import AnyGame
 from game.piously.info import INFO
-from game.piously.view.actions import ACTIONS
+from game.piously.view.actions import ACTIONS, SEAT_COLOURS
 from game.plugin import ComputerLevels, GamePlugin, GameText
 
 if TYPE_CHECKING:
@@ -39,7 +39,6 @@ def _text() -> GameText:
     return words
 
 
-
 PLUGIN: Final = GamePlugin(
     info=INFO,
     actions=ACTIONS,
@@ -48,4 +47,5 @@ PLUGIN: Final = GamePlugin(
     text=_text,
     computers=_computers,
     course=("piously.json",),
+    seat_colours=SEAT_COLOURS,
 )

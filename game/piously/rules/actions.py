@@ -10,7 +10,7 @@ from typing import Final
 from game.core.protocol import Event
 from game.piously.rules.draft import Draft
 from game.piously.rules.events import SpellClaimed, TempleBuilt, TurnEnded
-from game.piously.rules.hexes import DIRECTIONS, Hex, format_hex
+from game.piously.rules.hexes import DIRECTIONS, Hex
 from game.piously.rules.moves import BuildTemple, Drop, EndTurn, PickUp, PlacePiece, Step
 from game.piously.rules.spellbook import SPELLS, partner
 from game.piously.rules.state import (
@@ -74,7 +74,7 @@ def place_problem(state: PiouslyState, move: PlacePiece) -> str | None:
     if problem is not None:
         return problem
     if not state.built.has(move.hex):
-        return f"there is no hex at {format_hex(move.hex)}"
+        return "there is no hex there"
     if move.hex in state.object_at:
         return "that hex is taken"
     return None
@@ -115,7 +115,7 @@ def _free_neighbour_problem(state: PiouslyState, h: Hex, what: str) -> str | Non
     if h - me not in DIRECTIONS:
         return f"{what} to a hex next to you"
     if not state.built.has(h):
-        return f"there is no hex at {format_hex(h)}"
+        return "there is no hex there"
     if h in state.object_at:
         return "that hex holds an object"
     return None

@@ -21,7 +21,8 @@ from game.piously.rules.events import (
     SpellCast,
     SpellRecharged,
 )
-from game.piously.rules.hexes import DIRECTION_NAMES, DIRECTIONS, Hex, format_hex, on_table
+from game.piously.rules.hexes import DIRECTION_NAMES, DIRECTIONS, Hex, on_table
+from game.piously.rules.names import hex_name
 from game.piously.rules.regions import border, region_of, rooms_touched
 from game.piously.rules.spellbook import (
     ILLUSIONIST,
@@ -336,8 +337,8 @@ def check_cast(state: PiouslyState, move: m.Cast) -> str | None:
     return _NOTHING[move.spell](state) or problem
 
 
-def _hex_in(h: Hex, allowed: frozenset[Hex], reason: str) -> str | None:
-    return None if h in allowed else f"{format_hex(h)}: {reason}"
+def _hex_in(state: PiouslyState, h: Hex, allowed: frozenset[Hex], reason: str) -> str | None:
+    return None if h in allowed else f"{hex_name(state.built, h)}: {reason}"
 
 
 def _check_illusionist(state: PiouslyState, move: m.Illusionist) -> str | None:
@@ -365,11 +366,11 @@ def _check_usurper(state: PiouslyState, move: m.Usurper) -> str | None:
     for index in range(2):
         if move.removed[index] not in usurper_removals(state, move.removed[:index]):
             which = "first" if index == 0 else "second (the region measured again)"
-            where = format_hex(move.removed[index])
+            where = hex_name(state.built, move.removed[index])
             return f"{where} is not in the linked region for the {which} removal"
     for index in range(len(move.grown)):
         if move.grown[index] not in usurper_growths(state, move.removed, move.grown[:index]):
-            return f"{format_hex(move.grown[index])} is not next to the linked region"
+            return f"{hex_name(state.built, move.grown[index])} is not next to the linked region"
     return None
 
 
@@ -400,8 +401,8 @@ def _check_stonemason(state: PiouslyState, move: m.Stonemason) -> str | None:
 
 def _check_locksmith(state: PiouslyState, move: m.Locksmith) -> str | None:
     return _hex_in(
-        move.source, locksmith_objects(state), "no object stands there in the linked region"
-    ) or _hex_in(move.to, locksmith_targets(state), "not a free hex")
+        state, move.source, locksmith_objects(state), "no object stands there in the linked region"
+    ) or _hex_in(state, move.to, locksmith_targets(state), "not a free hex")
 
 
 def _check_yeoman(state: PiouslyState, move: m.Yeoman) -> str | None:
@@ -416,13 +417,13 @@ def _check_yeoman(state: PiouslyState, move: m.Yeoman) -> str | None:
     for source, target in move.moves:
         room = temple.room_of.get(source, SHOVEL)
         if source not in taken:
-            return f"{format_hex(source)}: no object stands there"
+            return f"{hex_name(temple, source)}: no object stands there"
         if source == target:
-            return f"{format_hex(source)}: an object that stays is not listed"
+            return f"{hex_name(temple, source)}: an object that stays is not listed"
         if room not in rooms:
-            return f"{format_hex(source)}: not in a room of the linked region"
+            return f"{hex_name(temple, source)}: not in a room of the linked region"
         if temple.room_of.get(target) != room:
-            return f"{format_hex(target)}: objects stay inside their room"
+            return f"{hex_name(temple, target)}: objects stay inside their room"
     staying = set(taken) - set(sources)
     if staying & set(targets):
         return "an object cannot move onto another that stays"
@@ -433,7 +434,7 @@ def _check_yoke(state: PiouslyState, move: m.Yoke) -> str | None:
     if move.hex == _me(state):
         return "the Yoke moves another object along with your piece"
     if move.hex not in state.object_at:
-        return f"{format_hex(move.hex)}: no object stands there"
+        return f"{hex_name(state.built, move.hex)}: no object stands there"
     if move.direction not in yoke_directions(state, move.hex):
         return f"you and that object cannot both move {DIRECTION_NAMES[move.direction]}"
     return None
@@ -441,10 +442,10 @@ def _check_yoke(state: PiouslyState, move: m.Yoke) -> str | None:
 
 _CHECKS: Final[dict[type[m.Cast], Callable[[PiouslyState, Any], str | None]]] = {
     m.Priestess: lambda s, mv: _hex_in(
-        mv.hex, priestess_targets(s), "not next to the linked region, or already yours"
+        s, mv.hex, priestess_targets(s), "not next to the linked region, or already yours"
     ),
     m.Purify: lambda s, mv: _hex_in(
-        mv.hex, purify_targets(s), "not under an object next to you that you could bless"
+        s, mv.hex, purify_targets(s), "not under an object next to you that you could bless"
     ),
     m.Illusionist: _check_illusionist,
     m.Imprint: lambda s, mv: _NOTHING[IMPRINT](s),  # no choices: the whole check
@@ -454,10 +455,10 @@ _CHECKS: Final[dict[type[m.Cast], Callable[[PiouslyState, Any], str | None]]] = 
     m.Upset: _check_upset,
     m.Stonemason: _check_stonemason,
     m.Shovel: lambda s, mv: _hex_in(
-        mv.to, shovel_targets(s), "not a space without a hex next to you"
+        s, mv.to, shovel_targets(s), "not a space without a hex next to you"
     ),
     m.Locksmith: _check_locksmith,
-    m.Leap: lambda s, mv: _hex_in(mv.hex, leap_targets(s), "no object there in your rows"),
+    m.Leap: lambda s, mv: _hex_in(s, mv.hex, leap_targets(s), "no object there in your rows"),
     m.Yeoman: _check_yeoman,
     m.Yoke: _check_yoke,
 }

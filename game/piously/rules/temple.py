@@ -138,7 +138,7 @@ def layout_problem(layout: Sequence[Placement]) -> str | None:
                 return f"the {room_label(room)} room lies off the table"
             if h in occupied:
                 other = room_label(occupied[h])
-                return f"the {other} and {room_label(room)} rooms overlap at {format_hex(h)}"
+                return f"the {other} and {room_label(room)} rooms overlap"
             occupied[h] = room
     for room, touched in enumerate(_touching(occupied)):
         if len(touched) < 2:
@@ -247,7 +247,7 @@ def move_problem(temple: Temple, room: int, placement: Placement) -> str | None:
         return problem
     if temple.shovel is not None:
         if temple.shovel in placement.hexes(room):
-            return f"the Shovel's hex is at {format_hex(temple.shovel)}"
+            return "the room would cover the Shovel's hex"
         rest = {h: r for h, r in temple.room_of.items() if r not in (room, SHOVEL)}
         if not _shovel_attached(temple.shovel, rest, placement.hexes(room)):
             return "the Shovel's hex would be left floating free of the temple"

@@ -10,6 +10,10 @@ from typing import Final
 
 from game.ui.commands import ViewAction
 
+SEAT_COLOURS: Final = ((236, 234, 226), (64, 64, 74))
+"""White and Black as every screen draws the seats (the rules and help name them so; the
+player colours from the settings would paint White red)."""
+
 BLESS: Final = "bless"
 DROP: Final = "drop"
 PICK_UP: Final = "pick_up"

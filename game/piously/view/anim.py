@@ -9,7 +9,7 @@ Times are seconds at speed 1, divided by the player's speed setting (0: no anima
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Final
 
@@ -129,6 +129,51 @@ def changed_hexes(events: Iterable[Event]) -> frozenset[Hex]:
         elif isinstance(event, ShovelMoved):
             found.add(event.target)
     return frozenset(found)
+
+
+@dataclass(frozen=True)
+class Marks:
+    """What one action changed, as the board marks it: the hexes, and the slides of objects
+    (arrows from where they stood to where they went)."""
+
+    hexes: frozenset[Hex]
+    slides: tuple[tuple[Hex, Hex], ...]
+
+    @property
+    def spot(self) -> Hex | None:
+        """The hex the action's number goes on: where the last slide ended, else the first
+        changed hex (None: the action changed no hex, like ending the turn)."""
+        if self.slides:
+            return self.slides[-1][1]
+        return min(self.hexes) if self.hexes else None
+
+
+    def carried(self, moves: Mapping[Hex, Hex]) -> Marks:
+        """These marks after tiles moved (a room by the Stonemason, the Shovel's hex): each
+        marked hex follows its tile, so an earlier action of the turn stays where it was
+        made."""
+        return Marks(frozenset(moves.get(h, h) for h in self.hexes),
+                     tuple((moves.get(a, a), moves.get(b, b)) for a, b in self.slides))
+
+
+def tile_moves(events: Iterable[Event]) -> dict[Hex, Hex]:
+    """Where the tiles an action moved went: a room's hexes in shape order, the Shovel's."""
+    moves: dict[Hex, Hex] = {}
+    for event in events:
+        if isinstance(event, RoomMoved):
+            moves.update(zip(event.before.hexes(event.room), event.after.hexes(event.room),
+                             strict=True))
+        elif isinstance(event, ShovelMoved) and event.source is not None:
+            moves[event.source] = event.target
+    return moves
+
+
+def marks(events: Iterable[Event]) -> Marks:
+    """The marks of one action, from its events."""
+    events = tuple(events)
+    slides = tuple((e.source, e.target) for e in events if isinstance(e, ObjectMoved)
+                   and e.source is not None and e.target is not None)
+    return Marks(changed_hexes(events), slides)
 
 
 def geo_free_points(hexes: Sequence[Hex]) -> list[Point]:

@@ -25,6 +25,7 @@ from game.piously.rules import casting as cs
 from game.piously.rules import moves as m
 from game.piously.rules.game import GAME, move_problem
 from game.piously.rules.hexes import Hex, parse_hex
+from game.piously.rules.names import hex_label
 from game.piously.rules.spellbook import BY_NAME, OPPORTUNIST, SPELLS, STONEMASON
 from game.piously.rules.state import ARTWORK, SEAT_NAMES, Phase, PiouslyState, object_name
 from game.piously.rules.temple import DEFAULT_LAYOUT, ROOM_NAMES, ROOMS, SHOVEL, Placement
@@ -39,6 +40,7 @@ from game.piously.view.actions import (
     PICK_UP,
     RANDOM,
     ROTATE,
+    SEAT_COLOURS,
 )
 from game.piously.view.cast import Walk
 from game.piously.view.geo import Geometry, button_rects, spell_cell, spell_rows, split
@@ -51,7 +53,12 @@ from game.ui.view import RGB, Feedback, Proposal
 
 NOTE_ROOM: Final = 30
 """Pixels kept under the temple for a note while no temple is built (the setup preview)."""
+MASON_MARGIN: Final = 2.2
+"""Hexes kept free around the temple once someone owns the Stonemason (a room of four
+moved beside the temple shows whole)."""
 BUILDER_BUTTONS: Final = ("Default layout", "Random layout (N)")
+_MOVES: Final = (m.BuildTemple, m.PlacePiece, m.Step, m.Bless, m.Flip, m.Drop, m.PickUp,
+                 m.EndTurn, m.Cast)
 
 
 class PiouslyView:
@@ -61,7 +68,7 @@ class PiouslyView:
     actions: tuple[ViewAction, ...] = ACTIONS
 
     def __init__(self) -> None:
-        self._colours: tuple[RGB, RGB] = ((230, 230, 224), (60, 60, 70))
+        self._colours: tuple[RGB, RGB] = SEAT_COLOURS
         self._speed = 1.0
         self._area = pygame.Rect(0, 0, 800, 500)
         self._board_area, self._panel = split(self._area)
@@ -84,15 +91,22 @@ class PiouslyView:
         self._castable_memo: tuple[PiouslyState, frozenset[int]] | None = None
         self._targets_memo: tuple[object, frozenset[Hex]] | None = None
         self._board_cache = paint.BoardCache()
-        self._marked: frozenset[Hex] = frozenset()
-        """Hexes the last move changed (outlined until the next one)."""
+        self._trail: list[anim.Marks] = []
+        """What each action of the turn on show changed, in order (marked until the next
+        turn's first action)."""
+        self._trail_key: tuple[int, int] | None = None
+        """The seat and turn number whose actions ``_trail`` holds."""
+        self._plan: tuple[anim.Marks, ...] = ()
+        """The marks of the suggested move or turn while it is pending."""
+        self._spots_memo: tuple[object, frozenset[Hex]] | None = None
         self._panel_memo: tuple[object, pygame.Surface] | None = None
         """The spell panel, drawn again only when what it shows changes."""
 
     # -- set-up --------------------------------------------------------------------------
 
     def set_colours(self, colours: Sequence[RGB]) -> None:
-        self._colours = (colours[0], colours[1])
+        """The sides are White and Black (rules, notation and help say so): chosen player
+        colours do not apply (the plug-in's ``seat_colours`` says so)."""
 
     def set_speed(self, speed: float) -> None:
         self._speed = speed
@@ -112,7 +126,9 @@ class PiouslyView:
         return self._geo.board.clip(self._board_area).union(self._panel)
 
     def _refit(self) -> None:
-        """Fit the hexes that may be shown now to the board area."""
+        """Fit the hexes that may be shown now to the board area: once the Stonemason has an
+        owner, with room around the temple for a room it moves, so that a room picked up
+        never makes the temple jump or shrink."""
         state = self._state
         hexes: list[Hex] = []
         margin = 1.2
@@ -121,6 +137,8 @@ class PiouslyView:
             hexes += self._anim.before.temple.room_of
         if state is not None and state.temple is not None:
             hexes += state.temple.room_of
+            if state.owners[STONEMASON] >= 0:
+                margin = MASON_MARGIN
         elif self._builder is not None:
             hexes += [h for room, p in enumerate(self._builder.layout) for h in p.hexes(room)]
             hexes += [h for room, p in enumerate(DEFAULT_LAYOUT) for h in p.hexes(room)]
@@ -128,12 +146,7 @@ class PiouslyView:
         else:  # no temple yet: the default one, with room under it for what comes
             hexes += [h for room, p in enumerate(DEFAULT_LAYOUT) for h in p.hexes(room)]
             area = pygame.Rect(area.x, area.y, area.w, area.h - NOTE_ROOM)
-        walk = self._walk
-        if state is not None and walk is not None and walk.spell == STONEMASON and walk.picks:
-            room = state.built.room_of[walk.picks[0]]
-            for placement in cs.stonemason_placements(state, room):
-                hexes += placement.hexes(room)
-        self._geo = Geometry.fit(area, hexes, margin)
+        self._geo = Geometry.fit(area, hexes, margin)  # a room being moved never rescales it
 
     # -- state and animation -------------------------------------------------------------
 
@@ -142,12 +155,19 @@ class PiouslyView:
         self._state = state
         self._anim = None
         self._cues.clear()
-        self._marked = anim.changed_hexes(event for result in last for event in result.events)
+        self._trail = [anim.marks(result.events) for result in last]
+        self._trail_key = None
         self._reset()
 
     def animate(self, before: Any, result: MoveResult[Any], clock: float) -> None:
+        """Play the action, and mark it after the turn's earlier ones (numbered in order)."""
         assert isinstance(before, PiouslyState)
+        trail, old, key = self._trail, self._trail_key, (before.to_move, before.turn)
         self.show(result.state, (result,))
+        if before.phase is Phase.PLAY and old == key:
+            moves = anim.tile_moves(result.events)
+            self._trail = [*(marks.carried(moves) for marks in trail), *self._trail]
+        self._trail_key = key if before.phase is Phase.PLAY else None
         self._now = clock
         self._anim = anim.build(before, result.state, tuple(result.events), clock, self._speed)
         if self._anim is not None:
@@ -177,6 +197,7 @@ class PiouslyView:
         self._drop = None
         self._claim = None
         self._pending = None
+        self._plan = ()
         self._ready = False
         self._preview = None
         self._refit()
@@ -199,9 +220,8 @@ class PiouslyView:
         return spell_cell(spell_rows(self._panel, ROOMS)[spell // 2], spell % 2)
 
     def mark_rect(self, name: str) -> pygame.Rect | None:
-        """A hex of the temple named ``q,r`` (as moves name it), or a spell by its name (its
-        cell in the spell panel), for lessons to outline (``Marks``); no hex while the claim
-        dialog covers the temple."""
+        """A hex of the temple named ``q,r`` (as moves name it) or by its label ("P2"), or a
+        spell by its name (its cell in the spell panel), for lessons to outline (``Marks``)."""
         state = self._state
         if state is None or state.temple is None:
             return None
@@ -209,8 +229,11 @@ class PiouslyView:
         if spell is not None:
             return self._spell_rect(spell.id)
         h = parse_hex(name)
-        if h is None or h not in state.temple.room_of or self._claim is not None:
-            return None  # not a hex of the temple, or under the claim dialog
+        if h is None:  # a label as the board shows it ("P2")
+            h = next((k for k in state.temple.room_of
+                      if hex_label(state.temple, k) == name.strip().upper()), None)
+        if h is None or h not in state.temple.room_of:
+            return None
         x, y = self._geo.centre(h)
         half_w, half_h = self._geo.size * 0.8, self._geo.size * 0.75
         return pygame.Rect(round(x - half_w), round(y - half_h), round(2 * half_w),
@@ -242,6 +265,10 @@ class PiouslyView:
         pickups = (state.objects[ARTWORK + room] for room in act.pickup_rooms(state))
         return frozenset(act.step_targets(state)) | frozenset(h for h in pickups if h)
 
+    def marked(self) -> tuple[anim.Marks, ...]:
+        """The actions of the turn on show, as the board marks them (tests read it)."""
+        return tuple(self._trail)
+
     @property
     def walk(self) -> Walk | None:
         return self._walk
@@ -269,7 +296,7 @@ class PiouslyView:
         return self._ready and self._pending is not None
 
     def _play(self, move: m.Move, cue: str = "select") -> Feedback:
-        self._pending = move
+        self._pending, self._plan = move, ()
         self._ready = True
         return Feedback(cue=cue)
 
@@ -292,6 +319,7 @@ class PiouslyView:
         if not self._interactive or state.verdict is not None:
             return Feedback("No moves can be made now", True, "refuse")
         self._ready = False
+        self._pending, self._plan = None, ()  # the player takes over from a suggestion
         if action_id == ROTATE:
             return self._rotate(1)
         if action_id == RANDOM:
@@ -378,10 +406,11 @@ class PiouslyView:
         if state is None or not self._interactive or state.verdict is not None:
             return Feedback()
         self._ready = False
+        self._pending, self._plan = None, ()  # the player takes over from a suggestion
         if self._builder is not None:
             return self._builder_click(pos)
         if self._claim is not None:
-            choice = panel.claim_choice(self._board_area, pos)
+            choice = panel.claim_choice(self._panel, pos)
             return self._choose_claim(choice) if choice is not None else Feedback()
         spell = panel.spell_at(self._panel, pos)
         if spell is not None and state.phase is Phase.PLAY:
@@ -489,25 +518,45 @@ class PiouslyView:
                                                                                          "place")
 
     def suggest(self, move: object) -> Feedback:
-        """A hint becomes the pending move, described in the status line, played on Return
-        (``Suggests``)."""
+        """A hint (or a lesson's "Show me") becomes the pending move, drawn on the board and
+        described in the status line, played on Return (``Suggests``); U drops it and
+        whatever was being made (a cast half chosen) is still there. ``move`` may also be a
+        line of moves (a computer's planned turn, ``Decision.line``): the first is pending,
+        and the board numbers every action of the turn in order."""
         state = self._need_state()
         if not self._interactive:
             return self._refuse("no moves can be made now")
-        if not isinstance(move, m.BuildTemple | m.PlacePiece | m.Step | m.Bless | m.Flip
-                          | m.Drop | m.PickUp | m.EndTurn | m.Cast):
+        line = tuple(move) if isinstance(move, tuple | list) else (move,)
+        if not line or not all(isinstance(each, _MOVES) for each in line):
             return self._refuse("the hint is not a Piously move")
-        problem = move_problem(state, move)
+        first = line[0]
+        assert isinstance(first, _MOVES)
+        problem = move_problem(state, first)
         if problem is not None:
             return self._refuse(f"the hint does not fit this position: {problem}")
-        self._reset()
-        self._pending, self._ready = move, False
-        return Feedback(cue="select")
+        self._pending, self._ready = first, False  # a half-made cast stays: U comes back to it
+        self._plan = self._plan_marks(state, line)
+        return Feedback(f"Shown on the board: {describe_move(first, state)}", cue="select")
+
+    @staticmethod
+    def _plan_marks(state: PiouslyState, line: tuple[object, ...]) -> tuple[anim.Marks, ...]:
+        """The marks of each move of a suggested line that is legal in turn, up to the end
+        of the mover's turn."""
+        marks: list[anim.Marks] = []
+        for each in line:
+            if not isinstance(each, _MOVES) or move_problem(state, each) is not None:
+                break
+            result = GAME.apply(state, each)
+            marks.append(anim.marks(result.events))
+            if result.state.to_move != state.to_move or result.state.verdict is not None:
+                break
+            state = result.state
+        return tuple(marks)
 
     def clear(self) -> Feedback:
         self._ready = False
         if self._pending is not None:
-            self._pending = None
+            self._pending, self._plan = None, ()
             return Feedback(cue="deselect")
         if self._claim is not None:
             self._claim = None
@@ -560,7 +609,8 @@ class PiouslyView:
             return f"{SEAT_NAMES[state.to_move]}: click a free hex to place your piece."
         left = f"{state.actions} action{'s' * (state.actions != 1)} left. "
         if self._pending is not None:
-            return f"Hint: {describe_move(self._pending)}. Return plays it, U drops it."
+            return (f"Suggested: {describe_move(self._pending, state)}. Return plays it, "
+                    "U drops it.")
         if self._claim is not None:
             return "Claim the artwork (1), the bewitchment (2) or neither (3)."
         if self._walk is not None:
@@ -593,17 +643,17 @@ class PiouslyView:
             frame = self._anim.frame(self._geo, clock)
             room_of = self._anim.after.built.room_of
             paint.draw_frame(surface, self._geo, frame, room_of, owners, self._colours,
-                             self._board_cache)
+                             self._board_cache, self._anim.after.built)
         elif shown.temple is not None:
             frame = paint.still(shown, self._geo)
             paint.draw_frame(surface, self._geo, frame, shown.temple.room_of, owners,
                              self._colours, self._board_cache)
-            if shown is state and self._walk is None:
-                for h in self._marked & shown.temple.room_of.keys():
-                    pygame.draw.polygon(surface, palette.MUTED,
-                                        self._geo.corners(self._geo.centre(h), 0.9), 2)
+            marks, colour = self._marks_on_show(state, shown)
+            self._draw_rings(surface, state, marks, colour)
             if live:
                 self._draw_choices(surface, state, clock)
+            paint.draw_labels(surface, self._geo, frame, shown.temple)  # over rings, outlines
+            self._draw_arrows(surface, state, marks, colour)
             if shown is not state:
                 paint.label(surface, "Preview: Return casts, U steps back",
                             (self._board_area.centerx, self._board_area.y + 14), 22,
@@ -626,13 +676,51 @@ class PiouslyView:
         surface.blit(self._panel_memo[1], self._panel.topleft)
         if hovered is not None:
             panel.draw_tooltip(surface, self._panel, state, hovered, live)
-        elif self._claim is None:
+        elif not self._placing_room():  # the room's ghost says all while it follows
             self._draw_hover(surface, shown)
         if self._claim is not None:
-            choice = (panel.claim_choice(self._board_area, self._pointer)
-                      if self._pointer else None)
-            panel.draw_claim(surface, self._board_area, state, self._claim, self._colours,
-                             choice)
+            for h in state.built.room_hexes[self._claim]:
+                paint.outline(surface, self._geo, h, palette.ACCENT, clock, 0.9)
+            choice = panel.claim_choice(self._panel, self._pointer) if self._pointer else None
+            panel.draw_claim(surface, self._panel, state, self._claim, self._colours, choice)
+
+    def _marks_on_show(self, state: PiouslyState, shown: PiouslyState
+                       ) -> tuple[Sequence[anim.Marks], RGB]:
+        """What the still board marks, and in which colour: a suggested move or turn (a hint,
+        a lesson's "Show me") in green, else the turn on show in white, each action of it
+        numbered (none while a cast is being made)."""
+        if self._pending is not None:
+            return self._plan, palette.GOOD
+        if shown is state and self._walk is None:
+            return self._trail, paint.MARK_INK
+        return (), palette.GOOD
+
+    def _draw_rings(self, surface: pygame.Surface, state: PiouslyState,
+                    actions: Sequence[anim.Marks], colour: RGB) -> None:
+        """Each hex the actions changed, ringed (under the labels)."""
+        room_of = state.built.room_of
+        for action in actions:
+            for h in action.hexes:
+                if h in room_of:
+                    paint.ring(surface, self._geo, h, colour)
+
+    def _draw_arrows(self, surface: pygame.Surface, state: PiouslyState,
+                     actions: Sequence[anim.Marks], colour: RGB) -> None:
+        """Each slide an arrow, each action's number on the hex it ended on (over the
+        labels: they are what changed)."""
+        room_of = state.built.room_of
+        for action in actions:
+            for source, target in action.slides:
+                paint.arrow(surface, self._geo, source, target, colour)
+        if len(actions) < 2:
+            return
+        taken: dict[Hex, int] = {}
+        for number, action in enumerate(actions, 1):
+            spot = action.spot
+            if spot is None or spot not in room_of:
+                continue
+            paint.badge(surface, self._geo, spot, number, colour, taken.get(spot, 0))
+            taken[spot] = taken.get(spot, 0) + 1
 
     def _shown(self, state: PiouslyState) -> PiouslyState:
         """The position drawn: a whole, legal cast's preview, else the position itself."""
@@ -687,8 +775,29 @@ class PiouslyView:
         for h in walk.picks:  # the choices made so far
             if h in room_of:
                 paint.outline(surface, geo, h, palette.GOOD, clock, 0.7)
-        if walk.spell == STONEMASON and self._pointer is not None:
-            self._draw_room_ghost(surface, state, walk, self._geo.hex_at(self._pointer))
+        if self._placing_room():
+            lifted = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+            for h in state.built.room_hexes[room_of[walk.picks[0]]]:  # dimmed: it is lifted
+                pygame.draw.polygon(lifted, (*palette.BACKGROUND, 150),
+                                    geo.corners(geo.centre(h), 0.96))
+            surface.blit(lifted, (0, 0))
+            for h in self._room_spots(state, walk):
+                paint.dot(surface, geo, h, palette.GOOD)
+            if self._pointer is not None and self._board_area.collidepoint(self._pointer):
+                surface.set_clip(self._board_area)  # the ghost never spills over the panel
+                self._draw_room_ghost(surface, state, walk, self._geo.hex_at(self._pointer))
+                surface.set_clip(None)
+
+    def _room_spots(self, state: PiouslyState, walk: Walk) -> frozenset[Hex]:
+        """Where the pointer may put the room being moved, turned as it is now: the rules'
+        placements (``stonemason_placements``) by the hex that follows the pointer."""
+        room = state.built.room_of[walk.picks[0]]
+        key = (state, room, walk.rotation)
+        if self._spots_memo is None or self._spots_memo[0] != key:
+            spots = frozenset(p.anchor for p in cs.stonemason_placements(state, room)
+                              if p.rotation == walk.rotation)
+            self._spots_memo = (key, spots)
+        return self._spots_memo[1]
 
     def _draw_room_ghost(self, surface: pygame.Surface, state: PiouslyState, walk: Walk,
                          h: Hex) -> None:
@@ -724,7 +833,8 @@ class PiouslyView:
             return
         pygame.draw.polygon(surface, palette.TEXT, self._geo.corners(self._geo.centre(h), 0.96),
                             2)
-        parts = ["Shovel" if room == SHOVEL else f"{ROOM_NAMES[room]} room"]
+        parts = [f"{hex_label(state.temple, h)}: "
+                 + ("the Shovel's hex" if room == SHOVEL else f"{ROOM_NAMES[room]} room")]
         aura = state.aura(h)
         parts.append(f"{SEAT_NAMES[aura]} aura" if aura is not None else "no aura")
         obj = state.object_at.get(h)

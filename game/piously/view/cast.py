@@ -243,7 +243,8 @@ _PROMPTS: Final[dict[int, Callable[[PiouslyState, tuple[Hex, ...]], str]]] = {
         else "Click two places around you to swap their auras."),
     sb.STONEMASON: lambda s, p: (
         "Click a room of the linked region to move." if not p
-        else "The room follows the pointer: R or the wheel turns it; click to place."),
+        else "The room follows the pointer; green dots show where it fits turned so (R or "
+        "the wheel turns it); click to place."),
     sb.SHOVEL_SPELL: lambda s, p: "Click the empty space next to you for the Shovel.",
     sb.LOCKSMITH: lambda s, p: (
         "Click an object in the linked region." if not p else "Click a free hex for it."),

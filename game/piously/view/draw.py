@@ -9,6 +9,7 @@ player palette); the player colours ring the pieces and mark the owners.
 
 from __future__ import annotations
 
+import functools
 import math
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -17,9 +18,10 @@ from typing import Final
 import pygame
 
 from game.piously.rules.hexes import DIRECTIONS, Hex
+from game.piously.rules.names import hex_label
 from game.piously.rules.regions import winning_region
 from game.piously.rules.state import ARTWORK, PiouslyState
-from game.piously.rules.temple import ROOM_LETTERS, SHOVEL
+from game.piously.rules.temple import ROOM_LETTERS, SHOVEL, Temple
 from game.piously.view.geo import Geometry, Point
 from game.ui import fonts, palette
 from game.ui.view import RGB
@@ -38,6 +40,8 @@ AURA: Final[tuple[RGB, RGB]] = ((246, 244, 236), (22, 22, 26))
 RIM: Final[tuple[RGB, RGB]] = ((40, 40, 44), (236, 236, 236))
 INK: Final[RGB] = (18, 20, 26)
 HEX_EDGE: Final[RGB] = (30, 32, 40)
+LABEL_CHIP: Final[RGB] = (20, 22, 30)
+LABEL_INK: Final[RGB] = (240, 240, 236)
 
 
 @dataclass(frozen=True)
@@ -123,8 +127,10 @@ def still(state: PiouslyState, geo: Geometry) -> Frame:
 
 def draw_frame(surface: pygame.Surface, geo: Geometry, frame: Frame,
                room_of: Mapping[Hex, int], owners: tuple[int, ...],
-               colours: tuple[RGB, RGB], cache: BoardCache | None = None) -> None:
-    """Tiles, then room borders, then auras, then objects on top."""
+               colours: tuple[RGB, RGB], cache: BoardCache | None = None,
+               temple: Temple | None = None) -> None:
+    """Tiles, then room borders, then auras, then the labels (of ``temple``'s hexes), then
+    objects on top."""
     if cache is None:
         _draw_tiles(surface, geo, frame.tiles, room_of)
     else:
@@ -137,6 +143,8 @@ def draw_frame(surface: pygame.Surface, geo: Geometry, frame: Frame,
             pygame.draw.polygon(surface, palette.ACCENT, corners, width)
     for mark in frame.marks:
         draw_aura(surface, geo, mark)
+    if temple is not None:
+        draw_labels(surface, geo, frame, temple)
     for token in frame.tokens:
         draw_token(surface, geo, token, owners, colours)
 
@@ -153,13 +161,38 @@ def draw_tile(surface: pygame.Surface, geo: Geometry, tile: Tile, fill: RGB) -> 
     corners = geo.corners(tile.centre, tile.scale, tile.turn)
     pygame.draw.polygon(surface, fill, corners)
     pygame.draw.polygon(surface, HEX_EDGE, corners, 1)
-    if geo.size >= 16 and tile.scale > 0.9:
-        letter = "" if tile.room == SHOVEL else ROOM_LETTERS[tile.room]
-        size = max(12, round(geo.size * 0.42))
-        words = fonts.text(letter or "S", size, palette.shade(fill, 0.55), True)
+
+
+LABEL_MIN: Final = 16
+"""The smallest label size (fonts' scale) that stays legible; hexes never get smaller
+labels, however small they are drawn."""
+
+
+def draw_labels(surface: pygame.Surface, geo: Geometry, frame: Frame,
+                temple: Temple) -> None:
+    """Each tile's label ("P2", the names the move words use) on a dark chip at its top,
+    drawn over the auras so no aura hides it (the still board draws them over its marks
+    and targets too)."""
+    size = max(LABEL_MIN, round(geo.size * 0.42))
+    for tile in frame.tiles:
+        words = hex_label(temple, tile.hex)
+        if words is None or tile.scale < 0.9:
+            continue
+        chip = _chip(words, size, ROOM_COLOURS[tile.room])
         x, y = tile.centre
-        surface.blit(words, words.get_rect(center=(round(x - geo.size * 0.55),
-                                                    round(y - geo.size * 0.42))))
+        surface.blit(chip, chip.get_rect(midtop=(round(x), round(y - geo.size * 0.84))))
+
+
+@functools.lru_cache(maxsize=128)
+def _chip(words: str, size: int, edge: RGB) -> pygame.Surface:
+    """A label on its dark chip, edged in the room's colour (made once, blitted each frame)."""
+    text = fonts.text(words, size, LABEL_INK, True)
+    chip = pygame.Surface(text.get_rect().inflate(4, -4).size, pygame.SRCALPHA)
+    rect = chip.get_rect()
+    pygame.draw.rect(chip, LABEL_CHIP, rect, border_radius=4)
+    pygame.draw.rect(chip, edge, rect, 1, border_radius=4)
+    chip.blit(text, text.get_rect(center=rect.center))
+    return chip
 
 
 def _side(corners: list[Point], direction: int) -> tuple[Point, Point]:
@@ -208,14 +241,37 @@ def draw_token(surface: pygame.Surface, geo: Geometry, token: Token, owners: tup
 
 def draw_piece(surface: pygame.Surface, centre: Point, size: float, seat: int,
                colours: tuple[RGB, RGB]) -> None:
-    """A player's piece: a ringed disc in the seat's own colour with a White/Black core."""
-    x, y = round(centre[0]), round(centre[1])
-    radius = max(4, round(size * 0.46))
-    pygame.draw.circle(surface, INK, (x + 2, y + 3), radius)
-    pygame.draw.circle(surface, colours[seat], (x, y), radius)
-    pygame.draw.circle(surface, AURA[seat], (x, y), max(2, radius * 3 // 5))
-    pygame.draw.circle(surface, INK, (x, y), radius, 2)
-    pygame.draw.circle(surface, RIM[seat], (x, y), max(2, radius * 3 // 5), 2)
+    """A player's piece: a pawn in the seat's colour, outlined in the other one, so it
+    never reads as an aura (a disc) or an artwork (a square), whatever it stands on."""
+    image = _pawn(max(8, round(size)), colours[seat], RIM[seat])
+    rect = image.get_rect(center=(round(centre[0]), round(centre[1])))
+    surface.blit(image, rect)
+
+
+@functools.lru_cache(maxsize=16)
+def _pawn(size: int, fill: RGB, rim: RGB) -> pygame.Surface:
+    """The pawn of hexes of corner radius ``size``: its shadow, its rim, then its body."""
+    side = round(size * 1.3)
+    shape = pygame.Surface((side, side), pygame.SRCALPHA)
+    c = side / 2
+    pygame.draw.ellipse(shape, fill, pygame.Rect(round(c - 0.42 * size), round(c + 0.18 * size),
+                                                 round(0.84 * size), round(0.26 * size)))
+    pygame.draw.polygon(shape, fill, [(c - 0.27 * size, c + 0.3 * size),
+                                      (c + 0.27 * size, c + 0.3 * size),
+                                      (c + 0.11 * size, c - 0.12 * size),
+                                      (c - 0.11 * size, c - 0.12 * size)])
+    pygame.draw.circle(shape, fill, (c, c - 0.24 * size), 0.2 * size)
+    mask = pygame.mask.from_surface(shape)
+    image = pygame.Surface((side, side), pygame.SRCALPHA)
+    shadow = mask.to_surface(setcolor=(*INK, 200), unsetcolor=(0, 0, 0, 0))
+    edge = mask.to_surface(setcolor=(*rim, 255), unsetcolor=(0, 0, 0, 0))
+    image.blit(shadow, (2, 3))
+    width = max(2, size // 14)
+    for dx, dy in ((-width, 0), (width, 0), (0, -width), (0, width), (-width, -width),
+                   (width, width), (-width, width), (width, -width)):
+        image.blit(edge, (dx, dy))
+    image.blit(shape, (0, 0))
+    return image
 
 
 def draw_artwork(surface: pygame.Surface, centre: Point, size: float, room: int, owner: int,
@@ -285,3 +341,52 @@ def wrapped(surface: pygame.Surface, words: str, rect: pygame.Rect, size: int,
         surface.blit(fonts.text(line, size, colour), (rect.x, y))
         y += step
     return y
+
+
+MARK_INK: Final[RGB] = (250, 250, 250)
+"""The last turn's marks: white strokes over a dark one read on every room colour."""
+
+
+def ring(surface: pygame.Surface, geo: Geometry, h: Hex, colour: RGB,
+         scale: float = 0.76) -> None:
+    """A strong hex outline: ``colour`` on a dark stroke (a changed hex, a hinted one)."""
+    corners = geo.corners(geo.centre(h), scale)
+    width = max(3, round(geo.size / 7))
+    pygame.draw.polygon(surface, INK, corners, width + 2)
+    pygame.draw.polygon(surface, colour, corners, width)
+
+
+def arrow(surface: pygame.Surface, geo: Geometry, source: Hex, target: Hex,
+          colour: RGB) -> None:
+    """An arrow from one hex to another (a step, a slide, a swap's half)."""
+    (ax, ay), (bx, by) = geo.centre(source), geo.centre(target)
+    length = math.hypot(bx - ax, by - ay)
+    if length < 1:
+        return
+    ux, uy = (bx - ax) / length, (by - ay) / length
+    start = (ax + ux * geo.size * 0.2, ay + uy * geo.size * 0.2)
+    tip = (bx - ux * geo.size * 0.42, by - uy * geo.size * 0.42)  # short of the piece there
+    width = max(4, round(geo.size / 6))
+    head = max(10.0, geo.size * 0.42)
+    wing = ((tip[0] - ux * head - uy * head * 0.6, tip[1] - uy * head + ux * head * 0.6),
+            (tip[0] - ux * head + uy * head * 0.6, tip[1] - uy * head - ux * head * 0.6))
+    neck = (tip[0] - ux * head * 0.8, tip[1] - uy * head * 0.8)
+    for paint, extra in ((INK, 3), (colour, 0)):
+        pygame.draw.line(surface, paint, start, neck, width + extra)
+        pygame.draw.polygon(surface, paint, [tip, *wing])
+        if extra:
+            pygame.draw.polygon(surface, paint, [tip, *wing], extra)
+
+
+def badge(surface: pygame.Surface, geo: Geometry, h: Hex, number: int, colour: RGB,
+          shift: int = 0) -> None:
+    """The order of an action in its turn, at the lower right of the hex it changed (the
+    ``shift``-th badge on that hex goes further left)."""
+    size = max(LABEL_MIN, round(geo.size * 0.42))
+    text = fonts.text(str(number), size, INK, True)
+    radius = max(text.get_width(), text.get_height()) // 2 + 2
+    x, y = geo.centre(h)
+    centre = (round(x + geo.size * 0.5 - shift * (2 * radius + 4)), round(y + geo.size * 0.5))
+    pygame.draw.circle(surface, INK, centre, radius + 2)
+    pygame.draw.circle(surface, colour, centre, radius)
+    surface.blit(text, text.get_rect(center=centre))

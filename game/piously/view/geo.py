@@ -1,5 +1,5 @@
 """Where things are on screen: flat-topped hexes fitted to the board area, the spell panel
-beside it, and the claim dialog over it.
+beside it, and the claim panel over the spell panel.
 
 Pixels follow the rules' axial coordinates (``game.piously.rules.hexes``): q grows to the
 right, r downwards, x = size * 1.5 * q, y = size * sqrt(3) * (r + q / 2). Pure arithmetic on
@@ -20,7 +20,7 @@ from game.piously.rules.hexes import Hex, axial, hex_at
 Point = tuple[float, float]
 SQRT3: Final = math.sqrt(3)
 PANEL_MIN: Final = 190
-PANEL_MAX: Final = 300
+PANEL_MAX: Final = 480
 ROW_GAP: Final = 4
 
 
@@ -96,7 +96,7 @@ class Geometry:
 
 def split(area: pygame.Rect) -> tuple[pygame.Rect, pygame.Rect]:
     """The board's part of the view's area and the spell panel's (on the right)."""
-    width = max(PANEL_MIN, min(PANEL_MAX, area.w * 34 // 100))
+    width = max(PANEL_MIN, min(PANEL_MAX, area.w * 34 // 100, area.h * 55 // 100))
     panel = pygame.Rect(area.right - width, area.y, width, area.h)
     board = pygame.Rect(area.x, area.y, max(60, area.w - width - 10), area.h)
     return board, panel
@@ -105,7 +105,7 @@ def split(area: pygame.Rect) -> tuple[pygame.Rect, pygame.Rect]:
 def spell_rows(panel: pygame.Rect, count: int) -> list[pygame.Rect]:
     """One row per room in the spell panel, under a heading line."""
     top = panel.y + 26
-    height = min(78, (panel.bottom - top) // count - ROW_GAP)
+    height = min(max(78, panel.w // 4), (panel.bottom - top) // count - ROW_GAP)
     return [pygame.Rect(panel.x, top + i * (height + ROW_GAP), panel.w, height)
             for i in range(count)]
 
@@ -116,19 +116,16 @@ def spell_cell(row: pygame.Rect, kind: int) -> pygame.Rect:
     return pygame.Rect(row.x + kind * (half + 4), row.y, half, row.h)
 
 
-def dialog_rects(area: pygame.Rect) -> tuple[pygame.Rect, list[pygame.Rect]]:
-    """The claim dialog's frame and its three choices (artwork, bewitchment, neither)."""
-    width = min(area.w - 20, 620)
-    height = min(area.h - 20, 330)
-    frame = pygame.Rect(0, 0, width, height)
-    frame.center = area.center
-    inner = width - 36
-    half = (inner - 12) // 2
-    box_h = height - 44 - 60 - 18
-    boxes = [pygame.Rect(frame.x + 18 + k * (half + 12), frame.y + 44, half, box_h)
-             for k in range(2)]
-    neither = pygame.Rect(0, 0, min(inner, 240), 42)
-    neither.midbottom = (frame.centerx, frame.bottom - 14)
+def dialog_rects(panel: pygame.Rect) -> tuple[pygame.Rect, list[pygame.Rect]]:
+    """The claim panel's frame over the spell panel (the temple stays in sight) and its
+    three choices: the artwork and bewitchment cards, stacked, and "neither" below them."""
+    height = min(panel.h, 80 + 2 * 210)
+    frame = pygame.Rect(panel.x, panel.y, panel.w, height)
+    inner = frame.inflate(-20, 0)
+    neither = pygame.Rect(inner.x, frame.bottom - 52, inner.w, 40)
+    top = frame.y + 40
+    card_h = (neither.y - 10 - top - 10) // 2
+    boxes = [pygame.Rect(inner.x, top + k * (card_h + 10), inner.w, card_h) for k in range(2)]
     return frame, [*boxes, neither]
 
 

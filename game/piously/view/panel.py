@@ -13,12 +13,11 @@ from game.piously.rules import casting as cs
 from game.piously.rules.spellbook import SPELLS, Kind
 from game.piously.rules.state import ARTWORK, SEAT_NAMES, PiouslyState
 from game.piously.rules.temple import ROOM_NAMES, ROOMS
-from game.piously.view.draw import INK, ROOM_COLOURS, draw_artwork, wrapped
+from game.piously.view.draw import INK, RIM, ROOM_COLOURS, draw_artwork, wrapped
 from game.piously.view.geo import dialog_rects, spell_cell, spell_rows
+from game.piously.view.words import KINDS
 from game.ui import fonts, palette
 from game.ui.view import RGB
-
-KIND_NAMES = ("artwork", "bewitchment")
 
 
 def spell_at(panel: pygame.Rect, pos: tuple[int, int]) -> int | None:
@@ -41,7 +40,7 @@ def spell_state(state: PiouslyState, spell: int) -> str:
         if where is None:
             words.append("in hand")
         else:
-            words.append("on aura" if state.aura(where) == owner else "placed, no aura")
+            words.append("on aura" if state.aura(where) == owner else "off aura")
     if owner == state.to_move:
         words.append("cast" if state.has_cast(spell) else "charged")
     return " · ".join(words)
@@ -50,34 +49,40 @@ def spell_state(state: PiouslyState, spell: int) -> str:
 def draw_spells(surface: pygame.Surface, panel: pygame.Rect, state: PiouslyState,
                 colours: tuple[RGB, RGB], chosen: int | None, hovered: int | None,
                 castable: frozenset[int]) -> None:
-    """The 14 spells by room; castable ones (for the side to move) framed in green."""
+    """The 14 spells by room; castable ones (for the side to move) framed in green. The
+    owner is a badge in the seat's colour beside light text (coloured words on the room
+    colours were unreadable), and the words grow with the rows."""
     title = fonts.text("Spells  (artwork | bewitchment)", 20, palette.MUTED)
     if title.get_width() > panel.w:
         title = fonts.text("Spells", 20, palette.MUTED)
     surface.blit(title, (panel.x + 2, panel.y + 4))
-    size = 19 if panel.w < 240 else 21
-    for room, row in enumerate(spell_rows(panel, ROOMS)):
+    rows = spell_rows(panel, ROOMS)
+    size = max(20, min(28, rows[0].h * 3 // 10, panel.w // 14))
+    for room, row in enumerate(rows):
         for kind in (0, 1):
             spell = 2 * room + kind
             cell = spell_cell(row, kind)
             owner = state.owners[spell]
             pygame.draw.rect(surface, palette.shade(ROOM_COLOURS[room], 0.42), cell,
                              border_radius=6)
-            if owner >= 0:
-                pygame.draw.rect(surface, colours[owner], cell.inflate(-2, -2), 2,
-                                 border_radius=6)
             if spell in castable:
                 pygame.draw.rect(surface, palette.GOOD, cell, 3, border_radius=6)
             if spell in (chosen, hovered):
                 pygame.draw.rect(surface, palette.ACCENT, cell, 3, border_radius=6)
             spent = owner >= 0 and owner == state.to_move and state.has_cast(spell)
-            colour = palette.MUTED if spent else palette.TEXT
-            name = fonts.text(SPELLS[spell].name, size, colour, True)
+            name = fonts.fit(SPELLS[spell].name, size, palette.MUTED if spent else palette.TEXT,
+                             cell.w - 12, True)
             surface.blit(name, (cell.x + 6, cell.y + 4))
-            wrapped(surface, spell_state(state, spell),
-                 pygame.Rect(cell.x + 6, cell.y + 6 + size * 3 // 4, cell.w - 10,
-                             cell.h - size), size - 3,
-                 colours[owner] if owner >= 0 else palette.MUTED)
+            line = pygame.Rect(cell.x + 6, cell.y + 6 + size * 3 // 4, cell.w - 10,
+                               cell.h - size)
+            if owner >= 0:
+                radius = max(5, size // 4)
+                badge = (line.x + radius, line.y + size * 3 // 8)
+                pygame.draw.circle(surface, colours[owner], badge, radius)
+                pygame.draw.circle(surface, RIM[owner], badge, radius, 2)
+                line = line.inflate(-2 * radius - 4, 0).move(radius + 2, 0)
+            wrapped(surface, spell_state(state, spell), line, size - 2,
+                    palette.TEXT if owner >= 0 else palette.MUTED)
 
 
 def draw_tooltip(surface: pygame.Surface, panel: pygame.Rect, state: PiouslyState,
@@ -94,7 +99,7 @@ def draw_tooltip(surface: pygame.Surface, panel: pygame.Rect, state: PiouslyStat
     box = pygame.Rect(panel.x - width - 8, max(panel.y, top), width, height)
     pygame.draw.rect(surface, (16, 18, 26), box, border_radius=8)
     pygame.draw.rect(surface, ROOM_COLOURS[info.room], box, 2, border_radius=8)
-    kind = KIND_NAMES[info.kind]
+    kind = KINDS[info.kind]
     head = fonts.text(f"{info.name}  ({ROOM_NAMES[info.room]} {kind})", 22, palette.ACCENT,
                       True)
     surface.blit(head, (box.x + 10, box.y + 8))
@@ -104,36 +109,42 @@ def draw_tooltip(surface: pygame.Surface, panel: pygame.Rect, state: PiouslyStat
 
 def draw_claim(surface: pygame.Surface, area: pygame.Rect, state: PiouslyState, room: int,
                colours: tuple[RGB, RGB], hovered: int | None) -> None:
-    """End of turn in an unclaimed room: take its artwork, its bewitchment, or neither."""
+    """End of turn in an unclaimed room: take its artwork, its bewitchment, or neither. A
+    compact panel over the spell panel (``area``), each card filled with its spell's text;
+    the temple stays in sight."""
     frame, choices = dialog_rects(area)
-    veil = pygame.Surface(area.size, pygame.SRCALPHA)
-    veil.fill((8, 10, 16, 150))
-    surface.blit(veil, area)
-    pygame.draw.rect(surface, palette.PANEL, frame, border_radius=12)
-    pygame.draw.rect(surface, ROOM_COLOURS[room], frame, 3, border_radius=12)
-    seat = state.to_move
-    head = _fitted((f"{SEAT_NAMES[seat]} ends the turn in the {ROOM_NAMES[room]} room: claim a "
-                    "spell?", f"Claim a spell of the {ROOM_NAMES[room]} room?"), frame.w - 24)
-    surface.blit(head, head.get_rect(midtop=(frame.centerx, frame.y + 12)))
+    pygame.draw.rect(surface, palette.PANEL, frame, border_radius=10)
+    pygame.draw.rect(surface, ROOM_COLOURS[room], frame, 3, border_radius=10)
+    head = _fitted((f"Claim a spell of the {ROOM_NAMES[room]} room?",
+                    f"Claim a {ROOM_NAMES[room]} spell?"), frame.w - 20)
+    surface.blit(head, head.get_rect(midtop=(frame.centerx, frame.y + 10)))
+    size = max(21, min(26, frame.w // 12))
     for kind, box in enumerate(choices[:2]):
         spell = 2 * room + kind
         pygame.draw.rect(surface, palette.shade(ROOM_COLOURS[room], 0.35), box,
                          border_radius=8)
         edge = palette.ACCENT if hovered == kind else palette.GRID
         pygame.draw.rect(surface, edge, box, 3, border_radius=8)
-        name = fonts.text(f"{SPELLS[spell].name}", 26, palette.TEXT, True)
-        surface.blit(name, (box.x + 10, box.y + 8))
-        sub = fonts.text(f"{KIND_NAMES[kind]} ({kind + 1})", 20, palette.MUTED)
-        surface.blit(sub, (box.x + 10, box.y + 30))
-        if kind == Kind.ARTWORK and box.h > 90:
-            draw_artwork(surface, (box.right - 24, box.y + 24), 30, room, seat, colours)
-        wrapped(surface, SPELLS[spell].text, pygame.Rect(box.x + 10, box.y + 52, box.w - 20,
-                                                          box.h - 56), 19, palette.TEXT)
+        icon = 0
+        if kind == Kind.ARTWORK:
+            icon = min(36, box.h // 4)
+            draw_artwork(surface, (box.right - 8 - icon // 2, box.y + 8 + icon // 2), icon,
+                         room, state.to_move, colours)
+        name = fonts.fit(SPELLS[spell].name, size + 4, palette.TEXT, box.w - 24 - icon, True)
+        surface.blit(name, (box.x + 10, box.y + 6))
+        sub = fonts.fit(f"{KINDS[kind]}: press {kind + 1} or click", size - 2,
+                        palette.ACCENT if hovered == kind else palette.MUTED,
+                        box.w - 24 - icon)
+        top = box.y + 10 + name.get_height()
+        surface.blit(sub, (box.x + 10, top))
+        wrapped(surface, SPELLS[spell].text, pygame.Rect(box.x + 10, top + sub.get_height() + 4,
+                                                          box.w - 20, box.bottom - top - 30),
+                size - 1, palette.TEXT)
     neither = choices[2]
     pygame.draw.rect(surface, (44, 49, 64), neither, border_radius=8)
     pygame.draw.rect(surface, palette.ACCENT if hovered == 2 else palette.GRID, neither, 2,
                      border_radius=8)
-    words = fonts.text("Neither (3)  ·  U: back to the turn", 20, palette.TEXT)
+    words = fonts.fit("Neither (3)  ·  U: back to the turn", 20, palette.TEXT, neither.w - 12)
     surface.blit(words, words.get_rect(center=neither.center))
 
 

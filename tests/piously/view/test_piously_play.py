@@ -147,7 +147,7 @@ def test_placement_is_one_click_each(driver: Driver) -> None:
     hex_click(driver, play, targets[0])
     assert play.match.ply == 2
     settle(driver, play)
-    assert targets[0] in view._marked  # the last move stays outlined
+    assert targets[0] in view.marked()[-1].hexes  # the last move stays marked
     taken = targets[0]
     hex_click(driver, play, taken)  # Black cannot stand on White
     assert play.match.ply == 2
@@ -314,7 +314,7 @@ def test_a_hint_is_pending_until_return(driver: Driver) -> None:
     bad = view.suggest(m.Step(10**6))
     assert bad.refused and "does not fit" in (bad.message or "")
     assert not view.suggest(m.Bless()).refused
-    assert "Hint: Blessed" in view.status() and play.match.ply == 3
+    assert "Suggested: Blessed" in view.status() and play.match.ply == 3
     driver.key("return")
     assert play.match.moves[-1] == str(m.Bless())
 
@@ -342,9 +342,10 @@ def test_lessons_mark_hexes_by_notation_and_spells_by_name() -> None:
     for text in ("place 2,-3", "place 5,-3"):
         state = GAME.apply(state, m.parse_move(text)).state
     view.show(state)
-    view.action("end_turn")  # White ends in the unclaimed Pink room: the claim dialog
+    view.action("end_turn")  # White ends in the unclaimed Pink room: the claim panel
     assert view.claim_open
-    assert view.mark_rect("2,-3") is None, "hexes under the dialog are not outlined"
+    assert view.mark_rect("2,-3") is not None, "the claim panel leaves the temple in sight"
+    assert view.mark_rect("P3") == view.mark_rect("2,-3"), "a hex by its board label"
     assert view.mark_rect("Priestess") is not None
 
 
