@@ -64,13 +64,25 @@ class Backdrop:
         cols, rows = -(-size[0] // CELL), -(-size[1] // CELL)
         self._cells = pygame.Surface((cols, rows))
         self._scaled = pygame.Surface((cols * CELL, rows * CELL))
-        self._gutters = pygame.Surface((cols * CELL, rows * CELL))
-        self._gutters.fill(palette.BACKGROUND)
-        hole = (1, 2, 3)
-        self._gutters.set_colorkey(hole, pygame.RLEACCEL)  # run-length blits: mostly holes
-        for y in range(0, rows * CELL, CELL):
-            for x in range(0, cols * CELL, CELL):
-                self._gutters.fill(hole, (x + 2, y + 2, CELL - 4, CELL - 4))
+        built = self._gutters.get_size()
+        if built[0] < cols * CELL or built[1] < rows * CELL:  # a window dragged wider or taller
+            self._gutters = _gutters(max(built[0] // CELL, cols), max(built[1] // CELL, rows))
+
+
+def _gutters(cols: int, rows: int) -> pygame.Surface:
+    """The lines between ``cols`` x ``rows`` cells, the cells see-through (a colour key,
+    run-length encoded: mostly holes). Only ever made larger: a smaller window shows its
+    top-left part, so dragging the window's edge does not remake it for every size."""
+    gutters = pygame.Surface((cols * CELL, rows * CELL))
+    hole = (1, 2, 3)
+    gutters.fill(hole)
+    width, height = gutters.get_size()
+    for x in range(0, width + 1, CELL):  # each line: two cells' 2-pixel margins side by side
+        gutters.fill(palette.BACKGROUND, (x - 2, 0, 4, height))
+    for y in range(0, height + 1, CELL):
+        gutters.fill(palette.BACKGROUND, (0, y - 2, width, 4))
+    gutters.set_colorkey(hole, pygame.RLEACCEL)
+    return gutters
 
 
 def icon() -> pygame.Surface:

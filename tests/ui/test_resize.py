@@ -46,7 +46,11 @@ def test_a_burst_of_resizes_builds_the_top_scene_once_and_the_hidden_one_on_retu
     assert help_scene.panel is not None and help_scene.panel.rect.right <= 1200
     driver.key("escape")
     assert driver.top is menu
-    assert menu_builds and menu_builds[-1] == (1200, 800)
+    assert menu_builds == [], "same button size: the menu's buttons move, none is made anew"
+    assert menu.entries[0][0].get_abs_rect().right == 1200 // 2 - 12, "laid out for 1200 wide"
+    driver.frames(1, resize_events((900, 600)))
+    assert menu_builds == [(900, 600)], "narrower buttons: made anew"
+    assert menu.entries[0][0].get_abs_rect().right == 900 // 2 - 12
 
 
 def test_an_event_after_a_resize_in_the_same_frame_meets_the_new_layout(
