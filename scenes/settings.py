@@ -40,6 +40,8 @@ class SettingsScene(Scene):
         """Key-list rows still to make: (context, command or None for its title, top)."""
         self._keys_inner: Any = None
         self._keys_width = 0
+        self._just_built = False
+        """The screen was made this frame: its key rows start in the next."""
         self._colours_at = (0, 0)
         """Where the palette menu goes (the colour menus below it)."""
 
@@ -131,6 +133,7 @@ class SettingsScene(Scene):
                 self._rows.append((ctx, command, y))
                 y += 34
         scroller.set_scrollable_area_dimensions((area.w - 20, y))
+        self._just_built = True
 
     def _build_row(self, ctx: str, command: str | None, y: int) -> None:
         """A context's title (``command`` None) or one command's label and key button."""
@@ -153,6 +156,9 @@ class SettingsScene(Scene):
         self.key_buttons[widget] = (ctx, command)
 
     def update(self, clock: float) -> Transition | None:
+        if self._just_built:  # the frame that made the rest of the screen has no time left
+            self._just_built = False
+            return None
         for _ in range(min(ROWS_PER_FRAME, len(self._rows))):
             self._build_row(*self._rows.popleft())
         return None
