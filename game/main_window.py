@@ -29,7 +29,7 @@ from game.ui.computer import ComputerSeat
 from game.ui.crash import CrashGuard
 from game.ui.display import Display
 from game.ui.input import InputTable
-from game.ui.learning import load_learning
+from game.ui.learning import Learning, load_learning
 from game.ui.online import Browser, HostedServer, OnlinePlay
 from game.ui.paths import Paths
 from game.ui.scene import Scene
@@ -70,14 +70,15 @@ and joining them), not before the menu's first frame. Hosting's server (12 MB) i
 the click that hosts."""
 
 
-def preload(games: Registry) -> None:
-    """The background work once the window shows: import every game's rules, every view's
-    module, every scene's and the ones imported on first use, so that a player's first
-    click waits for none of them."""
+def preload(games: Registry, learning: Learning) -> None:
+    """The background work once the window shows: import every game's rules and every
+    view's module, load the lesson courses, then import every scene's module and the ones
+    imported on first use, so that a player's first click waits for none of them."""
     for info in games.infos():
         games.get(info.id)
     for plugin in PLUGINS.values():
         plugin.view()
+    learning.load()
     preload_scenes()
     for name in ON_FIRST_USE:
         importlib.import_module(name)
@@ -157,7 +158,7 @@ def build_services(paths: Paths | None = None, size: tuple[int, int] | None = No
         computers=ProcessComputers(),
         learning=learning,
         online=OnlinePlay(games, paths, functools.partial(lan_hosting, paths), lan_browser),
-        preload=functools.partial(preload, games),
+        preload=functools.partial(preload, games, learning),
     )
     for problem in learn_problems:
         services.toasts.show(problem, "error")
