@@ -7,6 +7,7 @@ import pygame
 from game.ui.scene import Push, Scene
 from game.ui.services import Services
 from scenes.help import HelpScene
+from scenes.settings import SettingsScene
 from tests.ui.driver import Driver
 
 
@@ -71,3 +72,22 @@ def test_an_event_after_a_resize_in_the_same_frame_meets_the_new_layout(
                                precise_y=-1.0, touch=False)
     driver.frames(1, [*resize_events((960, 700)), wheel])
     assert seen == [(880, 490)], "the wheel came after the resize: it meets the new layout"
+
+
+def test_settings_moves_its_widgets_when_a_resize_keeps_their_sizes(
+        driver: Driver, services: Services) -> None:
+    driver.frames(2)
+    settings = SettingsScene(services)
+    driver.app.stack.apply(Push(settings))
+    while settings._rows:
+        driver.frames(1)
+    builds, keys = count_builds(settings), list(settings.key_buttons)
+    driver.frames(1, resize_events((1400, 800)))
+    assert builds == [] and list(settings.key_buttons) == keys, "moved, not made anew"
+    assert settings.widgets["back"].get_abs_rect().topleft == (1400 // 2 - 560, 800 - 76)
+    assert settings.widgets["keys"].get_abs_rect().size == (620, 800 - 230)
+    driver.press(keys[0])
+    assert settings.waiting == settings.key_buttons[keys[0]], "the moved key button answers"
+    driver.key("escape")
+    driver.frames(1, resize_events((900, 600)))
+    assert builds == [(900, 600)], "a narrower key list: made anew"
