@@ -8,6 +8,7 @@ from game.ui.scene import Push, Scene
 from game.ui.services import Services
 from scenes.help import HelpScene
 from scenes.settings import SettingsScene
+from scenes.setup import SetupScene
 from tests.ui.driver import Driver
 
 
@@ -91,3 +92,24 @@ def test_settings_moves_its_widgets_when_a_resize_keeps_their_sizes(
     driver.key("escape")
     driver.frames(1, resize_events((900, 600)))
     assert builds == [(900, 600)], "a narrower key list: made anew"
+
+
+def test_setup_moves_its_widgets_to_where_a_fresh_build_puts_them_and_keeps_the_typing(
+        driver: Driver, services: Services) -> None:
+    driver.frames(2)
+    setup = SetupScene(services, services.games.get("conquid"))
+    driver.app.stack.apply(Push(setup))
+    driver.frames(1)
+    setup.widgets["name:0"].set_text("Ada typed this")
+    builds = count_builds(setup)
+    driver.frames(1, resize_events((1500, 900)))
+    assert builds == [], "moved, not made anew"
+    assert setup.widgets["name:0"].get_text() == "Ada typed this"
+    moved = {name: widget.get_abs_rect() for name, widget in setup.widgets.items()}
+    buttons = (setup.back_button.get_abs_rect(), setup.start_button.get_abs_rect())
+    preview = setup.preview_area.copy()
+    driver.app.stack.apply(Push(fresh := SetupScene(services, services.games.get("conquid"))))
+    driver.frames(1)
+    assert {name: widget.get_abs_rect() for name, widget in fresh.widgets.items()} == moved
+    assert (fresh.back_button.get_abs_rect(), fresh.start_button.get_abs_rect()) == buttons
+    assert fresh.preview_area == preview
