@@ -80,20 +80,23 @@ class SettingsScene(Scene):
         self._build_keys(at["keys"])
 
     def resize(self) -> None:
-        """A new window size moves the widgets where they keep their size (the key list's
-        rows too, when its width stays); otherwise, or while the list is still being made
-        or a menu is open, the screen is made anew."""
+        """A new window size moves the widgets (they keep their sizes); the key list is made
+        anew only if its width changes, its rows again a few a frame. With a drop-down
+        open, the whole screen is made anew."""
         size = self.services.surface_size()
         at = _layout(size)
         expanded = any(isinstance(widget, pygame_gui.elements.UIDropDownMenu)
                        and widget.current_state is widget.menu_states["expanded"]
                        for widget in self.widgets.values())
-        if self.root is None or self._rows or expanded or \
-                at["keys"].w != self._keys_width or "label:keys" not in self.widgets:
+        if self.root is None or expanded or "keys" not in self.widgets:
             self._build_root()
             return
         self._built_for = size
         self.root.set_dimensions(size)
+        if at["keys"].w != self._keys_width:
+            for name in ("keys", "label:keys"):
+                self.widgets.pop(name).kill()
+            self._build_keys(at["keys"])
         for name, widget in self.widgets.items():
             widget.set_relative_position(at[name].topleft)
         self._colours_at = at["palette"].topleft

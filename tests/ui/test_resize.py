@@ -90,8 +90,16 @@ def test_settings_moves_its_widgets_when_a_resize_keeps_their_sizes(
     driver.press(keys[0])
     assert settings.waiting == settings.key_buttons[keys[0]], "the moved key button answers"
     driver.key("escape")
+    back = settings.widgets["back"]
     driver.frames(1, resize_events((900, 600)))
-    assert builds == [(900, 600)], "a narrower key list: made anew"
+    assert builds == [] and settings.widgets["back"] is back, "the left side still moves"
+    assert back.get_abs_rect().topleft == (24, 600 - 76)
+    assert settings.widgets["keys"].get_abs_rect().size == (900 - 24 - 524, 600 - 230)
+    assert not settings.key_buttons, "a narrower key list: its rows are made anew"
+    while settings._rows:
+        driver.frames(1)
+    assert len(settings.key_buttons) == len(keys)
+    assert all(button.get_abs_rect().right <= 900 for button in settings.key_buttons)
 
 
 def test_setup_moves_its_widgets_to_where_a_fresh_build_puts_them_and_keeps_the_typing(
@@ -113,3 +121,22 @@ def test_setup_moves_its_widgets_to_where_a_fresh_build_puts_them_and_keeps_the_
     assert {name: widget.get_abs_rect() for name, widget in fresh.widgets.items()} == moved
     assert (fresh.back_button.get_abs_rect(), fresh.start_button.get_abs_rect()) == buttons
     assert fresh.preview_area == preview
+
+
+def test_settings_resized_while_its_key_rows_are_being_made_finishes_them(
+        driver: Driver, services: Services) -> None:
+    driver.frames(2)
+    reference = SettingsScene(services)
+    driver.app.stack.apply(Push(reference))
+    while reference._rows:
+        driver.frames(1)
+    driver.key("escape")
+    settings = SettingsScene(services)
+    driver.app.stack.apply(Push(settings))
+    driver.frames(2)
+    assert settings._rows, "still making its rows"
+    builds = count_builds(settings)
+    driver.frames(1, resize_events((1400, 800)))
+    while settings._rows:
+        driver.frames(1)
+    assert builds == [] and len(settings.key_buttons) == len(reference.key_buttons)
