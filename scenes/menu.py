@@ -104,11 +104,11 @@ class MenuScene(Scene):
             widget, shown, _ = self.entries[index]
             if text != shown:
                 widget.set_text(printable(text, 200))
-                tooltip = printable(tip, 200) or None
-                if self._hushed is not None and widget in self._hushed:
-                    self._hushed[widget] = tooltip  # given back when the dialog closes
-                else:
-                    widget.tool_tip_text = tooltip
+            tooltip = printable(tip, 200) or None  # another game may read the same
+            if self._hushed is not None and widget in self._hushed:
+                self._hushed[widget] = tooltip  # given back when the dialog closes
+            else:
+                widget.tool_tip_text = tooltip
             if action is None:
                 widget.disable()
             else:
