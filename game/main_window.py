@@ -7,6 +7,9 @@ their views), picks the first scene and runs the loop. Nothing else imports ``sc
 from __future__ import annotations
 
 import functools
+import importlib
+import sys
+import threading
 from collections.abc import Callable, Mapping
 from pathlib import Path
 
@@ -16,7 +19,7 @@ from game.catalog import all_games, plugins
 from game.core.errors import RecordError
 from game.core.files import shown_name
 from game.core.registry import Registry
-from game.navigation import SceneFactories
+from game.navigation import SceneFactories, preload_scenes
 from game.plugin import GamePlugin
 from game.ui import fonts
 from game.ui.app import App
@@ -26,7 +29,7 @@ from game.ui.computer import ComputerSeat
 from game.ui.crash import CrashGuard
 from game.ui.display import Display
 from game.ui.input import InputTable
-from game.ui.learning import load_learning
+from game.ui.learning import Learning, load_learning
 from game.ui.online import Browser, HostedServer, OnlinePlay
 from game.ui.paths import Paths
 from game.ui.scene import Scene
@@ -60,13 +63,25 @@ once the menu shows (``preload``), not before the menu's first frame: the four t
 about a quarter of the time to it."""
 
 
-def preload(games: Registry) -> None:
-    """The background work once the window shows: import every game's rules, then every
-    view's module, so that a player's first click waits for neither."""
+ON_FIRST_USE: tuple[str, ...] = ("game.arena", "game.computer", "game.net.lan",
+                                  "game.net.session")
+"""Modules the client imports where first needed (computer seats, finding tables on the LAN
+and joining them), not before the menu's first frame. Hosting's server (12 MB) is left to
+the click that hosts."""
+
+
+def preload(games: Registry, learning: Learning) -> None:
+    """The background work once the window shows: import every game's rules and every
+    view's module, load the lesson courses, then import every scene's module and the ones
+    imported on first use, so that a player's first click waits for none of them."""
     for info in games.infos():
         games.get(info.id)
     for plugin in PLUGINS.values():
         plugin.view()
+    learning.load()
+    preload_scenes()
+    for name in ON_FIRST_USE:
+        importlib.import_module(name)
 
 
 class ProcessComputers:
@@ -95,8 +110,13 @@ def lan_hosting(paths: Paths) -> HostedServer:
 
 
 def lan_browser(changed: Callable[[], None]) -> Browser:
+    """Tables on the LAN, for the Online screen; as it opens, hosting's server module (too
+    big to load for every player) starts loading in the background: Host may come next."""
     from game.net.lan import Browser as LanBrowser
 
+    if "game.hosting" not in sys.modules:
+        threading.Thread(target=importlib.import_module, args=("game.hosting",),
+                         name="import game.hosting", daemon=True).start()
     return LanBrowser(changed)
 
 
@@ -138,7 +158,7 @@ def build_services(paths: Paths | None = None, size: tuple[int, int] | None = No
         computers=ProcessComputers(),
         learning=learning,
         online=OnlinePlay(games, paths, functools.partial(lan_hosting, paths), lan_browser),
-        preload=functools.partial(preload, games),
+        preload=functools.partial(preload, games, learning),
     )
     for problem in learn_problems:
         services.toasts.show(problem, "error")

@@ -7,6 +7,8 @@ menu's first frame waits for no other scene.
 
 from __future__ import annotations
 
+import importlib
+import pkgutil
 from pathlib import Path
 
 from game.core.match import Match
@@ -14,6 +16,15 @@ from game.core.registry import AnyGame
 from game.ui.online import OnlineGame
 from game.ui.scene import Scene
 from game.ui.services import Services
+
+
+def preload_scenes() -> None:
+    """Import every scene's module (part of the background work once the window shows): the
+    click that opens a screen then waits for no import."""
+    import scenes
+
+    for module in pkgutil.iter_modules(scenes.__path__):
+        importlib.import_module(f"scenes.{module.name}")
 
 
 class SceneFactories:

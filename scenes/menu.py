@@ -12,6 +12,7 @@ import pygame_gui
 
 from game import __version__
 from game.core.errors import RecordError
+from game.core.text import printable
 from game.ui import autosaves, correspondence, fonts, palette, storage, tickets
 from game.ui import commands as c
 from game.ui import input as inp
@@ -40,6 +41,8 @@ class MenuScene(Scene):
         self._latest: autosaves.Kept | None = None
         """The one Resume continues: the most recent not found broken (re-played when chosen)."""
         self.backdrop = Backdrop()
+        self._counts = (1, 1)
+        """How many entries each column has (set when the menu is built)."""
 
     def enter(self) -> None:
         self._refresh_kept()
@@ -49,8 +52,27 @@ class MenuScene(Scene):
             self.notice = None
 
     def resume(self) -> None:
+        """Back on top: the kept games may have changed (Resume's text and the count), so
+        those entries are relabelled; the rest of the menu is kept as it was built."""
         self._refresh_kept()
-        self._build_root()
+        if self.root is None:
+            self._build_root()
+            return
+        if self._built_for != self.services.surface_size():
+            self.resize()
+        self.root.show()
+        self._relabel()
+
+    def resize(self) -> None:
+        """A new window size moves the buttons; only a new button size makes them anew."""
+        if self.root is None or self._button_size(self.services.surface_size()) != \
+                self._button_size(self._built_for or (0, 0)):
+            self._build_root()
+            return
+        self._built_for = size = self.services.surface_size()
+        self.root.set_dimensions(size)
+        for (widget, _text, _action), rect in zip(self.entries, self._rects(size), strict=True):
+            widget.set_relative_position(rect.topleft)
 
     def _refresh_kept(self) -> None:
         """List the unfinished games this version can show, and find the one to resume."""
@@ -63,6 +85,45 @@ class MenuScene(Scene):
         """Two columns that never change shape: playing on the left, the rest on the right
         (an entry that cannot be used yet is shown disabled, never left out)."""
         self.entries = []
+        playing, others = self._columns()
+        self._counts = (len(playing), len(others))
+        for rect, (text, tip, action) in zip(self._rects(size), playing + others, strict=True):
+            widget = button(self, rect, text, tip)
+            if action is None:
+                widget.disable()
+            self.entries.append((widget, text, action or _nothing))
+        if self.focus < 0:  # first build: on Resume if there is a game, else the first game
+            self.focus = 0 if self._latest is not None else 2
+        self._keep_focus_useful()
+
+    def _relabel(self) -> None:
+        """Give each built entry its text, tooltip and action now (only Resume and the count
+        of kept games change while the menu is up)."""
+        playing, others = self._columns()
+        for index, (text, tip, action) in enumerate(playing + others):
+            widget, shown, _ = self.entries[index]
+            if text != shown:
+                widget.set_text(printable(text, 200))
+            tooltip = printable(tip, 200) or None  # another game may read the same
+            if self._hushed is not None and widget in self._hushed:
+                self._hushed[widget] = tooltip  # given back when the dialog closes
+            else:
+                widget.tool_tip_text = tooltip
+            if action is None:
+                widget.disable()
+            else:
+                widget.enable()
+            self.entries[index] = (widget, text, action or _nothing)
+        self._keep_focus_useful()
+
+    def _keep_focus_useful(self) -> None:
+        self.focus = min(self.focus, len(self.entries) - 1)
+        if self.entries[self.focus][2] is _nothing:  # stay on an entry that does something
+            self._move_focus(1)
+
+    def _columns(self) -> tuple[list[tuple[str, str, Action | None]],
+                                list[tuple[str, str, Action | None]]]:
+        """The entries of each column: text, tooltip, action (None: shown disabled)."""
         games = self.services.games.infos()  # the rules load on first use, not for the menu
         playing: list[tuple[str, str, Action | None]] = [self._resume_entry()]
         finished = autosaves.finished(self.services.paths)
@@ -88,22 +149,22 @@ class MenuScene(Scene):
             ("Rules and help", "F1", self._help),
             ("Quit", "", lambda: Quit()),
         ]
-        rows = max(len(playing), len(others))
-        width = min(380, (size[0] - 72) // 2)
-        height = max(34, min(48, (size[1] - TOP - 24) // rows - 10))
-        for column, items in enumerate((playing, others)):
+        return playing, others
+
+    def _rects(self, size: tuple[int, int]) -> list[pygame.Rect]:
+        """Where each entry goes in a window of ``size``, left column first."""
+        width, height = self._button_size(size)
+        rects = []
+        for column, count in enumerate(self._counts):
             x = size[0] // 2 + (12 if column else -12 - width)
-            for i, (text, tip, action) in enumerate(items):
-                rect = pygame.Rect(x, TOP + i * (height + 10), width, height)
-                widget = button(self, rect, text, tip)
-                if action is None:
-                    widget.disable()
-                self.entries.append((widget, text, action or _nothing))
-        if self.focus < 0:  # first build: on Resume if there is a game, else the first game
-            self.focus = 0 if self._latest is not None else 2
-        self.focus = min(self.focus, len(self.entries) - 1)
-        if self.entries[self.focus][2] is _nothing:  # stay on an entry that does something
-            self._move_focus(1)
+            rects += [pygame.Rect(x, TOP + i * (height + 10), width, height)
+                      for i in range(count)]
+        return rects
+
+    def _button_size(self, size: tuple[int, int]) -> tuple[int, int]:
+        rows = max(self._counts)
+        return (min(380, (size[0] - 72) // 2),
+                max(34, min(48, (size[1] - TOP - 24) // rows - 10)))
 
     def _move_focus(self, step: int) -> None:
         """Move the keyboard focus to the next entry that can be used, in ``step``'s way."""

@@ -2,7 +2,9 @@
 
 The figures' titles come from each game's plug-in (``game.plugin.HighScores``), so this scene
 knows no game. A broken score file has already been moved aside by the loader; the player
-is told so here.
+is told so here. The tables show in the client's own text panel (``game.ui.richtext``), as
+Help's text does: pygame_gui's text box parsed and laid them out in the frame that opened
+the screen (about 20 ms).
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ from game.ui import commands as c
 from game.ui import input as inp
 from game.ui import scores
 from game.ui.commands import Command
+from game.ui.richtext import TextPanel
 from game.ui.scene import Pop, Scene, Transition
 from game.ui.services import Services
 from scenes.common import button, heading
@@ -29,7 +32,8 @@ class ScoresScene(Scene):
         super().__init__(services)
         self.back: Any = None
         self.body = ""
-        """The tables as shown (pygame_gui's HTML subset); tests read it."""
+        """The tables as shown (``<b>`` and ``<br>`` markup); tests read it."""
+        self.panel: TextPanel | None = None
 
     def enter(self) -> None:
         loaded = scores.load(self.services.paths.scores)
@@ -67,7 +71,7 @@ class ScoresScene(Scene):
     def build(self, size: tuple[int, int]) -> None:
         width = min(900, size[0] - 80)
         rect = pygame.Rect((size[0] - width) // 2, 120, width, size[1] - 210)
-        pygame_gui.elements.UITextBox(self.body, rect, self.services.ui, container=self.root)
+        self.panel = TextPanel(rect, self.body)
         self.back = button(self, pygame.Rect(rect.x, rect.bottom + 16, 160, 44), "Back")
 
     def widget_event(self, event: pygame.event.Event) -> Transition | None:
@@ -75,10 +79,17 @@ class ScoresScene(Scene):
             return Pop()
         return None
 
+    def capture(self, event: pygame.event.Event) -> bool:
+        return self.panel is not None and self.panel.handle(event)
+
     def command(self, command: Command) -> Transition | None:
         if command.name in (c.BACK, c.ACTIVATE):
             return Pop()
+        if command.name in (c.MENU_UP, c.MENU_DOWN) and self.panel is not None:
+            self.panel.scroll_lines(-1 if command.name == c.MENU_UP else 1)
         return None
 
     def draw(self, surface: pygame.Surface, clock: float) -> None:
         heading(surface, "High scores", (surface.get_width() // 2, 64), 56)
+        if self.panel is not None:
+            self.panel.draw(surface)

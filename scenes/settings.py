@@ -40,6 +40,8 @@ class SettingsScene(Scene):
         """Key-list rows still to make: (context, command or None for its title, top)."""
         self._keys_inner: Any = None
         self._keys_width = 0
+        self._just_built = False
+        """The screen was made this frame: its key rows start in the next."""
         self._colours_at = (0, 0)
         """Where the palette menu goes (the colour menus below it)."""
 
@@ -49,43 +51,56 @@ class SettingsScene(Scene):
         settings = self.services.settings
         ui, root = self.services.ui, self.root
         self.widgets = {}
-        left = max(24, size[0] // 2 - 560)
-        y = 130
-        label(self, pygame.Rect(left, y, 150, 34), "Palette")
-        for seat in (0, 1):
-            label(self, pygame.Rect(left, y + (seat + 1) * (ROW + 6), 150, 34),
-                  f"Player {seat + 1} colour")
-        self._colours_at = (left + 160, y)
+        at = _layout(size)
+        for name, text in (("label:palette", "Palette"), ("label:colour:0", "Player 1 colour"),
+                           ("label:colour:1", "Player 2 colour"),
+                           ("label:speed", "Animation"), ("label:volume", "Volume")):
+            self.widgets[name] = label(self, at[name], text)
+        self._colours_at = at["palette"].topleft
         self._colour_menus()
-        y += 3 * (ROW + 6)
-        label(self, pygame.Rect(left, y, 150, 34), "Animation")
         speed = next((name for name, value in SPEEDS.items() if value == settings.anim_speed),
                      "Normal")
         speeds: list[str | tuple[str, str]] = list(SPEEDS)
         self.widgets["speed"] = pygame_gui.elements.UIDropDownMenu(
-            speeds, speed, pygame.Rect(left + 160, y, 200, 34), ui, container=root
+            speeds, speed, at["speed"], ui, container=root
         )
-        y += ROW + 6
-        label(self, pygame.Rect(left, y, 150, 34), "Volume")
         self.widgets["volume"] = pygame_gui.elements.UIHorizontalSlider(
-            pygame.Rect(left + 160, y, 200, 34), round(settings.volume * 100), (0, 100), ui,
+            at["volume"], round(settings.volume * 100), (0, 100), ui,
             container=root, click_increment=10,
         )
-        y += ROW + 6
         self.widgets["muted"] = pygame_gui.elements.UICheckBox(
-            pygame.Rect(left + 160, y + 7, 20, 20), "Mute", ui, container=root,
-            initial_state=settings.muted,
+            at["muted"], "Mute", ui, container=root, initial_state=settings.muted,
         )
-        y += ROW
         self.widgets["fullscreen"] = pygame_gui.elements.UICheckBox(
-            pygame.Rect(left + 160, y + 7, 20, 20), "Fullscreen", ui, container=root,
+            at["fullscreen"], "Fullscreen", ui, container=root,
             initial_state=self.services.display.fullscreen,
         )
-        self.widgets["back"] = button(self, pygame.Rect(left, size[1] - 76, 160, 46), "Back")
-        self.widgets["reset"] = button(self, pygame.Rect(left + 180, size[1] - 76, 220, 46),
-                                       "Reset keys to defaults")
-        self._build_keys(pygame.Rect(left + 500, 130, min(620, size[0] - left - 524),
-                                     size[1] - 230))
+        self.widgets["back"] = button(self, at["back"], "Back")
+        self.widgets["reset"] = button(self, at["reset"], "Reset keys to defaults")
+        self._build_keys(at["keys"])
+
+    def resize(self) -> None:
+        """A new window size moves the widgets (they keep their sizes); the key list is made
+        anew only if its width changes, its rows again a few a frame. With a drop-down
+        open, the whole screen is made anew."""
+        size = self.services.surface_size()
+        at = _layout(size)
+        expanded = any(isinstance(widget, pygame_gui.elements.UIDropDownMenu)
+                       and widget.current_state is widget.menu_states["expanded"]
+                       for widget in self.widgets.values())
+        if self.root is None or expanded or "keys" not in self.widgets:
+            self._build_root()
+            return
+        self._built_for = size
+        self.root.set_dimensions(size)
+        if at["keys"].w != self._keys_width:
+            for name in ("keys", "label:keys"):
+                self.widgets.pop(name).kill()
+            self._build_keys(at["keys"])
+        for name, widget in self.widgets.items():
+            widget.set_relative_position(at[name].topleft)
+        self._colours_at = at["palette"].topleft
+        self.widgets["keys"].set_dimensions(at["keys"].size)
 
     def _colour_menus(self) -> None:
         """The palette and the two colour menus, made anew to show the colours in use (a
@@ -114,8 +129,9 @@ class SettingsScene(Scene):
     def _build_keys(self, area: pygame.Rect) -> None:
         """Lay out the key list; its rows are made a few per frame (see ``update``)."""
         table = self.services.table
-        label(self, pygame.Rect(area.x, area.y - 40, area.w, 34), "Keys (click one to change it)")
-        scroller = pygame_gui.elements.UIScrollingContainer(
+        self.widgets["label:keys"] = label(self, pygame.Rect(area.x, area.y - 40, area.w, 34),
+                                           "Keys (click one to change it)")
+        scroller = self.widgets["keys"] = pygame_gui.elements.UIScrollingContainer(
             area, self.services.ui, container=self.root, allow_scroll_x=False
         )
         self._keys_inner = scroller.get_container()
@@ -131,6 +147,7 @@ class SettingsScene(Scene):
                 self._rows.append((ctx, command, y))
                 y += 34
         scroller.set_scrollable_area_dimensions((area.w - 20, y))
+        self._just_built = True
 
     def _build_row(self, ctx: str, command: str | None, y: int) -> None:
         """A context's title (``command`` None) or one command's label and key button."""
@@ -153,6 +170,9 @@ class SettingsScene(Scene):
         self.key_buttons[widget] = (ctx, command)
 
     def update(self, clock: float) -> Transition | None:
+        if self._just_built:  # the frame that made the rest of the screen has no time left
+            self._just_built = False
+            return None
         for _ in range(min(ROWS_PER_FRAME, len(self._rows))):
             self._build_row(*self._rows.popleft())
         return None
@@ -267,3 +287,32 @@ class SettingsScene(Scene):
 
     def draw(self, surface: pygame.Surface, clock: float) -> None:
         heading(surface, "Settings", (surface.get_width() // 2, 64), 56)
+
+
+def _layout(size: tuple[int, int]) -> dict[str, pygame.Rect]:
+    """Where each widget of the screen goes in a window of ``size``, by its name in
+    ``SettingsScene.widgets`` (the key list's rows go inside ``keys``)."""
+    left = max(24, size[0] // 2 - 560)
+    at: dict[str, pygame.Rect] = {}
+    y = 130
+    at["label:palette"] = pygame.Rect(left, y, 150, 34)
+    at["palette"] = pygame.Rect(left + 160, y, 300, 34)
+    for seat in (0, 1):
+        at[f"label:colour:{seat}"] = pygame.Rect(left, y + (seat + 1) * (ROW + 6), 150, 34)
+        at[f"colour:{seat}"] = pygame.Rect(left + 160, y + (seat + 1) * (ROW + 6), 200, 34)
+    y += 3 * (ROW + 6)
+    at["label:speed"] = pygame.Rect(left, y, 150, 34)
+    at["speed"] = pygame.Rect(left + 160, y, 200, 34)
+    y += ROW + 6
+    at["label:volume"] = pygame.Rect(left, y, 150, 34)
+    at["volume"] = pygame.Rect(left + 160, y, 200, 34)
+    y += ROW + 6
+    at["muted"] = pygame.Rect(left + 160, y + 7, 20, 20)
+    y += ROW
+    at["fullscreen"] = pygame.Rect(left + 160, y + 7, 20, 20)
+    at["back"] = pygame.Rect(left, size[1] - 76, 160, 46)
+    at["reset"] = pygame.Rect(left + 180, size[1] - 76, 220, 46)
+    keys = pygame.Rect(left + 500, 130, min(620, size[0] - left - 524), size[1] - 230)
+    at["keys"] = keys
+    at["label:keys"] = pygame.Rect(keys.x, keys.y - 40, keys.w, 34)
+    return at

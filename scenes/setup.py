@@ -65,10 +65,32 @@ class SetupScene(Scene):
         self._preview_key: object = None
         self._preview_problem: str | None = None
 
+    def resize(self) -> None:
+        """The widgets have one size in every window: a resize moves them (the columns
+        centred, Back and Start at the bottom), keeping what was typed and chosen, and fits
+        the preview to the new room. With a drop-down open, the screen is made anew."""
+        old, size = self._built_for, self.services.surface_size()
+        if self.root is None or old is None or any(
+                isinstance(widget, pygame_gui.elements.UIDropDownMenu)
+                and widget.current_state is widget.menu_states["expanded"]
+                for widget in self.widgets.values()):
+            self._build_root()
+            return
+        self._built_for = size
+        self.root.set_dimensions(size)
+        dx = _left(size) - _left(old)
+        for element in list(self.root.elements):
+            x, y = element.relative_rect.topleft
+            at_bottom = element in (self.back_button, self.start_button)
+            element.set_relative_position((x + dx, size[1] - 80 if at_bottom else y))
+        self.preview_area.x += dx
+        self.preview_area.h = max(0, size[1] - 100 - self.preview_area.y)
+        self._preview_key = None  # laid out again for its new room
+
     def build(self, size: tuple[int, int]) -> None:
         ui, root = self.services.ui, self.root
         self.widgets = {}
-        left = max(20, size[0] // 2 - WIDTH // 2)
+        left = _left(size)
         top = 150
         row = 46
         for i, spec in enumerate(self.game.info.options):
@@ -315,6 +337,11 @@ class SetupScene(Scene):
         else:
             words = fonts.text(_sentence(self._preview_problem), 26, palette.WARN)
             surface.blit(words, words.get_rect(center=self.preview_area.center))
+
+
+def _left(size: tuple[int, int]) -> int:
+    """Where the two columns begin in a window of ``size`` (centred, never off screen)."""
+    return max(20, size[0] // 2 - WIDTH // 2)
 
 
 def _seat(name: str, kind: str) -> Seat:

@@ -237,16 +237,23 @@ class _Refused(GameError):
 # -- loading and validating -------------------------------------------------------------
 
 
-def load_courses(folder: Path, games: Registry) -> tuple[dict[str, Course], list[str]]:
+def load_courses(folder: Path, games: Registry,
+                 only: str | None = None) -> tuple[dict[str, Course], list[str]]:
     """Every course file (``*.json``) in ``folder``, merged per game, and the problems.
 
     A file that fails validation is left out whole and its problem reported; the others load.
+    With ``only`` (a game id), just the files of that game are checked (a click that needs
+    one game's lessons plays through that game's rules alone); a file that cannot be read
+    is reported then too.
     """
     courses: dict[str, Course] = {}
     problems: list[str] = []
     for path in sorted(folder.glob("*.json")) if folder.is_dir() else []:
         try:
-            course = load_course(path, games)
+            data = _read_course(path)
+            if only is not None and isinstance(data, dict) and data.get("game") != only:
+                continue
+            course = parse_course(data, games)
         except LearnError as err:
             problems.append(f"{shown_name(path)}: {printable(str(err), 200)}")
             continue
@@ -258,11 +265,15 @@ def load_courses(folder: Path, games: Registry) -> tuple[dict[str, Course], list
 def load_course(path: Path, games: Registry) -> Course:
     """Read and check one course file (through the guarded reader: a FIFO or a link to
     ``/dev/zero`` among the lessons is refused at once, never waited on or read forever)."""
+    return parse_course(_read_course(path), games)
+
+
+def _read_course(path: Path) -> object:
+    """A course file's JSON document (not yet checked). Raises LearnError."""
     try:
-        data = json.loads(read_bounded(path, MAX_BYTES, "a course").decode("utf-8"))
+        return json.loads(read_bounded(path, MAX_BYTES, "a course").decode("utf-8"))
     except (FileRefused, ValueError, RecursionError) as err:
         raise LearnError(f"cannot be read ({printable(str(err), 120)})") from None
-    return parse_course(data, games)
 
 
 def parse_course(data: object, games: Registry) -> Course:

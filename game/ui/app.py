@@ -100,8 +100,12 @@ class App:
     def step(self, events: Iterable[pygame.event.Event], dt: float, settle: bool = True) -> None:
         """One frame: handle ``events``, advance time by ``dt`` (clamped), draw, and (unless
         the loop does it once the frame shows) settle the writer: its files are then on disk.
+        A frame without input that opened or closed nothing has time to spare: memory that
+        closed screens left behind is given back then (``Reclaimer.spare``).
         """
+        scenes, quiet = list(self.stack.scenes), True
         for event in events:
+            quiet = False
             if self._resize_pending and event.type not in _RESIZE_EVENTS:
                 self._resized()  # before any event that may hit a widget where it now is
             self.handle(event)
@@ -120,6 +124,8 @@ class App:
             self.services.ui.update(min(max(dt, 0.0), MAX_DT))
             self.draw(self.services.display.surface)
             self.frames += 1
+            if quiet and scenes == self.stack.scenes:
+                self.services.memory.spare()
         if settle:
             self.services.writer.settle()
 

@@ -22,7 +22,8 @@ class Backdrop:
 
     Drawn cheaply, since the menu may sit open for hours: one pixel per cell on a small
     surface (each colour looked up from a ramp of ``LEVELS`` steps), scaled up, then the
-    gutters between cells laid over it.
+    gutters between cells filled in as lines (a see-through overlay would be re-encoded by
+    SDL for every new window surface: 12-16 ms in each frame of a dragged edge).
     """
 
     def __init__(self, seed: int = 7) -> None:
@@ -34,7 +35,6 @@ class Backdrop:
         self._for_size = (0, 0)
         self._cells = pygame.Surface((1, 1))
         self._scaled = pygame.Surface((1, 1))
-        self._gutters = pygame.Surface((1, 1))
 
     def draw(self, surface: pygame.Surface, clock: float, colours: Sequence[palette.RGB]) -> None:
         self._prepare(surface.get_size(), colours)
@@ -47,7 +47,11 @@ class Backdrop:
             cells.set_at((index % cols, index // cols), ramp[round(glow * top)])
         pygame.transform.scale(cells, self._scaled.get_size(), self._scaled)
         surface.blit(self._scaled, (0, 0))
-        surface.blit(self._gutters, (0, 0))
+        width, height = surface.get_size()
+        for x in range(0, width + 1, CELL):  # each line: two cells' 2-pixel margins
+            surface.fill(palette.BACKGROUND, (x - 2, 0, 4, height))
+        for y in range(0, height + 1, CELL):
+            surface.fill(palette.BACKGROUND, (0, y - 2, width, 4))
 
     def _prepare(self, size: tuple[int, int], colours: Sequence[palette.RGB]) -> None:
         """Colour ramps for these colours, and surfaces for this window size."""
@@ -64,13 +68,6 @@ class Backdrop:
         cols, rows = -(-size[0] // CELL), -(-size[1] // CELL)
         self._cells = pygame.Surface((cols, rows))
         self._scaled = pygame.Surface((cols * CELL, rows * CELL))
-        self._gutters = pygame.Surface((cols * CELL, rows * CELL))
-        self._gutters.fill(palette.BACKGROUND)
-        hole = (1, 2, 3)
-        self._gutters.set_colorkey(hole, pygame.RLEACCEL)  # run-length blits: mostly holes
-        for y in range(0, rows * CELL, CELL):
-            for x in range(0, cols * CELL, CELL):
-                self._gutters.fill(hole, (x + 2, y + 2, CELL - 4, CELL - 4))
 
 
 def icon() -> pygame.Surface:

@@ -67,6 +67,8 @@ class Progress:
 
 CourseLoader = Callable[[], "tuple[dict[str, Course], list[str]]"]
 """Gives every course by game id, and the problems of the files left out."""
+GameCourseLoader = Callable[[str], "tuple[Course, list[str]]"]
+"""Gives one game's course, and the problems of its files left out."""
 
 
 class Learning:
@@ -74,13 +76,20 @@ class Learning:
 
     def __init__(self, courses: Mapping[str, Course] | None = None,
                  path: Path | None = None, load: CourseLoader | None = None,
-                 report: Callable[[str], None] | None = None) -> None:
+                 report: Callable[[str], None] | None = None,
+                 load_game: GameCourseLoader | None = None) -> None:
         """Without ``path`` nothing is read or kept (a client without lessons). With ``load``
         (instead of ``courses``) the courses are loaded when first needed, and the problems
-        of files left out then go to ``report``."""
+        of files left out then go to ``report``. With ``load_game`` too, one game's course
+        asked for before every course is in loads alone (a first click waits for one
+        game's rules, not all of them)."""
         self._courses = dict(courses or {}) if load is None else None
         self._load = load
+        self._load_game = load_game
+        self._single: dict[str, Course] = {}
+        """Courses loaded one game at a time, until every course is in."""
         self._report = report
+        self._reported: set[str] = set()
         self._loaded: tuple[dict[str, Course], list[str]] | None = None
         self._loading = threading.Lock()
         self.path = path
@@ -98,10 +107,15 @@ class Learning:
             assert self._loaded is not None
             courses, problems = self._loaded
             self._courses = courses
-            for problem in problems:
-                if self._report is not None:
-                    self._report(problem)
+            self._tell(problems)
         return self._courses
+
+    def _tell(self, problems: list[str]) -> None:
+        """Report each problem once (one game's load may have told it already)."""
+        for problem in problems:
+            if self._report is not None and problem not in self._reported:
+                self._reported.add(problem)
+                self._report(problem)
 
     def load(self) -> None:
         """Load and check the courses now, in this thread, for ``courses`` to take (which
@@ -113,6 +127,11 @@ class Learning:
     def course(self, game_id: str) -> Course:
         from game.core.learn import Course
 
+        if self._courses is None and self._loaded is None and self._load_game is not None:
+            if game_id not in self._single:
+                self._single[game_id], problems = self._load_game(game_id)
+                self._tell(problems)
+            return self._single[game_id]
         return self.courses.get(game_id) or Course(game_id)
 
     def is_done(self, game_id: str, item_id: str) -> bool:
@@ -166,5 +185,12 @@ def load_learning(games: Registry, data_folder: Path,
 
         return load_courses(assets_dir() / "learn", games)
 
-    learning = Learning(path=data_folder / "learn.json", load=load, report=report)
+    def load_game(game_id: str) -> tuple[Course, list[str]]:
+        from game.core.learn import Course, load_courses
+
+        courses, problems = load_courses(assets_dir() / "learn", games, only=game_id)
+        return courses.get(game_id) or Course(game_id), problems
+
+    learning = Learning(path=data_folder / "learn.json", load=load, report=report,
+                        load_game=load_game)
     return learning, [learning.problem] if learning.problem else []

@@ -5,7 +5,8 @@ rows point at each other), so a killed widget's surfaces wait for Python's full 
 collection, which comes rarely; and glibc keeps freed memory for reuse rather than
 returning it. Opening Help or Settings fifty times grew the process by about 100 MB.
 ``Reclaimer`` collects and trims once the process has grown by ``GROWTH_MB`` since it last
-did, checked when a screen closes: cheap to check, and rare enough not to cost frames.
+did, checked when a screen closes (cheap) and done in a later frame with nothing else to do
+(a collection takes milliseconds), rare enough not to cost frames.
 ``settle`` freezes what start-up made (it lives as long as the app): once when the window
 shows and once when the modules loaded behind it are in, so later collections look only at
 what came since: a few milliseconds instead of tens.
@@ -68,24 +69,36 @@ def settle() -> None:
 
 
 class Reclaimer:
-    """Collects cycles and trims the heap when closing screens have let memory grow."""
+    """Collects cycles and trims the heap when closing screens have let memory grow.
+
+    A closing screen only says whether a reclaim is due; the collection (several
+    milliseconds) waits for a frame with time to spare (``spare``: no input, nothing
+    opened), so it never lands in the frame that already rebuilds the screen below.
+    """
 
     def __init__(self) -> None:
         self._base = resident_mb()
         self._closed = 0
+        self.due = False
+        """Memory grew enough: the next frame with time to spare reclaims."""
 
     def screen_closed(self) -> bool:
-        """A scene left the stack; reclaim if due. True if it did."""
+        """A scene or dialog closed; True if a reclaim is now due."""
         self._closed += 1
         now = resident_mb()
         if now is None:
-            due = self._closed >= EVERY
+            self.due = self.due or self._closed >= EVERY
         else:
-            due = self._base is None or now - self._base >= GROWTH_MB
-        if not due:
+            self.due = self.due or self._base is None or now - self._base >= GROWTH_MB
+        return self.due
+
+    def spare(self) -> bool:
+        """A frame with time to spare: reclaim if due. True if it did."""
+        if not self.due:
             return False
         gc.collect()
         _trim()
+        self.due = False
         self._closed = 0
         self._base = resident_mb()
         return True

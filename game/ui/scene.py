@@ -34,7 +34,7 @@ class Scene:
         self.root: Any = None
         self._built_for: tuple[int, int] | None = None
         self._dialogs: dict[Any, Callable[[Any], Transition | None]] = {}
-        self._hushed: dict[Any, str] | None = None
+        self._hushed: dict[Any, str | None] | None = None
         """Tooltips taken away while a dialog is up, to give back when it closes."""
 
     # -- lifecycle -----------------------------------------------------------------------

@@ -7,6 +7,8 @@ import pygame
 from game.ui.scene import Push, Scene
 from game.ui.services import Services
 from scenes.help import HelpScene
+from scenes.settings import SettingsScene
+from scenes.setup import SetupScene
 from tests.ui.driver import Driver
 
 
@@ -46,7 +48,11 @@ def test_a_burst_of_resizes_builds_the_top_scene_once_and_the_hidden_one_on_retu
     assert help_scene.panel is not None and help_scene.panel.rect.right <= 1200
     driver.key("escape")
     assert driver.top is menu
-    assert menu_builds and menu_builds[-1] == (1200, 800)
+    assert menu_builds == [], "same button size: the menu's buttons move, none is made anew"
+    assert menu.entries[0][0].get_abs_rect().right == 1200 // 2 - 12, "laid out for 1200 wide"
+    driver.frames(1, resize_events((900, 600)))
+    assert menu_builds == [(900, 600)], "narrower buttons: made anew"
+    assert menu.entries[0][0].get_abs_rect().right == 900 // 2 - 12
 
 
 def test_an_event_after_a_resize_in_the_same_frame_meets_the_new_layout(
@@ -67,3 +73,70 @@ def test_an_event_after_a_resize_in_the_same_frame_meets_the_new_layout(
                                precise_y=-1.0, touch=False)
     driver.frames(1, [*resize_events((960, 700)), wheel])
     assert seen == [(880, 490)], "the wheel came after the resize: it meets the new layout"
+
+
+def test_settings_moves_its_widgets_when_a_resize_keeps_their_sizes(
+        driver: Driver, services: Services) -> None:
+    driver.frames(2)
+    settings = SettingsScene(services)
+    driver.app.stack.apply(Push(settings))
+    while settings._rows:
+        driver.frames(1)
+    builds, keys = count_builds(settings), list(settings.key_buttons)
+    driver.frames(1, resize_events((1400, 800)))
+    assert builds == [] and list(settings.key_buttons) == keys, "moved, not made anew"
+    assert settings.widgets["back"].get_abs_rect().topleft == (1400 // 2 - 560, 800 - 76)
+    assert settings.widgets["keys"].get_abs_rect().size == (620, 800 - 230)
+    driver.press(keys[0])
+    assert settings.waiting == settings.key_buttons[keys[0]], "the moved key button answers"
+    driver.key("escape")
+    back = settings.widgets["back"]
+    driver.frames(1, resize_events((900, 600)))
+    assert builds == [] and settings.widgets["back"] is back, "the left side still moves"
+    assert back.get_abs_rect().topleft == (24, 600 - 76)
+    assert settings.widgets["keys"].get_abs_rect().size == (900 - 24 - 524, 600 - 230)
+    assert not settings.key_buttons, "a narrower key list: its rows are made anew"
+    while settings._rows:
+        driver.frames(1)
+    assert len(settings.key_buttons) == len(keys)
+    assert all(button.get_abs_rect().right <= 900 for button in settings.key_buttons)
+
+
+def test_setup_moves_its_widgets_to_where_a_fresh_build_puts_them_and_keeps_the_typing(
+        driver: Driver, services: Services) -> None:
+    driver.frames(2)
+    setup = SetupScene(services, services.games.get("conquid"))
+    driver.app.stack.apply(Push(setup))
+    driver.frames(1)
+    setup.widgets["name:0"].set_text("Ada typed this")
+    builds = count_builds(setup)
+    driver.frames(1, resize_events((1500, 900)))
+    assert builds == [], "moved, not made anew"
+    assert setup.widgets["name:0"].get_text() == "Ada typed this"
+    moved = {name: widget.get_abs_rect() for name, widget in setup.widgets.items()}
+    buttons = (setup.back_button.get_abs_rect(), setup.start_button.get_abs_rect())
+    preview = setup.preview_area.copy()
+    driver.app.stack.apply(Push(fresh := SetupScene(services, services.games.get("conquid"))))
+    driver.frames(1)
+    assert {name: widget.get_abs_rect() for name, widget in fresh.widgets.items()} == moved
+    assert (fresh.back_button.get_abs_rect(), fresh.start_button.get_abs_rect()) == buttons
+    assert fresh.preview_area == preview
+
+
+def test_settings_resized_while_its_key_rows_are_being_made_finishes_them(
+        driver: Driver, services: Services) -> None:
+    driver.frames(2)
+    reference = SettingsScene(services)
+    driver.app.stack.apply(Push(reference))
+    while reference._rows:
+        driver.frames(1)
+    driver.key("escape")
+    settings = SettingsScene(services)
+    driver.app.stack.apply(Push(settings))
+    driver.frames(2)
+    assert settings._rows, "still making its rows"
+    builds = count_builds(settings)
+    driver.frames(1, resize_events((1400, 800)))
+    while settings._rows:
+        driver.frames(1)
+    assert builds == [] and len(settings.key_buttons) == len(reference.key_buttons)

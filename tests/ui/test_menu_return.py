@@ -1,0 +1,37 @@
+"""Back on the menu, its buttons are the ones it built, relabelled where the kept games
+changed (no frame spent making the whole menu again)."""
+
+from __future__ import annotations
+
+from game.catalog import all_games
+from game.core.match import Match
+from game.core.record import save_match
+from game.ui.paths import Paths
+from game.ui.scene import Push
+from game.ui.services import Services
+from scenes.help import HelpScene
+from scenes.menu import MenuScene
+from scenes.play import PlayScene
+from tests.ui.driver import Driver
+
+
+def test_the_menu_relabels_resume_and_the_count_on_return_and_keeps_its_buttons(
+        driver: Driver, services: Services, paths: Paths) -> None:
+    driver.frames(2)
+    menu = driver.top
+    assert isinstance(menu, MenuScene)
+    buttons = [widget for widget, _text, _action in menu.entries]
+    assert menu.entries[0][1].startswith("Resume (no") and not buttons[0].is_enabled
+    driver.app.stack.apply(Push(HelpScene(services, "conquid")))
+    driver.frames(1)
+    match = Match(all_games().get("conquid"), {"board": "small"})
+    match.play("C")
+    save_match(paths.autosaves / "last.json", match)  # a game kept meanwhile
+    driver.key("escape")
+    assert driver.top is menu
+    assert [widget for widget, _text, _action in menu.entries] == buttons, "not made anew"
+    assert menu.entries[0][1] == buttons[0].text == "Resume: Conquid, move 2"
+    assert buttons[0].is_enabled and buttons[0].tool_tip_text
+    assert buttons[1].text.startswith("Your games (1 unfinished")
+    driver.press(buttons[0])
+    assert isinstance(driver.top, PlayScene) and driver.top.match.moves == ("C",)
