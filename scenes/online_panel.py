@@ -26,7 +26,8 @@ TROUBLE: Final = (232, 176, 80)
 
 
 def control_rows(online: OnlineGame, over: bool) -> list[list[tuple[str, str, str]]]:
-    """The online game's buttons: no take back, hints or computer help, ever."""
+    """The online game's buttons: no hints or computer help, ever (take back, of the moves
+    of a turn not yet sent, is the play scene's)."""
     rows: list[list[tuple[str, str, str]]] = []
     offered = online.offered_to_me()
     if offered is not None:
