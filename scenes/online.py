@@ -15,7 +15,6 @@ from typing import Any, Final
 import pygame
 import pygame_gui
 
-from game.core.protocol import OptionKind
 from game.core.text import problem
 from game.ui import autosaves, fonts, palette, storage, tickets
 from game.ui import commands as c
@@ -26,13 +25,8 @@ from game.ui.scene import Pop, Push, Scene, Transition
 from game.ui.services import Services
 from scenes.common import button, heading, label, message
 from scenes.online_games import online_note, resume_online
+from scenes.online_host import DAY, GONE_SECONDS, HostForm
 
-SIDES: Final = {"Move first": 0, "Move second": 1, "Random side": None}
-CLOCKS: Final = {"No clock": None, "1 day per move": 1, "3 days per move": 3,
-                 "7 days per move": 7}
-DAY: Final = 86_400
-GONE_SECONDS: Final = 120
-"""How long a player may be gone on their own turn before the other may claim the win."""
 DEFAULT_PORT: Final = 8765
 
 
@@ -68,7 +62,10 @@ class OnlineScene(Scene):
         self.nearby: list[Any] = []
         self.kept: list[tuple[autosaves.Kept, tickets.Kept]] = []
         self._game: str | None = None
-        """The game chosen in the host form (its first choice option is offered too)."""
+        """The game chosen to host."""
+        self.form: HostForm | None = None
+        """The box that opens a table (its options, side and clock), while it is open."""
+        self._host_name = ""
         self._kept_lines: list[str] = []
 
     # -- lifecycle -----------------------------------------------------------------------
@@ -119,6 +116,9 @@ class OnlineScene(Scene):
             w["cancel"] = button(self, pygame.Rect(box.centerx - 80, box.bottom - row - 16, 160,
                                                    row), "Cancel", "Close this table")
             return
+        if self.form is not None:  # the hosting box alone, over the page
+            self.form.build(size, row)
+            return
         y = 110 if compact else 140
         settings = self.services.settings
         label(self, pygame.Rect(left, y, 110, row), "Your name")
@@ -127,7 +127,7 @@ class OnlineScene(Scene):
             initial_text=settings.online_name or "Player")
         w["name"].set_text_length_limit(32)
         y += row + gap
-        label(self, pygame.Rect(left, y, width, row), "Host a table on this network")
+        label(self, pygame.Rect(left, y, width, row), "Host a table")
         y += row
         games = self._games()
         third = (width - 16) // 3
@@ -135,26 +135,16 @@ class OnlineScene(Scene):
         w["game"] = pygame_gui.elements.UIDropDownMenu(
             [title for _, title in games] or ["(none)"], chosen or "(none)",
             pygame.Rect(left, y, third, row), ui, container=root)
-        w["side"] = pygame_gui.elements.UIDropDownMenu(
-            list(SIDES), "Random side", pygame.Rect(left + third + 8, y, third, row), ui,
-            container=root)
-        w["clock"] = pygame_gui.elements.UIDropDownMenu(
-            list(CLOCKS), "No clock", pygame.Rect(left + 2 * (third + 8), y, third, row), ui,
-            container=root)
-        y += row + gap
-        host_x = left
-        spec = self._variant_spec()
-        if spec is not None:
-            w["variant"] = pygame_gui.elements.UIDropDownMenu(
-                [f"{spec.label}: {choice}" for choice in spec.choices],
-                f"{spec.label}: {spec.default}", pygame.Rect(left, y, third * 2 + 8, row), ui,
-                container=root)
-            host_x = left + 2 * (third + 8)
-        w["host"] = button(self, pygame.Rect(host_x, y, left + width - host_x, row),
-                           "Host a table",
+        w["host"] = button(self, pygame.Rect(left + third + 8, y, third, row),
+                           "On this network",
                            "Start a table on this machine, announced on this network")
         if not self.online.can_host or not games:
             w["host"].disable()
+        w["host_server"] = button(self, pygame.Rect(left + 2 * (third + 8), y, third, row),
+                                  "On the server",
+                                  "A table on the server below, with an invite code")
+        if not settings.server or not games:
+            w["host_server"].disable()
         y += row + 2 * gap
         label(self, pygame.Rect(left, y, width, row), "Server (for play over the internet)")
         y += row
@@ -163,12 +153,6 @@ class OnlineScene(Scene):
             initial_text=settings.server, placeholder_text="wss://play.example.org")
         w["save_server"] = button(self, pygame.Rect(left + width - 100, y, 100, row),
                                   "Remember", "Keep this server for next time")
-        y += row + gap
-        w["host_server"] = button(self, pygame.Rect(left, y, width, row),
-                                  "Open a table on the server",
-                                  "A table on the server above, with an invite code")
-        if not settings.server or not games:
-            w["host_server"].disable()
         y += row + 2 * gap
         label(self, pygame.Rect(left, y, width, row), "Join by code")
         y += row
@@ -210,21 +194,6 @@ class OnlineScene(Scene):
         return [(info.id, info.title) for info in self.services.games.infos()
                 if info.players == 2 and info.id in self.services.views]
 
-    def _variant_spec(self, game_id: str | None = None) -> Any:
-        """The chosen game's first choice option (a board size, a variant), or None."""
-        game_id = game_id or self._game or next((g for g, _ in self._games()), None)
-        if game_id is None:
-            return None
-        return next((spec for spec in self.services.games.info(game_id).options
-                     if spec.kind is OptionKind.CHOICE), None)
-
-    def _host_options(self) -> dict[str, Any]:
-        spec, widget = self._variant_spec(self._chosen_game()), self.widgets.get("variant")
-        if spec is None or widget is None:
-            return {}
-        label, _, value = side_text(widget.selected_option).partition(": ")
-        return {spec.name: value} if label == spec.label and value in spec.choices else {}
-
     def _nearby_line(self, table: Any) -> str:
         games = self.services.games
         title = games.info(table.game).title if table.game in games else table.game
@@ -243,9 +212,14 @@ class OnlineScene(Scene):
         element, w = event.ui_element, self.widgets
         if event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED and element is w.get("game"):
             self._game = self._chosen_game()
-            self._build_root()  # the chosen game's options
             return None
         if event.type != pygame_gui.UI_BUTTON_PRESSED:
+            return None
+        if self.form is not None:
+            if element is self.form.widgets.get("go"):
+                self._host_table(self.form)
+            elif element is self.form.widgets.get("back"):
+                self._close_form()
             return None
         if element is w.get("back"):
             return Pop()
@@ -270,6 +244,9 @@ class OnlineScene(Scene):
 
     def command(self, command: Command) -> Transition | None:
         if command.name == c.BACK:
+            if self.form is not None:
+                self._close_form()
+                return None
             if self.pending is not None:
                 self._cancel()
                 self._build_root()
@@ -293,30 +270,46 @@ class OnlineScene(Scene):
         return next((gid for gid, t in self._games() if t == title), None)
 
     def _host(self, server: str | None) -> None:
-        from game.net.messages import Clock
-        from game.net.session import Host
-
+        """Open the hosting box for the chosen game (on this network, or on ``server``)."""
         name, game_id = self._name(), self._chosen_game()
         if name is None or game_id is None:
             return
-        side = self.widgets["side"].selected_option
-        days = CLOCKS[side_text(self.widgets["clock"].selected_option)]
+        if server is not None:
+            try:
+                server_url(server)
+            except ValueError as err:
+                message(self, "Server", str(err))
+                return
+        self._game, self._host_name = game_id, name
+        self.form = HostForm(self, self.services.games.info(game_id), server)
+        self._build_root()
+
+    def _close_form(self) -> None:
+        self.form = None
+        self._build_root()
+
+    def _host_table(self, form: HostForm) -> None:
+        """Open the table the hosting box describes and wait for the other player."""
+        from game.net.messages import Clock
+        from game.net.session import Host
+
+        chosen = form.choices()
+        if isinstance(chosen, str):
+            message(self, "Table options", chosen[:1].upper() + chosen[1:] + ".")
+            return
+        options, seat, days = chosen
         clock = Clock(gone=GONE_SECONDS, move=None if days is None else days * DAY)
-        how = Host(game_id, self._host_options(), SIDES[side_text(side)], clock)
-        if server is None:
+        how = Host(form.info.id, options, seat, clock)
+        if form.server is None:
             try:
                 hosted = self.online.host_server()
             except Exception as err:  # the server's own reason: port, database, ...
                 message(self, "Cannot host a table", str(err))
                 return
-            self.pending = self.online.open(hosted.url, name, how, hosted=True)
+            self.pending = self.online.open(hosted.url, self._host_name, how, hosted=True)
         else:
-            try:
-                url = server_url(server)
-            except ValueError as err:
-                message(self, "Server", str(err))
-                return
-            self.pending = self.online.open(url, name, how)
+            self.pending = self.online.open(server_url(form.server), self._host_name, how)
+        self.form = None
         self.hosting = True
         self._build_root()
 
@@ -405,6 +398,8 @@ class OnlineScene(Scene):
     # -- frames --------------------------------------------------------------------------
 
     def update(self, clock: float) -> Transition | None:
+        if self.form is not None:
+            self.form.sync()  # a custom size's fields follow the board chosen
         if self.browser is not None:
             found = self.browser.tables()
             if [t.name for t in found] != [t.name for t in self.nearby] or found != self.nearby:
@@ -456,6 +451,8 @@ class OnlineScene(Scene):
         surface.blit(hint, hint.get_rect(center=(width // 2, 86 if compact else 106)))
         if self.pending is not None:
             self._draw_waiting(surface)
+        elif self.form is not None:
+            self.form.draw(surface, 34 if compact else 40)
 
     def _draw_waiting(self, surface: pygame.Surface) -> None:
         pending = self.pending
@@ -487,7 +484,3 @@ class OnlineScene(Scene):
             surface.blit(words, words.get_rect(midtop=(box.centerx, y)))
             y += words.get_height() + 14
 
-
-def side_text(option: Any) -> str:
-    """A drop-down's selected option as its text (pygame_gui may give a pair)."""
-    return str(option[0] if isinstance(option, tuple) else option)

@@ -99,6 +99,8 @@ def host_from_menu(driver: Driver, game_title: str) -> tuple[OnlineScene, str]:
     dropdown = scene.widgets["game"]
     dropdown.selected_option = (game_title, game_title)
     driver.press(scene.widgets["host"])
+    assert scene.form is not None
+    driver.press(scene.form.widgets["go"])
     frames_until(driver, lambda: scene.pending is not None and scene.pending.invite is not None)
     assert scene.pending is not None and scene.pending.invite is not None
     return scene, scene.pending.invite[0]
