@@ -26,6 +26,7 @@ from game.ui.services import Services
 from scenes.common import button, heading, label, message
 from scenes.online_games import online_note, resume_online
 from scenes.online_host import DAY, GONE_SECONDS, HostForm
+from scenes.online_nearby import build_rows, why_not
 
 DEFAULT_PORT: Final = 8765
 
@@ -60,6 +61,8 @@ class OnlineScene(Scene):
         self._announced: str | None = None
         self.browser: Any = None
         self.nearby: list[Any] = []
+        self.nearby_rows: dict[Any, Any] = {}
+        """Each joinable table's row (a button) and the table."""
         self.kept: list[tuple[autosaves.Kept, tickets.Kept]] = []
         self._game: str | None = None
         """The game chosen to host."""
@@ -106,6 +109,7 @@ class OnlineScene(Scene):
     def build(self, size: tuple[int, int]) -> None:
         ui, root, w = self.services.ui, self.root, self.widgets
         w.clear()
+        self.nearby_rows = {}
         compact = size[1] < 700
         row = 34 if compact else 40
         gap = 6 if compact else 10
@@ -171,14 +175,9 @@ class OnlineScene(Scene):
         list_h = (size[1] - y - 3 * row - 90) // 2
         label(self, pygame.Rect(right, y, width, row), "Tables nearby")
         y += row
-        items: list[str | tuple[str, str]] = [self._nearby_line(t) for t in self.nearby]
-        w["nearby"] = pygame_gui.elements.UISelectionList(
-            pygame.Rect(right, y, width, list_h),
-            items or ["(looking for tables on this network...)"], ui, container=root)
-        y += list_h + gap
-        w["join_nearby"] = button(self, pygame.Rect(right + width - 160, y, 160, row),
-                                  "Join table", "Sit at the chosen table")
-        y += row + gap
+        self.nearby_rows = build_rows(self, pygame.Rect(right, y, width, list_h + row + gap),
+                                      self.nearby, row)
+        y += list_h + row + 2 * gap
         label(self, pygame.Rect(right, y, width, row), "My online games")
         y += row
         mine: list[str | tuple[str, str]] = list(self._kept_lines)
@@ -193,13 +192,6 @@ class OnlineScene(Scene):
         """The two-player games this app can show: (id, title)."""
         return [(info.id, info.title) for info in self.services.games.infos()
                 if info.players == 2 and info.id in self.services.views]
-
-    def _nearby_line(self, table: Any) -> str:
-        games = self.services.games
-        title = games.info(table.game).title if table.game in games else table.game
-        why = table.problem({info.id: info.rules_version for info in games.infos()})
-        line = f"{title}, {table.options or 'standard'}  ·  {table.host}"
-        return f"{line}  ·  cannot join: {why}" if why else f"{table.code}  ·  {line}"
 
     def _waiting_box(self, size: tuple[int, int]) -> pygame.Rect:
         box = pygame.Rect(0, 0, min(620, size[0] - 40), min(300, size[1] - 40))
@@ -236,8 +228,8 @@ class OnlineScene(Scene):
             self._save_server()
         elif element is w.get("join"):
             self._join_code()
-        elif element is w.get("join_nearby"):
-            self._join_nearby()
+        elif element in self.nearby_rows:
+            self._join_nearby(self.nearby_rows[element])
         elif element is w.get("resume"):
             return self._resume()
         return None
@@ -354,16 +346,11 @@ class OnlineScene(Scene):
         self.hosting = False
         self._build_root()
 
-    def _join_nearby(self) -> None:
+    def _join_nearby(self, table: Any) -> None:
         from game.net.session import Join
 
-        chosen = self.widgets["nearby"].get_single_selection()
-        lines = [self._nearby_line(t) for t in self.nearby]
-        if chosen not in lines:
-            return
-        table = self.nearby[lines.index(chosen)]
-        why = table.problem({i.id: i.rules_version for i in self.services.games.infos()})
-        if why:
+        why = why_not(table, self.services.games)
+        if why:  # the row is greyed out; a table may change between frames
             message(self, "Cannot join this table", why[:1].upper() + why[1:] + ".")
             return
         name = self._name()
