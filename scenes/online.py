@@ -28,6 +28,8 @@ from scenes.online_games import online_note, resume_online
 from scenes.online_host import DAY, GONE_SECONDS, HostForm
 from scenes.online_nearby import build_rows, why_not
 
+TYPED: Final = ("name", "server", "code", "address")
+"""The page's text fields, whose text survives a new layout."""
 DEFAULT_PORT: Final = 8765
 
 
@@ -69,6 +71,10 @@ class OnlineScene(Scene):
         self.form: HostForm | None = None
         """The box that opens a table (its options, side and clock), while it is open."""
         self._host_name = ""
+        self._typed: dict[str, str] = {}
+        """What the player typed in the page's fields, kept when the page is laid out again
+        (a table found nearby, a resized window)."""
+        self._nearby_rect = pygame.Rect(0, 0, 0, 0)
         self._kept_lines: list[str] = []
 
     # -- lifecycle -----------------------------------------------------------------------
@@ -108,6 +114,7 @@ class OnlineScene(Scene):
 
     def build(self, size: tuple[int, int]) -> None:
         ui, root, w = self.services.ui, self.root, self.widgets
+        self._typed.update({key: w[key].get_text() for key in TYPED if key in w})
         w.clear()
         self.nearby_rows = {}
         compact = size[1] < 700
@@ -128,7 +135,7 @@ class OnlineScene(Scene):
         label(self, pygame.Rect(left, y, 110, row), "Your name")
         w["name"] = pygame_gui.elements.UITextEntryLine(
             pygame.Rect(left + 116, y, width - 116, row), ui, container=root,
-            initial_text=settings.online_name or "Player")
+            initial_text=self._typed.get("name", settings.online_name or "Player"))
         w["name"].set_text_length_limit(32)
         y += row + gap
         label(self, pygame.Rect(left, y, width, row), "Host a table")
@@ -154,7 +161,8 @@ class OnlineScene(Scene):
         y += row
         w["server"] = pygame_gui.elements.UITextEntryLine(
             pygame.Rect(left, y, width - 108, row), ui, container=root,
-            initial_text=settings.server, placeholder_text="wss://play.example.org")
+            initial_text=self._typed.get("server", settings.server),
+            placeholder_text="wss://play.example.org")
         w["save_server"] = button(self, pygame.Rect(left + width - 100, y, 100, row),
                                   "Remember", "Keep this server for next time")
         y += row + 2 * gap
@@ -163,10 +171,11 @@ class OnlineScene(Scene):
         code_w = min(150, (width - 116) // 3)
         w["code"] = pygame_gui.elements.UITextEntryLine(
             pygame.Rect(left, y, code_w, row), ui, container=root,
-            placeholder_text="Invite code")
+            initial_text=self._typed.get("code", ""), placeholder_text="Invite code")
         w["code"].set_text_length_limit(6)
         w["address"] = pygame_gui.elements.UITextEntryLine(
             pygame.Rect(left + code_w + 8, y, width - code_w - 116, row), ui, container=root,
+            initial_text=self._typed.get("address", ""),
             placeholder_text="Host's address, if not nearby")
         w["join"] = button(self, pygame.Rect(left + width - 100, y, 100, row), "Join",
                            "Join with the code (and the host's address or your server)")
@@ -175,8 +184,9 @@ class OnlineScene(Scene):
         list_h = (size[1] - y - 3 * row - 90) // 2
         label(self, pygame.Rect(right, y, width, row), "Tables nearby")
         y += row
-        self.nearby_rows = build_rows(self, pygame.Rect(right, y, width, list_h + row + gap),
-                                      self.nearby, row)
+        self._nearby_rect = pygame.Rect(right, y, width, list_h + row + gap)
+        self.nearby_rows = build_rows(self, self._nearby_rect.inflate(-8, -8), self.nearby,
+                                      row)
         y += list_h + row + 2 * gap
         label(self, pygame.Rect(right, y, width, row), "My online games")
         y += row
@@ -424,10 +434,17 @@ class OnlineScene(Scene):
             return
         self._announced = pending.invite[0]
         game = self.services.games.info(pending.state.game)
-        defaults = game.validate_options({})
-        options = ", ".join(f"{k} {v}" for k, v in pending.state.options.items()
-                            if defaults.get(k) != v)
-        hosted.announce(pending.invite[0], game.id, options, pending.name, game.rules_version)
+        hosted.announce(pending.invite[0], game.id, self._options_words(pending.state),
+                        pending.name, game.rules_version)
+
+    def _options_words(self, state: Any) -> str:
+        """A table's options that differ from the game's defaults ('board small')."""
+        defaults = self.services.games.info(state.game).default_options()
+        return ", ".join(f"{k} {v}" for k, v in state.options.items() if defaults.get(k) != v)
+
+    def _table_words(self, state: Any) -> str:
+        title = self.services.games.info(state.game).title
+        return f"{title}, {self._options_words(state) or 'standard'}"
 
     def draw(self, surface: pygame.Surface, clock: float) -> None:
         width = surface.get_width()
@@ -436,6 +453,9 @@ class OnlineScene(Scene):
         hint = fonts.fit("Play a friend on this network with no set-up, or over the internet "
                          "through a server.", 22, palette.MUTED, width - 40)
         surface.blit(hint, hint.get_rect(center=(width // 2, 86 if compact else 106)))
+        if self.pending is None and self.form is None:
+            pygame.draw.rect(surface, palette.PANEL, self._nearby_rect)
+            pygame.draw.rect(surface, palette.GRID, self._nearby_rect, 1)
         if self.pending is not None:
             self._draw_waiting(surface)
         elif self.form is not None:
@@ -456,13 +476,19 @@ class OnlineScene(Scene):
         elif self.hosting:
             code = pending.invite[0] if pending.invite else "..."
             lines.append((f"Invite code  {code}", 44, palette.ACCENT))
+            if pending.state is not None:
+                lines.append((self._table_words(pending.state), 22, palette.MUTED))
             hosted = self.online.hosted
             if pending.hosted and hosted is not None:
                 lines.append(("This machine: " + ", ".join(hosted.addresses[:3]), 24,
                               palette.TEXT))
+                lines.append(("Your friend finds the table under Tables nearby, or types the "
+                              "code and this address", 20, palette.MUTED))
             else:
                 lines.append((f"Server: {pending.session.url}", 24, palette.TEXT))
-            lines.append(("Waiting for the other player...", 26, palette.MUTED))
+                lines.append(("Your friend types the code, with this server remembered", 20,
+                              palette.MUTED))
+            lines.append(("Waiting for the other player...", 26, palette.TEXT))
         else:
             lines.append(("Joining the table...", 30, palette.TEXT))
         y = box.y + 24

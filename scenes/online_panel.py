@@ -90,8 +90,8 @@ def dot(surface: pygame.Surface, centre: tuple[int, int], online: OnlineGame, se
     """A seat's presence dot: the opponent here or gone; one's own link up or in trouble."""
     if seat == online.my_seat:
         colour = HERE if online.link == "connected" else TROUBLE
-    else:
-        colour = HERE if online.here(seat) else GONE
+    else:  # unknown while our own link is down: not shown as here
+        colour = HERE if online.here(seat) and online.link == "connected" else GONE
     pygame.draw.circle(surface, colour, centre, 7)
     pygame.draw.circle(surface, palette.BACKGROUND, centre, 7, 2)
 

@@ -166,12 +166,14 @@ class OnlinePlayScene(PlayScene):
 
     def _control_rows(self) -> list[list[tuple[str, str, str]]]:
         rows = op.control_rows(self.online, self.match.is_over)
-        rows.append([("Take back", c.TAKE_BACK,
-                      "A move of your turn not yet sent (sent when the turn ends). "
-                      + self._tip(inp.PLAY, c.TAKE_BACK)),
-                     ("Rematch", REMATCH, "Offer another game, sides swapped"),
-                     (f"Pause ({self._key(inp.PLAY, c.BACK)})", c.BACK,
-                      "Settings, help or back to the menu (the game is kept)")])
+        last = [("Rematch", REMATCH, "Offer another game, sides swapped"),
+                (f"Pause ({self._key(inp.PLAY, c.BACK)})", c.BACK,
+                 "Settings, help or back to the menu (the game is kept)")]
+        if not self.match.is_over:
+            last.insert(0, ("Take back", c.TAKE_BACK,
+                            "A move of your turn not yet sent (sent when the turn ends). "
+                            + self._tip(inp.PLAY, c.TAKE_BACK)))
+        rows.append(last)
         return rows
 
     def _enabled(self, name: str, over: bool, human: bool) -> bool:
