@@ -1,7 +1,8 @@
 """A turn of several moves online (Piously's actions), the real app headless against a
 scripted opponent: our moves stay on this machine until the turn ends, so a take back inside
 the turn needs no server and nothing sent is ever taken back; the opponent's turn arrives
-whole and is played one move per animation; a resignation while moves are kept drops them."""
+whole and is played one move per animation; a resignation while moves are kept drops them;
+a turn in progress when the app closes is still in progress (and unsent) when it resumes."""
 
 from __future__ import annotations
 
@@ -9,10 +10,15 @@ import random
 import time
 from typing import Any
 
+import pygame
+
 from game.core.match import Match
 from game.ui import commands as c
+from game.ui.app import App
+from game.ui.paths import Paths
+from scenes.menu import MenuScene
 from scenes.online_play import OnlinePlayScene
-from tests.online.hosting import Opponent, frames_until, host_from_menu
+from tests.online.hosting import Opponent, frames_until, host_from_menu, loopback_services
 from tests.ui.driver import Driver
 
 
@@ -112,3 +118,56 @@ def test_a_turn_of_several_moves_is_kept_until_it_ends(app: Driver) -> None:
         assert play.match.moves[-1] == f"resign {mine}"
     finally:
         opponent.close()
+
+
+def test_a_turn_in_progress_is_kept_across_a_restart(home: Paths) -> None:
+    services = loopback_services(home)
+    driver = Driver(App(services, MenuScene(services)))
+    _scene, code = host_from_menu(driver, services.games.info("piously").title)
+    assert services.online is not None and services.online.hosted is not None
+    opponent = Opponent(services.online.hosted.url, services.games, seed=12)
+    restarted: Driver | None = None
+    try:
+        opponent.join(code)
+        frames_until(driver, lambda: isinstance(driver.top, OnlinePlayScene),
+                     also=opponent.pump)
+        play = driver.top
+        mine, rng = play.online.my_seat, random.Random(6)
+        while move_in_turn(play.match) is None or play.match.to_move != mine:
+            if play.match.to_move == mine and play._human_to_move():
+                ply = play.match.ply
+                play._play(play.match.game.random_move(play.match.state, rng))
+                frames_until(driver, lambda ply=ply: len(opponent.moves) > ply,
+                             also=opponent.pump)
+            elif opponent.move_if_mine():
+                ply = play.match.ply
+                frames_until(driver, lambda ply=ply: play.match.ply > ply, also=opponent.pump)
+            else:
+                driver.frames(1)
+                opponent.pump()
+        frames_until(driver, play._human_to_move)
+        sent = play.match.ply
+        play._play(move_in_turn(play.match))
+        kept = play.match.moves
+        driver.app.close()
+        pygame.quit()
+        # the app starts again: the move is still ours to take back, and still unsent
+        services = loopback_services(home)
+        restarted = Driver(App(services, MenuScene(services)))
+        restarted.frames(2)
+        resume = next(w for w, text, _ in restarted.top.entries if text.startswith("Resume"))
+        restarted.press(resume)
+        frames_until(restarted, lambda: isinstance(restarted.top, OnlinePlayScene))
+        again = restarted.top
+        frames_until(restarted, lambda: again.online.state is not None and again._resent)
+        restarted.wait(0.3)
+        opponent.pump()
+        assert again.match.moves == kept and again.held == 1
+        assert len(again.online.moves) == sent and len(opponent.moves) == sent
+        again._play(move_ending_turn(again.match))  # the whole turn goes, acknowledged
+        frames_until(restarted, lambda: again.online.moves == again.match.moves)
+    finally:
+        opponent.close()
+        if restarted is not None:
+            restarted.app.close()
+        pygame.quit()
