@@ -450,9 +450,10 @@ class OnlineScene(Scene):
         width = surface.get_width()
         compact = surface.get_height() < 700
         heading(surface, "Play online", (width // 2, 48 if compact else 64), 48 if compact else 56)
-        hint = fonts.fit("Play a friend on this network with no set-up, or over the internet "
-                         "through a server.", 22, palette.MUTED, width - 40)
-        surface.blit(hint, hint.get_rect(center=(width // 2, 86 if compact else 106)))
+        if self.pending is None and self.form is None:  # a box covers where it would be
+            hint = fonts.fit("Play a friend on this network with no set-up, or over the "
+                             "internet through a server.", 22, palette.MUTED, width - 40)
+            surface.blit(hint, hint.get_rect(center=(width // 2, 86 if compact else 106)))
         if self.pending is None and self.form is None:
             pygame.draw.rect(surface, palette.PANEL, self._nearby_rect)
             pygame.draw.rect(surface, palette.GRID, self._nearby_rect, 1)
