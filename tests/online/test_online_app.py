@@ -21,7 +21,7 @@ from game.ui import tickets
 from game.ui.app import App
 from game.ui.paths import Paths
 from scenes.menu import MenuScene
-from scenes.play import PlayScene
+from scenes.play import REMATCH, PlayScene
 from tests.online.hosting import (
     TWO_PLAYER,
     Opponent,
@@ -48,6 +48,7 @@ def test_a_game_against_a_remote_player_to_its_end_or_a_resignation(
         play = app.top
         assert isinstance(play, PlayScene) and play.online is not None
         assert play.online.my_seat in (0, 1)
+        assert c.TAKE_BACK in play.buttons.values() and REMATCH not in play.buttons.values()
         saw_animation = False
         for _ in range(24):
             if play.match.is_over:
@@ -82,6 +83,7 @@ def test_a_game_against_a_remote_player_to_its_end_or_a_resignation(
         assert saw_animation
         frames_until(app, lambda: opponent.moves == play.match.moves, also=opponent.pump)
         assert play.result_card()
+        assert REMATCH in play.buttons.values() and c.TAKE_BACK not in play.buttons.values()
     finally:
         opponent.close()
 
