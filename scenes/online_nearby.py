@@ -11,9 +11,12 @@ import pygame
 import pygame_gui
 
 from game.core.registry import Registry
+from game.ui import fonts
 from game.ui.scene import Scene
 
 LOOKING = "(looking for tables on this network...)"
+REASON_SIZE = 14
+"""The reason's font size (``#reason`` in the theme)."""
 
 
 def line(table: Any, games: Registry) -> str:
@@ -25,6 +28,21 @@ def line(table: Any, games: Registry) -> str:
 def why_not(table: Any, games: Registry) -> str:
     """Why this app cannot play ``table`` ('' when it can)."""
     return str(table.problem({info.id: info.rules_version for info in games.infos()}))
+
+
+def wrapped(text: str, width: int) -> list[str]:
+    """``text`` in lines no wider than ``width`` at the reason's size (a label never wraps)."""
+    face = fonts.font(REASON_SIZE)
+    lines: list[str] = []
+    line = ""
+    for word in text.split():
+        longer = f"{line} {word}" if line else word
+        if line and face.size(longer)[0] > width:
+            lines.append(line)
+            line = word
+        else:
+            line = longer
+    return [*lines, line]
 
 
 def build_rows(scene: Scene, rect: pygame.Rect, tables: list[Any], row: int
@@ -49,9 +67,12 @@ def build_rows(scene: Scene, rect: pygame.Rect, tables: list[Any], row: int
                 pygame.Rect(0, y, width, row), line(table, games), ui, container=area,
                 tool_tip_text=reason, object_id="#table_row")
             greyed.disable()
-            pygame_gui.elements.UILabel(pygame.Rect(10, y + row, width - 10, 22), reason, ui,
-                                        container=area, object_id="#reason")
-            y += row + 28
+            y += row + 2
+            for part in wrapped(reason, width - 24):  # the whole reason, however narrow
+                pygame_gui.elements.UILabel(pygame.Rect(10, y, width - 10, 20), part, ui,
+                                            container=area, object_id="#reason")
+                y += 20
+            y += 8
         else:
             joins[pygame_gui.elements.UIButton(
                 pygame.Rect(0, y, width, row), f"{table.code}  ·  {line(table, games)}", ui,
