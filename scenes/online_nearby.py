@@ -11,12 +11,11 @@ import pygame
 import pygame_gui
 
 from game.core.registry import Registry
-from game.ui import fonts
 from game.ui.scene import Scene
 
 LOOKING = "(looking for tables on this network...)"
 REASON_SIZE = 14
-"""The reason's font size (``#reason`` in the theme)."""
+"""The reason's font and size (``#reason`` in the theme)."""
 
 
 def line(table: Any, games: Registry) -> str:
@@ -30,9 +29,8 @@ def why_not(table: Any, games: Registry) -> str:
     return str(table.problem({info.id: info.rules_version for info in games.infos()}))
 
 
-def wrapped(text: str, width: int) -> list[str]:
-    """``text`` in lines no wider than ``width`` at the reason's size (a label never wraps)."""
-    face = fonts.font(REASON_SIZE)
+def wrapped(text: str, width: int, face: Any) -> list[str]:
+    """``text`` in lines no wider than ``width`` in ``face`` (a label never wraps)."""
     lines: list[str] = []
     line = ""
     for word in text.split():
@@ -68,7 +66,8 @@ def build_rows(scene: Scene, rect: pygame.Rect, tables: list[Any], row: int
                 tool_tip_text=reason, object_id="#table_row")
             greyed.disable()
             y += row + 2
-            for part in wrapped(reason, width - 24):  # the whole reason, however narrow
+            face = ui.get_theme().get_font_dictionary().find_font(REASON_SIZE, "noto_sans")
+            for part in wrapped(reason, width - 24, face):  # the whole reason, however narrow
                 pygame_gui.elements.UILabel(pygame.Rect(10, y, width - 10, 20), part, ui,
                                             container=area, object_id="#reason")
                 y += 20
