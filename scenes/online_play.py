@@ -63,7 +63,8 @@ class OnlinePlayScene(PlayScene):
         self._claim_ready = False
         self._handed_on = False
         self._interactive = False
-        self._resent = False
+        self._adopted = False
+        """Our moves the server does not have were taken in hand (sent or held again)."""
         self._held_from: int | None = None
         """The ply of the first move of our turn in progress, kept here until the turn ends
         (None: nothing kept)."""
@@ -286,8 +287,8 @@ class OnlinePlayScene(PlayScene):
             return None
         if online.round != self._round:  # a rematch: the sides are swapped
             return self._hand_on(online.new_match(storage.now_iso()))
-        if not self._resent:
-            self._resent = True
+        if not self._adopted:
+            self._adopted = True
             self._adopt_unsent(online.moves)
         server, local = online.moves, self.match.moves
         common = min(len(server), len(local))

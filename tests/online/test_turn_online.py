@@ -159,7 +159,7 @@ def test_a_turn_in_progress_is_kept_across_a_restart(home: Paths) -> None:
         restarted.press(resume)
         frames_until(restarted, lambda: isinstance(restarted.top, OnlinePlayScene))
         again = restarted.top
-        frames_until(restarted, lambda: again.online.state is not None and again._resent)
+        frames_until(restarted, lambda: again.online.state is not None and again._adopted)
         restarted.wait(0.3)
         opponent.pump()
         assert again.match.moves == kept and again.held == 1
