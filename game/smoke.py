@@ -328,6 +328,8 @@ class Walk:
                 self.press_entry("Play online")
                 scene = self.expect_top(OnlineScene)
                 self.press(scene.widgets["host"])
+                assert scene.form is not None  # the table's options, side and clock
+                self.press(scene.form.widgets["go"])
                 self.wait_for(lambda: scene.pending is not None and scene.pending.invite
                               is not None, "no invite code")
                 hosted = self.services.online.hosted

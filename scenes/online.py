@@ -15,7 +15,6 @@ from typing import Any, Final
 import pygame
 import pygame_gui
 
-from game.core.protocol import OptionKind
 from game.core.text import problem
 from game.ui import autosaves, fonts, palette, storage, tickets
 from game.ui import commands as c
@@ -26,13 +25,11 @@ from game.ui.scene import Pop, Push, Scene, Transition
 from game.ui.services import Services
 from scenes.common import button, heading, label, message
 from scenes.online_games import online_note, resume_online
+from scenes.online_host import DAY, GONE_SECONDS, HostForm
+from scenes.online_nearby import build_rows, why_not
 
-SIDES: Final = {"Move first": 0, "Move second": 1, "Random side": None}
-CLOCKS: Final = {"No clock": None, "1 day per move": 1, "3 days per move": 3,
-                 "7 days per move": 7}
-DAY: Final = 86_400
-GONE_SECONDS: Final = 120
-"""How long a player may be gone on their own turn before the other may claim the win."""
+TYPED: Final = ("name", "server", "code", "address")
+"""The page's text fields, whose text survives a new layout."""
 DEFAULT_PORT: Final = 8765
 
 
@@ -66,9 +63,18 @@ class OnlineScene(Scene):
         self._announced: str | None = None
         self.browser: Any = None
         self.nearby: list[Any] = []
+        self.nearby_rows: dict[Any, Any] = {}
+        """Each joinable table's row (a button) and the table."""
         self.kept: list[tuple[autosaves.Kept, tickets.Kept]] = []
         self._game: str | None = None
-        """The game chosen in the host form (its first choice option is offered too)."""
+        """The game chosen to host."""
+        self.form: HostForm | None = None
+        """The box that opens a table (its options, side and clock), while it is open."""
+        self._host_name = ""
+        self._typed: dict[str, str] = {}
+        """What the player typed in the page's fields, kept when the page is laid out again
+        (a table found nearby, a resized window)."""
+        self._nearby_rect = pygame.Rect(0, 0, 0, 0)
         self._kept_lines: list[str] = []
 
     # -- lifecycle -----------------------------------------------------------------------
@@ -108,7 +114,9 @@ class OnlineScene(Scene):
 
     def build(self, size: tuple[int, int]) -> None:
         ui, root, w = self.services.ui, self.root, self.widgets
+        self._typed.update({key: w[key].get_text() for key in TYPED if key in w})
         w.clear()
+        self.nearby_rows = {}
         compact = size[1] < 700
         row = 34 if compact else 40
         gap = 6 if compact else 10
@@ -119,15 +127,18 @@ class OnlineScene(Scene):
             w["cancel"] = button(self, pygame.Rect(box.centerx - 80, box.bottom - row - 16, 160,
                                                    row), "Cancel", "Close this table")
             return
+        if self.form is not None:  # the hosting box alone, over the page
+            self.form.build(size, row)
+            return
         y = 110 if compact else 140
         settings = self.services.settings
         label(self, pygame.Rect(left, y, 110, row), "Your name")
         w["name"] = pygame_gui.elements.UITextEntryLine(
             pygame.Rect(left + 116, y, width - 116, row), ui, container=root,
-            initial_text=settings.online_name or "Player")
+            initial_text=self._typed.get("name", settings.online_name or "Player"))
         w["name"].set_text_length_limit(32)
         y += row + gap
-        label(self, pygame.Rect(left, y, width, row), "Host a table on this network")
+        label(self, pygame.Rect(left, y, width, row), "Host a table")
         y += row
         games = self._games()
         third = (width - 16) // 3
@@ -135,50 +146,36 @@ class OnlineScene(Scene):
         w["game"] = pygame_gui.elements.UIDropDownMenu(
             [title for _, title in games] or ["(none)"], chosen or "(none)",
             pygame.Rect(left, y, third, row), ui, container=root)
-        w["side"] = pygame_gui.elements.UIDropDownMenu(
-            list(SIDES), "Random side", pygame.Rect(left + third + 8, y, third, row), ui,
-            container=root)
-        w["clock"] = pygame_gui.elements.UIDropDownMenu(
-            list(CLOCKS), "No clock", pygame.Rect(left + 2 * (third + 8), y, third, row), ui,
-            container=root)
-        y += row + gap
-        host_x = left
-        spec = self._variant_spec()
-        if spec is not None:
-            w["variant"] = pygame_gui.elements.UIDropDownMenu(
-                [f"{spec.label}: {choice}" for choice in spec.choices],
-                f"{spec.label}: {spec.default}", pygame.Rect(left, y, third * 2 + 8, row), ui,
-                container=root)
-            host_x = left + 2 * (third + 8)
-        w["host"] = button(self, pygame.Rect(host_x, y, left + width - host_x, row),
-                           "Host a table",
+        w["host"] = button(self, pygame.Rect(left + third + 8, y, third, row),
+                           "On this network",
                            "Start a table on this machine, announced on this network")
         if not self.online.can_host or not games:
             w["host"].disable()
+        w["host_server"] = button(self, pygame.Rect(left + 2 * (third + 8), y, third, row),
+                                  "On the server",
+                                  "A table on the server below, with an invite code")
+        if not settings.server or not games:
+            w["host_server"].disable()
         y += row + 2 * gap
         label(self, pygame.Rect(left, y, width, row), "Server (for play over the internet)")
         y += row
         w["server"] = pygame_gui.elements.UITextEntryLine(
             pygame.Rect(left, y, width - 108, row), ui, container=root,
-            initial_text=settings.server, placeholder_text="wss://play.example.org")
+            initial_text=self._typed.get("server", settings.server),
+            placeholder_text="wss://play.example.org")
         w["save_server"] = button(self, pygame.Rect(left + width - 100, y, 100, row),
                                   "Remember", "Keep this server for next time")
-        y += row + gap
-        w["host_server"] = button(self, pygame.Rect(left, y, width, row),
-                                  "Open a table on the server",
-                                  "A table on the server above, with an invite code")
-        if not settings.server or not games:
-            w["host_server"].disable()
         y += row + 2 * gap
         label(self, pygame.Rect(left, y, width, row), "Join by code")
         y += row
         code_w = min(150, (width - 116) // 3)
         w["code"] = pygame_gui.elements.UITextEntryLine(
             pygame.Rect(left, y, code_w, row), ui, container=root,
-            placeholder_text="Invite code")
+            initial_text=self._typed.get("code", ""), placeholder_text="Invite code")
         w["code"].set_text_length_limit(6)
         w["address"] = pygame_gui.elements.UITextEntryLine(
             pygame.Rect(left + code_w + 8, y, width - code_w - 116, row), ui, container=root,
+            initial_text=self._typed.get("address", ""),
             placeholder_text="Host's address, if not nearby")
         w["join"] = button(self, pygame.Rect(left + width - 100, y, 100, row), "Join",
                            "Join with the code (and the host's address or your server)")
@@ -187,14 +184,10 @@ class OnlineScene(Scene):
         list_h = (size[1] - y - 3 * row - 90) // 2
         label(self, pygame.Rect(right, y, width, row), "Tables nearby")
         y += row
-        items: list[str | tuple[str, str]] = [self._nearby_line(t) for t in self.nearby]
-        w["nearby"] = pygame_gui.elements.UISelectionList(
-            pygame.Rect(right, y, width, list_h),
-            items or ["(looking for tables on this network...)"], ui, container=root)
-        y += list_h + gap
-        w["join_nearby"] = button(self, pygame.Rect(right + width - 160, y, 160, row),
-                                  "Join table", "Sit at the chosen table")
-        y += row + gap
+        self._nearby_rect = pygame.Rect(right, y, width, list_h + row + gap)
+        self.nearby_rows = build_rows(self, self._nearby_rect.inflate(-8, -8), self.nearby,
+                                      row)
+        y += list_h + row + 2 * gap
         label(self, pygame.Rect(right, y, width, row), "My online games")
         y += row
         mine: list[str | tuple[str, str]] = list(self._kept_lines)
@@ -210,28 +203,6 @@ class OnlineScene(Scene):
         return [(info.id, info.title) for info in self.services.games.infos()
                 if info.players == 2 and info.id in self.services.views]
 
-    def _variant_spec(self, game_id: str | None = None) -> Any:
-        """The chosen game's first choice option (a board size, a variant), or None."""
-        game_id = game_id or self._game or next((g for g, _ in self._games()), None)
-        if game_id is None:
-            return None
-        return next((spec for spec in self.services.games.info(game_id).options
-                     if spec.kind is OptionKind.CHOICE), None)
-
-    def _host_options(self) -> dict[str, Any]:
-        spec, widget = self._variant_spec(self._chosen_game()), self.widgets.get("variant")
-        if spec is None or widget is None:
-            return {}
-        label, _, value = side_text(widget.selected_option).partition(": ")
-        return {spec.name: value} if label == spec.label and value in spec.choices else {}
-
-    def _nearby_line(self, table: Any) -> str:
-        games = self.services.games
-        title = games.info(table.game).title if table.game in games else table.game
-        why = table.problem({info.id: info.rules_version for info in games.infos()})
-        line = f"{title}, {table.options or 'standard'}  ·  {table.host}"
-        return f"{line}  ·  cannot join: {why}" if why else f"{table.code}  ·  {line}"
-
     def _waiting_box(self, size: tuple[int, int]) -> pygame.Rect:
         box = pygame.Rect(0, 0, min(620, size[0] - 40), min(300, size[1] - 40))
         box.center = (size[0] // 2, size[1] // 2)
@@ -243,9 +214,14 @@ class OnlineScene(Scene):
         element, w = event.ui_element, self.widgets
         if event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED and element is w.get("game"):
             self._game = self._chosen_game()
-            self._build_root()  # the chosen game's options
             return None
         if event.type != pygame_gui.UI_BUTTON_PRESSED:
+            return None
+        if self.form is not None:
+            if element is self.form.widgets.get("go"):
+                self._host_table(self.form)
+            elif element is self.form.widgets.get("back"):
+                self._close_form()
             return None
         if element is w.get("back"):
             return Pop()
@@ -262,14 +238,17 @@ class OnlineScene(Scene):
             self._save_server()
         elif element is w.get("join"):
             self._join_code()
-        elif element is w.get("join_nearby"):
-            self._join_nearby()
+        elif element in self.nearby_rows:
+            self._join_nearby(self.nearby_rows[element])
         elif element is w.get("resume"):
             return self._resume()
         return None
 
     def command(self, command: Command) -> Transition | None:
         if command.name == c.BACK:
+            if self.form is not None:
+                self._close_form()
+                return None
             if self.pending is not None:
                 self._cancel()
                 self._build_root()
@@ -293,30 +272,46 @@ class OnlineScene(Scene):
         return next((gid for gid, t in self._games() if t == title), None)
 
     def _host(self, server: str | None) -> None:
-        from game.net.messages import Clock
-        from game.net.session import Host
-
+        """Open the hosting box for the chosen game (on this network, or on ``server``)."""
         name, game_id = self._name(), self._chosen_game()
         if name is None or game_id is None:
             return
-        side = self.widgets["side"].selected_option
-        days = CLOCKS[side_text(self.widgets["clock"].selected_option)]
+        if server is not None:
+            try:
+                server_url(server)
+            except ValueError as err:
+                message(self, "Server", str(err))
+                return
+        self._game, self._host_name = game_id, name
+        self.form = HostForm(self, self.services.games.info(game_id), server)
+        self._build_root()
+
+    def _close_form(self) -> None:
+        self.form = None
+        self._build_root()
+
+    def _host_table(self, form: HostForm) -> None:
+        """Open the table the hosting box describes and wait for the other player."""
+        from game.net.messages import Clock
+        from game.net.session import Host
+
+        chosen = form.choices()
+        if isinstance(chosen, str):
+            message(self, "Table options", chosen[:1].upper() + chosen[1:] + ".")
+            return
+        options, seat, days = chosen
         clock = Clock(gone=GONE_SECONDS, move=None if days is None else days * DAY)
-        how = Host(game_id, self._host_options(), SIDES[side_text(side)], clock)
-        if server is None:
+        how = Host(form.info.id, options, seat, clock)
+        if form.server is None:
             try:
                 hosted = self.online.host_server()
             except Exception as err:  # the server's own reason: port, database, ...
                 message(self, "Cannot host a table", str(err))
                 return
-            self.pending = self.online.open(hosted.url, name, how, hosted=True)
+            self.pending = self.online.open(hosted.url, self._host_name, how, hosted=True)
         else:
-            try:
-                url = server_url(server)
-            except ValueError as err:
-                message(self, "Server", str(err))
-                return
-            self.pending = self.online.open(url, name, how)
+            self.pending = self.online.open(server_url(form.server), self._host_name, how)
+        self.form = None
         self.hosting = True
         self._build_root()
 
@@ -361,16 +356,11 @@ class OnlineScene(Scene):
         self.hosting = False
         self._build_root()
 
-    def _join_nearby(self) -> None:
+    def _join_nearby(self, table: Any) -> None:
         from game.net.session import Join
 
-        chosen = self.widgets["nearby"].get_single_selection()
-        lines = [self._nearby_line(t) for t in self.nearby]
-        if chosen not in lines:
-            return
-        table = self.nearby[lines.index(chosen)]
-        why = table.problem({i.id: i.rules_version for i in self.services.games.infos()})
-        if why:
+        why = why_not(table, self.services.games)
+        if why:  # the row is greyed out; a table may change between frames
             message(self, "Cannot join this table", why[:1].upper() + why[1:] + ".")
             return
         name = self._name()
@@ -405,6 +395,8 @@ class OnlineScene(Scene):
     # -- frames --------------------------------------------------------------------------
 
     def update(self, clock: float) -> Transition | None:
+        if self.form is not None:
+            self.form.sync()  # a custom size's fields follow the board chosen
         if self.browser is not None:
             found = self.browser.tables()
             if [t.name for t in found] != [t.name for t in self.nearby] or found != self.nearby:
@@ -442,20 +434,33 @@ class OnlineScene(Scene):
             return
         self._announced = pending.invite[0]
         game = self.services.games.info(pending.state.game)
-        defaults = game.validate_options({})
-        options = ", ".join(f"{k} {v}" for k, v in pending.state.options.items()
-                            if defaults.get(k) != v)
-        hosted.announce(pending.invite[0], game.id, options, pending.name, game.rules_version)
+        hosted.announce(pending.invite[0], game.id, self._options_words(pending.state),
+                        pending.name, game.rules_version)
+
+    def _options_words(self, state: Any) -> str:
+        """A table's options that differ from the game's defaults ('board small')."""
+        defaults = self.services.games.info(state.game).default_options()
+        return ", ".join(f"{k} {v}" for k, v in state.options.items() if defaults.get(k) != v)
+
+    def _table_words(self, state: Any) -> str:
+        title = self.services.games.info(state.game).title
+        return f"{title}, {self._options_words(state) or 'standard'}"
 
     def draw(self, surface: pygame.Surface, clock: float) -> None:
         width = surface.get_width()
         compact = surface.get_height() < 700
         heading(surface, "Play online", (width // 2, 48 if compact else 64), 48 if compact else 56)
-        hint = fonts.fit("Play a friend on this network with no set-up, or over the internet "
-                         "through a server.", 22, palette.MUTED, width - 40)
-        surface.blit(hint, hint.get_rect(center=(width // 2, 86 if compact else 106)))
+        if self.pending is None and self.form is None:  # a box covers where it would be
+            hint = fonts.fit("Play a friend on this network with no set-up, or over the "
+                             "internet through a server.", 22, palette.MUTED, width - 40)
+            surface.blit(hint, hint.get_rect(center=(width // 2, 86 if compact else 106)))
+        if self.pending is None and self.form is None:
+            pygame.draw.rect(surface, palette.PANEL, self._nearby_rect)
+            pygame.draw.rect(surface, palette.GRID, self._nearby_rect, 1)
         if self.pending is not None:
             self._draw_waiting(surface)
+        elif self.form is not None:
+            self.form.draw(surface, 34 if compact else 40)
 
     def _draw_waiting(self, surface: pygame.Surface) -> None:
         pending = self.pending
@@ -472,13 +477,19 @@ class OnlineScene(Scene):
         elif self.hosting:
             code = pending.invite[0] if pending.invite else "..."
             lines.append((f"Invite code  {code}", 44, palette.ACCENT))
+            if pending.state is not None:
+                lines.append((self._table_words(pending.state), 22, palette.MUTED))
             hosted = self.online.hosted
             if pending.hosted and hosted is not None:
                 lines.append(("This machine: " + ", ".join(hosted.addresses[:3]), 24,
                               palette.TEXT))
+                lines.append(("Your friend finds the table under Tables nearby, or types the "
+                              "code and this address", 20, palette.MUTED))
             else:
                 lines.append((f"Server: {pending.session.url}", 24, palette.TEXT))
-            lines.append(("Waiting for the other player...", 26, palette.MUTED))
+                lines.append(("Your friend types the code, with this server remembered", 20,
+                              palette.MUTED))
+            lines.append(("Waiting for the other player...", 26, palette.TEXT))
         else:
             lines.append(("Joining the table...", 30, palette.TEXT))
         y = box.y + 24
@@ -487,7 +498,3 @@ class OnlineScene(Scene):
             surface.blit(words, words.get_rect(midtop=(box.centerx, y)))
             y += words.get_height() + 14
 
-
-def side_text(option: Any) -> str:
-    """A drop-down's selected option as its text (pygame_gui may give a pair)."""
-    return str(option[0] if isinstance(option, tuple) else option)

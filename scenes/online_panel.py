@@ -26,7 +26,8 @@ TROUBLE: Final = (232, 176, 80)
 
 
 def control_rows(online: OnlineGame, over: bool) -> list[list[tuple[str, str, str]]]:
-    """The online game's buttons: no take back, hints or computer help, ever."""
+    """The online game's buttons: no hints or computer help, ever (take back, of the moves
+    of a turn not yet sent, is the play scene's)."""
     rows: list[list[tuple[str, str, str]]] = []
     offered = online.offered_to_me()
     if offered is not None:
@@ -89,8 +90,8 @@ def dot(surface: pygame.Surface, centre: tuple[int, int], online: OnlineGame, se
     """A seat's presence dot: the opponent here or gone; one's own link up or in trouble."""
     if seat == online.my_seat:
         colour = HERE if online.link == "connected" else TROUBLE
-    else:
-        colour = HERE if online.here(seat) else GONE
+    else:  # unknown while our own link is down: not shown as here
+        colour = HERE if online.here(seat) and online.link == "connected" else GONE
     pygame.draw.circle(surface, colour, centre, 7)
     pygame.draw.circle(surface, palette.BACKGROUND, centre, 7, 2)
 

@@ -6,6 +6,12 @@ moving seat's; what is new lives here: the network state taken in each frame (mo
 step, endings, offers, the claim's readiness, a rematch), the online buttons and the commands
 an online game refuses, the chat entry and strip, the presence dots, the link's state and the
 deadline. The panel's pieces are drawn by ``scenes.online_panel``. Knows no game.
+
+Our moves are sent when our turn ends, as the rules say (``Match.to_move`` passes to the other
+seat, or the game ends). Where a turn is one move (Conquid, Push Fight's whole turn) that is at
+once; where it is several (Piously's actions), they are kept here until the last one, so a
+take back inside the turn never needs the server, and the other player's app then animates
+them one by one as they arrive. Nothing sent is ever taken back.
 """
 
 from __future__ import annotations
@@ -32,12 +38,12 @@ from scenes import online_panel as op
 from scenes.common import confirm, file_dialog, save_match_to
 from scenes.play import REMATCH, PlayScene
 
+SENT = "moves sent to the other player cannot be taken back"
 REFUSED = {
-    c.TAKE_BACK: "moves sent to the other player cannot be taken back",
     c.REDO: "there is nothing to play again in an online game",
     c.HINT: "no hints in an online game",
 }
-COMMANDS = frozenset({c.RESIGN, c.OFFER_DRAW, REMATCH, op.ABORT, op.CLAIM, op.ACCEPT,
+COMMANDS = frozenset({c.TAKE_BACK, c.RESIGN, c.OFFER_DRAW, REMATCH, op.ABORT, op.CLAIM, op.ACCEPT,
                       op.DECLINE, op.SEND_FILE, op.MUTE})
 HEARD = "online"
 """Message topic: what the table said (a refusal, a declined offer)."""
@@ -57,7 +63,11 @@ class OnlinePlayScene(PlayScene):
         self._claim_ready = False
         self._handed_on = False
         self._interactive = False
-        self._resent = False
+        self._adopted = False
+        """Our moves the server does not have were taken in hand (sent or held again)."""
+        self._held_from: int | None = None
+        """The ply of the first move of our turn in progress, kept here until the turn ends
+        (None: nothing kept)."""
         self.chat_entry: Any = None
         super().__init__(services, match, resumed_from=resumed_from)
         if resumed_from is None and self.table.autosave is not None:
@@ -95,7 +105,49 @@ class OnlinePlayScene(PlayScene):
         return super()._wait_reason()
 
     def _moved_here(self, ply: int) -> None:
-        self.online.send_move(ply, self.match.moves[ply])
+        """Keep the move while our turn goes on; send the whole turn once it has ended."""
+        if self._held_from is None:
+            self._held_from = ply
+        if self._turn_over():
+            self._send_held()
+        elif ply == self._held_from:
+            self._refresh_buttons()  # something to take back now
+
+    def _turn_over(self) -> bool:
+        return self.match.is_over or self.match.to_move != self.online.my_seat
+
+    def _send_held(self) -> None:
+        start, self._held_from = self._held_from, None
+        if start is not None:
+            for ply in range(start, self.match.ply):
+                self.online.send_move(ply, self.match.moves[ply])
+            self._refresh_buttons()
+
+    @property
+    def held(self) -> int:
+        """How many moves of our turn in progress are kept here, not yet sent."""
+        return 0 if self._held_from is None else self.match.ply - self._held_from
+
+    def _take_back(self) -> None:
+        """Only a move of our turn in progress: it was never sent."""
+        if self.held <= 0:
+            self._refuse(SENT)
+            return
+        super()._take_back()
+        if self.held <= 0:
+            self._held_from = None
+            self._refresh_buttons()
+
+    def _drop_held(self) -> None:
+        """The table moved on without our unsent moves (a resignation, an agreed draw...):
+        they never left this machine, so they are simply taken off the board."""
+        start, self._held_from = self._held_from, None
+        if start is None:
+            return
+        while self.match.ply > start:
+            self.match.undo()
+        self.table.after_move()
+        self.view.show(self.match.state, last_turn(self.match, self.match.ply))
 
     # -- layout ------------------------------------------------------------------------------
 
@@ -115,14 +167,19 @@ class OnlinePlayScene(PlayScene):
 
     def _control_rows(self) -> list[list[tuple[str, str, str]]]:
         rows = op.control_rows(self.online, self.match.is_over)
-        rows.append([("Rematch", REMATCH, "Offer another game, sides swapped"),
-                     (f"Pause ({self._key(inp.PLAY, c.BACK)})", c.BACK,
-                      "Settings, help or back to the menu (the game is kept)")])
+        first = (("Rematch", REMATCH, "Offer another game, sides swapped")
+                 if self.match.is_over else
+                 ("Take back", c.TAKE_BACK, "A move of your turn not yet sent (sent when the "
+                  "turn ends). " + self._tip(inp.PLAY, c.TAKE_BACK)))
+        rows.append([first, (f"Pause ({self._key(inp.PLAY, c.BACK)})", c.BACK,
+                             "Settings, help or back to the menu (the game is kept)")])
         return rows
 
     def _enabled(self, name: str, over: bool, human: bool) -> bool:
         if name in (c.RESIGN, c.OFFER_DRAW):
             return not over and self.online.seated
+        if name == c.TAKE_BACK:
+            return self.held > 0
         if name == op.ABORT:
             return op.abort_possible(self.match)
         if name == op.CLAIM:
@@ -155,7 +212,9 @@ class OnlinePlayScene(PlayScene):
 
     def _online_command(self, name: str) -> Transition | None:
         online = self.online
-        if name == c.RESIGN:
+        if name == c.TAKE_BACK:
+            self._take_back()
+        elif name == c.RESIGN:
             if self.match.is_over:
                 self._refuse("the game is over")
             else:
@@ -228,17 +287,20 @@ class OnlinePlayScene(PlayScene):
             return None
         if online.round != self._round:  # a rematch: the sides are swapped
             return self._hand_on(online.new_match(storage.now_iso()))
+        if not self._adopted:
+            self._adopted = True
+            self._adopt_unsent(online.moves)
         server, local = online.moves, self.match.moves
         common = min(len(server), len(local))
         if server[:common] != local[:common]:
             first = next(i for i in range(common) if server[i] != local[i])
-            self.services.toasts.show(f"The table has another move {first + 1}: "
-                                      "showing the server's game", "error", HEARD)
-            return self._hand_on(online.new_match(self.match.created))
-        if len(local) > len(server) and not self._resent:
-            for ply in range(len(server), len(local)):  # kept here, never acknowledged
-                online.send_move(ply, local[ply])
-        self._resent = True
+            if self._held_from is not None and first >= self._held_from:
+                self._drop_held()
+            else:
+                self.services.toasts.show(f"The table has another move {first + 1}: "
+                                          "showing the server's game", "error", HEARD)
+                return self._hand_on(online.new_match(self.match.created))
+            local = self.match.moves
         if len(server) > len(local) and not self.view.busy(clock):
             self._play_token(server[len(local)])
         offered = online.offered_to_me()
@@ -258,6 +320,22 @@ class OnlinePlayScene(PlayScene):
             self.view.set_interactive(interactive)
             self._refresh_buttons()
         return None
+
+    def _adopt_unsent(self, server: tuple[str, ...]) -> None:
+        """After a restart, our moves the server never got: a finished turn is sent; a turn
+        still in progress is kept here again, to be taken back or finished."""
+        local, mine = self.match.moves, self.online.my_seat
+        agree = next((i for i, (a, b) in enumerate(zip(server, local, strict=False))
+                      if a != b), min(len(server), len(local)))
+        if agree == len(local):
+            return
+        ours = all(self.match.game.to_move(self.match.state_at(ply)) == mine
+                   for ply in range(agree, len(local)))
+        if not ours:
+            return  # not ours to send: the divergence shows the server's game
+        self._held_from = agree
+        if self._turn_over() and agree == len(server):
+            self._send_held()
 
     def _play_token(self, text: str) -> None:
         """A server move no moving seat plays: an ending, or one of our own moves the app
@@ -280,7 +358,9 @@ class OnlinePlayScene(PlayScene):
     # -- drawing -----------------------------------------------------------------------------
 
     def _top_bar_note(self) -> str:
-        return op.deadline_text(self.online, self.match)
+        held = self.held
+        kept = f"  ·  {held} move{'s' if held > 1 else ''} not sent until your turn ends"
+        return (kept if held else "") + op.deadline_text(self.online, self.match)
 
     def _draw_keys(self, surface: pygame.Surface) -> None:
         """The message strip shows the last chat line, if any, in place of the keys."""

@@ -1,6 +1,6 @@
 """New game setup, built generically from the game's option specs and seats.
 
-Choice options become drop-downs, whole numbers text fields, yes/no options check boxes.
+The options are the game's (``scenes.options_form``, shared with hosting a table online).
 Each seat gets a name, a kind (only "human" until computer players exist; the selector is
 already here) and a colour. A game with dice gets a seed entry (blank: a random seed; the
 plug-in may normalise typed seeds and offer a daily one, ``game.ui.solo``). Start validates
@@ -16,7 +16,6 @@ import pygame_gui
 
 from game.core.errors import GameError
 from game.core.match import Match, Seat
-from game.core.protocol import OptionKind, OptionSpec
 from game.core.registry import AnyGame
 from game.ui import commands as c
 from game.ui import fonts, palette, storage
@@ -27,6 +26,7 @@ from game.ui.services import Services
 from game.ui.solo import new_seed, read_seed, today_seed
 from game.ui.view import seat_colours
 from scenes.common import button, heading, label
+from scenes.options_form import OptionsForm
 
 WIDTH = 860
 """The two columns (options, seats) fit the smallest window, 900 pixels wide."""
@@ -43,6 +43,8 @@ class SetupScene(Scene):
         super().__init__(services)
         self.game = game
         self.values: dict[str, str | int | bool] = game.info.default_options()
+        self.widgets: dict[str, Any] = {}
+        self.options = OptionsForm(self, game.info, self.widgets, self.values)
         self.names = list(game.info.seat_names)
         self.kinds = [HUMAN] * game.info.players
         self._kinds_named = list(self.kinds)
@@ -51,7 +53,6 @@ class SetupScene(Scene):
             COMPUTER + level for level in services.computers.levels(game.info.id)
         ]
         self.colours = list(services.settings.colours)
-        self.widgets: dict[str, Any] = {}
         self.start_button: Any = None
         self.back_button: Any = None
         self.daily_button: Any = None
@@ -89,15 +90,11 @@ class SetupScene(Scene):
 
     def build(self, size: tuple[int, int]) -> None:
         ui, root = self.services.ui, self.root
-        self.widgets = {}
+        self.widgets.clear()
         left = _left(size)
         top = 150
         row = 46
-        for i, spec in enumerate(self.game.info.options):
-            y = top + i * row
-            label(self, pygame.Rect(left, y, 206, 36), spec.label)
-            rect = pygame.Rect(left + 210, y, 160, 36)
-            self.widgets[f"opt:{spec.name}"] = self._option_widget(spec, rect)
+        self.options.build(left, top, row, label_w=210)
         seed_rows = self._seed_widgets(left, top + len(self.game.info.options) * row, row)
         right = left + WIDTH - SEAT_W
         for seat in range(self.game.info.players):
@@ -128,7 +125,6 @@ class SetupScene(Scene):
         self.preview_area = pygame.Rect(left, max(options_bottom, seats_bottom) + 20, WIDTH, 0)
         self.preview_area.h = max(0, bottom - 20 - self.preview_area.y)
         self._preview_key = None
-        self._sync_options()
         self.back_button = button(self, pygame.Rect(left, bottom, 160, 48), "Back")
         self.start_button = button(self, pygame.Rect(left + WIDTH - 200, bottom, 200, 48),
                                    "Start game", object_id="#primary")
@@ -152,41 +148,13 @@ class SetupScene(Scene):
                                    "Daily seed", "Everyone's seed for today")
         return 2
 
-    def _option_widget(self, spec: OptionSpec, rect: pygame.Rect) -> Any:
-        ui, root, value = self.services.ui, self.root, self.values[spec.name]
-        tip = spec.help or None
-        if spec.kind is OptionKind.CHOICE:
-            return pygame_gui.elements.UIDropDownMenu(
-                _choices(spec.choices), str(value), rect, ui, container=root
-            )
-        if spec.kind is OptionKind.BOOL:
-            return pygame_gui.elements.UICheckBox(
-                pygame.Rect(rect.x, rect.y + 8, 20, 20), "", ui, container=root,
-                initial_state=bool(value), tool_tip_text=tip,
-            )
-        entry = pygame_gui.elements.UITextEntryLine(rect, ui, container=root)
-        entry.set_allowed_characters("numbers")
-        entry.set_text_length_limit(6)
-        entry.set_text(str(value))
-        return entry
-
     def _read(self) -> str | None:
         """Copy the widgets into the chosen values; a problem to show, or None."""
         if "seed" in self.widgets:
             self.seed_text = self.widgets["seed"].get_text()
-        for spec in self.game.info.options:
-            widget = self.widgets[f"opt:{spec.name}"]
-            if spec.kind is OptionKind.CHOICE:
-                self.values[spec.name] = widget.selected_option[0]
-            elif spec.kind is OptionKind.BOOL:
-                self.values[spec.name] = bool(widget.is_checked)
-            elif not self._applies(spec):
-                continue  # left as it was: the rules ignore it with this choice
-            else:
-                text = widget.get_text().strip()
-                if not text.isdigit():
-                    return f"{spec.label} must be a whole number"
-                self.values[spec.name] = int(text)
+        problem = self.options.read()
+        if problem is not None:
+            return problem
         for seat in range(self.game.info.players):
             name = self.widgets[f"name:{seat}"].get_text().strip()
             self.kinds[seat] = self.widgets[f"kind:{seat}"].selected_option[0]
@@ -229,29 +197,6 @@ class SetupScene(Scene):
         """The seed typed (normalised by the game's plug-in), or a new random one."""
         return read_seed(self.plugin.seeds, self.seed_text)
 
-    def _applies(self, spec: OptionSpec) -> bool:
-        """Whether ``spec`` counts with the choices shown now (a custom size only for custom)."""
-        if spec.applies_when is None:
-            return True
-        name, value = spec.applies_when
-        widget = self.widgets.get(f"opt:{name}")
-        chosen = widget.selected_option[0] if widget is not None else self.values.get(name)
-        return chosen == value
-
-    def _sync_options(self) -> None:
-        """Grey out and empty the fields the current choices make meaningless."""
-        for spec in self.game.info.options:
-            widget = self.widgets.get(f"opt:{spec.name}")
-            if spec.applies_when is None or widget is None:
-                continue
-            if self._applies(spec):
-                if not widget.is_enabled:
-                    widget.enable()
-                    widget.set_text(str(self.values[spec.name]))
-            elif widget.is_enabled:
-                widget.set_text("")
-                widget.disable()
-
     def _sync_name(self, seat: int) -> None:
         """A seat switched between a person and a computer: an untouched name follows."""
         entry = self.widgets[f"name:{seat}"]
@@ -271,7 +216,7 @@ class SetupScene(Scene):
             if kind != self._kinds_named[seat]:
                 self._kinds_named[seat] = kind
                 self._sync_name(seat)
-        self._sync_options()
+        self.options.sync()
         return None
 
     def widget_event(self, event: pygame.event.Event) -> Transition | None:

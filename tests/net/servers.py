@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-from collections.abc import AsyncIterator
+import time
+from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass
 
 from game.catalog import all_games
@@ -45,10 +46,11 @@ class LiveServer:
 
 
 @contextlib.asynccontextmanager
-async def live_server(db: str, limits: Limits = QUICK, port: int = 0
-                      ) -> AsyncIterator[LiveServer]:
+async def live_server(db: str, limits: Limits = QUICK, port: int = 0,
+                      clock: Callable[[], float] = time.time) -> AsyncIterator[LiveServer]:
+    """``clock``: the tables' wall clock (a test moves it to pass a claim's wait)."""
     storage = await asyncio.to_thread(open_storage, db)
-    hub = TableHub(storage, GAMES, limits)
+    hub = TableHub(storage, GAMES, limits, clock=clock)
     transport = TransportServer(hub, limits)
     bound = await transport.start("127.0.0.1", port)
     await hub.start(f"ws://127.0.0.1:{bound}")

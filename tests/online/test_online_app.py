@@ -10,133 +10,27 @@ import os
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
-import random
 import time
-from collections.abc import Callable, Iterator
-from pathlib import Path
-from typing import Any
 
 import pygame
 import pytest
 
-from game.core.match import Match
 from game.core.protocol import CHANCE
-from game.hosting import LanHost
-from game.main_window import build_services
-from game.net.session import Join, Network, Session, TableNow
+from game.ui import commands as c
 from game.ui import tickets
 from game.ui.app import App
-from game.ui.online import OnlinePlay
 from game.ui.paths import Paths
-from game.ui.services import Services
 from scenes.menu import MenuScene
-from scenes.online import OnlineScene
-from scenes.play import PlayScene
+from scenes.play import REMATCH, PlayScene
+from tests.online.hosting import (
+    TWO_PLAYER,
+    Opponent,
+    frames_until,
+    host_from_menu,
+    loopback_services,
+    play_local,
+)
 from tests.ui.driver import Driver
-
-TWO_PLAYER = ("conquid", "pushfight", "piously")
-
-
-def loopback_services(paths: Paths) -> Services:
-    services = build_services(paths, (1280, 720))
-    for game in services.games:
-        services.learning.mark_offered(game.info.id)
-    services.online = OnlinePlay(
-        services.games, paths, lambda: LanHost(paths.data, bind="127.0.0.1", port=0,
-                                               announce=False))
-    return services
-
-
-class Opponent:
-    """A scripted player: a network session of its own, moving at random on its turns."""
-
-    def __init__(self, url: str, games: Any, seed: int) -> None:
-        self.network = Network()
-        self.session = Session(self.network, url, "Blaise", games)
-        self.games = games
-        self.rng = random.Random(seed)
-        self.moves: tuple[str, ...] = ()
-        self.seat: int | None = None
-        self.state: Any = None
-
-    def join(self, code: str) -> None:
-        self.session.start(Join(code))
-
-    def pump(self) -> None:
-        for event in self.session.events():
-            if isinstance(event, TableNow):
-                self.state, self.moves, self.seat = event.state, event.moves, event.state.seat
-
-    def mirror(self) -> Match:
-        state = self.state
-        match = Match(self.games.get(state.game), state.options)
-        for text in self.moves:
-            match.play_text(text)
-        return match
-
-    def move_if_mine(self) -> bool:
-        if self.state is None:
-            return False
-        match = self.mirror()
-        if match.is_over or match.to_move != self.seat:
-            return False
-        move = match.game.random_move(match.state, self.rng)
-        self.session.move(match.ply, match.game.format_move(move))
-        self.moves = (*self.moves, "?")  # until the server's copy arrives
-        return True
-
-    def close(self) -> None:
-        self.session.close(wait=2.0)
-        self.network.stop()
-
-
-def frames_until(driver: Driver, done: Callable[[], bool], seconds: float = 20.0,
-                 also: Callable[[], None] = lambda: None) -> None:
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
-        also()
-        if done():
-            return
-        driver.frames(1)
-        time.sleep(0.005)
-    raise AssertionError("timed out")
-
-
-@pytest.fixture
-def home(tmp_path: Path) -> Paths:
-    return Paths.under(tmp_path)
-
-
-@pytest.fixture
-def app(home: Paths) -> Iterator[Driver]:
-    services = loopback_services(home)
-    driver = Driver(App(services, MenuScene(services)))
-    yield driver
-    driver.app.close()
-    pygame.quit()
-
-
-def host_from_menu(driver: Driver, game_title: str) -> tuple[OnlineScene, str]:
-    """Menu -> Play online -> Host a table of ``game_title``; returns the scene and code."""
-    driver.frames(2)
-    menu = driver.top
-    entry = next(w for w, text, _ in menu.entries if text == "Play online")
-    driver.press(entry)
-    scene = driver.top
-    assert isinstance(scene, OnlineScene)
-    scene.widgets["name"].set_text("Ada")
-    dropdown = scene.widgets["game"]
-    dropdown.selected_option = (game_title, game_title)
-    driver.press(scene.widgets["host"])
-    frames_until(driver, lambda: scene.pending is not None and scene.pending.invite is not None)
-    assert scene.pending is not None and scene.pending.invite is not None
-    return scene, scene.pending.invite[0]
-
-
-def play_local(play: PlayScene) -> None:
-    """Our move as a completed click would give it: through the play scene to the table."""
-    match = play.match
-    play._play(match.game.random_move(match.state, random.Random(match.ply)))
 
 
 @pytest.mark.parametrize("game_id", TWO_PLAYER)
@@ -154,6 +48,7 @@ def test_a_game_against_a_remote_player_to_its_end_or_a_resignation(
         play = app.top
         assert isinstance(play, PlayScene) and play.online is not None
         assert play.online.my_seat in (0, 1)
+        assert c.TAKE_BACK in play.buttons.values() and REMATCH not in play.buttons.values()
         saw_animation = False
         for _ in range(24):
             if play.match.is_over:
@@ -164,8 +59,13 @@ def test_a_game_against_a_remote_player_to_its_end_or_a_resignation(
             elif play.match.to_move == play.online.my_seat and play._human_to_move():
                 ply = play.match.ply
                 play_local(play)
+                if play.held:
+                    continue  # our turn goes on: its moves are sent when it ends
                 frames_until(app, lambda ply=ply: len(opponent.moves) > ply and
                              "?" not in opponent.moves, also=opponent.pump)
+                sent = play.match.ply
+                play.command_by_name(c.TAKE_BACK)  # a move sent is never taken back
+                assert play.match.ply == sent and "cannot be taken back" in app.toasts()[-1]
             elif opponent.move_if_mine():
                 ply = play.match.ply
                 frames_until(app, lambda ply=ply: play.match.ply > ply, also=opponent.pump)
@@ -183,6 +83,7 @@ def test_a_game_against_a_remote_player_to_its_end_or_a_resignation(
         assert saw_animation
         frames_until(app, lambda: opponent.moves == play.match.moves, also=opponent.pump)
         assert play.result_card()
+        assert REMATCH in play.buttons.values() and c.TAKE_BACK not in play.buttons.values()
     finally:
         opponent.close()
 

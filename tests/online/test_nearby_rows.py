@@ -1,0 +1,101 @@
+"""Tables nearby on the Play online screen: a table this app can play is a row that joins it;
+one it cannot is greyed out with the reason written under it, and refuses a join."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import pygame
+import pygame_gui
+import pytest
+
+from game.hosting import LanHost
+from game.net.lan import Announced
+from game.net.limits import PROTOCOL_VERSION
+from game.ui.app import App
+from game.ui.online import OnlinePlay
+from game.ui.paths import Paths
+from scenes.menu import MenuScene
+from scenes.online import OnlineScene
+from tests.online.hosting import loopback_services
+from tests.ui.driver import Driver
+
+
+class Found:
+    """A browser that has found these tables."""
+
+    def __init__(self, tables: list[Announced]) -> None:
+        self.found = tables
+
+    def tables(self) -> list[Announced]:
+        return list(self.found)
+
+    def close(self) -> None:
+        self.found = []
+
+
+@pytest.fixture
+def nearby(home: Paths) -> Iterator[tuple[Driver, Found]]:
+    services = loopback_services(home)
+    browser = Found([])
+    services.online = OnlinePlay(
+        services.games, home,
+        lambda: LanHost(home.data, bind="127.0.0.1", port=0, announce=False),
+        lambda _wake: browser)
+    driver = Driver(App(services, MenuScene(services)))
+    yield driver, browser
+    driver.app.close()
+    pygame.quit()
+
+
+def labels(scene: OnlineScene) -> list[str]:
+    found: list[str] = []
+    stack: list[Any] = list(scene.root.elements)
+    while stack:
+        element = stack.pop()
+        if isinstance(element, pygame_gui.elements.UILabel):
+            found.append(element.text)
+        stack.extend(getattr(element, "elements", []))
+        inner = getattr(element, "scrollable_container", None)
+        if inner is not None:
+            stack.extend(inner.elements)
+    return found
+
+
+def test_a_table_this_app_cannot_play_is_greyed_out_with_the_reason(
+    nearby: tuple[Driver, Found],
+) -> None:
+    driver, browser = nearby
+    driver.frames(2)
+    entry = next(w for w, text, _ in driver.top.entries if text == "Play online")
+    driver.press(entry)
+    scene = driver.top
+    assert isinstance(scene, OnlineScene)
+    assert "(looking for tables on this network...)" in labels(scene)
+    newer = Announced("b", "ws://127.0.0.1:9", "XYZ789", "conquid", "", "Blaise",
+                      PROTOCOL_VERSION + 1, 1)
+    ours = Announced("a", "ws://127.0.0.1:9", "ABC234", "conquid", "board small", "Ada",
+                     PROTOCOL_VERSION, 1)
+    browser.found = [newer, ours]
+    driver.frames(2)
+    assert list(scene.nearby_rows.values()) == [ours]  # only it can be joined
+    assert any(text.startswith("Cannot join: the host's app is newer") for text in labels(scene))
+    area = next(w for w in scene.root.elements if hasattr(w, "scrollable_container"))
+    buttons = [w for w in area.scrollable_container.elements
+               if isinstance(w, pygame_gui.elements.UIButton)]
+    assert [b.is_enabled for b in buttons] == [False, True]
+    assert "Blaise" in buttons[0].text and "ABC234" in buttons[1].text
+    driver.press(buttons[0])  # greyed: nothing happens
+    assert scene.pending is None
+    scene._join_nearby(newer)  # were it clicked anyway (a table changing under the pointer)
+    windows = [w for w in driver.app.services.ui.get_root_container().elements
+               if type(w).__name__ == "UIMessageWindow"]
+    assert windows and "newer" in windows[-1].text_block.html_text
+    assert scene.pending is None
+    for window in windows:
+        window.kill()
+    driver.press(buttons[1])  # the other row joins its table
+    assert scene.pending is not None and scene.pending.session.url == ours.url
+    driver.press(scene.widgets["cancel"])
+    assert scene.pending is None
