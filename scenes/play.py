@@ -213,7 +213,7 @@ class PlayScene(Scene):
         y = self._info_top() + (INFO_H_COMPACT if self.compact else INFO_H)
         if self.match.is_over:
             top = self._info_top()
-            y += self._move_rows_height(button_h)
+            y = min(y + self._move_rows_height(button_h), top + self._card_height(width - 24))
             self.card = pygame.Rect(self.panel.x + 12, top, width - 24, y - top - 8)
         else:
             self.card = pygame.Rect(0, 0, 0, 0)
@@ -239,6 +239,12 @@ class PlayScene(Scene):
 
     def _build_extras(self) -> None:
         """Hook: widgets beyond the panel's buttons."""
+
+    def _card_height(self, width: int) -> int:
+        """The result card's height for its words (the move list takes what it leaves)."""
+        _headline, *lines = self.result_card()
+        rows = sum(len(fonts.wrap(line, 24, width - 28)) for line in lines)
+        return fonts.font(56, True).get_linesize() + 26 + 26 * rows + 16
 
     def _info_top(self) -> int:
         card_h = CARD_H_COMPACT if self.compact else CARD_H
@@ -442,7 +448,7 @@ class PlayScene(Scene):
         self.history.sync(self.match)
         current = self.match.ply if self.reviewing is None else self.reviewing
         self.move_list.show(self.history.turns, current, self._colours(),
-                            live=self.reviewing is None)
+                            back=self.reviewing is not None)
 
     def command_by_name(self, name: str) -> Transition | None:
         """Run a command as its side-panel button does."""
@@ -758,6 +764,7 @@ class PlayScene(Scene):
             y = self._draw_seat(surface, seat, y)
         if self.match.is_over:
             self._draw_result(surface)
+            self.move_list.draw(surface)
             self._draw_extras(surface)
             return
         text_w = panel.w - 28

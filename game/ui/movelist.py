@@ -199,8 +199,8 @@ class MoveList:
         self.turns: tuple[Turn, ...] = ()
         self.colours: tuple[RGB, ...] = ()
         self.current = 0
-        self.live = True
-        """False while play shows an earlier position: a bar offers the way back."""
+        self.back = False
+        """Play shows an earlier position: a bar on top offers the way back to the game."""
         self._blocks: list[_Block] = []
         self._top = 0
         self._hover: int | None = None
@@ -218,13 +218,14 @@ class MoveList:
             self._image = None
 
     def show(self, turns: tuple[Turn, ...], current: int, colours: Sequence[RGB],
-             live: bool = True) -> None:
-        """The entries, the position shown (a ply) and whether it is the live one."""
+             back: bool = False) -> None:
+        """The entries, the position shown (a ply), and whether to offer the way ``back``
+        to the game (play, looking at an earlier position)."""
         colours = tuple(colours)
         changed = turns != self.turns or colours != self.colours
         self.turns, self.colours = turns, colours
-        moved = current != self.current or live != self.live
-        self.current, self.live = current, live
+        moved = current != self.current or back != self.back
+        self.current, self.back = current, back
         if changed:
             self._built_for = ()
         if changed or moved:
@@ -233,7 +234,7 @@ class MoveList:
 
     @property
     def _bar_h(self) -> int:
-        return 0 if self.live else fonts.font(TEXT_SIZE, True).get_linesize() + 2 * PAD
+        return fonts.font(TEXT_SIZE, True).get_linesize() + 2 * PAD if self.back else 0
 
     @property
     def _view_h(self) -> int:
@@ -297,7 +298,8 @@ class MoveList:
         tops = self._tops()
         index = self._current_block()
         bottom_of_all = tops[-1]
-        if self.live and self._follow:
+        newest = not self.turns or self.current >= self.turns[-1].end
+        if newest and self._follow:
             self._top = max(0, bottom_of_all - self._view_h)
             return
         top, bottom = tops[index], tops[index + 1]
@@ -335,7 +337,7 @@ class MoveList:
         if not self.rect.collidepoint(pos):
             return None
         y = pos[1] - self.rect.y
-        if not self.live and y < self._bar_h:
+        if self.back and y < self._bar_h:
             return -1
         y += self._top - self._bar_h
         self._build()
