@@ -268,13 +268,12 @@ class PlayScene(Scene):
         clicks_play = self.board.clicks_play  # a click plays: Confirm is secondary
         key = self._key(inp.PLAY, c.CONFIRM)
         if self.compact:  # one row: Confirm, Clear and Skip (the key in the tooltip)
-            third = (inner - 16) // 3
-            self._button(pygame.Rect(x, y, inner - 2 * (third + 8), button_h), "Confirm",
-                         c.CONFIRM, f"Play the previewed move (key: {key})",
+            self._button(pygame.Rect(x, y, half, button_h), "Confirm", c.CONFIRM,
+                         f"Play the previewed move (key: {key})",
                          "" if clicks_play else "#primary")
+            quarter = (half - 8) // 2
             for col, (text, name) in enumerate((("Clear", c.CLEAR), ("Skip", c.SKIP))):
-                rect = pygame.Rect(x + inner - (2 - col) * third - (1 - col) * 8, y, third,
-                                   button_h)
+                rect = pygame.Rect(x + half + 8 + col * (quarter + 8), y, quarter, button_h)
                 self._button(rect, text, name, self._tip(inp.PLAY, name))
             return y + button_h + 6
         self._button(pygame.Rect(x, y, inner, button_h + 6), f"Confirm ({key})", c.CONFIRM,

@@ -206,6 +206,10 @@ class ReplayScene(Scene):
             return None
         branch.created = storage.now_iso()
         play = self.services.scenes.play(self.services, branch, autosave_now=True)
+        turn = self.history.turn_of(self.cursor - 1) if self.cursor else None
+        where = f"move {turn.number}" if turn is not None and turn.number else "the start"
+        self.services.toasts.show(f"A new game began from {where}; the game you watched is "
+                                  "kept as it was", "good")
         return Pop(2, then=play) if self.from_play else Replace(play)
 
     def _opened(self, path: Path) -> Transition | None:
