@@ -91,17 +91,19 @@ class History:
         self.wording = wording
         self.viewers = viewers
         self._moves: list[_Move] = []
+        self._notations: tuple[str, ...] = ()
         self.turns: tuple[Turn, ...] = ()
 
     def sync(self, match: Match) -> bool:
         """Catch up with ``match`` (moves added, taken back or replaced); True if changed."""
         moves = match.moves
+        if moves == self._notations:  # the frame's usual case, compared in C
+            return False
+        self._notations = moves
         keep = 0
         while keep < min(len(moves), len(self._moves)) and \
                 self._moves[keep].notation == moves[keep]:
             keep += 1
-        if keep == len(moves) == len(self._moves):
-            return False
         del self._moves[keep:]
         for ply in range(keep, len(moves)):
             self._moves.append(self._word(match, ply))
