@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import pygame
+import pygame_gui
 import pytest
 
 from game.catalog import PLUGINS
@@ -302,3 +303,24 @@ def test_continue_from_here_says_a_new_game_began(driver: Driver, services: Serv
     driver.press(next(w for w, name in replay.buttons.items() if name == "continue"))
     assert isinstance(driver.top, PlayScene) and driver.top.match.ply == 4
     assert any("new game began from move 4" in text for text in driver.toasts())
+
+
+def test_the_save_dialog_names_the_game_and_its_folder_never_a_path(
+        driver: Driver, paths: Paths) -> None:
+    play = driver.hot_seat("conquid", "C")
+    driver.key("s", mod=pygame.KMOD_CTRL)
+    dialog = next(iter(play._dialogs))
+    shown = [str(element.text) for element in dialog.get_container().elements
+             if hasattr(element, "text")]
+    shown.append(dialog.file_path_text_line.get_text())
+    assert not any(str(paths.data) in text for text in shown)
+    assert "In Your games" in shown
+    dialog.file_path_text_line.set_text("sub/name")
+    driver.frames(1, [pygame.event.Event(pygame_gui.UI_TEXT_ENTRY_CHANGED,
+                                         ui_element=dialog.file_path_text_line, text="")])
+    assert not dialog.ok_button.is_enabled  # a name, not a path
+    dialog.file_path_text_line.set_text("Friday")
+    dialog.file_path_text_line.focus()
+    driver.key("return")
+    driver.frames(3)
+    assert (paths.saves / "Friday.json").is_file()
