@@ -392,4 +392,20 @@ class MoveList:
                                      border_radius=4)
             image.blit(block.image, (0, y))
         image.set_clip(None)
+        self._hide_cut_lines(image, bar)
         return image
+
+    def _hide_cut_lines(self, image: pygame.Surface, bar: int) -> None:
+        """Blank the slivers of lines the view's edges cut (a half line reads as noise)."""
+        view_top, view_bottom = self._top, self._top + self._view_h
+        first, last = view_bottom, view_top
+        for block, top in zip(self._blocks, self._tops(), strict=False):
+            for line_top, line_bottom, _ply in block.lines:
+                if top + line_top >= view_top and top + line_bottom <= view_bottom:
+                    first = min(first, top + line_top)
+                    last = max(last, top + line_bottom)
+        if first > view_top:
+            image.fill(palette.PANEL, (0, bar, self.rect.w, first - view_top))
+        if last < view_bottom:
+            image.fill(palette.PANEL, (0, bar + last - view_top, self.rect.w,
+                                       view_bottom - last))
