@@ -812,6 +812,10 @@ class PlayScene(Scene):
 
     def _status(self) -> str:
         """Hook: the status line: whose turn it is and what they do."""
+        if self.reviewing is not None:
+            return (f"Looking back at {self._review_name()}: the board is as it was then. "
+                    f"{self._key(inp.PLAY, c.BACK)} or the bar above the moves returns "
+                    "to the game.")
         if self.match.to_move == CHANCE:
             return "Rolling the dice..."
         if not self._human_to_move():
