@@ -184,12 +184,19 @@ def group(moves: Sequence[_Move]) -> tuple[Turn, ...]:
 
 @dataclass
 class _Block:
-    """A rendered row of the list and the position a click on each of its lines shows."""
+    """An entry of the list laid out (its words wrapped and placed, not yet rendered: only
+    the entries in view are drawn), and the position a click on each of its lines shows."""
 
-    image: pygame.Surface
+    height: int
+    texts: list[tuple[str, int, RGB, bool, int, int]] = field(default_factory=list)
+    """(words, size, colour, bold, x, y) of each piece of text, in the block's coordinates."""
     lines: list[tuple[int, int, int]] = field(default_factory=list)
     """(top, bottom, ply) of each line, in the block's own coordinates."""
     turn: Turn | None = None
+
+    def draw(self, image: pygame.Surface, y: int) -> None:
+        for words, size, colour, bold, x, top in self.texts:
+            image.blit(fonts.text(words, size, colour, bold), (x, y + top))
 
 
 class MoveList:
@@ -204,6 +211,9 @@ class MoveList:
         self.back = False
         """Play shows an earlier position: a bar on top offers the way back to the game."""
         self._blocks: list[_Block] = []
+        self._rendered: dict[Turn, _Block] = {}
+        """Each turn's block, kept while the width and colours stay: a new move renders
+        only its own turn."""
         self._top = 0
         self._hover: int | None = None
         self._image: pygame.Surface | None = None
@@ -216,7 +226,6 @@ class MoveList:
     def layout(self, rect: pygame.Rect) -> None:
         if rect != self.rect:
             self.rect = pygame.Rect(rect)
-            self._built_for = ()
             self._image = None
 
     def show(self, turns: tuple[Turn, ...], current: int, colours: Sequence[RGB],
@@ -228,8 +237,6 @@ class MoveList:
         self.turns, self.colours = turns, colours
         moved = current != self.current or back != self.back
         self.current, self.back = current, back
-        if changed:
-            self._built_for = ()
         if changed or moved:
             self._image = None
             self._reveal()
@@ -243,45 +250,48 @@ class MoveList:
         return max(0, self.rect.h - self._bar_h)
 
     def _build(self) -> None:
-        """Render every entry's block (only when the entries or the width change)."""
+        """The entries' blocks, rendering the turns not rendered yet at this width."""
         key = (self.turns, self.colours, self.rect.w)
         if key == self._built_for:
             return
+        if self._built_for[1:] != key[1:]:
+            self._rendered = {}
         self._built_for = key
-        self._blocks = [self._render_start()] + [self._render(turn) for turn in self.turns]
+        rendered = {turn: self._rendered.get(turn) or self._render(turn) for turn in self.turns}
+        self._rendered = rendered
+        self._blocks = [self._render_start(), *rendered.values()]
 
     def _render_start(self) -> _Block:
-        words = fonts.text(START, TEXT_SIZE, palette.MUTED)
-        image = pygame.Surface((self.rect.w, words.get_height() + 2 * LINE_GAP), pygame.SRCALPHA)
-        image.blit(words, (PAD, LINE_GAP))
-        return _Block(image, [(0, image.get_height(), 0)])
+        height = fonts.font(TEXT_SIZE).get_height() + 2 * LINE_GAP
+        return _Block(height, [(START, TEXT_SIZE, palette.MUTED, False, PAD, LINE_GAP)],
+                      [(0, height, 0)])
 
     def _render(self, turn: Turn) -> _Block:
-        number_w = fonts.font(TEXT_SIZE, True).size("000.")[0]
+        """Lay out a turn's entry: its number in its seat's colour, each action's words
+        wrapped, the notes under their action."""
+        bold = fonts.font(TEXT_SIZE, True)
+        number_w = bold.size("000.")[0]
         left = PAD + number_w + PAD
         room = max(40, self.rect.w - left - PAD)
-        pieces: list[tuple[pygame.Surface, int, int]] = []
-        """(image, x, ply) of each line, top to bottom."""
-        for action in turn.actions:
-            for line in fonts.wrap(action.words, TEXT_SIZE, room):
-                pieces.append((fonts.text(line, TEXT_SIZE, palette.TEXT), left, action.ply + 1))
-            for note in action.notes:
-                for line in fonts.wrap(note, NOTE_SIZE, room - 12):
-                    pieces.append((fonts.text(line, NOTE_SIZE, palette.ACCENT), left + 12,
-                                   action.ply + 1))
-        height = sum(piece.get_height() + LINE_GAP for piece, _x, _ply in pieces) + LINE_GAP
-        image = pygame.Surface((self.rect.w, height), pygame.SRCALPHA)
-        label = f"{turn.number}." if turn.number else ""
-        colour = self.colours[turn.seat] if turn.seat is not None and \
-            turn.seat < len(self.colours) else palette.MUTED
-        number = fonts.text(label, TEXT_SIZE, palette.readable(colour), True)
-        image.blit(number, (PAD + number_w - number.get_width(), LINE_GAP))
-        block = _Block(image, turn=turn)
+        block = _Block(0, turn=turn)
+        if turn.number:
+            colour = self.colours[turn.seat] if turn.seat is not None and \
+                turn.seat < len(self.colours) else palette.MUTED
+            label = f"{turn.number}."
+            block.texts.append((label, TEXT_SIZE, palette.readable(colour), True,
+                                PAD + number_w - bold.size(label)[0], LINE_GAP))
         y = LINE_GAP
-        for piece, x, ply in pieces:
-            image.blit(piece, (x, y))
-            block.lines.append((y, y + piece.get_height() + LINE_GAP, ply))
-            y += piece.get_height() + LINE_GAP
+        for action in turn.actions:
+            pieces = [(line, TEXT_SIZE, palette.TEXT, left)
+                      for line in fonts.wrap(action.words, TEXT_SIZE, room)]
+            pieces += [(line, NOTE_SIZE, palette.ACCENT, left + 12) for note in action.notes
+                       for line in fonts.wrap(note, NOTE_SIZE, room - 12)]
+            for words, size, colour, x in pieces:
+                step = fonts.font(size).get_height() + LINE_GAP
+                block.texts.append((words, size, colour, False, x, y))
+                block.lines.append((y, y + step, action.ply + 1))
+                y += step
+        block.height = y + LINE_GAP
         return block
 
     # -- scrolling and the pointer --------------------------------------------------------
@@ -290,7 +300,7 @@ class MoveList:
         tops, y = [], 0
         for block in self._blocks:
             tops.append(y)
-            y += block.image.get_height()
+            y += block.height
         tops.append(y)
         return tops
 
@@ -376,11 +386,10 @@ class MoveList:
         image.set_clip(view)
         for index, (block, top) in enumerate(zip(self._blocks, self._tops(), strict=False)):
             y = bar + top - self._top
-            if y + block.image.get_height() <= bar or y >= self.rect.h:
+            if y + block.height <= bar or y >= self.rect.h:
                 continue
             if index == current:
-                pygame.draw.rect(image, SELECTED, (0, y, self.rect.w,
-                                                          block.image.get_height()),
+                pygame.draw.rect(image, SELECTED, (0, y, self.rect.w, block.height),
                                  border_radius=4)
             for line_top, line_bottom, ply in block.lines:
                 if ply == self.current and index == current:
@@ -390,7 +399,7 @@ class MoveList:
                     pygame.draw.rect(image, HOVERED, (0, y + line_top, self.rect.w,
                                                             line_bottom - line_top),
                                      border_radius=4)
-            image.blit(block.image, (0, y))
+            block.draw(image, y)
         image.set_clip(None)
         self._hide_cut_lines(image, bar)
         return image
