@@ -108,8 +108,8 @@ class PlayScene(Scene):
         """The last move was a moving seat's: the next waits a ``BEAT`` after its animation."""
         self._quiet_from: float | None = None
         self._can_confirm = False
-        self._last_shortened = ""
-        """The whole last-move line while the panel shows it shortened (hover shows it)."""
+        self._shortened: list[tuple[pygame.Rect, str]] = []
+        """Lines drawn this frame shorter than their text, and the whole text (on hover)."""
         self._pointer: tuple[int, int] | None = None
         self.history.sync(match)
         self.view.set_interactive(self.table.human_to_move())
@@ -691,11 +691,47 @@ class PlayScene(Scene):
         return Replace(PlayScene(self.services, match, demo=True)) if match else None
 
     def draw(self, surface: pygame.Surface, clock: float) -> None:
+        self._shortened = []
         self.view.draw(surface, clock)
         self._draw_top_bar(surface)
         self._draw_keys(surface)
         self._draw_panel(surface)
         self._draw_selected(surface, clock)
+        self._draw_tip(surface)
+
+    def _blit_fit(self, surface: pygame.Surface, words: str, size: int,
+                  colour: palette.RGB, width: int, pos: tuple[int, int],
+                  bold: bool = False) -> pygame.Surface:
+        """``words`` fitted to ``width`` at ``pos``; if shortened, the whole text is kept
+        to show while the pointer is on it."""
+        image = fonts.fit(words, size, colour, width, bold)
+        rect = surface.blit(image, pos)
+        if fonts.font(size, bold).size(words)[0] > width:
+            self._shortened.append((rect, words))
+        return image
+
+    def _draw_tip(self, surface: pygame.Surface) -> None:
+        """The whole text of a shortened line the pointer is on, beside the panel (where no
+        button covers it) or under the line."""
+        pointer = self._pointer
+        shown = next((full for rect, full in self._shortened
+                      if pointer is not None and rect.collidepoint(pointer)), None)
+        if shown is None or pointer is None:
+            return
+        width = min(520, surface.get_width() - 20)
+        lines = fonts.wrap(shown, fonts.MIN_SIZE, width - 16)
+        line_h = fonts.font(fonts.MIN_SIZE).get_linesize()
+        box = pygame.Rect(0, 0, width, len(lines) * line_h + 12)
+        if self.panel.collidepoint(pointer):
+            box.topright = (self.panel.x - 8, pointer[1])
+        else:
+            box.topleft = (pointer[0], pointer[1] + 20)
+        box.clamp_ip(surface.get_rect())
+        pygame.draw.rect(surface, (20, 22, 30), box, border_radius=6)
+        pygame.draw.rect(surface, palette.ACCENT, box, 1, border_radius=6)
+        for i, line in enumerate(lines):
+            surface.blit(fonts.text(line, fonts.MIN_SIZE, palette.TEXT),
+                         (box.x + 8, box.y + 6 + i * line_h))
 
     def turn_number(self) -> int:
         """The move counter: players' turns (a Piously turn's actions are one move, a die
@@ -726,8 +762,8 @@ class PlayScene(Scene):
             line += f"  ·  seed {self.match.seed}"
         line += self._top_bar_note()
         left = MARGIN + title.get_width() + 24
-        words = fonts.fit(line, 28, colour, max(40, room - title.get_width() - 24))
-        surface.blit(words, (left, MARGIN + 2))
+        self._blit_fit(surface, line, 28, colour, max(40, room - title.get_width() - 24),
+                       (left, MARGIN + 2))
 
     def _draw_keys(self, surface: pygame.Surface) -> None:
         """The message strip under the board shows the current keys while it has no message."""
@@ -771,44 +807,25 @@ class PlayScene(Scene):
         surface.blit(move, (panel.x + 14, y))
         top = y + move.get_height() + 2
         last = "" if self.compact else self._last_move()  # (the move list is just below)
-        self._last_shortened = ""
         if last:
             full = f"Last: {last}"
             lines = fonts.wrap(full, fonts.MIN_SIZE, text_w)
-            if len(lines) > 2:  # the whole text shows on hover, and in the move list
-                self._last_shortened = full
-                lines = (lines[0], " ".join(lines[1:]))
-            for line in lines:
+            start = top
+            for line in (lines[0], " ".join(lines[1:])) if len(lines) > 2 else lines:
                 words = fonts.fit(line, fonts.MIN_SIZE, palette.MUTED, text_w)
                 surface.blit(words, (panel.x + 14, top))
                 top += words.get_height()
+            if len(lines) > 2:  # shortened: the whole turn shows on hover (and in the list)
+                self._shortened.append((pygame.Rect(panel.x + 14, start, text_w, top - start),
+                                        full))
         status = self._status()
         room = y + (INFO_H_COMPACT if self.compact else INFO_H) - top - 6
         size, lines = fit_lines(status, text_w, room)
         for i, line in enumerate(lines):
-            words = fonts.fit(line, size, palette.TEXT, text_w)
-            surface.blit(words, (panel.x + 14, top + 2 + i * fonts.font(size).get_linesize()))
+            self._blit_fit(surface, line, size, palette.TEXT, text_w,
+                           (panel.x + 14, top + 2 + i * fonts.font(size).get_linesize()))
         self.move_list.draw(surface)
         self._draw_extras(surface)
-        self._draw_last_tip(surface, pygame.Rect(panel.x + 14, y + move.get_height(), text_w,
-                                                 top - y - move.get_height()))
-
-    def _draw_last_tip(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
-        """The whole last-move line over the panel while the pointer is on its short form."""
-        if not self._last_shortened or self._pointer is None or \
-                not rect.collidepoint(self._pointer):
-            return
-        width = min(520, surface.get_width() - 20)
-        lines = fonts.wrap(self._last_shortened, fonts.MIN_SIZE, width - 16)
-        line_h = fonts.font(fonts.MIN_SIZE).get_linesize()
-        box = pygame.Rect(0, 0, width, len(lines) * line_h + 12)
-        box.topright = (rect.right, rect.bottom + 4)
-        box.clamp_ip(surface.get_rect())
-        pygame.draw.rect(surface, (20, 22, 30), box, border_radius=6)
-        pygame.draw.rect(surface, palette.ACCENT, box, 1, border_radius=6)
-        for i, line in enumerate(lines):
-            surface.blit(fonts.text(line, fonts.MIN_SIZE, palette.TEXT),
-                         (box.x + 8, box.y + 6 + i * line_h))
 
     def _status(self) -> str:
         """Hook: the status line: whose turn it is and what they do."""
@@ -851,8 +868,8 @@ class PlayScene(Scene):
                          border_radius=4)
         left = swatch.right + 12
         room = card.right - left - 10
-        name = fonts.fit(info.name, 26 if self.compact else 28, palette.TEXT, room, active)
-        surface.blit(name, (left, card.y + pad - (1 if self.compact else 4)))
+        self._blit_fit(surface, info.name, 26 if self.compact else 28, palette.TEXT, room,
+                       (left, card.y + pad - (1 if self.compact else 4)), active)
         mark = self._seat_mark(surface, card, seat)
         detail = self.plugin.figure(self.match.state, seat) + mark
         if info.is_computer:
@@ -860,8 +877,9 @@ class PlayScene(Scene):
         elif active and fonts.font(22).size(detail + "  ·  to move")[0] <= room:
             detail += "  ·  to move"  # (the card's frame says it too, where there is no room)
         tint = palette.readable(colour) if active else palette.MUTED
-        words = fonts.fit(detail, 22, tint, room)
-        surface.blit(words, (left, card.y + card_h - pad - words.get_height() + 2))
+        height = fonts.font(22).get_height()
+        self._blit_fit(surface, detail, 22, tint, room,
+                       (left, card.y + card_h - pad - height + 2))
         return y + card_h + 8
 
     def _last_move(self) -> str:

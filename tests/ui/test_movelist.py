@@ -324,3 +324,14 @@ def test_the_save_dialog_names_the_game_and_its_folder_never_a_path(
     driver.key("return")
     driver.frames(3)
     assert (paths.saves / "Friday.json").is_file()
+
+
+def test_a_shortened_line_shows_its_whole_text_under_the_pointer(driver: Driver) -> None:
+    seats = (Seat("A player whose name is far too long for the card in the panel"), Seat("B"))
+    match = Match(plugin("conquid").rules(), {}, seats)
+    play: PlayScene = driver.open_play(match)
+    rect = next(rect for rect, full in play._shortened if full == seats[0].name)
+    driver.frames(2, [pygame.event.Event(pygame.MOUSEMOTION, pos=rect.center, rel=(0, 0),
+                                         buttons=(0, 0, 0))])
+    tip = driver.app.services.display.surface.get_at((play.panel.x - 20, rect.centery + 8))
+    assert tuple(tip)[:3] == (20, 22, 30)  # the tip's box, left of the panel
