@@ -541,7 +541,8 @@ class PlayScene(Scene):
         if move is None:
             return
         notation = self.match.game.format_move(move)
-        self.services.toasts.show(f"Hint: {self.plugin.describe(notation)}", "good", HINT_TOPIC)
+        words = self.plugin.describe(notation, self.match.state)
+        self.services.toasts.show(f"Hint: {words}", "good", HINT_TOPIC)
         if isinstance(self.view, Suggests):
             self._feedback(self.view.suggest(move))
 
@@ -552,7 +553,8 @@ class PlayScene(Scene):
             self._refuse(str(err))
             return
         self.view.show(self.match.state, last_turn(self.match, self.match.ply))
-        self.services.toasts.show(f"Took back: {self.plugin.describe(undone)}", topic=SELECTION)
+        words = self.plugin.describe(undone, self.match.state)  # (the position before it)
+        self.services.toasts.show(f"Took back: {words}", topic=SELECTION)
         self.services.sounds.play("undo")
         self._after_move()
 
