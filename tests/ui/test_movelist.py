@@ -335,3 +335,23 @@ def test_a_shortened_line_shows_its_whole_text_under_the_pointer(driver: Driver)
                                          buttons=(0, 0, 0))])
     tip = driver.app.services.display.surface.get_at((play.panel.x - 20, rect.centery + 8))
     assert tuple(tip)[:3] == (20, 22, 30)  # the tip's box, left of the panel
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_the_setup_preview_is_drawn_large_enough_to_read_or_not_at_all(
+        tmp_path: Path, size: tuple[int, int]) -> None:
+    from scenes.setup import PREVIEW_MIN_H, SetupScene
+
+    services = build_services(Paths.under(tmp_path), size)
+    try:
+        for game_id in ("conquid", "piously"):
+            setup = SetupScene(services, services.games.get(game_id))
+            App(services, setup).step([], STEP)
+            area = setup.preview_area
+            if size == (900, 600) and game_id == "piously":
+                assert area.h >= PREVIEW_MIN_H  # beside the seats, where there is room
+            buttons = [w.get_abs_rect() for w in setup.widgets.values()]
+            if area.h >= PREVIEW_MIN_H:
+                assert not any(area.colliderect(rect) for rect in buttons), (game_id, size)
+    finally:
+        pygame.quit()
