@@ -466,6 +466,7 @@ class PlayScene(Scene):
             self._refuse("the game is over")
             return
         answer = self.board.handle(command)
+        self._refresh_buttons()  # the selection may now make a move, or no longer
         if answer is None:
             return
         if answer.feedback is not None:

@@ -355,3 +355,35 @@ def test_the_setup_preview_is_drawn_large_enough_to_read_or_not_at_all(
                 assert not any(area.colliderect(rect) for rect in buttons), (game_id, size)
     finally:
         pygame.quit()
+
+
+class ExplainedText:
+    """Conquid's own text, plus a line for the player here about every move of the other."""
+
+    def __init__(self) -> None:
+        self.inner = plugin("conquid").text()
+        self.HELP_TEXT = self.inner.HELP_TEXT
+
+    def describe(self, notation: str) -> str:
+        return self.inner.describe(notation)
+
+    def figure(self, state: Any, seat: int) -> str:
+        return self.inner.figure(state, seat)
+
+    def explain(self, before: Any, result: MoveResult[Any], viewer: int) -> tuple[str, ...]:
+        return (f"That cost seat {viewer} a cell",)
+
+
+def test_what_the_computers_move_cost_the_player_is_said_and_listed(
+        driver: Driver, services: Services) -> None:
+    services.plugins = {**services.plugins,
+                        "conquid": dataclasses.replace(plugin("conquid"), text=ExplainedText)}
+    services.computers = ScriptedComputers(["easy"], delay=1)
+    match = Match(plugin("conquid").rules(), {}, (Seat("Me"), Seat("CPU", "computer", "easy")))
+    match.play("C")
+    play: PlayScene = driver.open_play(match)
+    driver.frames(60)
+    assert match.ply == 2
+    assert play.move_list.turns[-1].actions[0].notes == ("That cost seat 0 a cell",)
+    assert play.move_list.turns[0].actions[0].notes == ()  # my own move
+    assert "That cost seat 0 a cell" in driver.toasts()
