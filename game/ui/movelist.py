@@ -243,7 +243,7 @@ class MoveList:
 
     @property
     def _bar_h(self) -> int:
-        return fonts.font(TEXT_SIZE, True).get_linesize() + 2 * PAD if self.back else 0
+        return fonts.font(TEXT_SIZE, True).get_linesize() + 6 if self.back else 0
 
     @property
     def _view_h(self) -> int:
