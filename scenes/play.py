@@ -42,11 +42,11 @@ REMATCH = "rematch"
 MARGIN = layout.MARGIN
 BUTTON_H = 38
 INFO_H, INFO_H_COMPACT = 134, 100
+"""Panel height of the move counter, the last move and the status lines."""
 CARD_H, CARD_H_COMPACT = 76, 54
+"""A player's card in the panel."""
 COMPACT_BELOW = 840
 """Window heights below which the panel packs tighter, to leave the move list room."""
-"""A player's card in the panel."""
-"""Panel height of the move counter, the last move and the status lines."""
 EXPLAIN_TOPIC = "explain"
 """Message topic: what the other side's move changed that a player here owns."""
 BEAT = 0.45
@@ -737,7 +737,7 @@ class PlayScene(Scene):
                          (box.x + 8, box.y + 6 + i * line_h))
 
     def turn_number(self) -> int:
-        """The move counter: players' turns (a Piously turn's actions are one move, a die
+        """The move counter: players' turns (a turn of several actions is one move, a die
         roll is part of the turn it ends)."""
         self.history.sync(self.match)
         return self.history.turn_now(self.match)
