@@ -15,12 +15,12 @@ from __future__ import annotations
 import datetime
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
-from game.core.errors import NotationError
+from game.core.errors import GameError
 from game.core.match import ABORT, DRAW, LEFT, RESIGN, TIMEOUT, meta_word
 from game.core.player import Limit, Player
-from game.core.protocol import GameInfo
+from game.core.protocol import GameInfo, MoveResult
 from game.core.registry import AnyGame, Registry
 from game.ui.commands import ViewAction
 
@@ -57,6 +57,26 @@ class GameText(Protocol):
 
     def figure(self, state: Any, seat: int) -> str:
         """A short per-seat figure for the side panel (Conquid: the cell count)."""
+        ...
+
+
+@runtime_checkable
+class DescribesAt(Protocol):
+    """Text that words a move better knowing the position before it (Piously names a hex by
+    its room and the label the board shows, which the notation alone cannot)."""
+
+    def describe_at(self, before: Any, notation: str) -> str:
+        """A move in words, knowing the position before it. Raises NotationError."""
+        ...
+
+
+@runtime_checkable
+class Explains(Protocol):
+    """Text that says what a move changed that belongs to a given seat (an opponent's spell
+    that removed the aura under your piece), so a person watching learns what it cost them."""
+
+    def explain(self, before: Any, result: MoveResult[Any], viewer: int) -> tuple[str, ...]:
+        """Lines about what the move changed that ``viewer`` (a seat) owns; () if nothing."""
         ...
 
 
@@ -154,18 +174,28 @@ class GamePlugin:
         """The rules as the help screen shows them."""
         return self.text().HELP_TEXT
 
-    def describe(self, notation: str) -> str:
-        """A move's notation in words, for the replay list and toasts (the notation itself
-        if it is not a move of this game)."""
+    def describe(self, notation: str, before: Any = None) -> str:
+        """A move's notation in words, for the move list, the last-move line and toasts (the
+        notation itself if it is not a move of this game). Given the position ``before`` the
+        move, a game's text that can use it (``DescribesAt``) words the move from it."""
         word = meta_word(notation)
         if word == RESIGN:
             return self.resigned
         if word is not None:
             return _ENDINGS[word]
+        text = self.text()
         try:
-            return self.text().describe(notation)
-        except NotationError:
+            if before is not None and isinstance(text, DescribesAt):
+                return text.describe_at(before, notation)
+            return text.describe(notation)
+        except GameError:  # not a move of this game, or not one from ``before``
             return notation
+
+    def explain(self, before: Any, result: MoveResult[Any], viewer: int) -> tuple[str, ...]:
+        """What the move from ``before`` changed that seat ``viewer`` owns, in lines for that
+        player; () when the game's text does not say (``Explains``) or nothing changed."""
+        text = self.text()
+        return text.explain(before, result, viewer) if isinstance(text, Explains) else ()
 
     def figure(self, state: Any, seat: int) -> str:
         """A short per-seat figure for the side panel (Conquid: the cell count)."""

@@ -15,6 +15,7 @@ from game.core.match import Match
 from game.core.text import printable
 from game.ui import fonts, palette, storage
 from game.ui.commands import Command
+from game.ui.gamefiles import GameFileDialog
 from game.ui.scene import Scene
 
 MESSAGE_LIMIT = 600
@@ -65,16 +66,14 @@ def confirm(scene: Scene, title: str, text: str, action: str) -> Any:
 
 
 def file_dialog(scene: Scene, title: str, folder: Path, name: str = "",
-                must_exist: bool = True) -> Any:
+                must_exist: bool = True, folder_name: str = "Your games") -> Any:
+    """A save (``must_exist=False``) or open dialog over ``folder``, which the player
+    knows as ``folder_name``: names, never a path (``game.ui.gamefiles``)."""
     width, height = scene.services.surface_size()
     rect = pygame.Rect(0, 0, min(560, width - 40), min(440, height - 40))
     rect.center = (width // 2, height // 2)
-    folder = _existing(folder)
-    return pygame_gui.windows.UIFileDialog(
-        rect, scene.services.ui, window_title=title,
-        initial_file_path=str(folder / name) if name else str(folder),
-        allow_existing_files_only=must_exist, allowed_suffixes={".json"} if must_exist else None,
-    )
+    return GameFileDialog(rect, scene.services.ui, title, _existing(folder), folder_name,
+                          name, must_exist)
 
 
 def _existing(folder: Path) -> Path:

@@ -15,7 +15,9 @@ MESSAGE_H: Final = 44
 
 
 def panel(size: tuple[int, int]) -> pygame.Rect:
-    width = max(260, min(340, size[0] // 4))
+    """The side panel: a quarter of the window (the move list takes what the buttons
+    leave), between the narrowest its buttons read in and the widest a line reads well."""
+    width = max(260, min(400, size[0] // 4))
     return pygame.Rect(size[0] - width, 0, width, size[1])
 
 

@@ -23,8 +23,9 @@ from game.ui.services import Services
 from scenes.common import button, heading
 from scenes.lesson import LessonScene, Unit
 
-DONE = "  (done)"
-"""Marks what this player finished (the bundled font has no tick mark)."""
+TICK_W = 30
+"""The column left of each lesson and puzzle where a tick marks what the player finished
+(drawn: the bundled font has no tick glyph)."""
 
 
 def lesson_units(course: Course) -> list[Unit]:
@@ -50,9 +51,16 @@ class LearnScene(Scene):
         self.actions: dict[Any, Any] = {}
         self._wide = False
         """The lessons fill both columns (a game with many lessons and no puzzles)."""
+        self._ticks: list[pygame.Rect] = []
+        """Where a tick is drawn: beside each finished lesson or puzzle."""
+
+    def resume(self) -> None:
+        """Back from a lesson: rebuilt, so what was just finished shows its tick at once."""
+        self._build_root()
 
     def build(self, size: tuple[int, int]) -> None:
         self.actions = {}
+        self._ticks = []
         width = min(980, size[0] - 60)
         left = (size[0] - width) // 2
         y = 110
@@ -68,9 +76,10 @@ class LearnScene(Scene):
         if today is not None:
             game_id, puzzle = today
             title = self.services.games.get(game_id).info.title
-            done = DONE if self.services.learning.is_done(game_id, puzzle.id) else ""
-            widget = button(self, pygame.Rect(left, y, width, 40),
-                            f"Puzzle of the day: {title}, {puzzle.title} ({puzzle.grade}){done}")
+            rect = self._ticked(pygame.Rect(left, y, width, 40),
+                                self.services.learning.is_done(game_id, puzzle.id))
+            widget = button(self, rect,
+                            f"Puzzle of the day: {title}, {puzzle.title} ({puzzle.grade})")
             self.actions[widget] = ("daily", game_id, puzzle.id)
             y += 52
         if self.game_id is None:
@@ -106,7 +115,14 @@ class LearnScene(Scene):
     def _unit_button(self, rect: pygame.Rect, text: str, unit_id: str, action: Any) -> None:
         assert self.game_id is not None
         done = self.services.learning.is_done(self.game_id, unit_id)
-        self.actions[button(self, rect, text + (DONE if done else ""))] = action
+        self.actions[button(self, self._ticked(rect, done), text,
+                            "Done: play it again any time" if done else "")] = action
+
+    def _ticked(self, rect: pygame.Rect, done: bool) -> pygame.Rect:
+        """The button's rectangle right of its tick column; the tick kept if ``done``."""
+        if done:
+            self._ticks.append(pygame.Rect(rect.x, rect.y, TICK_W - 6, rect.h))
+        return pygame.Rect(rect.x + TICK_W, rect.y, rect.w - TICK_W, rect.h)
 
     def widget_event(self, event: pygame.event.Event) -> Transition | None:
         if event.type != pygame_gui.UI_BUTTON_PRESSED or event.ui_element not in self.actions:
@@ -136,6 +152,8 @@ class LearnScene(Scene):
 
     def draw(self, surface: pygame.Surface, clock: float) -> None:
         heading(surface, "Learn to play", (surface.get_width() // 2, 56), 56)
+        for rect in self._ticks:
+            draw_tick(surface, rect)
         if self.game_id is None:
             words = fonts.text("No lessons are installed.", 28, palette.MUTED)
             surface.blit(words, words.get_rect(center=(surface.get_width() // 2, 240)))
@@ -152,6 +170,16 @@ class LearnScene(Scene):
         if not self._wide and not self.services.learning.course(self.game_id).puzzles:
             words = fonts.text("None for this game yet.", 24, palette.MUTED)
             surface.blit(words, (left + column + 16, top + 40))
+
+
+def draw_tick(surface: pygame.Surface, rect: pygame.Rect) -> None:
+    """A green disc with a white tick, centred in ``rect``: this one is done."""
+    radius = min(rect.w, rect.h) // 2 - 1
+    x, y = rect.center
+    pygame.draw.circle(surface, palette.GOOD, (x, y), radius)
+    unit = radius / 10
+    points = [(x - 5 * unit, y), (x - 1.5 * unit, y + 4 * unit), (x + 5.5 * unit, y - 4 * unit)]
+    pygame.draw.lines(surface, palette.BACKGROUND, False, points, max(2, round(2.5 * unit)))
 
 
 class OfferScene(Scene):
@@ -211,5 +239,10 @@ class OfferScene(Scene):
 
 
 def first_time_offer(services: Services, game_id: str, play: Scene) -> Scene:
-    """``play`` (the game's setup), preceded the first time by the offer of its lessons."""
-    return OfferScene(services, game_id, play) if services.learning.offer_due(game_id) else play
+    """``play`` (the game's setup), preceded the first time by the offer of its lessons
+    (not to a player who has already done every one of them)."""
+    learning = services.learning
+    lessons = learning.course(game_id).lessons
+    finished = all(learning.is_done(game_id, lesson.id) for lesson in lessons)
+    return OfferScene(services, game_id, play) if learning.offer_due(game_id) and not finished \
+        else play

@@ -165,6 +165,10 @@ class OnlinePlayScene(PlayScene):
             placeholder_text="Say something (Return sends)")
         self.chat_entry.set_text_length_limit(200)
 
+    def _extras_room(self, room: int) -> int:
+        """The chat shares the room under the buttons with the move list."""
+        return room // 2
+
     def _control_rows(self) -> list[list[tuple[str, str, str]]]:
         rows = op.control_rows(self.online, self.match.is_over)
         first = (("Rematch", REMATCH, "Offer another game, sides swapped")

@@ -28,17 +28,11 @@ from game.ui import input as inp
 from game.ui.board_host import BoardHost
 from game.ui.commands import Command
 from game.ui.computer import STALLED_CHOICES, STALLED_TITLE, ComputerSeat, stalled_text
+from game.ui.movelist import History, MoveList
 from game.ui.scene import Push, Replace, Scene, Transition
 from game.ui.services import Services
 from game.ui.table import MovingSeat, Played, Table
-from game.ui.view import (
-    Feedback,
-    Suggests,
-    last_turn,
-    seat_colours,
-    turn_span,
-    turns_played,
-)
+from game.ui.view import Feedback, Suggests, last_turn, seat_colours
 from scenes import layout
 from scenes.common import button, confirm, enable, file_dialog, open_match, pressed, save_match_to
 from scenes.demo import next_demo
@@ -47,8 +41,17 @@ REMATCH = "rematch"
 """Side-panel only: once the game is over, start another with the same players and board."""
 MARGIN = layout.MARGIN
 BUTTON_H = 38
-INFO_H, INFO_H_COMPACT = 134, 110
+INFO_H, INFO_H_COMPACT = 134, 100
 """Panel height of the move counter, the last move and the status lines."""
+CARD_H, CARD_H_COMPACT = 76, 54
+"""A player's card in the panel."""
+COMPACT_BELOW = 840
+"""Window heights below which the panel packs tighter, to leave the move list room."""
+EXPLAIN_TOPIC = "explain"
+"""Message topic: what the other side's move changed that a player here owns."""
+BEAT = 0.45
+"""Seconds (at animation speed 1) between two moves of a turn no one here plays, so each
+action of a computer's or a remote player's turn can be followed, line by line."""
 SELECTION = "selection"
 """Message topic: what the view said about the pending selection (ends with the move)."""
 HINT_TOPIC = "hint"
@@ -97,7 +100,23 @@ class PlayScene(Scene):
         self._stall: tuple[Any, int] | None = None
         """The dialog about a stalled seat, and the seat (``_watch``)."""
         self._over_since: float | None = None
+        self.history = History(self.plugin, self._local_seats)
+        self.move_list = MoveList()
+        self.reviewing: int | None = None
+        """The earlier position shown read-only (a click in the move list), or None: live."""
+        self._beat_due = False
+        """The last move was a moving seat's: the next waits a ``BEAT`` after its animation."""
+        self._quiet_from: float | None = None
+        self._can_confirm = False
+        self._shortened: list[tuple[pygame.Rect, str]] = []
+        """Lines drawn this frame shorter than their text, and the whole text (on hover)."""
+        self._pointer: tuple[int, int] | None = None
+        self.history.sync(match)
         self.view.set_interactive(self.table.human_to_move())
+
+    def _local_seats(self) -> list[int]:
+        """The seats people at this screen play (what the others' moves cost is told them)."""
+        return [seat for seat in range(len(self.match.seats)) if seat not in self.table.seats]
 
     def _moving_seats(self) -> dict[int, MovingSeat]:
         """The computer seats, each thinking in its worker (a seat that cannot be made is
@@ -188,13 +207,13 @@ class PlayScene(Scene):
         self.board.layout(layout.board_area(size))
         self.buttons = {}
         self._built_over = self.match.is_over
-        self.compact = size[1] < 720
-        button_h = 30 if self.compact else BUTTON_H
+        self.compact = size[1] < COMPACT_BELOW
+        button_h = 28 if self.compact else BUTTON_H
         x, inner = self.panel.x + 14, width - 28
         y = self._info_top() + (INFO_H_COMPACT if self.compact else INFO_H)
         if self.match.is_over:
             top = self._info_top()
-            y += self._move_rows_height(button_h)
+            y = min(y + self._move_rows_height(button_h), top + self._card_height(width - 24))
             self.card = pygame.Rect(self.panel.x + 12, top, width - 24, y - top - 8)
         else:
             self.card = pygame.Rect(0, 0, 0, 0)
@@ -205,20 +224,36 @@ class PlayScene(Scene):
                 rect = pygame.Rect(x + col * (cell + 8), y, cell, button_h)
                 self._button(rect, text, name, tip)
             y += button_h + 6
-        self._panel_bottom = y
+        room = self.panel.bottom - 10 - (y + 4)
+        extras = self._extras_room(room)
+        self.move_list.layout(pygame.Rect(x - 6, y + 4, inner + 12, max(0, room - extras)))
+        self._panel_bottom = self.move_list.rect.bottom
+        self._show_moves()
         self._build_extras()
         self._refresh_buttons()
+
+    def _extras_room(self, room: int) -> int:
+        """Hook: of the ``room`` under the buttons, the height what a kind of play adds
+        takes (the rest is the move list's)."""
+        return 0
 
     def _build_extras(self) -> None:
         """Hook: widgets beyond the panel's buttons."""
 
+    def _card_height(self, width: int) -> int:
+        """The result card's height for its words (the move list takes what it leaves)."""
+        _headline, *lines = self.result_card()
+        rows = sum(len(fonts.wrap(line, 24, width - 28)) for line in lines)
+        return fonts.font(56, True).get_linesize() + 26 + 26 * rows + 16
+
     def _info_top(self) -> int:
-        card_h = 62 if self.compact else 76
-        return 16 + len(self.match.seats) * (card_h + 8)
+        card_h = CARD_H_COMPACT if self.compact else CARD_H
+        return (10 if self.compact else 16) + len(self.match.seats) * (card_h + 8)
 
     def _move_rows_height(self, button_h: int) -> int:
         rows = (len(self.board.actions) + 1) // 2
-        return rows * (button_h + 6) + 4 + (button_h + 12) + (button_h + 6)
+        confirm = button_h + 6 if self.compact else (button_h + 12) + (button_h + 6)
+        return rows * (button_h + 6) + 4 + confirm
 
     def _move_buttons(self, x: int, y: int, inner: int, button_h: int) -> int:
         """The view's move kinds, Confirm, Clear and Skip; returns the next free y."""
@@ -231,8 +266,17 @@ class PlayScene(Scene):
                          action.hint)
         y += ((len(self.board.actions) + 1) // 2) * (button_h + 6) + 4
         clicks_play = self.board.clicks_play  # a click plays: Confirm is secondary
-        self._button(pygame.Rect(x, y, inner, button_h + 6),
-                     f"Confirm ({self._key(inp.PLAY, c.CONFIRM)})", c.CONFIRM,
+        key = self._key(inp.PLAY, c.CONFIRM)
+        if self.compact:  # one row: Confirm, Clear and Skip (the key in the tooltip)
+            self._button(pygame.Rect(x, y, half, button_h), "Confirm", c.CONFIRM,
+                         f"Play the previewed move (key: {key})",
+                         "" if clicks_play else "#primary")
+            quarter = (half - 8) // 2
+            for col, (text, name) in enumerate((("Clear", c.CLEAR), ("Skip", c.SKIP))):
+                rect = pygame.Rect(x + half + 8 + col * (quarter + 8), y, quarter, button_h)
+                self._button(rect, text, name, self._tip(inp.PLAY, name))
+            return y + button_h + 6
+        self._button(pygame.Rect(x, y, inner, button_h + 6), f"Confirm ({key})", c.CONFIRM,
                      "Play the previewed move", "" if clicks_play else "#primary")
         y += button_h + 12
         for col, (text, name) in enumerate((("Clear", c.CLEAR), ("Skip", c.SKIP))):
@@ -256,13 +300,13 @@ class PlayScene(Scene):
                  ("Review", inp.REVIEW, self._tip(inp.PLAY, inp.REVIEW))]
         if people and self._hint_level() is not None:
             tools.insert(0, ("Hint", c.HINT, self._tip(inp.PLAY, c.HINT)))
-        if len(ending) + len(tools) <= 3:
-            rows.append(ending + tools)
-        else:
-            rows += [ending, tools]
-        rows.append([("Rematch", REMATCH, "A new game with the same players and board"),
-                     (f"Pause ({self._key(inp.PLAY, c.BACK)})", c.BACK,
-                      "Save, settings, help or back to the menu")])
+        rest = [*ending, *tools]
+        if self.match.is_over:  # a rematch applies only then
+            rest.append(("Rematch", REMATCH, "A new game with the same players and board"))
+        rest.append((f"Pause ({self._key(inp.PLAY, c.BACK)})", c.BACK,
+                     "Save, settings, help or back to the menu"))
+        per_row = 3 if self.panel.w >= 360 else 2  # the move list needs the height more
+        rows += [rest[i:i + per_row] for i in range(0, len(rest), per_row)]
         return rows
 
     def _colours(self) -> tuple[palette.RGB, ...]:
@@ -286,12 +330,15 @@ class PlayScene(Scene):
 
     def _refresh_buttons(self) -> None:
         over = self.match.is_over
-        human = self._human_to_move()
+        human = self._human_to_move() and self.reviewing is None
+        self._can_confirm = human and self.view.proposal().move is not None
         for widget, name in self.buttons.items():
             enable(widget, self._enabled(name, over, human))
 
     def _enabled(self, name: str, over: bool, human: bool) -> bool:
         """Hook: whether the panel button ``name`` applies now."""
+        if name == c.CONFIRM:  # only when a move waits to be confirmed
+            return self._can_confirm and self.board.offers(name)
         if name in self._human_only():
             return human and self.board.offers(name)
         return {
@@ -310,15 +357,23 @@ class PlayScene(Scene):
     def command(self, command: Command) -> Transition | None:
         name = command.name
         if name == c.POINT:
+            self._pointer = command.pos
+            self.move_list.hover(command.pos)
             self.board.point(command.pos)
             return None
         if name == c.RELEASE:
-            if self._human_to_move():
+            if self._human_to_move() and self.reviewing is None:
                 self._board_input(command)
             return None
         if self.board.skip(name, self._clock):
             return None
-        if name in self._human_only() and not self._human_to_move():
+        if self.reviewing is not None and name == c.BACK:
+            self.review(None)
+            return None
+        if self.reviewing is not None and name in {*self._human_only(), c.TAKE_BACK, c.REDO}:
+            self._refuse(f"you are looking at {self._review_name()}: "
+                         f"{self._key(inp.PLAY, c.BACK)} goes back to the game")
+        elif name in self._human_only() and not self._human_to_move():
             self._refuse(self._wait_reason())
         elif name in (c.SELECT, c.CONFIRM, c.CLEAR) or self.board.is_move_action(name):
             self._board_input(command)
@@ -349,6 +404,51 @@ class PlayScene(Scene):
             return Push(self.services.scenes.pause(self.services, self, self.match.game.info.id))
         return None
 
+    def capture(self, event: pygame.event.Event) -> bool:
+        """The move list's own pointer: a click reviews the position an entry leads to (or
+        goes back to the game), the wheel over it scrolls it."""
+        if event.type == pygame.MOUSEWHEEL and self._pointer is not None and \
+                self.move_list.rect.collidepoint(self._pointer):
+            self.move_list.scroll(-3 * int(event.y))
+            return True
+        if event.type != pygame.MOUSEBUTTONDOWN or event.button != 1 or self.dialog_open():
+            return False
+        ply = self.move_list.hit(tuple(event.pos))
+        if ply is None:
+            return False
+        self.review(None if ply < 0 or ply >= self.match.ply else ply)
+        return True
+
+    def review(self, ply: int | None) -> None:
+        """Show the position after ``ply`` moves, read-only; None: back to the game."""
+        if ply == self.reviewing:
+            return
+        self.view.skip()
+        self.reviewing = ply
+        shown = self.match.ply if ply is None else ply
+        self.view.show(self.match.state_at(shown), last_turn(self.match, shown))
+        self.view.set_interactive(ply is None and self._human_to_move())
+        if ply is not None:
+            self.services.toasts.show(
+                f"Looking at {self._review_name()}: click another, or "
+                f"{self._key(inp.PLAY, c.BACK)} for the game", topic=SELECTION)
+        else:
+            self.services.toasts.end(SELECTION)
+        self._show_moves()
+        self._refresh_buttons()
+
+    def _review_name(self) -> str:
+        """The position under review, as the player counts: "move N" or "the start"."""
+        turn = None if not self.reviewing else self.history.turn_of(self.reviewing - 1)
+        return "the start" if turn is None else f"move {turn.number or self.turn_number()}"
+
+    def _show_moves(self) -> None:
+        """The move list catches up with the match (the cost of the moves added only)."""
+        self.history.sync(self.match)
+        current = self.match.ply if self.reviewing is None else self.reviewing
+        self.move_list.show(self.history.turns, current, self._colours(),
+                            back=self.reviewing is not None)
+
     def command_by_name(self, name: str) -> Transition | None:
         """Run a command as its side-panel button does."""
         return self.command(Command(name))
@@ -366,6 +466,7 @@ class PlayScene(Scene):
             self._refuse("the game is over")
             return
         answer = self.board.handle(command)
+        self._refresh_buttons()  # the selection may now make a move, or no longer
         if answer is None:
             return
         if answer.feedback is not None:
@@ -405,9 +506,21 @@ class PlayScene(Scene):
         """Hook: a person here played the move at ``ply``."""
 
     def _show(self, played: Played) -> None:
-        """Animate a move the table played, then bring the panel up to date."""
+        """Animate a move the table played, then bring the panel up to date; a moving seat's
+        move says what it cost the players here, and the next waits a beat after it."""
+        if self.reviewing is not None:
+            self.reviewing = None
+            self.view.show(played.before)
+        mover = self.match.game.to_move(played.before)
+        self._quiet_from = None
         self.view.animate(played.before, played.result, self._clock)
         self._after_move()
+        self._beat_due = mover in self.table.seats
+        turn = self.history.turn_of(self.match.ply - 1)
+        if self._beat_due and turn is not None:
+            notes = turn.actions[-1].notes
+            if notes:
+                self.services.toasts.show("  ".join(notes), "error", EXPLAIN_TOPIC)
 
     def _ask_hint(self) -> None:
         """Ask a computer player for a move; it arrives as a preview to confirm."""
@@ -429,7 +542,8 @@ class PlayScene(Scene):
         if move is None:
             return
         notation = self.match.game.format_move(move)
-        self.services.toasts.show(f"Hint: {self.plugin.describe(notation)}", "good", HINT_TOPIC)
+        words = self.plugin.describe(notation, self.match.state)
+        self.services.toasts.show(f"Hint: {words}", "good", HINT_TOPIC)
         if isinstance(self.view, Suggests):
             self._feedback(self.view.suggest(move))
 
@@ -440,7 +554,8 @@ class PlayScene(Scene):
             self._refuse(str(err))
             return
         self.view.show(self.match.state, last_turn(self.match, self.match.ply))
-        self.services.toasts.show(f"Took back: {self.plugin.describe(undone)}", topic=SELECTION)
+        words = self.plugin.describe(undone, self.match.state)  # (the position before it)
+        self.services.toasts.show(f"Took back: {words}", topic=SELECTION)
         self.services.sounds.play("undo")
         self._after_move()
 
@@ -484,8 +599,13 @@ class PlayScene(Scene):
         self._after_move()
 
     def _after_move(self) -> None:
-        """The match has changed: the table keeps it, and the screen follows."""
+        """The match has changed: the table keeps it, and the screen follows (a position
+        under review gives way to the game)."""
         self.table.after_move()
+        if self.reviewing is not None:
+            self.reviewing = None
+            self.view.show(self.match.state, last_turn(self.match, self.match.ply))
+        self._show_moves()
         self.services.toasts.end(SELECTION)  # it spoke of a selection the move has replaced
         self.view.set_interactive(self._human_to_move())
         if self.match.is_over != self._built_over:
@@ -512,7 +632,7 @@ class PlayScene(Scene):
     def update(self, clock: float) -> Transition | None:
         self._clock = clock
         seats = len(self.table.seats)
-        played = self.table.advance(self.view.busy(clock))
+        played = self.table.advance(self._holding(clock))
         if played is not None:
             self._show(played)
         elif len(self.table.seats) != seats:  # a seat failed: a person plays it now
@@ -522,6 +642,18 @@ class PlayScene(Scene):
         for cue in self.view.cues(clock):
             self.services.sounds.play(cue)
         return self._next_demo(clock) if self.demo else None
+
+    def _holding(self, clock: float) -> bool:
+        """Whether the next move that no one here makes must wait: the board is animating,
+        a beat after a moving seat's move has not passed, or a person is looking back."""
+        if self.view.busy(clock):
+            self._quiet_from = None
+            return True
+        if self._quiet_from is None:
+            self._quiet_from = clock
+        speed = self.services.settings.anim_speed
+        beat = BEAT / speed if self._beat_due and speed > 0 else 0.0
+        return clock - self._quiet_from < beat or self.reviewing is not None
 
     def _watch(self) -> None:
         """A seat's watchdog said it stopped answering: say so once, offering a fresh
@@ -562,23 +694,64 @@ class PlayScene(Scene):
         return Replace(PlayScene(self.services, match, demo=True)) if match else None
 
     def draw(self, surface: pygame.Surface, clock: float) -> None:
+        self._shortened = []
         self.view.draw(surface, clock)
         self._draw_top_bar(surface)
         self._draw_keys(surface)
         self._draw_panel(surface)
         self._draw_selected(surface, clock)
+        self._draw_tip(surface)
+
+    def _blit_fit(self, surface: pygame.Surface, words: str, size: int,
+                  colour: palette.RGB, width: int, pos: tuple[int, int],
+                  bold: bool = False) -> pygame.Surface:
+        """``words`` fitted to ``width`` at ``pos``; if shortened, the whole text is kept
+        to show while the pointer is on it."""
+        image = fonts.fit(words, size, colour, width, bold)
+        rect = surface.blit(image, pos)
+        if fonts.font(size, bold).size(words)[0] > width:
+            self._shortened.append((rect, words))
+        return image
+
+    def _draw_tip(self, surface: pygame.Surface) -> None:
+        """The whole text of a shortened line the pointer is on, beside the panel (where no
+        button covers it) or under the line."""
+        pointer = self._pointer
+        shown = next((full for rect, full in self._shortened
+                      if pointer is not None and rect.collidepoint(pointer)), None)
+        if shown is None or pointer is None:
+            return
+        width = min(520, surface.get_width() - 20)
+        lines = fonts.wrap(shown, fonts.MIN_SIZE, width - 16)
+        line_h = fonts.font(fonts.MIN_SIZE).get_linesize()
+        box = pygame.Rect(0, 0, width, len(lines) * line_h + 12)
+        if self.panel.collidepoint(pointer):
+            box.topright = (self.panel.x - 8, pointer[1])
+        else:
+            box.topleft = (pointer[0], pointer[1] + 20)
+        box.clamp_ip(surface.get_rect())
+        pygame.draw.rect(surface, (20, 22, 30), box, border_radius=6)
+        pygame.draw.rect(surface, palette.ACCENT, box, 1, border_radius=6)
+        for i, line in enumerate(lines):
+            surface.blit(fonts.text(line, fonts.MIN_SIZE, palette.TEXT),
+                         (box.x + 8, box.y + 6 + i * line_h))
 
     def turn_number(self) -> int:
-        """The move counter: players' moves only (a die roll is part of the turn it ends)."""
-        played = turns_played(self.match)
-        return played if self.match.is_over else played + 1
+        """The move counter: players' turns (a turn of several actions is one move, a die
+        roll is part of the turn it ends)."""
+        self.history.sync(self.match)
+        return self.history.turn_now(self.match)
 
     def _draw_top_bar(self, surface: pygame.Surface) -> None:
         info = self.match.game.info
         room = self.board_area.w - 8
         title = fonts.fit(info.title, 30, palette.ACCENT, room // 2, True)
         surface.blit(title, (MARGIN + 4, MARGIN))
-        if self.match.is_over:
+        if self.reviewing is not None:
+            line = (f"Looking at {self._review_name()} (of {self.turn_number()})  ·  "
+                    f"{self._key(inp.PLAY, c.BACK)} back to the game")
+            colour = palette.ACCENT
+        elif self.match.is_over:
             outcome = self.match.outcome
             assert outcome is not None
             line, colour = result.summary(self.match.seats, outcome), palette.ACCENT
@@ -592,20 +765,21 @@ class PlayScene(Scene):
             line += f"  ·  seed {self.match.seed}"
         line += self._top_bar_note()
         left = MARGIN + title.get_width() + 24
-        words = fonts.fit(line, 28, colour, max(40, room - title.get_width() - 24))
-        surface.blit(words, (left, MARGIN + 2))
+        self._blit_fit(surface, line, 28, colour, max(40, room - title.get_width() - 24),
+                       (left, MARGIN + 2))
 
     def _draw_keys(self, surface: pygame.Surface) -> None:
         """The message strip under the board shows the current keys while it has no message."""
         if self.services.toasts.items:
             return
-        parts = [f"{self._key(inp.PLAY, name)} {text}" for name, text in self.KEY_HINTS]
+        parts = [f"{self._key(inp.PLAY, name)} {text}" for name, text in self.KEY_HINTS
+                 if name != c.CONFIRM or self._can_confirm]
         parts.insert(0, f"{self._key(inp.GLOBAL, c.HELP)} rules")
         room = self.messages.w - 16
-        words = fonts.text("   ·   ".join(parts), 22, palette.MUTED)
+        words = fonts.text("  ·  ".join(parts), 22, palette.MUTED)
         while words.get_width() > room and len(parts) > 1:
             parts.pop()
-            words = fonts.text("   ·   ".join(parts), 22, palette.MUTED)
+            words = fonts.text("  ·  ".join(parts), 22, palette.MUTED)
         surface.blit(words, words.get_rect(midleft=(self.messages.x + 8,
                                                     self.messages.centery)))
 
@@ -623,32 +797,45 @@ class PlayScene(Scene):
         panel = self.panel
         pygame.draw.rect(surface, palette.PANEL, panel)
         pygame.draw.line(surface, palette.GRID, panel.topleft, panel.bottomleft, 2)
-        y = 16
+        y = 10 if self.compact else 16
         for seat in range(len(self.match.seats)):
             y = self._draw_seat(surface, seat, y)
         if self.match.is_over:
             self._draw_result(surface)
+            self.move_list.draw(surface)
             self._draw_extras(surface)
             return
         text_w = panel.w - 28
-        move = fonts.text(f"Move {self.turn_number()}", 28, palette.TEXT, True)
-        surface.blit(move, (panel.x + 14, y + 2))
-        last = self._last_move()
+        move = fonts.text(f"Move {self.turn_number()}", 26, palette.TEXT, True)
+        surface.blit(move, (panel.x + 14, y))
+        top = y + move.get_height() + 2
+        last = "" if self.compact else self._last_move()  # (the move list is just below)
         if last:
-            words = fonts.fit(f"Last: {last}", 22, palette.MUTED,
-                              text_w - move.get_width() - 12)
-            surface.blit(words, words.get_rect(midleft=(panel.x + 26 + move.get_width(),
-                                                        y + 2 + move.get_height() // 2)))
+            full = f"Last: {last}"
+            lines = fonts.wrap(full, fonts.MIN_SIZE, text_w)
+            start = top
+            for line in (lines[0], " ".join(lines[1:])) if len(lines) > 2 else lines:
+                words = fonts.fit(line, fonts.MIN_SIZE, palette.MUTED, text_w)
+                surface.blit(words, (panel.x + 14, top))
+                top += words.get_height()
+            if len(lines) > 2:  # shortened: the whole turn shows on hover (and in the list)
+                self._shortened.append((pygame.Rect(panel.x + 14, start, text_w, top - start),
+                                        full))
         status = self._status()
-        room = (INFO_H_COMPACT if self.compact else INFO_H) - move.get_height() - 12
+        room = y + (INFO_H_COMPACT if self.compact else INFO_H) - top - 6
         size, lines = fit_lines(status, text_w, room)
         for i, line in enumerate(lines):
-            words = fonts.fit(line, size, palette.TEXT, text_w)
-            surface.blit(words, (panel.x + 14, y + move.get_height() + 8 + i * size))
+            self._blit_fit(surface, line, size, palette.TEXT, text_w,
+                           (panel.x + 14, top + 2 + i * fonts.font(size).get_linesize()))
+        self.move_list.draw(surface)
         self._draw_extras(surface)
 
     def _status(self) -> str:
         """Hook: the status line: whose turn it is and what they do."""
+        if self.reviewing is not None:
+            return (f"Looking back at {self._review_name()}: the board is as it was then. "
+                    f"{self._key(inp.PLAY, c.BACK)} or the bar above the moves returns "
+                    "to the game.")
         if self.match.to_move == CHANCE:
             return "Rolling the dice..."
         if not self._human_to_move():
@@ -672,33 +859,39 @@ class PlayScene(Scene):
         panel, info = self.panel, self.match.seats[seat]
         colour = self._colours()[seat]
         active = not self.match.is_over and seat == self.match.to_move
-        card_h, pad = (62, 7) if self.compact else (76, 14)
+        card_h, pad, side = (CARD_H_COMPACT, 4, 34) if self.compact else (CARD_H, 14, 44)
         card = pygame.Rect(panel.x + 12, y, panel.w - 24, card_h)
         pygame.draw.rect(surface, (44, 49, 64), card, border_radius=10)
         if active:
             pygame.draw.rect(surface, colour, card, 3, border_radius=10)
-        swatch = pygame.Rect(card.x + 12, card.y + (card_h - 44) // 2, 44, 44)
+        swatch = pygame.Rect(card.x + 10, card.y + (card_h - side) // 2, side, side)
         pygame.draw.rect(surface, colour, swatch, border_radius=8)
-        pygame.draw.rect(surface, palette.shade(colour, 0.58), swatch.inflate(-20, -20),
+        pygame.draw.rect(surface, palette.shade(colour, 0.58), swatch.inflate(-side // 2.2,
+                                                                             -side // 2.2),
                          border_radius=4)
-        room = card.right - (card.x + 68) - 10
-        name = fonts.fit(info.name, 28, palette.TEXT, room, active)
-        surface.blit(name, (card.x + 68, card.y + pad - 4))
+        left = swatch.right + 12
+        room = card.right - left - 10
+        self._blit_fit(surface, info.name, 26 if self.compact else 28, palette.TEXT, room,
+                       (left, card.y + pad - (1 if self.compact else 4)), active)
         mark = self._seat_mark(surface, card, seat)
         detail = self.plugin.figure(self.match.state, seat) + mark
         if info.is_computer:
             detail += f"  ·  computer, {info.level}"
-        elif active:
-            detail += "  ·  to move"
+        elif active and fonts.font(22).size(detail + "  ·  to move")[0] <= room:
+            detail += "  ·  to move"  # (the card's frame says it too, where there is no room)
         tint = palette.readable(colour) if active else palette.MUTED
-        words = fonts.fit(detail, 22, tint, room)
-        surface.blit(words, (card.x + 68, card.y + card_h - pad - words.get_height() + 2))
+        height = fonts.font(22).get_height()
+        self._blit_fit(surface, detail, 22, tint, room,
+                       (left, card.y + card_h - pad - height + 2))
         return y + card_h + 8
 
     def _last_move(self) -> str:
-        """The last player's move in words (a die roll after it is part of the turn)."""
-        start, end = turn_span(self.match, self.match.ply)
-        return self.plugin.describe(self.match.moves[start]) if end > start else ""
+        """The last turn in words, every action of it (the dice rolled after it too)."""
+        self.history.sync(self.match)
+        turns = [turn for turn in self.history.turns if turn.number]
+        if not turns:
+            return ""
+        return "; ".join(action.words for action in turns[-1].actions)
 
     def _draw_result(self, surface: pygame.Surface) -> None:
         """The result card: who won (in the reader's words), why, and a run's figures."""
@@ -744,15 +937,16 @@ class PlayScene(Scene):
 
 
 def fit_lines(text: str, width: int, height: int) -> tuple[int, tuple[str, ...]]:
-    """``text`` wrapped to ``width`` in the largest size whose lines fit ``height`` (the
-    last line shortened if even the smallest does not)."""
-    for size in (24, 22, 20):
+    """``text`` wrapped to ``width`` in the largest size whose lines fit ``height``, never
+    below ``fonts.MIN_SIZE`` (the last line shortened if even that does not fit)."""
+    for size in (24, 22, fonts.MIN_SIZE):
         lines = fonts.wrap(text, size, width)
-        if len(lines) * size <= height:
+        if len(lines) * fonts.font(size).get_linesize() <= height:
             return size, lines
-    keep = max(1, height // 20)
-    lines = fonts.wrap(text, 20, width)
-    return 20, (*lines[: keep - 1], " ".join(lines[keep - 1:]))
+    size = fonts.MIN_SIZE
+    keep = max(1, height // fonts.font(size).get_linesize())
+    lines = fonts.wrap(text, size, width)
+    return size, (*lines[: keep - 1], " ".join(lines[keep - 1:]))
 
 
 def hint_level(levels: list[str]) -> str | None:

@@ -18,6 +18,7 @@ from game.ui import commands as c
 from game.ui import fonts, palette, result, storage
 from game.ui import input as inp
 from game.ui.commands import Command
+from game.ui.movelist import History, MoveList
 from game.ui.scene import Pop, Push, Replace, Scene, Transition
 from game.ui.services import Services
 from game.ui.slider import JumpSlider
@@ -50,7 +51,11 @@ class ReplayScene(Scene):
         self.view.show(match.state_at(self.cursor), last_turn(match, self.cursor))
         self.buttons: dict[Any, str] = {}
         self.slider: Any = None
-        self.moves: Any = None
+        self.history = History(self.plugin, lambda: [
+            seat for seat, info in enumerate(match.seats) if not info.is_computer])
+        self.history.sync(match)
+        self.moves = MoveList()
+        self._pointer: tuple[int, int] | None = None
         self.board_area = pygame.Rect(0, 0, 0, 0)
         self.panel = pygame.Rect(0, 0, 0, 0)
         self.messages = pygame.Rect(0, 0, 0, 0)
@@ -97,13 +102,7 @@ class ReplayScene(Scene):
         self.buttons[button(self, pygame.Rect(x, y, inner, button_h), "Back",
                             self._tip(c.BACK))] = c.BACK
         y += button_h + 10
-        items: list[str | tuple[str, str]] = ["Start"]
-        describe = self.plugin.describe
-        items += [f"{n}. {describe(text)}" for n, text in enumerate(self.match.moves, 1)]
-        self.moves = pygame_gui.elements.UISelectionList(
-            pygame.Rect(x, y, inner, max(60, size[1] - y - 16)), items,
-            self.services.ui, container=self.root,
-        )
+        self.moves.layout(pygame.Rect(x - 6, y, inner + 12, max(0, size[1] - y - 10)))
         self._sync_widgets()
 
     def _row(self, items: list[tuple[str, str]], x: int, y: int, inner: int,
@@ -128,26 +127,8 @@ class ReplayScene(Scene):
         for widget, name in self.buttons.items():
             if name == c.PLAY_PAUSE:
                 widget.set_text("Pause" if self.playing else "Play")
-        if self.moves is not None:
-            self._sync_list()
-
-    def _sync_list(self) -> None:
-        """Highlight the move shown in the list, and scroll it into view."""
-        items = self.moves.item_list
-        for index, item in enumerate(items):
-            wanted = index == self.cursor
-            if item["selected"] != wanted:
-                item["selected"] = wanted
-                widget = item["button_element"]
-                if widget is not None and wanted:
-                    widget.select()
-                elif widget is not None:
-                    widget.unselect()
-        bar = self.moves.scroll_bar
-        if bar is not None and len(items) > 1:
-            visible = bar.visible_percentage
-            top = max(0.0, min(1.0 - visible, self.cursor / len(items) - visible / 2))
-            bar.set_scroll_from_start_percentage(top)
+        colours = seat_colours(self.plugin.seat_colours, self.services.colours())
+        self.moves.show(self.history.turns, self.cursor, colours)
 
     # -- moving through the history ------------------------------------------------------
 
@@ -166,6 +147,8 @@ class ReplayScene(Scene):
     def command(self, command: Command) -> Transition | None:
         name = command.name
         if name == c.POINT:
+            self._pointer = command.pos
+            self.moves.hover(command.pos)
             return None
         if name in (c.SKIP, c.SELECT):
             self.view.skip()
@@ -223,11 +206,32 @@ class ReplayScene(Scene):
             return None
         branch.created = storage.now_iso()
         play = self.services.scenes.play(self.services, branch, autosave_now=True)
+        turn = self.history.turn_of(self.cursor - 1) if self.cursor else None
+        where = f"move {turn.number}" if turn is not None and turn.number else "the start"
+        self.services.toasts.show(f"A new game began from {where}; the game you watched is "
+                                  "kept as it was", "good")
         return Pop(2, then=play) if self.from_play else Replace(play)
 
     def _opened(self, path: Path) -> Transition | None:
         match = open_match(self, path)
         return None if match is None else Replace(ReplayScene(self.services, match))
+
+    def capture(self, event: pygame.event.Event) -> bool:
+        """The move list's pointer: a click jumps to the position a line leads to, the
+        wheel over it scrolls it."""
+        if event.type == pygame.MOUSEWHEEL and self._pointer is not None and \
+                self.moves.rect.collidepoint(self._pointer):
+            self.moves.scroll(-3 * int(event.y))
+            return True
+        if event.type != pygame.MOUSEBUTTONDOWN or event.button != 1 or self.dialog_open():
+            return False
+        ply = self.moves.hit(tuple(event.pos))
+        if ply is None or ply < 0:
+            return False
+        self.playing = False
+        self.view.skip()
+        self.go_to(ply)
+        return True
 
     def widget_event(self, event: pygame.event.Event) -> Transition | None:
         if event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element in self.buttons:
@@ -235,11 +239,6 @@ class ReplayScene(Scene):
         if event.type == pygame_gui.UI_HORIZONTAL_SLIDER_MOVED and event.ui_element is self.slider:
             self.playing = False
             self.go_to(int(event.value))
-        if event.type == pygame_gui.UI_SELECTION_LIST_NEW_SELECTION and \
-                event.ui_element is self.moves:
-            text = str(event.text)
-            self.playing = False
-            self.go_to(0 if text == "Start" else int(text.split(".", 1)[0]))
         return None
 
     # -- frames --------------------------------------------------------------------------
@@ -265,11 +264,7 @@ class ReplayScene(Scene):
         title = fonts.fit(f"Replay: {self.match.game.info.title}", 30, palette.ACCENT,
                           room // 2, True)
         surface.blit(title, (layout.MARGIN + 4, layout.MARGIN))
-        if self.cursor == 0:
-            where = f"Start  ·  {self.match.ply} moves"
-        else:
-            where = (f"Move {self.cursor} of {self.match.ply}: "
-                     f"{self.plugin.describe(self.match.moves[self.cursor - 1])}")
+        where = self._where()
         outcome = self.match.outcome_at(self.cursor)
         if outcome is not None:
             where += f"  ·  {result.summary(self.match.seats, outcome)}"
@@ -277,6 +272,21 @@ class ReplayScene(Scene):
         line = fonts.fit(where, 26, palette.TEXT, max(40, room - title.get_width() - 24))
         surface.blit(line, (layout.MARGIN + title.get_width() + 28, layout.MARGIN + 4))
         self._draw_panel(surface)
+        self.moves.draw(surface)
+
+    def _where(self) -> str:
+        """The position shown, as the player counts: the move (a turn), and the action of
+        it when a turn has several."""
+        total = self.history.turn_now(self.match)
+        turn = self.history.turn_of(self.cursor - 1) if self.cursor else None
+        if turn is None:
+            return f"Start  ·  {total} moves"
+        index = next(i for i, action in enumerate(turn.actions) if action.ply == self.cursor - 1)
+        words = turn.actions[index].words
+        if not turn.number:
+            return words
+        part = f" (action {index + 1} of {len(turn.actions)})" if len(turn.actions) > 1 else ""
+        return f"Move {turn.number} of {total}{part}: {words}"
 
     def _draw_panel(self, surface: pygame.Surface) -> None:
         """The panel's background and each player's line (name and score where shown)."""

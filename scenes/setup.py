@@ -36,6 +36,10 @@ COMPUTER = "computer: "
 """Seat kinds read "human" or "computer: <level>" in the drop-down."""
 
 
+PREVIEW_MIN_H = 150
+"""The least height the board preview is drawn in: smaller, a board and its labels read as
+noise (a short window shows the options alone)."""
+
 class SetupScene(Scene):
     contexts = (inp.MENU, inp.GLOBAL)
 
@@ -122,8 +126,13 @@ class SetupScene(Scene):
         bottom = size[1] - 80
         seats_bottom = top + (self.game.info.players - 1) * 3 * row + 2 * row
         options_bottom = top + (len(self.game.info.options) + seed_rows) * row
-        self.preview_area = pygame.Rect(left, max(options_bottom, seats_bottom) + 20, WIDTH, 0)
-        self.preview_area.h = max(0, bottom - 20 - self.preview_area.y)
+        below = max(options_bottom, seats_bottom) + 20
+        strip = pygame.Rect(left, below, WIDTH, max(0, bottom - 20 - below))
+        column = pygame.Rect(left, options_bottom + 20, max(0, right - left - 30),
+                             max(0, bottom - 40 - options_bottom))
+        # The preview goes where a board comes out larger: under everything, or in the
+        # column the options leave free beside the seats (a short window).
+        self.preview_area = max(strip, column, key=lambda rect: min(rect.w, rect.h))
         self._preview_key = None
         self.back_button = button(self, pygame.Rect(left, bottom, 160, 48), "Back")
         self.start_button = button(self, pygame.Rect(left + WIDTH - 200, bottom, 200, 48),
@@ -260,7 +269,7 @@ class SetupScene(Scene):
 
     def _draw_preview(self, surface: pygame.Surface, clock: float) -> None:
         """The board the chosen options make, or why they make none (custom sizes)."""
-        if self.view is None or self.preview_area.h < 60:
+        if self.view is None or self.preview_area.h < PREVIEW_MIN_H:
             return
         problem = self._read()
         key = (tuple(sorted(self.values.items())), tuple(self.colours))

@@ -18,6 +18,9 @@ SCALE = 0.7
 """Noto Sans point size per default-font size unit (pygame scales its own font by 0.6875)."""
 MIN_SHRINK = 0.75
 """``fit`` shrinks text down to this share of its size before it shortens it."""
+MIN_SIZE = 20
+"""The smallest size text is shrunk to (14 pt of Noto Sans): below it a line is wrapped or
+shortened instead, never made unreadable."""
 
 
 def _points(size: int) -> int:
@@ -74,7 +77,7 @@ def fit(words: str, size: int, colour: tuple[int, int, int], width: int,
         return text(words, size, colour, bold)
     # Widths grow about as the point size does: the largest size whose points should fit.
     points = _points(size) * width / full
-    smaller = [trial for trial in range(max(8, round(size * MIN_SHRINK)), size)
+    smaller = [trial for trial in range(max(min(size, MIN_SIZE), round(size * MIN_SHRINK)), size)
                if _points(trial) <= points]
     if smaller and font(smaller[-1], bold).size(words)[0] <= width:
         return text(words, smaller[-1], colour, bold)

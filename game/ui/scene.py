@@ -182,7 +182,9 @@ class Scene:
 
 
 def _is_file_dialog(dialog: Any) -> bool:
-    return isinstance(dialog, pygame_gui.windows.UIFileDialog)
+    """pygame_gui's file dialog, or one with its parts (``game.ui.gamefiles``)."""
+    return isinstance(dialog, pygame_gui.windows.UIFileDialog) or \
+        hasattr(dialog, "file_path_text_line")
 
 
 def _finishes(dialog: Any, event: pygame.event.Event) -> bool:

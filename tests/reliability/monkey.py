@@ -41,7 +41,6 @@ OTHER_KEYS: Final = (
 TYPED: Final = string.ascii_letters + string.digits + " -_é"
 """Text typed into fields: no path separators, so no file name can leave the sandbox."""
 MODS: Final = {"ctrl": pygame.KMOD_CTRL, "alt": pygame.KMOD_ALT, "shift": pygame.KMOD_SHIFT}
-DIALOG_BUTTONS_NEVER: Final = ("delete_button", "parent_directory_button", "home_button")
 STAY: Final = 60
 FRAME_BUDGET: Final = 1 / 60
 """Gestures on one screen after which the monkey goes back, as a person would."""
@@ -158,18 +157,15 @@ class Monkey:
             self.app = App(self.services, MenuScene(self.services))
 
     def _keep_in_sandbox(self) -> None:
-        """File dialogs: no delete, no leaving the sandbox (a person's choice, not ours)."""
+        """File dialogs: no file outside the sandbox (a whole path typed in the name box is
+        taken as it is: a person's choice, not ours)."""
         for element in list(self.services.ui.get_root_container().elements):
-            if type(element).__name__ != "UIFileDialog" or not element.alive():
+            if type(element).__name__ != "GameFileDialog" or not element.alive():
                 continue
-            for name in DIALOG_BUTTONS_NEVER:
-                getattr(element, name).disable()
             line = element.file_path_text_line
-            text = line.get_text()
-            if not self._inside(text):
-                line.set_text(str(self.services.paths.saves))
-            if not self._inside(element.current_directory_path):
-                element.kill()
+            text = line.get_text().strip()
+            if Path(text).is_absolute() and not self._inside(text):
+                line.set_text("")
 
     def _inside(self, text: str) -> bool:
         try:

@@ -68,7 +68,7 @@ def open_with_ctrl_o(driver: Driver, path: Path) -> str:
     before = set(scene._dialogs)
     driver.key("o", mod=CTRL)
     dialog: Any = next(d for d in scene._dialogs if d not in before)
-    assert type(dialog).__name__ == "UIFileDialog"
+    assert type(dialog).__name__ == "GameFileDialog"
     picked = pygame.event.Event(pygame_gui.UI_FILE_DIALOG_PATH_PICKED, ui_element=dialog,
                                 text=str(path))
     dialog.kill()  # a picked path closes the dialog, as pygame_gui does

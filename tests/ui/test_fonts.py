@@ -31,10 +31,14 @@ def font_module() -> Iterator[None]:
     fonts.reset()
 
 
+def smallest(size: int) -> int:
+    """The least size ``fit`` may shrink to: a share of the size, never below the floor."""
+    return max(min(size, fonts.MIN_SIZE), round(size * fonts.MIN_SHRINK))
+
+
 def best_size(words: str, size: int, width: int) -> int | None:
     """The reference: every size tried from the largest down."""
-    smallest = max(8, round(size * fonts.MIN_SHRINK))
-    for trial in range(size, smallest - 1, -1):
+    for trial in range(size, smallest(size) - 1, -1):
         if fonts.font(trial).size(words)[0] <= width:
             return trial
     return None
@@ -54,7 +58,7 @@ def test_fit_shrinks_a_line_that_then_fits_else_shortens_it(words: str, width: i
         assert best is not None and max(shown) >= best - ESTIMATE_SLACK
         assert surface.get_width() <= width
     else:  # shortened at full size: the longest prefix that fits, when shrinking would not do
-        assert best is None or best <= round(size * fonts.MIN_SHRINK) + ESTIMATE_SLACK
+        assert best is None or best <= smallest(size) + ESTIMATE_SLACK
         face = fonts.font(size)
         fitting = [cut for cut in range(1, len(words))
                    if face.size(words[:cut].rstrip() + "…")[0] <= width]
