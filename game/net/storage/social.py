@@ -151,6 +151,10 @@ class SocialStore:
         return bool(self._rows("SELECT 1 FROM net_players WHERE name = %s AND NOT removed",
                                name))
 
+    def claimed(self, name: str) -> bool:
+        """The name was ever claimed (a removed name stays taken: nobody else gets it)."""
+        return bool(self._rows("SELECT 1 FROM net_players WHERE name = %s", name))
+
     def remove(self, name: str) -> list[str]:
         """An operator's removal: the name can no longer be used, its listings, queue places
         and challenges go. Returns the tables it had listed (to announce as unlisted)."""
