@@ -164,11 +164,17 @@ class OnlineScene(Scene):
         w["save_server"] = button(self, pygame.Rect(left + width - 100, y, 100, row),
                                   "Remember", "Keep this server for next time")
         y += row + gap
-        w["host_server"] = button(self, pygame.Rect(left, y, width, row),
+        half = (width - 8) // 2
+        w["host_server"] = button(self, pygame.Rect(left, y, half, row),
                                   "Open a table on the server",
                                   "A table on the server above, with an invite code")
         if not settings.server or not games:
             w["host_server"].disable()
+        w["lobby"] = button(self, pygame.Rect(left + half + 8, y, half, row), "Lobby",
+                            "The server's public lobby: open seats, quick match, challenges, "
+                            "games to watch, profiles and ratings")
+        if not settings.server:
+            w["lobby"].disable()
         y += row + 2 * gap
         label(self, pygame.Rect(left, y, width, row), "Join by code")
         y += row
@@ -266,6 +272,8 @@ class OnlineScene(Scene):
             self._join_nearby()
         elif element is w.get("resume"):
             return self._resume()
+        elif element is w.get("lobby"):
+            return self._lobby()
         return None
 
     def command(self, command: Command) -> Transition | None:
@@ -379,6 +387,14 @@ class OnlineScene(Scene):
         self.pending = self.online.open(table.url, name, Join(table.code))
         self.hosting = False
         self._build_root()
+
+    def _lobby(self) -> Transition | None:
+        try:
+            url = server_url(self.services.settings.server)
+        except ValueError as err:
+            message(self, "Server", str(err))
+            return None
+        return Push(self.services.scenes.lobby(self.services, url))
 
     def _resume(self) -> Transition | None:
         chosen = self.widgets["mine"].get_single_selection()

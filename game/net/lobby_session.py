@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import queue
 from collections.abc import Callable, Coroutine
 from typing import Any
@@ -92,8 +93,7 @@ class LobbySession:
             gone = asyncio.Event()
             client = TableClient(self.url, self.identity[0] if self.identity else "Player",
                                  self.games, reconnect=False, on_message=self._heard,
-                                 on_link=lambda state: gone.set() if state == "closed"
-                                 else None)
+                                 on_link=functools.partial(_closed_sets, gone))
             try:
                 await client.connect()
                 if self.identity is not None:
@@ -145,6 +145,11 @@ class LobbySession:
             await _quietly(client.close())
         if self._task is not None and self._task is not asyncio.current_task():
             self._task.cancel()
+
+
+def _closed_sets(gone: asyncio.Event, state: str) -> None:
+    if state == "closed":
+        gone.set()
 
 
 async def _quietly(work: Coroutine[Any, Any, Any]) -> None:
