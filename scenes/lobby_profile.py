@@ -21,7 +21,7 @@ from game.ui import commands as c
 from game.ui import fonts, palette
 from game.ui import input as inp
 from game.ui.commands import Command
-from game.ui.lobby import Lobby, Spectator, open_spectator
+from game.ui.lobby import Lobby, Spectator, open_spectator, standing_line
 from game.ui.scene import Pop, Push, Scene, Transition
 from game.ui.services import Services
 from scenes.common import button, heading, label, message
@@ -175,8 +175,7 @@ class ProfileScene(Scene):
         board = self.lobby.leaderboard
         if board is None:
             return []
-        return [f"{n}. {row.name}  ·  {row.rating} ±{row.deviation}  ·  {row.played} games"
-                for n, row in enumerate(board.rows, 1)]
+        return [standing_line(n, row) for n, row in enumerate(board.rows, 1)]
 
     def _facts(self) -> tuple[Any, ...]:
         lobby = self.lobby

@@ -18,6 +18,7 @@ from game.core.match import Match, Seat
 from game.core.registry import Registry
 from game.net import lobby as lb
 from game.net import messages as m
+from game.net.glicko2 import PROVISIONAL_DEVIATION
 from game.net.identities import Identities, Identity, IdentityError
 
 REMARK_LINES: Final = 6
@@ -219,6 +220,13 @@ def seat_line(seat: lb.Listing, title: str) -> str:
     rating = "" if seat.rating is None else f" ({seat.rating})"
     rated = "rated" if seat.rated else "casual"
     return f"{title}, {options}  ·  {seat.host}{rating}  ·  {rated}, {clock_text(seat.clock)}"
+
+
+def standing_line(number: int, row: lb.Standing) -> str:
+    """One row of a leaderboard; a provisional rating (too few games yet) is marked."""
+    mark = "  (provisional)" if row.deviation > PROVISIONAL_DEVIATION else ""
+    return (f"{number}. {row.name}  ·  {row.rating} ±{row.deviation}{mark}  ·  "
+            f"{row.played} games")
 
 
 class Spectator:

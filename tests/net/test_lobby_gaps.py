@@ -69,3 +69,24 @@ async def test_a_claimed_name_is_refused_to_anyone_not_identified_as_it(
         await impostor.send("join", code=code, name="Eve")  # any free name still works
         table = await impostor.expect("table")
         assert table["names"] == ["Cy", "Eve"]
+
+
+async def test_the_leaderboard_lists_provisional_ratings_after_the_established_ones(
+        tmp_path: Path) -> None:
+    async with lobby_server(str(tmp_path / "t.sqlite")) as (url, _), \
+            peer(url, "Ada") as ada, peer(url, "Bo") as bo, peer(url, "Cy") as cy:
+        await cy.send("create", game="pushfight", options={}, seat=0, name="x", clock=CLOCK)
+        await cy.expect("seated")  # Cy plays no rated game: never on the board
+        await ada.send("create", game="pushfight", options={}, seat=0, name="x", clock=CLOCK)
+        await ada.expect("seated")
+        await ada.send("list", rated=True)
+        table = (await ada.expect("listed"))["seat"]["table"]
+        await bo.send("take", table=table, name="x")
+        await bo.expect("seated")
+        await bo.send("resign")
+        await ada.expect("ended")
+        await ada.drain(0.2)
+        await ada.send("leaderboard?", game="pushfight")
+        rows = (await ada.expect("leaderboard"))["rows"]
+        assert [row["name"] for row in rows] == ["Ada", "Bo"]
+        assert all(row["deviation"] > 110 for row in rows)  # both provisional, marked so
