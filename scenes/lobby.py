@@ -144,18 +144,12 @@ class LobbyScene(Scene):
         label(self, pygame.Rect(left, y, width, row), "Challenges to you")
         y += row
         list_h = max(row * 2, size[1] - y - 2 * row - 3 * gap - 16)
-        items: list[str | tuple[str, str]] = [self._challenge_line(ch)
-                                              for ch in lobby.challenges]
         w["incoming"] = pygame_gui.elements.UISelectionList(
-            pygame.Rect(left, y, width, list_h), items or ["(none)"], ui, container=root)
+            pygame.Rect(left, y, width, list_h), [], ui, container=root)
         y += list_h + gap
         w["accept"] = button(self, pygame.Rect(left, y, half, row), "Accept",
                              "Play the chosen challenge")
         w["decline"] = button(self, pygame.Rect(left + half + 8, y, half, row), "Decline")
-        named = lobby.name is not None
-        for key in ("seek", "challenge", "accept", "decline"):
-            if not named:
-                w[key].disable()
         if not games:
             for key in ("list", "seek", "challenge"):
                 w[key].disable()
@@ -164,19 +158,16 @@ class LobbyScene(Scene):
         list_h = max(row * 2, (size[1] - y - 4 * row - 5 * gap - 16) // 2)
         label(self, pygame.Rect(right, y, width, row), "Open seats")
         y += row
-        seats: list[str | tuple[str, str]] = [self._seat_line(s) for s in lobby.seats]
         w["seats"] = pygame_gui.elements.UISelectionList(
-            pygame.Rect(right, y, width, list_h), seats or ["(no open seat: list a table)"],
-            ui, container=root)
+            pygame.Rect(right, y, width, list_h), [], ui, container=root)
         y += list_h + gap
         w["take"] = button(self, pygame.Rect(right + width - 160, y, 160, row), "Take seat",
                            "Sit at the chosen table")
         y += row + gap
         label(self, pygame.Rect(right, y, width, row), "Games in play")
         y += row
-        playing: list[str | tuple[str, str]] = [self._seat_line(s) for s in lobby.playing]
         w["playing"] = pygame_gui.elements.UISelectionList(
-            pygame.Rect(right, y, width, list_h), playing or ["(none)"], ui, container=root)
+            pygame.Rect(right, y, width, list_h), [], ui, container=root)
         y += list_h + gap
         w["watch_code"] = pygame_gui.elements.UITextEntryLine(
             pygame.Rect(right, y, width - 168, row), ui, container=root,
@@ -190,7 +181,29 @@ class LobbyScene(Scene):
         w["profile"] = button(self, pygame.Rect(right + width - 240, bottom, 240, row),
                               "Profile and ratings",
                               "Your name, your games, leaderboards, blocks")
+        self._shown = ()
+        self._refresh()
+
+    def _refresh(self) -> None:
+        """Show the lobby's lists and what may be done now, in place (a rebuild would
+        swallow a click made as the lobby changes)."""
+        lobby, w = self.lobby, self.widgets
+        if lobby is None or "seats" not in w or self._facts() == self._shown:
+            return
         self._shown = self._facts()
+        lists = {"seats": ([self._seat_line(s) for s in lobby.seats],
+                           "(no open seat: list a table)"),
+                 "playing": ([self._seat_line(s) for s in lobby.playing], "(none)"),
+                 "incoming": ([self._challenge_line(ch) for ch in lobby.challenges],
+                              "(none)")}
+        for key, (lines, empty) in lists.items():
+            items: list[str | tuple[str, str]] = list(lines or [empty])
+            w[key].set_item_list(items)
+        for key in ("seek", "challenge", "accept", "decline"):
+            if lobby.name is not None and self._games():
+                w[key].enable()
+            else:
+                w[key].disable()
 
     def _remember(self, widgets: dict[str, Any]) -> None:
         """What the player chose and typed, kept across a rebuild (the lobby changes live)."""
@@ -404,8 +417,8 @@ class LobbyScene(Scene):
 
                 found = lobby.matched.pop(0)
                 self._open(Join(found.code), "joining")
-            elif self._facts() != self._shown and self.pending is None:
-                self._build_root()
+            elif self.pending is None and self.spectator is None:
+                self._refresh()
         if self.spectator is not None:
             return self._follow_spectator()
         return self._follow_pending()

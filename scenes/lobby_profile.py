@@ -95,8 +95,6 @@ class ProfileScene(Scene):
                              "One line to bring your name to another machine")
         w["link"] = button(self, pygame.Rect(left + half + 8, y, half, row), "Link code",
                            "A one-time code for another machine (10 minutes)")
-        if self.lobby.name is None:
-            w["link"].disable()
         y += row + 2 * gap
         label(self, pygame.Rect(left, y, width, row), "Bring a name from another machine")
         y += row
@@ -115,19 +113,14 @@ class ProfileScene(Scene):
         w["block"] = button(self, pygame.Rect(left, y, half, row), "Block",
                             "No challenges, chat or pairing with them")
         w["unblock"] = button(self, pygame.Rect(left + half + 8, y, half, row), "Unblock")
-        if self.lobby.name is None:
-            w["block"].disable()
-            w["unblock"].disable()
         # right column: a profile and a leaderboard
         y = top
         entry("who", pygame.Rect(right, y, width - 128, row), "A player's name")
         w["lookup"] = button(self, pygame.Rect(right + width - 120, y, 120, row), "Profile")
         y += row + gap
         list_h = max(2 * row, (size[1] - y - 3 * row - 3 * gap - 16) // 2)
-        items: list[str | tuple[str, str]] = list(self._profile_lines())
         w["profile"] = pygame_gui.elements.UISelectionList(
-            pygame.Rect(right, y, width, list_h), items or ["(no profile asked for yet)"], ui,
-            container=root)
+            pygame.Rect(right, y, width, list_h), [], ui, container=root)
         y += list_h + gap
         w["replay"] = button(self, pygame.Rect(right + width - 160, y, 160, row), "Replay",
                              "Replay the chosen recent game")
@@ -138,12 +131,29 @@ class ProfileScene(Scene):
                 [t for _, t in games], title or games[0][1],
                 pygame.Rect(right, y, width - 168, row), ui, container=root)
         y += row + gap
-        board: list[str | tuple[str, str]] = list(self._board_lines())
         w["board"] = pygame_gui.elements.UISelectionList(
-            pygame.Rect(right, y, width, list_h), board or ["(no established rating yet)"], ui,
-            container=root)
+            pygame.Rect(right, y, width, list_h), [], ui, container=root)
         w["back"] = button(self, pygame.Rect(left, size[1] - row - 16, 160, row), "Back")
+        self._shown = ()
+        self._refresh()
+
+    def _refresh(self) -> None:
+        """Show the profile, the leaderboard and what may be done now, in place."""
+        w = self.widgets
+        if "board" not in w or self._facts() == self._shown:
+            return
         self._shown = self._facts()
+        profile: list[str | tuple[str, str]] = list(
+            self._profile_lines() or ["(no profile asked for yet)"])
+        w["profile"].set_item_list(profile)
+        board: list[str | tuple[str, str]] = list(
+            self._board_lines() or ["(no rated game yet)"])
+        w["board"].set_item_list(board)
+        for key in ("link", "block", "unblock"):
+            if self.lobby.name is not None:
+                w[key].enable()
+            else:
+                w[key].disable()
 
     def _games(self) -> list[tuple[str, str]]:
         return [(info.id, info.title) for info in self.services.games.infos()
@@ -294,8 +304,7 @@ class ProfileScene(Scene):
                 message(self, "Link code", f"On the other machine, type your name and "
                         f"{lobby.link_code[0]} under 'Bring a name'. It works once, for "
                         "10 minutes.")
-            if self._facts() != self._shown:
-                self._build_root()
+            self._refresh()
         spectator = self.spectator
         if spectator is not None:
             spectator.pump()
