@@ -155,7 +155,7 @@ class LobbyScene(Scene):
                 w[key].disable()
         # right column: open seats, games in play, a watch code
         y = top
-        list_h = max(row * 2, (size[1] - y - 4 * row - 5 * gap - 16) // 2)
+        list_h = max(row * 2, (size[1] - y - 5 * row - 4 * gap - 16) // 2)
         label(self, pygame.Rect(right, y, width, row), "Open seats")
         y += row
         w["seats"] = pygame_gui.elements.UISelectionList(
@@ -232,7 +232,9 @@ class LobbyScene(Scene):
         return games.info(game_id).title if game_id in games else game_id
 
     def _seat_line(self, seat: Any) -> str:
-        return seat_line(seat, self._title(seat.game))
+        games = self.services.games
+        defaults = games.info(seat.game).validate_options({}) if seat.game in games else {}
+        return seat_line(seat, self._title(seat.game), defaults)
 
     def _challenge_line(self, challenge: Any) -> str:
         rated = "rated" if challenge.rated else "casual"
@@ -452,7 +454,7 @@ class LobbyScene(Scene):
             spectator.close()
             self._build_root()
             message(self, "Cannot watch this table", spectator.reason or "no answer")
-        elif spectator.state is not None:
+        elif spectator.ready:
             self.spectator = None
             self._build_root()
             return Push(self.services.scenes.watch(self.services, spectator))
@@ -484,12 +486,13 @@ class LobbyScene(Scene):
         lines: list[tuple[str, int, tuple[int, int, int]]] = []
         if self.spectator is not None:
             lines.append(("Opening the table to watch...", 30, palette.TEXT))
+        elif pending is not None and self.pending_what == "queue" and pending.waiting:
+            lines.append(("Looking for an opponent...", 32, palette.ACCENT))
+            lines.append((f"{pending.waiting} waiting in this queue, you included", 24,
+                          palette.TEXT))
+            lines.append(("Cancel leaves the queue", 22, palette.MUTED))
         elif pending is not None and pending.link != "connected" and pending.state is None:
             lines.append(("Connecting...", 30, palette.TEXT))
-        elif pending is not None and self.pending_what == "queue":
-            lines.append(("Looking for an opponent...", 32, palette.ACCENT))
-            if pending.waiting is not None:
-                lines.append((f"{pending.waiting} in this queue", 24, palette.TEXT))
         elif pending is not None and self.pending_what == "listed":
             lines.append(("Your table is listed in the lobby", 30, palette.ACCENT))
             if pending.table_id is not None:

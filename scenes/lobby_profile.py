@@ -115,21 +115,25 @@ class ProfileScene(Scene):
         w["unblock"] = button(self, pygame.Rect(left + half + 8, y, half, row), "Unblock")
         # right column: a profile and a leaderboard
         y = top
+        label(self, pygame.Rect(right, y, width, row), "A player's games and ratings")
+        y += row
         entry("who", pygame.Rect(right, y, width - 128, row), "A player's name")
         w["lookup"] = button(self, pygame.Rect(right + width - 120, y, 120, row), "Profile")
         y += row + gap
-        list_h = max(2 * row, (size[1] - y - 3 * row - 3 * gap - 16) // 2)
+        list_h = max(2 * row, (size[1] - y - 3 * row - 4 * gap - 16) // 2)
         w["profile"] = pygame_gui.elements.UISelectionList(
             pygame.Rect(right, y, width, list_h), [], ui, container=root)
         y += list_h + gap
         w["replay"] = button(self, pygame.Rect(right + width - 160, y, 160, row), "Replay",
                              "Replay the chosen recent game")
+        y += row + gap
+        label(self, pygame.Rect(right, y, 120, row), "Leaderboard")
         games = self._games()
         title = next((t for g, t in games if g == self._board_game), "")
         if games:
             w["board_game"] = pygame_gui.elements.UIDropDownMenu(
                 [t for _, t in games], title or games[0][1],
-                pygame.Rect(right, y, width - 168, row), ui, container=root)
+                pygame.Rect(right + 128, y, width - 128, row), ui, container=root)
         y += row + gap
         w["board"] = pygame_gui.elements.UISelectionList(
             pygame.Rect(right, y, width, list_h), [], ui, container=root)
@@ -312,7 +316,7 @@ class ProfileScene(Scene):
                 self.spectator = None
                 spectator.close()
                 message(self, "Cannot replay this game", spectator.reason or "no answer")
-            elif spectator.state is not None and len(spectator.moves) >= spectator.state.ply:
+            elif spectator.ready:
                 self.spectator = None
                 return Push(self.services.scenes.watch(self.services, spectator))
         return None

@@ -10,7 +10,7 @@ request goes out at once and its answer comes back as a message, so nothing here
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Final, Protocol
 
@@ -214,12 +214,14 @@ def clock_text(clock: m.Clock) -> str:
     return f"{days:g} day{'s' if days != 1 else ''} per move"
 
 
-def seat_line(seat: lb.Listing, title: str) -> str:
-    """One line of the lobby for a listed seat or a game in play."""
-    options = ", ".join(f"{k} {v}" for k, v in seat.options.items()) or "standard"
+def seat_line(seat: lb.Listing, title: str, defaults: Mapping[str, Any]) -> str:
+    """One line of the lobby for a listed seat or a game in play (only the options that
+    differ from the game's ``defaults`` are named)."""
+    options = ", ".join(f"{k} {v}" for k, v in seat.options.items()
+                        if defaults.get(k) != v) or "standard"
     rating = "" if seat.rating is None else f" ({seat.rating})"
     rated = "rated" if seat.rated else "casual"
-    return f"{title}, {options}  ·  {seat.host}{rating}  ·  {rated}, {clock_text(seat.clock)}"
+    return f"{seat.host}{rating}  ·  {title}, {options}  ·  {rated}, {clock_text(seat.clock)}"
 
 
 def standing_line(number: int, row: lb.Standing) -> str:
@@ -260,6 +262,11 @@ class Spectator:
                 elif isinstance(message, m.Error):
                     self.heard.append(message.reason[:1].upper() + message.reason[1:])
         return bool(events)
+
+    @property
+    def ready(self) -> bool:
+        """The table and every move it had when we came are here: time to show it."""
+        return self.state is not None and len(self.moves) >= self.state.ply
 
     def new_match(self, created: str = "") -> Match:
         """The watched round as the server holds it."""
