@@ -66,6 +66,8 @@ class LobbyScene(Scene):
         """The table being opened to watch, until it answers."""
         self._shown: tuple[Any, ...] = ()
         self._choices: dict[str, str] = {}
+        self._messages: pygame.Rect | None = None
+        """Between the bottom buttons: where toasts show, clear of every button."""
         self._typed: dict[str, str] = {}
 
     # -- lifecycle -----------------------------------------------------------------------
@@ -178,6 +180,7 @@ class LobbyScene(Scene):
                             "Watch the chosen game, or the one with this code")
         bottom = size[1] - row - 16
         w["back"] = button(self, pygame.Rect(left, bottom, 160, row), "Back")
+        self._messages = pygame.Rect(left + 176, bottom, right + width - 256 - left - 176, row)
         w["profile"] = button(self, pygame.Rect(right + width - 240, bottom, 240, row),
                               "Profile and ratings",
                               "Your name, your games, leaderboards, blocks")
@@ -245,6 +248,10 @@ class LobbyScene(Scene):
         lobby = self.lobby
         assert lobby is not None
         return (tuple(lobby.seats), tuple(lobby.playing), tuple(lobby.challenges), lobby.name)
+
+    def message_area(self) -> pygame.Rect | None:
+        return None if self.pending is not None or self.spectator is not None else (
+            self._messages)
 
     def _waiting_box(self, size: tuple[int, int]) -> pygame.Rect:
         box = pygame.Rect(0, 0, min(620, size[0] - 40), min(260, size[1] - 40))
@@ -338,8 +345,8 @@ class LobbyScene(Scene):
         if settings is None or lobby is None:
             return
         lobby.challenge(rival, *settings)
-        self.services.toasts.show(f"Challenge sent to {rival}: it lapses in two minutes",
-                                  "good")
+        self.services.toasts.show(f"Challenge sent to {rival} (unanswered, it lapses in two "
+                                  "minutes)", "good")
 
     def _chosen_challenge(self) -> Any:
         lobby = self.lobby

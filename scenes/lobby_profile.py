@@ -39,6 +39,8 @@ class ProfileScene(Scene):
         self._board_game: str | None = None
         self._shown: tuple[Any, ...] = ()
         self._link_shown: tuple[str, int] | None = lobby.link_code
+        self._messages: pygame.Rect | None = None
+        """Right of Back: where toasts show, clear of every button."""
 
     def enter(self) -> None:
         name = self.lobby.name or self.services.settings.online_name
@@ -138,6 +140,8 @@ class ProfileScene(Scene):
         w["board"] = pygame_gui.elements.UISelectionList(
             pygame.Rect(right, y, width, list_h), [], ui, container=root)
         w["back"] = button(self, pygame.Rect(left, size[1] - row - 16, 160, row), "Back")
+        self._messages = pygame.Rect(left + 176, size[1] - row - 16,
+                                     right + width - left - 176, row)
         self._shown = ()
         self._refresh()
 
@@ -159,6 +163,9 @@ class ProfileScene(Scene):
             else:
                 w[key].disable()
 
+    def message_area(self) -> pygame.Rect | None:
+        return self._messages
+
     def _games(self) -> list[tuple[str, str]]:
         return [(info.id, info.title) for info in self.services.games.infos()
                 if info.players == 2 and info.id in self.services.views]
@@ -175,8 +182,8 @@ class ProfileScene(Scene):
         for record in profile.games:
             mark = " (provisional)" if record.provisional else ""
             lines.append(f"{self._title(record.game)}: {record.played} played, {record.won} "
-                         f"won, {record.lost} lost  ·  rating {record.rating} "
-                         f"±{record.deviation}{mark}")
+                         f"won, {record.lost} lost")
+            lines.append(f"    rating {record.rating} ±{record.deviation}{mark}")
         lines += [self._recent_line(n, game) for n, game in enumerate(profile.recent, 1)]
         return lines
 

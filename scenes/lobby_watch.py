@@ -33,6 +33,8 @@ class WatchScene(ReplayScene):
         self.spectator = spectator
         assert spectator.state is not None
         self._round = spectator.state.round
+        if spectator.state.ending is not None:
+            self.TITLE = "Replay"  # a finished game (a profile's recent one): nothing to follow
         self._handed_on = False
         self.remark_entry: Any = None
         super().__init__(services, spectator.new_match(storage.now_iso()))

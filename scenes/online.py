@@ -166,7 +166,7 @@ class OnlineScene(Scene):
         y += row + gap
         half = (width - 8) // 2
         w["host_server"] = button(self, pygame.Rect(left, y, half, row),
-                                  "Open a table on the server",
+                                  "Open a table",
                                   "A table on the server above, with an invite code")
         if not settings.server or not games:
             w["host_server"].disable()

@@ -228,7 +228,7 @@ def standing_line(number: int, row: lb.Standing) -> str:
     """One row of a leaderboard; a provisional rating (too few games yet) is marked."""
     mark = "  (provisional)" if row.deviation > PROVISIONAL_DEVIATION else ""
     return (f"{number}. {row.name}  ·  {row.rating} ±{row.deviation}{mark}  ·  "
-            f"{row.played} games")
+            f"{row.played} game{'' if row.played == 1 else 's'}")
 
 
 class Spectator:
