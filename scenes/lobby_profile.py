@@ -24,7 +24,7 @@ from game.ui.commands import Command
 from game.ui.lobby import Lobby, Spectator, open_spectator, standing_line
 from game.ui.scene import Pop, Push, Scene, Transition
 from game.ui.services import Services
-from scenes.common import button, heading, label, message
+from scenes.common import button, confirm, heading, label, message
 
 
 class ProfileScene(Scene):
@@ -239,8 +239,17 @@ class ProfileScene(Scene):
 
     def _claim(self) -> None:
         name = self._typed_name("name", "Claim a name")
-        if name is not None:
+        if name is None:
+            return
+        held = self.lobby.identity()
+        if held is None or held.name == name:
             self.lobby.claim(name)
+            return
+        dialog = confirm(self, "Claim another name",
+                         f"This machine holds the name {held.name} on this server. Claiming "
+                         f"{name} forgets {held.name}'s secret here: export it first to keep "
+                         "it.", "Claim")
+        self.watch(dialog, lambda _event: self.lobby.claim(name))
 
     def _export(self) -> None:
         try:

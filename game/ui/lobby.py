@@ -23,7 +23,7 @@ from game.net.identities import Identities, Identity, IdentityError
 
 REMARK_LINES: Final = 6
 LOBBY_REFUSALS: Final = {
-    "not-identified": "claim your name on this server first (Profile)",
+    "not-identified": "claim your name on this server first (Profile and ratings)",
 }
 """Refusals said better here than in the server's words."""
 
