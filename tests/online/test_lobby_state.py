@@ -79,4 +79,5 @@ def test_a_claim_keeps_the_secret_before_sending_and_refusals_are_said(
                     Heard(m.Error("not-identified", "identify first", "seek"))]
     state.pump()
     assert state.name == "Ada"
-    assert state.notices[-1] == ("Claim your name on this server first (Profile and ratings)", "error")
+    text, kind = state.notices[-1]
+    assert kind == "error" and text.startswith("Claim your name on this server first")
