@@ -332,6 +332,10 @@ class LobbyScene(Scene):
         from game.net.session import Seek
 
         settings = self._settings()
+        if self.lobby is not None and self.lobby.sent:
+            message(self, "Quick match", "Wait for the answer to your challenge first: its "
+                    "game would be taken for the queue's.")
+            return
         if settings is not None:
             self._open(Seek(*settings), "queue")
 
