@@ -36,7 +36,7 @@ RETRY_MAX: Final = 30.0
 REFUSED_FOR_GOOD: Final = frozenset({
     "bad-token", "no-table", "bad-code", "protocol-version", "rules-version", "unknown-game",
     "bad-options", "rate-limited", "busy", "name-taken", "not-identified", "not-listed",
-    "no-challenge", "seated", "full",
+    "no-challenge",
 })
 """Refusals after which connecting again cannot help: the session stops and says why."""
 
