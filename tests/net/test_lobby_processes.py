@@ -31,7 +31,9 @@ async def test_listings_and_the_queue_are_shared_by_two_processes(postgres_url: 
                 await late.send("browse", game=None)
                 assert [s["table"] for s in (await late.expect("lobby"))["seats"]] == [
                     seat["table"]]
-        async with peer(first.url, "Ada") as ada, peer(second.url, "Bo") as bo:
+        # names of their own: the session's one database keeps a name claimed for good, and
+        # other tests play unidentified as Ada
+        async with peer(first.url, "Queue Ada") as ada, peer(second.url, "Queue Bo") as bo:
             for player in (ada, bo):
                 await player.send("seek", game="conquid", clock=CLOCK, rated=False)
                 await player.expect("queued")
@@ -41,7 +43,7 @@ async def test_listings_and_the_queue_are_shared_by_two_processes(postgres_url: 
             for task in pending:
                 task.cancel()
             matched = next(iter(done)).result()
-            assert matched["opponent"] in ("Ada", "Bo")
+            assert matched["opponent"] in ("Queue Ada", "Queue Bo")
     finally:
         await asyncio.to_thread(first.stop)
         await asyncio.to_thread(second.stop)
