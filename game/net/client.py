@@ -16,9 +16,9 @@ import asyncio
 import contextlib
 import random
 from collections import deque
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
-from typing import Any, Final, TypeAlias
+from typing import Any, Final, TypeAlias, TypeVar
 
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidStatus
@@ -44,6 +44,7 @@ RECONNECTING: Final = frozenset({
     CloseCode.GOING_AWAY, CloseCode.INTERNAL, 1006, CloseCode.ELSEWHERE,
 })
 """Close codes after which trying again can help (others mean the server refused us)."""
+T = TypeVar("T")
 Incoming: TypeAlias = m.ServerMessage | lb.LobbyServerMessage
 """Anything a server sends: table messages and the public side's."""
 
@@ -170,15 +171,22 @@ class TableClient:
     async def join(self, code: str) -> None:
         """Take the free seat an invite code opens; followed once to the process that serves
         the table when the server says it is elsewhere."""
+        await self._followed(lambda: self._seat(m.Join(code, self.name)))
+
+    async def _followed(self, act: Callable[[], Awaitable[T]]) -> T:
+        """``act``, done again once at the process that serves the table when the server
+        closes with ``ELSEWHERE`` (identified there too, so the seat counts by name)."""
         try:
-            await self._seat(m.Join(code, self.name))
+            return await act()
         except ClientError:
             moved = self.closed_with
             if moved is None or moved[0] != CloseCode.ELSEWHERE:
                 raise
             self.url = moved[1]
             await self.connect()
-            await self._seat(m.Join(code, self.name))
+            if self.identity is not None:
+                await self.identify(*self.identity)
+            return await act()
 
     async def attach(self, ticket: Ticket) -> None:
         """Sit again at a seat held before (another device, a restarted app)."""
@@ -217,8 +225,8 @@ class TableClient:
         await self._send(request)
 
     async def take(self, table: str) -> None:
-        """Take the listed seat of ``table``."""
-        await self._seat(lb.Take(table, self.name))
+        """Take the listed seat of ``table`` (followed to the process that serves it)."""
+        await self._followed(lambda: self._seat(lb.Take(table, self.name)))
 
     async def accept(self, challenge: str) -> None:
         """Accept a challenge: this connection takes the seat of the table it opens."""
@@ -249,13 +257,17 @@ class TableClient:
         await self.join(found.code)
 
     async def watch(self, table: str, round_: int | None = None) -> lb.Watching:
-        """Watch ``table`` read-only (``round_``: an earlier round, sent whole, once)."""
-        self.match, self.watched = None, None
-        waiter = self._expect(lb.Watching.TYPE)
-        await self._send(lb.Watch(table, round_ or 0, 0))
-        answer = await self._answer(waiter, lb.Watch.TYPE)
-        assert isinstance(answer, lb.Watching)
-        return answer
+        """Watch ``table`` read-only (``round_``: an earlier round, sent whole, once),
+        followed to the process that serves it."""
+        async def ask() -> lb.Watching:
+            self.match, self.watched = None, None
+            waiter = self._expect(lb.Watching.TYPE)
+            await self._send(lb.Watch(table, round_ or 0, 0))
+            answer = await self._answer(waiter, lb.Watch.TYPE)
+            assert isinstance(answer, lb.Watching)
+            return answer
+
+        return await self._followed(ask)
 
     async def move(self, text: str) -> None:
         """Play ``text`` as the next move; returns once the server acknowledged it (stored).
