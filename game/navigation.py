@@ -13,6 +13,7 @@ from pathlib import Path
 
 from game.core.match import Match
 from game.core.registry import AnyGame
+from game.ui.lobby import Lobby, Spectator
 from game.ui.online import OnlineGame
 from game.ui.scene import Scene
 from game.ui.services import Services
@@ -56,6 +57,21 @@ class SceneFactories:
         from scenes.replay import ReplayScene
 
         return ReplayScene(services, match, from_play=from_play)
+
+    def lobby(self, services: Services, url: str) -> Scene:
+        from scenes.lobby import LobbyScene
+
+        return LobbyScene(services, url)
+
+    def lobby_profile(self, services: Services, lobby: Lobby) -> Scene:
+        from scenes.lobby_profile import ProfileScene
+
+        return ProfileScene(services, lobby)
+
+    def watch(self, services: Services, spectator: Spectator) -> Scene:
+        from scenes.lobby_watch import WatchScene
+
+        return WatchScene(services, spectator)
 
     def help(self, services: Services, game_id: str) -> Scene:
         from scenes.help import HelpScene

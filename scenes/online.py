@@ -165,6 +165,13 @@ class OnlineScene(Scene):
             placeholder_text="wss://play.example.org")
         w["save_server"] = button(self, pygame.Rect(left + width - 100, y, 100, row),
                                   "Remember", "Keep this server for next time")
+        y += row + gap
+        w["lobby"] = button(self, pygame.Rect(left, y, width, row),
+                            "Lobby: open seats, quick match, watch, ratings",
+                            "The server's public lobby: open seats, quick match, challenges, "
+                            "games to watch, profiles and ratings")
+        if not settings.server:
+            w["lobby"].disable()
         y += row + 2 * gap
         label(self, pygame.Rect(left, y, width, row), "Join by code")
         y += row
@@ -242,6 +249,8 @@ class OnlineScene(Scene):
             self._join_nearby(self.nearby_rows[element])
         elif element is w.get("resume"):
             return self._resume()
+        elif element is w.get("lobby"):
+            return self._lobby()
         return None
 
     def command(self, command: Command) -> Transition | None:
@@ -369,6 +378,14 @@ class OnlineScene(Scene):
         self.pending = self.online.open(table.url, name, Join(table.code))
         self.hosting = False
         self._build_root()
+
+    def _lobby(self) -> Transition | None:
+        try:
+            url = server_url(self.services.settings.server)
+        except ValueError as err:
+            message(self, "Server", str(err))
+            return None
+        return Push(self.services.scenes.lobby(self.services, url))
 
     def _resume(self) -> Transition | None:
         chosen = self.widgets["mine"].get_single_selection()

@@ -34,6 +34,7 @@ SEAT_LINE: Final = 30
 
 class ReplayScene(Scene):
     contexts: tuple[str, ...] = (inp.REPLAY, inp.GLOBAL)
+    TITLE = "Replay"
 
     def __init__(self, services: Services, match: Match, from_play: bool = False) -> None:
         super().__init__(services)
@@ -261,7 +262,7 @@ class ReplayScene(Scene):
     def draw(self, surface: pygame.Surface, clock: float) -> None:
         self.view.draw(surface, clock)
         room = self.board_area.w - 8
-        title = fonts.fit(f"Replay: {self.match.game.info.title}", 30, palette.ACCENT,
+        title = fonts.fit(f"{self.TITLE}: {self.match.game.info.title}", 30, palette.ACCENT,
                           room // 2, True)
         surface.blit(title, (layout.MARGIN + 4, layout.MARGIN))
         where = self._where()

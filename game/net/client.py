@@ -16,15 +16,16 @@ import asyncio
 import contextlib
 import random
 from collections import deque
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
-from typing import Any, Final
+from typing import Any, Final, TypeAlias, TypeVar
 
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidStatus
 
 from game.core.match import Match, Seat
 from game.core.registry import Registry
+from game.net import lobby as lb
 from game.net import messages as m
 from game.net.codes import CloseCode, ProtocolError
 from game.net.limits import MAX_MESSAGE_BYTES, PROTOCOL_VERSION, RATE_MESSAGES, RATE_SECONDS
@@ -43,6 +44,9 @@ RECONNECTING: Final = frozenset({
     CloseCode.GOING_AWAY, CloseCode.INTERNAL, 1006, CloseCode.ELSEWHERE,
 })
 """Close codes after which trying again can help (others mean the server refused us)."""
+T = TypeVar("T")
+Incoming: TypeAlias = m.ServerMessage | lb.LobbyServerMessage
+"""Anything a server sends: table messages and the public side's."""
 
 
 class ClientError(Exception):
@@ -72,7 +76,7 @@ class TableClient:
     def __init__(self, url: str, name: str, games: Registry, *, client: str = "conquid-arcade",
                  reconnect: bool = True, ping_seconds: float = 20.0,
                  rate: tuple[int, float] | None = (RATE_MESSAGES - RATE_MARGIN, RATE_SECONDS),
-                 on_message: Callable[[m.ServerMessage], None] | None = None,
+                 on_message: Callable[[Incoming], None] | None = None,
                  on_link: Callable[[str], None] | None = None) -> None:
         """``on_link``: told ``"reconnecting"`` when a seated link drops, ``"connected"``
         once it is attached again, ``"closed"`` when it will not come back by itself (an
@@ -92,11 +96,16 @@ class TableClient:
         self.ping_seconds = ping_seconds
         self._rate = rate
         self._sent: deque[float] = deque()
-        self._outbox: list[m.ClientMessage] = []
+        self._outbox: list[m.ClientMessage | lb.LobbyClientMessage] = []
         """Messages that met a broken link (resign, offers, chat): sent after reattaching."""
         self.on_message = on_message
         self.on_link = on_link
         self.ticket: Ticket | None = None
+        self.identity: tuple[str, str] | None = None
+        """The player name and secret this connection identifies with (sent again after
+        every reconnection, before the seat is taken again)."""
+        self.watched: lb.Watching | None = None
+        """What a spectator's connection watches (it holds no ticket)."""
         self.invite: m.Invite | None = None
         self.state: m.TableState | None = None
         self.match: Match | None = None
@@ -106,7 +115,7 @@ class TableClient:
         self.closed_with: tuple[int, str] | None = None
         self._ws: ClientConnection | None = None
         self._reader: asyncio.Task[None] | None = None
-        self._replies: dict[str, asyncio.Future[m.ServerMessage]] = {}
+        self._replies: dict[str, asyncio.Future[Incoming]] = {}
         self._pending: tuple[int, str, asyncio.Future[None]] | None = None
         """The move sent and not yet acknowledged: ply, text, its waiter."""
         self._changed = asyncio.Condition()
@@ -162,15 +171,22 @@ class TableClient:
     async def join(self, code: str) -> None:
         """Take the free seat an invite code opens; followed once to the process that serves
         the table when the server says it is elsewhere."""
+        await self._followed(lambda: self._seat(m.Join(code, self.name)))
+
+    async def _followed(self, act: Callable[[], Awaitable[T]]) -> T:
+        """``act``, done again once at the process that serves the table when the server
+        closes with ``ELSEWHERE`` (identified there too, so the seat counts by name)."""
         try:
-            await self._seat(m.Join(code, self.name))
+            return await act()
         except ClientError:
             moved = self.closed_with
             if moved is None or moved[0] != CloseCode.ELSEWHERE:
                 raise
             self.url = moved[1]
             await self.connect()
-            await self._seat(m.Join(code, self.name))
+            if self.identity is not None:
+                await self.identify(*self.identity)
+            return await act()
 
     async def attach(self, ticket: Ticket) -> None:
         """Sit again at a seat held before (another device, a restarted app)."""
@@ -179,13 +195,79 @@ class TableClient:
         await self._send(self._attach_message(), resent=True)
         await self._answer(table, m.Attach.TYPE)
 
-    async def _seat(self, request: m.Create | m.Join) -> None:
+    async def _seat(self, request: m.Create | m.Join | lb.Take | lb.Reply) -> None:
         seated, table = self._expect(m.Seated.TYPE), self._expect(m.TableState.TYPE)
         await self._send(request)
-        answer = await self._answer(seated, request.TYPE)
+        also = (m.Join.TYPE,) if isinstance(request, lb.Take) else ()  # the table's refusals
+        answer = await self._answer(seated, request.TYPE, *also)
         assert isinstance(answer, m.Seated)
         self.ticket = Ticket(answer.table, answer.seat, answer.token)
         await self._answer(table, request.TYPE)
+
+    # -- the public side: names, listed seats, the queue, challenges, watching ----------
+
+    async def identify(self, name: str, secret: str) -> lb.Identified:
+        """Be the named player on this server (raises ClientError ``name-taken``)."""
+        answer = await self.ask(lb.Identify(name, secret), lb.Identified.TYPE)
+        assert isinstance(answer, lb.Identified)
+        self.identity = (name, secret)
+        self.name = name
+        return answer
+
+    async def ask(self, request: lb.LobbyClientMessage, answer: str) -> Incoming:
+        """Send a lobby request and wait for its answer of type ``answer``."""
+        waiter = self._expect(answer)
+        await self._send(request)
+        return await self._answer(waiter, request.TYPE)
+
+    async def tell(self, request: lb.LobbyClientMessage) -> None:
+        """Send a lobby message whose answer (if any) arrives through ``on_message``."""
+        await self._send(request)
+
+    async def take(self, table: str) -> None:
+        """Take the listed seat of ``table`` (followed to the process that serves it)."""
+        await self._followed(lambda: self._seat(lb.Take(table, self.name)))
+
+    async def accept(self, challenge: str) -> None:
+        """Accept a challenge: this connection takes the seat of the table it opens."""
+        await self._seat(lb.Reply(challenge, True))
+
+    async def seek(self, game: str, clock: m.Clock, rated: bool,
+                   queued: Callable[[int], None]) -> None:
+        """Wait in the quick-match queue until seated: here at once when this connection's
+        process makes the table, or by ``join`` with the code a ``matched`` brings.
+        ``queued`` hears how many wait (us included). No time limit: closing gives up."""
+        seated, table = self._expect(m.Seated.TYPE), self._expect(m.TableState.TYPE)
+        matched = self._expect(lb.Matched.TYPE)
+        answer = await self.ask(lb.Seek(game, clock, rated), lb.Queued.TYPE)
+        assert isinstance(answer, lb.Queued)
+        queued(answer.waiting)
+        done, _ = await asyncio.wait({seated, matched}, return_when=asyncio.FIRST_COMPLETED)
+        if seated in done:
+            self._replies.pop(lb.Matched.TYPE, None)
+            answer = seated.result()
+            assert isinstance(answer, m.Seated)
+            self.ticket = Ticket(answer.table, answer.seat, answer.token)
+            await self._answer(table, lb.Seek.TYPE)
+            return
+        self._replies.pop(m.Seated.TYPE, None)
+        self._replies.pop(m.TableState.TYPE, None)
+        found = matched.result()
+        assert isinstance(found, lb.Matched)
+        await self.join(found.code)
+
+    async def watch(self, table: str, round_: int | None = None) -> lb.Watching:
+        """Watch ``table`` read-only (``round_``: an earlier round, sent whole, once),
+        followed to the process that serves it."""
+        async def ask() -> lb.Watching:
+            self.match, self.watched = None, None
+            waiter = self._expect(lb.Watching.TYPE)
+            await self._send(lb.Watch(table, round_ or 0, 0))
+            answer = await self._answer(waiter, lb.Watch.TYPE)
+            assert isinstance(answer, lb.Watching)
+            return answer
+
+        return await self._followed(ask)
 
     async def move(self, text: str) -> None:
         """Play ``text`` as the next move; returns once the server acknowledged it (stored).
@@ -246,23 +328,26 @@ class TableClient:
 
     # -- plumbing ------------------------------------------------------------------------
 
-    def _expect(self, kind: str, of: str | None = None) -> asyncio.Future[m.ServerMessage]:
+    def _expect(self, kind: str, of: str | None = None) -> asyncio.Future[Incoming]:
         key = kind if of is None else f"{kind}:{of}"
-        future: asyncio.Future[m.ServerMessage] = asyncio.get_running_loop().create_future()
+        future: asyncio.Future[Incoming] = asyncio.get_running_loop().create_future()
         self._replies[key] = future
         return future
 
-    async def _answer(self, waiter: asyncio.Future[m.ServerMessage], of: str
-                      ) -> m.ServerMessage:
-        refused = self._expect(m.Error.TYPE, of=of)
+    async def _answer(self, waiter: asyncio.Future[Incoming], of: str, *also: str
+                      ) -> Incoming:
+        """``waiter``'s message, or ClientError when an ``error`` about ``of`` (or one of
+        ``also``) comes first."""
+        refusals = [self._expect(m.Error.TYPE, of=kind) for kind in (of, *also)]
         try:
-            return await asyncio.wait_for(_first(waiter, refused), REPLY_SECONDS)
+            return await asyncio.wait_for(_first(waiter, *refusals), REPLY_SECONDS)
         except asyncio.TimeoutError:
             raise ClientError("timeout", f"the server did not answer {of}") from None
         finally:
-            self._replies.pop(f"{m.Error.TYPE}:{of}", None)
+            for kind in (of, *also):
+                self._replies.pop(f"{m.Error.TYPE}:{kind}", None)
 
-    async def _send(self, message: m.ClientMessage, paced: bool = False,
+    async def _send(self, message: m.ClientMessage | lb.LobbyClientMessage, paced: bool = False,
                     resent: bool = False) -> None:
         """Send now; on a broken link, keep the message for the reconnection (a move is
         always sent again then, as ``resent`` says, so it is not kept twice)."""
@@ -271,7 +356,7 @@ class TableClient:
         if not paced:
             await self._pace()
         try:
-            await self._ws.send(m.encode(message))
+            await self._ws.send(lb.encode(message))
         except ConnectionClosed:
             if not resent and self.ticket is not None:
                 self._outbox.append(message)
@@ -290,16 +375,19 @@ class TableClient:
                 await asyncio.sleep(wait)
         self._sent.append(loop.time())
 
-    def _attach_message(self) -> m.Attach:
-        assert self.ticket is not None
+    def _attach_message(self) -> m.Attach | lb.Watch:
+        """Come back to the seat, or to the watched table, holding the moves we hold."""
         have = self.match.ply if self.match is not None else 0
+        if self.ticket is None:
+            assert self.watched is not None
+            return lb.Watch(self.watched.table, self.round, have)
         return m.Attach(self.ticket.table, self.ticket.token, self.round, have)
 
     async def _read(self, ws: ClientConnection) -> None:
         while True:
             try:
                 async for text in ws:
-                    await self._receive(m.decode_server(text))
+                    await self._receive(lb.decode_server(text))
             except ConnectionClosed:
                 pass
             except ProtocolError as err:  # a server we cannot understand: stop here
@@ -308,7 +396,8 @@ class TableClient:
                 return
             code, reason = ws.close_code or 1006, ws.close_reason or ""
             self.closed_with = (code, reason)
-            if self._closing or not self.reconnect or self.ticket is None or (
+            if self._closing or not self.reconnect or (
+                self.ticket is None and self.watched is None) or (
                 code not in RECONNECTING
             ):
                 self._fail_all(ClientError("closed", f"connection closed ({code} {reason})"))
@@ -350,12 +439,14 @@ class TableClient:
                     await ws.close()
                     continue
                 self._ws = ws
-                await ws.send(m.encode(self._attach_message()))
+                if self.identity is not None:  # before the seat: results count by name
+                    await ws.send(lb.encode(lb.Identify(*self.identity)))
+                await ws.send(lb.encode(self._attach_message()))
                 if self._pending is not None:
                     ply, text, _ = self._pending
                     await ws.send(m.encode(m.Move(ply, text)))
                 while self._outbox:
-                    await ws.send(m.encode(self._outbox[0]))
+                    await ws.send(lb.encode(self._outbox[0]))
                     self._outbox.pop(0)
             except (ConnectionClosed, ProtocolError, asyncio.TimeoutError):
                 continue
@@ -363,9 +454,11 @@ class TableClient:
             return ws
         return None
 
-    async def _receive(self, message: m.ServerMessage) -> None:
+    async def _receive(self, message: Incoming) -> None:
         if isinstance(message, m.TableState):
             self._on_table(message)
+        elif isinstance(message, lb.Watching):
+            self._on_watching(message)
         elif isinstance(message, m.Moves):
             await self._on_moves(message)
         elif isinstance(message, m.Moved):
@@ -391,6 +484,15 @@ class TableClient:
             self.round = state.round
             names = tuple(Seat(name or "?") for name in state.names)
             self.match = Match(self.games.get(state.game), state.options, names)
+
+    def _on_watching(self, watching: lb.Watching) -> None:
+        """A spectator's table: a new mirror for a new round (or one we hold less of)."""
+        self.watched = watching
+        self.ending = watching.ending
+        if self.match is None or watching.round != self.round or watching.ply < self.match.ply:
+            self.round = watching.round
+            names = tuple(Seat(name or "?") for name in watching.names)
+            self.match = Match(self.games.get(watching.game), watching.options, names)
 
     async def _on_moves(self, moves: m.Moves) -> None:
         match = self.match
@@ -427,11 +529,12 @@ class TableClient:
                 waiter.exception()  # read here: a waiter nobody awaits any more is no error
 
 
-async def _first(done: asyncio.Future[Any], refused: asyncio.Future[m.ServerMessage]) -> Any:
-    """The result of ``done``, or ClientError when the matching ``error`` comes first."""
-    finished, _ = await asyncio.wait({done, refused}, return_when=asyncio.FIRST_COMPLETED)
-    if refused in finished and not refused.exception():
-        error = refused.result()
-        assert isinstance(error, m.Error)
-        raise ClientError(error.code, error.reason)
+async def _first(done: asyncio.Future[Any], *refusals: asyncio.Future[Incoming]) -> Any:
+    """The result of ``done``, or ClientError when a matching ``error`` comes first."""
+    finished, _ = await asyncio.wait({done, *refusals}, return_when=asyncio.FIRST_COMPLETED)
+    for refused in refusals:
+        if refused in finished and not refused.exception():
+            error = refused.result()
+            assert isinstance(error, m.Error)
+            raise ClientError(error.code, error.reason)
     return next(iter(finished)).result()

@@ -682,7 +682,8 @@ class Profile:
 
 @dataclass(frozen=True)
 class Leaderboard:
-    """The best established (not provisional) ratings of ``game``, best first."""
+    """The ratings of ``game``: the established ones best first, then the provisional
+    ones (a deviation above ``glicko2.PROVISIONAL_DEVIATION``) best first."""
 
     TYPE: ClassVar[str] = "leaderboard"
     game: str

@@ -26,15 +26,17 @@ from dataclasses import dataclass
 from typing import Any, Final
 
 from game.core.registry import Registry
+from game.net import lobby as lb
 from game.net import messages as m
-from game.net.client import ClientError, TableClient, Ticket
+from game.net.client import ClientError, Incoming, TableClient, Ticket
 
 RETRY_FIRST: Final = 1.0
 RETRY_MAX: Final = 30.0
 """Seconds between fresh connections once the client itself gave up (doubling)."""
 REFUSED_FOR_GOOD: Final = frozenset({
     "bad-token", "no-table", "bad-code", "protocol-version", "rules-version", "unknown-game",
-    "bad-options", "rate-limited", "busy",
+    "bad-options", "rate-limited", "busy", "name-taken", "not-identified", "not-listed",
+    "no-challenge",
 })
 """Refusals after which connecting again cannot help: the session stops and says why."""
 
@@ -126,12 +128,29 @@ class Link:
 @dataclass(frozen=True)
 class Heard:
     """A message for the player: chat (``said``), an offer, a declined offer, a presence
-    change or a refusal (``error``)."""
+    change or a refusal (``error``); a spectator's ``remarked``; on a lobby session, every
+    message of the public side."""
 
-    message: m.ServerMessage
+    message: Incoming
 
 
-Event = Seated | Invited | TableNow | Link | Heard
+@dataclass(frozen=True)
+class Queued:
+    """We wait in the quick-match queue with ``waiting`` players (us included)."""
+
+    waiting: int
+
+
+@dataclass(frozen=True)
+class Watched:
+    """A watched table as the server says it is now (no seat): its state and the moves of
+    the round watched."""
+
+    state: lb.Watching
+    moves: tuple[str, ...]
+
+
+Event = Seated | Invited | TableNow | Link | Heard | Queued | Watched
 
 
 @dataclass(frozen=True)
@@ -140,6 +159,8 @@ class Host:
     options: dict[str, m.OptionValue]
     seat: int | None
     clock: m.Clock
+    listed: bool | None = None
+    """List the free seat in the server's lobby: None not at all, else rated or not."""
 
 
 @dataclass(frozen=True)
@@ -147,18 +168,54 @@ class Join:
     code: str
 
 
-Start = Host | Join | Ticket
-"""How a session takes its seat: open a table, join one by code, or come back to one."""
+@dataclass(frozen=True)
+class Take:
+    """Take the listed seat of ``table`` in the lobby."""
+
+    table: str
+
+
+@dataclass(frozen=True)
+class Seek:
+    """Wait in the quick-match queue of ``game`` and clock until paired."""
+
+    game: str
+    clock: m.Clock
+    rated: bool
+
+
+@dataclass(frozen=True)
+class Accept:
+    """Accept challenge ``id``: its table's seat is ours."""
+
+    id: str
+
+
+@dataclass(frozen=True)
+class Watch:
+    """Watch ``table`` read-only (no seat, no token); ``round``: an earlier, finished round."""
+
+    table: str
+    round: int | None = None
+
+
+Start = Host | Join | Ticket | Take | Seek | Accept | Watch
+"""How a session takes its seat (open a table, join by code, come back to one, take a
+listed seat, be paired in the queue, accept a challenge) or watches a table."""
 
 
 class Session:
     """One player at one table, driven from the UI thread (see the module's docstring)."""
 
     def __init__(self, network: Network, url: str, name: str, games: Registry,
-                 wake: Callable[[], None] = lambda: None, **client_options: Any) -> None:
+                 wake: Callable[[], None] = lambda: None,
+                 identity: tuple[str, str] | None = None, **client_options: Any) -> None:
+        """``identity``: the player name and secret to identify with before sitting
+        (needed for the queue, challenges and rated games; results count by name)."""
         self.network = network
         self.url = url
         self.name = name
+        self.identity = identity
         self.games = games
         self._wake = wake
         self._client_options = client_options
@@ -197,6 +254,10 @@ class Session:
 
     def chat(self, text: str) -> None:
         self._submit("chat", text)
+
+    def remark(self, text: str) -> None:
+        """A line in the spectators' chat of the watched table."""
+        self._submit("remark", text)
 
     def events(self) -> list[Event]:
         """Everything that happened since the last call, oldest first (never blocks)."""
@@ -241,15 +302,12 @@ class Session:
             client = self._make_client(gone)
             try:
                 await client.connect()
-                if isinstance(how, Host):
-                    invite = await client.create(how.game, how.options, how.seat, how.clock)
-                    self._seated(client)
-                    self._put(Invited(invite.code, invite.expires))
-                elif isinstance(how, Join):
-                    await client.join(how.code)
-                    self._seated(client)
+                if self.identity is not None:
+                    await client.identify(*self.identity)
+                if isinstance(how, Watch):
+                    await client.watch(how.table, how.round)
                 else:
-                    await client.attach(how)
+                    await self._sit(client, how)
             except ClientError as err:
                 await _quietly(client.close())
                 if err.code in REFUSED_FOR_GOOD:
@@ -261,8 +319,8 @@ class Session:
                 self._put(Link("reconnecting", str(err) or "the server cannot be reached"))
             else:
                 delay = RETRY_FIRST
-                assert client.ticket is not None
-                how = client.ticket  # from now on, come back to the seat
+                if client.ticket is not None:
+                    how = client.ticket  # from now on, come back to the seat
                 self._client = client
                 self._put(Link("connected"))
                 self._publish(client)
@@ -277,6 +335,28 @@ class Session:
             await asyncio.sleep(delay)
             delay = min(delay * 2, RETRY_MAX)
 
+    async def _sit(self, client: TableClient, how: Start) -> None:
+        if isinstance(how, Host):
+            invite = await client.create(how.game, how.options, how.seat, how.clock)
+            self._seated(client)
+            self._put(Invited(invite.code, invite.expires))
+            if how.listed is not None:
+                await client.ask(lb.List(how.listed), lb.Listed.TYPE)
+            return
+        if isinstance(how, Join):
+            await client.join(how.code)
+        elif isinstance(how, Take):
+            await client.take(how.table)
+        elif isinstance(how, Accept):
+            await client.accept(how.id)
+        elif isinstance(how, Seek):
+            await client.seek(how.game, how.clock, how.rated,
+                              lambda waiting: self._put(Queued(waiting)))
+        elif isinstance(how, Ticket):
+            await client.attach(how)
+            return
+        self._seated(client)
+
     def _make_client(self, gone: asyncio.Event) -> TableClient:
         def link(state: str) -> None:
             if state == "closed":
@@ -284,7 +364,7 @@ class Session:
             else:
                 self._put(Link(state))
 
-        def heard(message: m.ServerMessage) -> None:
+        def heard(message: Incoming) -> None:
             self._on_message(message)
 
         return TableClient(self.url, self.name, self.games, on_message=heard, on_link=link,
@@ -296,19 +376,22 @@ class Session:
         self.url = client.url
         self._put(Seated(client.ticket, client.url))
 
-    def _on_message(self, message: m.ServerMessage) -> None:
+    def _on_message(self, message: Incoming) -> None:
         client = self._client
-        if isinstance(message, (m.TableState, m.Moves, m.Moved, m.Ended)):
+        if isinstance(message, (m.TableState, m.Moves, m.Moved, m.Ended, lb.Watching)):
             if client is not None:
                 self._publish(client)
         elif isinstance(message, m.Invite):
             self._put(Invited(message.code, message.expires))
-        elif isinstance(message, (m.Said, m.Offered, m.Declined, m.Presence, m.Error)):
+        elif isinstance(message, (m.Said, m.Offered, m.Declined, m.Presence, m.Error,
+                                  lb.Remarked)):
             self._put(Heard(message))
 
     def _publish(self, client: TableClient) -> None:
         if client.state is not None and client.match is not None:
             self._put(TableNow(client.state, client.match.moves))
+        elif client.watched is not None and client.match is not None:
+            self._put(Watched(client.watched, client.match.moves))
 
     async def _send_all(self, client: TableClient) -> None:
         """Send what the player did, in order; a move the table already holds is skipped."""
@@ -352,6 +435,8 @@ class Session:
             await client.claim()
         elif kind == "chat":
             await client.chat(value)
+        elif kind == "remark":
+            await client.tell(lb.Remark(value))
 
     async def _stop(self) -> None:
         client = self._client

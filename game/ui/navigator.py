@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Protocol
 
 from game.core.match import Match
 from game.core.registry import AnyGame
+from game.ui.lobby import Lobby, Spectator
 from game.ui.online import OnlineGame
 from game.ui.scene import Scene
 
@@ -39,6 +40,18 @@ class Navigator(Protocol):
         ...
 
     def replay(self, services: Services, match: Match, *, from_play: bool = False) -> Scene: ...
+
+    def lobby(self, services: Services, url: str) -> Scene:
+        """The public lobby of the server at ``url``."""
+        ...
+
+    def lobby_profile(self, services: Services, lobby: Lobby) -> Scene:
+        """Names, profiles, leaderboards and blocks on the lobby's server."""
+        ...
+
+    def watch(self, services: Services, spectator: Spectator) -> Scene:
+        """A table watched read-only (its first ``watching`` already arrived)."""
+        ...
 
     def help(self, services: Services, game_id: str) -> Scene: ...
 

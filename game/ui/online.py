@@ -101,6 +101,8 @@ class OnlineGame:
         """Messages for the scene to show (refusals, declined offers, presence)."""
         self.gone_since: float | None = None
         """When the opponent's connection went, by this machine's clock (None: here)."""
+        self.waiting: int | None = None
+        """Players in the quick-match queue while we wait in it (us included)."""
         self._last_table: Any = None
 
     # -- what the scene reads ------------------------------------------------------------
@@ -233,6 +235,8 @@ class OnlineGame:
                 self._table(event.state, event.moves, event)
             elif isinstance(event, s.Heard):
                 self._heard(event.message, m)
+            elif isinstance(event, s.Queued):
+                self.waiting = event.waiting
         return bool(events)
 
     def _table(self, state: Any, moves: tuple[str, ...], event: Any) -> None:
@@ -402,14 +406,22 @@ class OnlinePlay:
     def browse(self) -> Browser | None:
         return None if self._browsing is None else self._browsing(wake)
 
-    def open(self, url: str, name: str, start: Any, hosted: bool = False) -> OnlineGame:
-        """A new session at ``url``, taking its seat as ``start`` says (``game.net.session``:
-        ``Host``, ``Join`` or a ``Ticket``)."""
-        from game.net.session import Network, Session
+    def network(self) -> Any:
+        """The one network thread (``game.net.session.Network``), made on first use."""
+        from game.net.session import Network
 
         if self._network is None:
             self._network = Network()
-        session = Session(self._network, url, name, self.games, wake)
+        return self._network
+
+    def open(self, url: str, name: str, start: Any, hosted: bool = False,
+             identity: tuple[str, str] | None = None) -> OnlineGame:
+        """A new session at ``url``, taking its seat as ``start`` says (``game.net.session``:
+        ``Host``, ``Join``, a ``Ticket``, or the lobby's ``Take``, ``Seek``, ``Accept``),
+        identified as ``identity``'s name first when given."""
+        from game.net.session import Session
+
+        session = Session(self.network(), url, name, self.games, wake, identity)
         game = OnlineGame(session, self.games, self.paths, name, hosted)
         session.start(start)
         self.games_open.append(game)

@@ -7,8 +7,10 @@ import asyncio
 
 import pytest
 
+from game.net.client import TableClient
 from tests.net.lobby_clients import peer
 from tests.net.processes import start_server
+from tests.net.servers import GAMES
 
 CLOCK = {"gone": 60, "move": None}
 
@@ -31,7 +33,21 @@ async def test_listings_and_the_queue_are_shared_by_two_processes(postgres_url: 
                 await late.send("browse", game=None)
                 assert [s["table"] for s in (await late.expect("lobby"))["seats"]] == [
                     seat["table"]]
-        async with peer(first.url, "Ada") as ada, peer(second.url, "Bo") as bo:
+            # a spectator and a taker who reach the other process are sent on to this one
+            fan = TableClient(first.url, "Fan", GAMES)
+            taker = TableClient(first.url, "Cy", GAMES)
+            for client in (fan, taker):
+                await client.connect()
+            assert (await fan.watch(seat["table"])).names == ("Host", None)
+            await taker.take(seat["table"])
+            assert taker.ticket is not None and taker.url == fan.url == second.url
+            await fan.wait_until(lambda: fan.watched is not None
+                                 and fan.watched.names == ("Host", "Cy"), 10)
+            for client in (fan, taker):
+                await client.close()
+        # names of their own: the session's one database keeps a name claimed for good, and
+        # other tests play unidentified as Ada
+        async with peer(first.url, "Queue Ada") as ada, peer(second.url, "Queue Bo") as bo:
             for player in (ada, bo):
                 await player.send("seek", game="conquid", clock=CLOCK, rated=False)
                 await player.expect("queued")
@@ -41,7 +57,7 @@ async def test_listings_and_the_queue_are_shared_by_two_processes(postgres_url: 
             for task in pending:
                 task.cancel()
             matched = next(iter(done)).result()
-            assert matched["opponent"] in ("Ada", "Bo")
+            assert matched["opponent"] in ("Queue Ada", "Queue Bo")
     finally:
         await asyncio.to_thread(first.stop)
         await asyncio.to_thread(second.stop)

@@ -22,10 +22,12 @@ from collections import deque
 from collections.abc import Callable
 from typing import Any, Final
 
+from game.core.match import Match
 from game.net import lobby as lb
 from game.net import messages as m
 from game.net.codec import Fields
 from game.net.codes import ProtocolError, Refusal
+from game.net.entries import Played, load_entry
 from game.net.glicko2 import PROVISIONAL_DEVIATION
 from game.net.limits import INVITE_ALPHABET
 from game.net.matchmaking import Seeker, pair
@@ -147,9 +149,14 @@ class LobbyHub(TableHub):
         """A table message, with the player's identified name where a name is asked for
         (nobody plays under a claimed name but its owner) and a limit on chat."""
         visitor = self._visitors.get(session)
-        if visitor is not None and visitor.name is not None and isinstance(
-                message, (m.Create, m.Join)):
-            data = lb.encode(dataclasses.replace(message, name=visitor.name))
+        if isinstance(message, (m.Create, m.Join)) and session.greeted.is_set():
+            if visitor is not None and visitor.name is not None:
+                data = lb.encode(dataclasses.replace(message, name=visitor.name))
+            elif await self._name_claimed(message.name):
+                await _refuse(session, Refusal.NAME_TAKEN, "this name belongs to a player "
+                              "of this server: identify as them, or choose another name",
+                              message.TYPE)
+                return
         if isinstance(message, m.Chat) and not self._visitor(session).chats.allow(
                 time.monotonic()):
             await _refuse(session, Refusal.RATE_LIMITED, "too many chat lines: wait a little",
@@ -160,6 +167,13 @@ class LobbyHub(TableHub):
         if (visitor is not None and visitor.name is not None and session.table_id
                 and table_before is None):
             await self._note_seat(session, visitor.name, rated=None)
+
+    async def _name_claimed(self, name: str) -> bool:
+        """A claimed name is its owner's everywhere, unrated tables included."""
+        try:
+            return await self._call(self.social.claimed, name)
+        except StorageError:
+            return False  # the table itself will say what the database does
 
     async def gone(self, session: Session) -> None:
         visitor = self._visitors.pop(session, None)
@@ -222,6 +236,8 @@ class LobbyHub(TableHub):
             await self._call(self.social.block, name, message.name, message.on)
             visitor.blocks = await self._call(self.social.blocks, name)
             await session.send(lb.encode(lb.Blocked(message.name, message.on)))
+            # both sides at once, on every process: the blocked player's connections too
+            await self._announce({"kind": "blocks", "names": [name, message.name]})
         elif isinstance(message, lb.AskProfile):
             await session.send(lb.encode(await self._call(self._profile, message.name)))
         elif isinstance(message, lb.AskLeaderboard):
@@ -439,6 +455,9 @@ class LobbyHub(TableHub):
         live = await self._serve(session, message.table, now)
         if live is None:
             return  # refused, or sent to the process that serves it
+        if message.round < live.table.round:
+            await self._send_round(session, live, message.round)
+            return
         self._stop_watching(session, visitor)
         visitor.watching = message.table
         self._watchers.setdefault(message.table, set()).add(session)
@@ -447,6 +466,30 @@ class LobbyHub(TableHub):
                                  and message.have <= table.match.ply) else 0
         await session.send(lb.encode(self._watching(live)))
         for chunk in m.moves_messages(table.round, start, table.moves()[start:]):
+            await session.send(lb.encode(chunk))
+
+    async def _send_round(self, session: Session, live: LiveTable, round_: int) -> None:
+        """An earlier round of a rematch, finished (a profile's recent game to replay): its
+        ``watching`` and all its moves, read back from the stored entries, once; nothing
+        follows (the round cannot change any more)."""
+        table = live.table
+        stored = await self._call(self.storage.load, table.id)
+        entries = () if stored is None else stored.entries
+        moves = tuple(entry.move for entry in map(load_entry, entries)
+                      if isinstance(entry, Played) and entry.round == round_)
+        match = Match(table.game, table.options)
+        for text in moves:
+            match.play_text(text)
+        outcome = match.outcome
+        ending = None if outcome is None else m.Ending(outcome.winner, outcome.reason.value,
+                                                       outcome.reason.label)
+        names = table.names()
+        if (round_ ^ table.round) & 1:  # the sides swap at every rematch
+            names = (names[1], names[0])
+        await session.send(lb.encode(lb.Watching(
+            table.id, table.game.info.id, table.game.info.rules_version, table.options,
+            table.clock, round_, names, match.ply, ending, 0)))
+        for chunk in m.moves_messages(round_, 0, moves):
             await session.send(lb.encode(chunk))
 
     def _watching(self, live: LiveTable) -> lb.Watching:
@@ -584,11 +627,20 @@ class LobbyHub(TableHub):
                     challenge.rated, challenge.expires)), unless_blocked=challenge.by)
                 asyncio.get_running_loop().call_later(
                     lb.CHALLENGE_SECONDS, self._expire, challenge.id)
+            elif kind == "blocks":
+                await self._reload_blocks({str(n) for n in note["names"]})
             elif kind == "challenge-gone":
                 self._challenges.pop(note["id"], None)
             elif kind == "challenge-over":
                 await self._to_named(note["to"], lb.encode(lb.ChallengeOver(note["id"],
                                                                             note["why"])))
+
+    async def _reload_blocks(self, names: set[str]) -> None:
+        """A block changed between two of ``names``: their connections here learn it."""
+        with contextlib.suppress(StorageError):
+            for visitor in list(self._visitors.values()):
+                if visitor.name in names:
+                    visitor.blocks = await self._call(self.social.blocks, visitor.name)
 
     def _expire(self, challenge_id: str) -> None:
         challenge = self._challenges.pop(challenge_id, None)

@@ -15,7 +15,7 @@ import json
 from dataclasses import dataclass
 from typing import Any, Final
 
-from game.net.glicko2 import MIN_DEVIATION, Rating, Result, update
+from game.net.glicko2 import MIN_DEVIATION, START_DEVIATION, Rating, Result, update
 from game.net.storage.common import SqlStorage
 
 SCHEMA: Final = (
@@ -150,6 +150,10 @@ class SocialStore:
     def exists(self, name: str) -> bool:
         return bool(self._rows("SELECT 1 FROM net_players WHERE name = %s AND NOT removed",
                                name))
+
+    def claimed(self, name: str) -> bool:
+        """The name was ever claimed (a removed name stays taken: nobody else gets it)."""
+        return bool(self._rows("SELECT 1 FROM net_players WHERE name = %s", name))
 
     def remove(self, name: str) -> list[str]:
         """An operator's removal: the name can no longer be used, its listings, queue places
@@ -323,11 +327,13 @@ class SocialStore:
                           "LIMIT %s", name, name, limit)
 
     def leaderboard(self, game: str, max_deviation: float, limit: int) -> list[Standing]:
+        """The established ratings (deviation at most ``max_deviation``) best first, then
+        the provisional ones of players with a rated game, best first."""
         rows = self._rows("SELECT name, rating, deviation, volatility, played, won, lost "
-                          "FROM net_ratings r WHERE game = %s AND deviation <= %s "
+                          "FROM net_ratings r WHERE game = %s AND deviation < %s "
                           "AND NOT EXISTS (SELECT 1 FROM net_players p WHERE p.name = r.name "
-                          "AND p.removed) ORDER BY rating DESC LIMIT %s",
-                          game, max_deviation, limit)
+                          "AND p.removed) ORDER BY (deviation > %s), rating DESC LIMIT %s",
+                          game, START_DEVIATION, max_deviation, limit)
         return [Standing(str(r[0]), game, Rating(float(r[1]), float(r[2]), float(r[3])),
                          int(r[4]), int(r[5]), int(r[6])) for r in rows]
 
