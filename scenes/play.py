@@ -32,7 +32,7 @@ from game.ui.movelist import History, MoveList
 from game.ui.scene import Push, Replace, Scene, Transition
 from game.ui.services import Services
 from game.ui.table import MovingSeat, Played, Table
-from game.ui.view import Feedback, Suggests, last_turn, seat_colours
+from game.ui.view import Feedback, Suggests, SuggestsLine, last_turn, seat_colours
 from scenes import layout
 from scenes.common import button, confirm, enable, file_dialog, open_match, pressed, save_match_to
 from scenes.demo import next_demo
@@ -534,17 +534,20 @@ class PlayScene(Scene):
 
     def _poll_hint(self) -> None:
         try:
-            move = self.table.poll_hint()
+            line = self.table.poll_hint()
         except Exception as err:  # the seat's message is written for people
             self._hint_stopped()
             self._refuse(f"no hint this time: {err}")
             return
-        if move is None:
+        if line is None:
             return
+        move = line[0]
         notation = self.match.game.format_move(move)
         words = self.plugin.describe(notation, self.match.state)
         self.services.toasts.show(f"Hint: {words}", "good", HINT_TOPIC)
-        if isinstance(self.view, Suggests):
+        if isinstance(self.view, SuggestsLine):
+            self._feedback(self.view.suggest_line(line))
+        elif isinstance(self.view, Suggests):
             self._feedback(self.view.suggest(move))
 
     def _take_back(self) -> None:

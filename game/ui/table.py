@@ -282,8 +282,10 @@ class Table:
         self._hinter.start(self.match)
         return True
 
-    def poll_hint(self) -> object | None:
-        """The hinted move once found (once). Raises with a message for people if it failed."""
+    def poll_hint(self) -> tuple[object, ...] | None:
+        """The hinted move once found (once), followed by the rest of the line the computer
+        plans (a Piously turn's later actions), which a view may draw. Raises with a message
+        for people if it failed."""
         if self._hinter is None or self._hint_for is None:
             return None
         try:
@@ -295,8 +297,8 @@ class Table:
         if decision is None:
             return None
         self._hint_for = None
-        move: object = decision.move
-        return move
+        line: tuple[object, ...] = tuple(decision.line)
+        return line if line and line[0] == decision.move else (decision.move,)
 
     def cancel_hint(self) -> bool:
         """Stop looking for a hint; True if one was being looked for."""

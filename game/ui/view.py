@@ -136,6 +136,14 @@ class Suggests(Protocol):
 
 
 @runtime_checkable
+class SuggestsLine(Protocol):
+    """A view that can draw a whole suggested line (a computer's planned turn of several
+    actions), its first move pending as ``Suggests.suggest`` would make it."""
+
+    def suggest_line(self, line: tuple[object, ...]) -> Feedback: ...
+
+
+@runtime_checkable
 class Offers(Protocol):
     """A view whose move actions apply only at some moments (Piously builds its temple with
     some, then plays its turns with others): the buttons of the rest are greyed out."""

@@ -10,6 +10,7 @@ import pytest
 
 from game.catalog import all_games
 from game.core.match import Match, Seat
+from game.core.player import Decision
 from game.core.record import Record, load_match
 from game.ui import autosaves
 from game.ui.paths import Paths
@@ -121,3 +122,40 @@ def test_a_record_is_made_where_the_match_is_played(tmp_path: Path) -> None:
     match.play("C")
     assert slot.keep(record) is None
     assert load_match(slot.path, GAMES).moves == ("C",)
+
+
+class PlannedHint:
+    """A hinter whose decision carries a planned line (as the Piously players' turns do)."""
+
+    busy = False
+    stalled = False
+
+    def __init__(self, decision: Decision[object]) -> None:
+        self.decision = decision
+
+    def start(self, match: Match) -> None:
+        pass
+
+    def poll(self) -> Decision[object]:
+        return self.decision
+
+    def cancel(self) -> None:
+        pass
+
+    def close(self) -> None:
+        pass
+
+
+@pytest.mark.parametrize(("line", "expected"), [
+    (("step", "bless", "end"), ("step", "bless", "end")),
+    ((), ("step",)),
+    (("other", "step"), ("step",)),  # a line that is not the move's own is not shown
+])
+def test_a_hint_comes_with_the_line_the_computer_plans(
+        line: tuple[str, ...], expected: tuple[str, ...]) -> None:
+    match = Match(GAMES.get("conquid"), {"board": "small"})
+    hinter = PlannedHint(Decision("step", line=line))
+    table = Table(match, {}, pytest.fail, hints=lambda: hinter)
+    assert table.ask_hint()
+    assert table.poll_hint() == expected
+    assert table.poll_hint() is None  # given once

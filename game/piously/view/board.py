@@ -538,6 +538,11 @@ class PiouslyView:
         self._plan = self._plan_marks(state, line)
         return Feedback(f"Shown on the board: {describe_move(first, state)}", cue="select")
 
+    def suggest_line(self, line: tuple[object, ...]) -> Feedback:
+        """A computer's planned line (``SuggestsLine``): its first move pending, every action
+        of the mover's turn numbered on the board."""
+        return self.suggest(line)
+
     @staticmethod
     def _plan_marks(state: PiouslyState, line: tuple[object, ...]) -> tuple[anim.Marks, ...]:
         """The marks of each move of a suggested line that is legal in turn, up to the end
