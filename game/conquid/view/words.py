@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any, Final
 
 from game.conquid.rules.game import Acquire, Conquest, ConquidState, Vanquish, parse_move
+from game.core.text import counted
 
 HELP_TEXT: Final = (
     "<b>Goal.</b> Build an unbroken chain of your cells from your base to a cell touching "
@@ -38,7 +39,7 @@ HELP_TEXT: Final = (
 def figure(state: Any, seat: int) -> str:
     """A short per-seat figure for the side panel."""
     assert isinstance(state, ConquidState)
-    return f"{state.count(seat)} cells"
+    return counted(state.count(seat), "cell")
 
 
 def describe(notation: str) -> str:

@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, Final
 
+from game.core.text import counted
 from game.forts.info import PRESETS
 from game.forts.rules.game import FortsState, Roll, parse_move, score
 
@@ -51,7 +52,7 @@ def figure(state: Any, seat: int) -> str:
     """A short per-seat figure for the side panel."""
     assert isinstance(state, FortsState)
     turns = score(state).turns_survived
-    return f"{turns} turn{'' if turns == 1 else 's'} survived"
+    return f"{counted(turns, 'turn')} survived"
 
 
 def describe(notation: str) -> str:
@@ -81,5 +82,5 @@ def table_name(options: Mapping[str, object]) -> str:
 def summary(state: Any) -> str:
     """One line on a finished run for the game-over banner."""
     turns, built, peak = final_score(state)
-    return (f"Survived {turns} turn{'' if turns == 1 else 's'}  ·  built {built} "
-            f"fort{'' if built == 1 else 's'}  ·  peak {peak} living")
+    return (f"Survived {counted(turns, 'turn')}  ·  built {counted(built, 'fort')}  ·  "
+            f"peak {peak} living")

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any, Final
 
+from game.core.text import counted
 from game.pushfight.rules.board import NO_ANCHOR, square_name
 from game.pushfight.rules.game import State
 from game.pushfight.rules.notation import Setup, Turn, parse_move
@@ -45,7 +46,7 @@ def figure(state: Any, seat: int) -> str:
             "set up" if seat < state.to_move else "sets up next")
     count = bin((state.white, state.brown)[seat]).count("1")
     anchored = state.anchor != NO_ANCHOR and state.owner(state.anchor) == seat
-    return f"{count} pieces" + ("  ·  anchor" if anchored else "")
+    return counted(count, "piece") + ("  ·  anchor" if anchored else "")
 
 
 def describe(notation: str) -> str:
