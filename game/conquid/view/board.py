@@ -412,7 +412,7 @@ class ConquidView:
         surface.blit(self._layer, self._area.topleft)
         for item in self._active:
             self._draw_anim(surface, item, clock)
-        if not self._by_cell and self._marks.cells:
+        if not self._by_cell and (self._marks.cells or self._marks.blocks):
             if self._marks_layer is None:
                 self._marks_layer = self._render_marks()
             surface.blit(self._marks_layer, self._area.topleft)
