@@ -75,7 +75,7 @@ class HelpScene(Scene):
         others = [game for game in self.services.games if game.info.id in self.services.views]
         self.tabs = {}
         x = rect.right
-        room = rect.w - self.back.get_relative_rect().w - 16  # right of Back, never over it
+        room = rect.right - self.nav.x - self.back.get_relative_rect().w - 16  # right of Back
         tab_w = min(170, (room - 8 * (len(others) - 1)) // max(1, len(others)))
         for game in reversed(others):
             tab = pygame.Rect(0, rect.bottom + 16, tab_w, 44)
