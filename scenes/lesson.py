@@ -250,10 +250,15 @@ class LessonScene(Scene):
             self._say("Restart the step to see its answer from the beginning.", palette.MUTED)
             return
         move = self.game.parse_move(answer[len(played)])
-        if isinstance(self.view, Suggests):
-            self._feedback(self.view.suggest(move))
-        notation = self.game.format_move(move)
-        self._say(f"Try: {self.plugin.describe(notation)}", palette.ACCENT)
+        words = self.plugin.describe(self.game.format_move(move))
+        if not isinstance(self.view, Suggests):
+            self._say(f"Try: {words}", palette.ACCENT)
+            return
+        feedback = self.view.suggest(move)
+        self._feedback(feedback)
+        if not feedback.refused:  # the move is on the board, previewed, waiting for Confirm
+            self._say(f"Shown on the board: {words}. Confirm ({self._key(c.CONFIRM)}) plays "
+                      "it.", palette.ACCENT)
 
     def _next(self) -> Transition | None:
         if self.step_index + 1 < len(self.unit.steps):

@@ -68,3 +68,12 @@ def test_the_push_fight_learner_is_drawn_in_whites_own_colour(driver: Driver) ->
     driver.frames(1)
     surface = driver.app.services.display.surface
     assert surface.get_at((lesson.panel.x + 14 + 11, 16 + 13))[:3] == WHITE_RGB
+
+
+def test_show_me_puts_the_move_on_the_board_and_says_how_to_play_it(driver: Driver) -> None:
+    lesson = open_lesson(driver, "pushfight", 1)  # the push: d3 into e3
+    lesson.command(c.Command(SHOW))
+    assert lesson.view.proposal().move is not None, "the answer waits on the board"
+    assert lesson.message is not None and lesson.message[0].startswith("Shown on the board")
+    assert "Confirm (Return)" in lesson.message[0]
+    assert _live(lesson, c.CONFIRM)
