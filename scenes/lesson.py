@@ -141,7 +141,8 @@ class LessonScene(Scene):
         self.buttons[button(self, rect, text, tip, object_id)] = name
 
     def _key(self, command: str) -> str:
-        keys = self.services.table.keys(inp.PLAY, command)
+        """The key to name for ``command``: a plain one (Right) before a chord (Ctrl+Y)."""
+        keys = sorted(self.services.table.keys(inp.PLAY, command), key=lambda key: "+" in key)
         return inp.pretty(keys[0]) if keys else "unbound"
 
     def _refresh(self) -> None:

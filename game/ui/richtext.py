@@ -42,7 +42,8 @@ TRACK: Final = (44, 49, 66)
 THUMB: Final = (90, 98, 125)
 
 PICTURE_WIDTH: Final = 560
-"""The widest a picture is drawn; narrower panels draw it as wide as they are."""
+"""A picture's width in a panel that has the room (a wide one gives it 60% of its width;
+a narrower one draws it as wide as the panel)."""
 PICTURE_RATIO: Final = 0.5
 """A picture's height per width (the board inside keeps its own shape)."""
 HEADING: Final = palette.ACCENT
@@ -76,7 +77,7 @@ Line = tuple[Piece, ...]
 
 def picture_size(width: int) -> tuple[int, int]:
     """The size of a picture in a panel whose text is ``width`` wide."""
-    wide = min(PICTURE_WIDTH, width)
+    wide = min(width, max(PICTURE_WIDTH, round(width * 0.6)))
     return wide, round(wide * PICTURE_RATIO)
 
 
@@ -230,13 +231,13 @@ class TextPanel:
 
     def section_at_top(self) -> int | None:
         """The section being read: the one last chosen (until the text scrolls otherwise),
-        else the last whose heading is at the top or above it (the last section when
-        scrolled to the end)."""
+        else the last whose heading is in the panel's top third or above it (the last
+        section when scrolled to the end)."""
         if self._chosen is not None or not self.sections:
             return self._chosen
         if self.most and self.offset >= self.most:
             return len(self.sections) - 1
-        reading = self.offset + self.line_height // 2
+        reading = self.offset + self.inner.h // 3
         shown = [n for n, (_, line) in enumerate(self.sections)
                  if line * self.line_height <= reading]
         return shown[-1] if shown else 0
