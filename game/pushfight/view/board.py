@@ -98,7 +98,12 @@ class PushFightView:
 
     def layout(self, rect: pygame.Rect) -> None:
         self._area = pygame.Rect(rect)
-        self._geo = draw.Geometry.fit(self._area, self._flipped)
+        self._fit()
+
+    def _fit(self) -> None:
+        """Fit the board to the area; the tray's row is kept only while a side sets up."""
+        tray = self._state is None or self._state.in_setup
+        self._geo = draw.Geometry.fit(self._area, self._flipped, tray)
 
     @property
     def board_rect(self) -> pygame.Rect:
@@ -113,6 +118,8 @@ class PushFightView:
     def show(self, state: Any, last: Sequence[MoveResult[Any]] = ()) -> None:
         assert isinstance(state, State)
         self._state = state
+        if self._geo.tray != state.in_setup:
+            self._fit()
         self._anim = self._local = anim.EMPTY_ANIMATION
         self._cues.clear()
         self._last = last_turn(last)
@@ -203,7 +210,7 @@ class PushFightView:
     def action(self, action_id: str) -> Feedback:
         if action_id == FLIP:
             self._flipped = not self._flipped
-            self._geo = draw.Geometry.fit(self._area, self._flipped)
+            self._fit()
             left = SEATS[1] if self._flipped else SEATS[0]
             return Feedback(f"Board flipped: {left}'s half on the left", cue="click")
         state = self._need_state()
