@@ -11,6 +11,7 @@ from typing import Any
 import pygame
 
 from game.catalog import PLUGINS, all_games
+from game.ui import fonts
 from game.ui import pictures as picture_module
 from game.ui.pictures import PictureBook, Pictured
 from game.ui.richtext import TextPanel, layout, sections
@@ -34,6 +35,7 @@ def open_help(driver: Driver, game_id: str) -> HelpScene:
 
 def test_sections_are_paragraphs_that_open_with_bold_words_after_a_blank_line() -> None:
     pygame.font.init()
+    fonts.reset()  # an earlier test may have quit the font module of the kept fonts
     lines = layout("<b>Goal.</b> Win.<br><br><b>A turn</b> is one of:<br><b>Acquire</b>: "
                    "three cells.<br><br>Plain text.<br><br><b>Boards.</b> Small.", 600)
     assert [title for title, _ in sections(lines)] == ["Goal", "A turn", "Boards"]
@@ -99,6 +101,7 @@ def _f1_in_one_frame(driver: Driver) -> None:
 
 def test_one_new_picture_a_frame(services: Services) -> None:
     pygame.font.init()
+    fonts.reset()
     picture_module._kept.clear()
     book = PictureBook(services)
     panel = TextPanel(pygame.Rect(0, 0, 700, 3000), services.plugin("conquid").help(),

@@ -8,13 +8,14 @@ import pygame
 
 from game.catalog import all_games
 from game.conquid.view.board import ConquidView
-from game.ui import palette
+from game.ui import fonts, palette
 
 GAME = all_games().get("conquid")
 
 
 def test_a_vanquished_block_is_framed() -> None:
     pygame.font.init()
+    fonts.reset()  # an earlier test may have quit the font module of the kept fonts
     state = GAME.decode("10oooo/10oooo/10oooo/4X4Ooooo/10xxxx/14/14 1 10")
     result = GAME.apply(state, GAME.parse_move("V 0,10"))
     view = ConquidView()

@@ -13,14 +13,17 @@ from game.pushfight.rules.board import INDEX_OF
 from game.pushfight.view.actions import FLIP, RANDOM, STANDARD
 from game.pushfight.view.board import PushFightView
 from game.pushfight.view.last import TINT, Fall, last_turn
+from game.ui import fonts
 from tests.pushfight.view.test_pushfight_play import BROWN_STANDARD, WHITE_STANDARD, WIN
 
 GAME = all_games().get("pushfight")
 
 
 @pytest.fixture(autouse=True)
-def fonts() -> None:
+def fonts_ready() -> None:
+    """Fonts made afresh: an earlier test may have quit the font module they came from."""
     pygame.font.init()
+    fonts.reset()
 
 
 def _match(*moves: str) -> Match:
