@@ -2,7 +2,10 @@
 
 The text is a ``game.ui.richtext.TextPanel`` drawn by the scene (laid out once per text and
 width, lines rendered as they scroll into view); switching tabs swaps the text and keeps
-the buttons."""
+the buttons. Beside it, the text's sections as a table of contents the scene draws itself
+(no widgets to build: the screen opens within a frame): a click scrolls to a section, and
+the section being read is marked. Pictures of positions in the text are drawn by the game's
+own view when they first scroll into view (``game.ui.pictures``)."""
 
 from __future__ import annotations
 
@@ -12,9 +15,11 @@ import pygame
 import pygame_gui
 
 from game.ui import commands as c
+from game.ui import fonts, palette
 from game.ui import input as inp
 from game.ui.commands import Command
-from game.ui.richtext import TextPanel
+from game.ui.pictures import PictureBook
+from game.ui.richtext import BACKGROUND, BORDER, TextPanel
 from game.ui.scene import Pop, Scene, Transition
 from game.ui.services import Services
 from scenes.common import button, heading
@@ -37,6 +42,11 @@ APP_HELP = (
 )
 
 
+NAV_ROW = 36
+"""Height of a table-of-contents row (rows shrink to fit a short window)."""
+NAV_TEXT = 22
+
+
 class HelpScene(Scene):
     contexts = (inp.MENU, inp.GLOBAL)
 
@@ -49,16 +59,23 @@ class HelpScene(Scene):
         self.panel: TextPanel | None = None
         self._texts: dict[str, str] = {}
         """Each game's help text, once asked for (its plug-in loads it)."""
+        self.book = PictureBook(services)
+        self.nav = pygame.Rect(0, 0, 0, 0)
+        """The table of contents, left of the text."""
+        self._hover: int | None = None
 
     def build(self, size: tuple[int, int]) -> None:
-        width = min(900, size[0] - 80)
-        rect = pygame.Rect((size[0] - width) // 2, 120, width, size[1] - 210)
-        self.panel = TextPanel(rect, self._body())
-        self.back = button(self, pygame.Rect(rect.x, rect.bottom + 16, 160, 44), "Back")
+        whole = min(1240, size[0] - 80)
+        nav_w = 210 if whole >= 1000 else 160
+        whole_rect = pygame.Rect((size[0] - whole) // 2, 120, whole, size[1] - 210)
+        self.nav = pygame.Rect(whole_rect.x, whole_rect.y, nav_w, whole_rect.h)
+        rect = pygame.Rect(self.nav.right + 12, whole_rect.y, whole - nav_w - 12, whole_rect.h)
+        self.panel = self._panel(rect)
+        self.back = button(self, pygame.Rect(self.nav.x, rect.bottom + 16, 160, 44), "Back")
         others = [game for game in self.services.games if game.info.id in self.services.views]
         self.tabs = {}
         x = rect.right
-        room = rect.w - self.back.get_relative_rect().w - 16  # right of Back, never over it
+        room = rect.right - self.nav.x - self.back.get_relative_rect().w - 16  # right of Back
         tab_w = min(170, (room - 8 * (len(others) - 1)) // max(1, len(others)))
         for game in reversed(others):
             tab = pygame.Rect(0, rect.bottom + 16, tab_w, 44)
@@ -67,6 +84,10 @@ class HelpScene(Scene):
             widget = button(self, tab, game.info.title, f"How to play {game.info.title}")
             self.tabs[widget] = game.info.id
         self._mark_tab()
+
+    def _panel(self, rect: pygame.Rect) -> TextPanel:
+        self.book.hold()  # the frame that lays the text out draws no picture
+        return TextPanel(rect, self._body(), pictures=self.book.pictures(self.game_id))
 
     def _body(self) -> str:
         text = self._texts.get(self.game_id)
@@ -92,12 +113,35 @@ class HelpScene(Scene):
             return Pop()
         if event.ui_element in self.tabs and self.panel is not None:
             self.game_id = self.tabs[event.ui_element]
-            self.panel = TextPanel(self.panel.rect, self._body())  # the buttons stay
+            self.panel = self._panel(self.panel.rect)  # the buttons stay
             self._mark_tab()
         return None
 
     def capture(self, event: pygame.event.Event) -> bool:
-        return self.panel is not None and self.panel.handle(event)
+        if self.panel is None:
+            return False
+        if event.type == pygame.MOUSEMOTION:
+            self._hover = self._nav_row(event.pos)
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            row = self._nav_row(event.pos)
+            if row is not None:
+                self.panel.show_section(row)
+                return True
+        return self.panel.handle(event)
+
+    def _nav_row(self, pos: tuple[int, int]) -> int | None:
+        """The table-of-contents row under ``pos``, if any."""
+        if self.panel is None or not self.nav.collidepoint(pos):
+            return None
+        row = (pos[1] - self.nav.y - 8) // self._row_height()
+        return row if 0 <= row < len(self.panel.sections) else None
+
+    def _row_height(self) -> int:
+        count = len(self.panel.sections) if self.panel is not None else 0
+        return max(26, min(NAV_ROW, (self.nav.h - 16) // max(1, count)))
+
+    def animating(self, clock: float) -> bool:
+        return self.book.pending  # a picture waits for the next frame
 
     def command(self, command: Command) -> Transition | None:
         if command.name in (c.BACK, c.HELP, c.ACTIVATE):
@@ -110,4 +154,26 @@ class HelpScene(Scene):
         title = self.services.games.get(self.game_id).info.title
         heading(surface, f"How to play {title}", (surface.get_width() // 2, 64), 56)
         if self.panel is not None:
+            self.book.next_frame()
             self.panel.draw(surface)
+            self._draw_nav(surface, self.panel)
+
+    def _draw_nav(self, surface: pygame.Surface, panel: TextPanel) -> None:
+        """The sections, the one being read marked, the one under the pointer lit."""
+        pygame.draw.rect(surface, BACKGROUND, self.nav)
+        pygame.draw.rect(surface, BORDER, self.nav, 1)
+        reading = panel.section_at_top()
+        height = self._row_height()
+        for number, (title, _line) in enumerate(panel.sections):
+            row = pygame.Rect(self.nav.x + 1, self.nav.y + 8 + number * height,
+                              self.nav.w - 2, height)
+            if row.bottom > self.nav.bottom:
+                break
+            if number == self._hover:
+                pygame.draw.rect(surface, palette.GRID, row)
+            current = number == reading
+            if current:
+                pygame.draw.rect(surface, palette.ACCENT, (row.x + 2, row.y + 4, 4, row.h - 8))
+            image = fonts.fit(title, NAV_TEXT, palette.ACCENT if current else palette.TEXT,
+                              row.w - 24, current)
+            surface.blit(image, image.get_rect(midleft=(row.x + 14, row.centery)))

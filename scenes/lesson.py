@@ -29,7 +29,7 @@ from game.ui.commands import Command
 from game.ui.computer import ComputerSeat
 from game.ui.scene import Pop, Push, Scene, Transition
 from game.ui.services import Services
-from game.ui.view import Feedback, Marks, Suggests
+from game.ui.view import Feedback, Marks, Suggests, seat_colours
 from scenes.common import button, enable, pressed
 
 MARGIN = 16
@@ -72,6 +72,8 @@ class LessonScene(Scene):
         self._thinking = False
         self._recorded = False
         self._interactive = False
+        self._explained = False
+        """The passed step's explanation is on screen: only Continue goes on from it."""
         self.attempt = self._new_attempt()
 
     @property
@@ -88,6 +90,7 @@ class LessonScene(Scene):
         self._set_interactive(attempt.learners_turn)
         self._retry_at = None
         self._thinking = False
+        self._explained = False
         if self._computer is not None:
             self._computer.cancel()
         return attempt
@@ -121,11 +124,11 @@ class LessonScene(Scene):
                                button_h)
             self._button(rect, action.label, action.id, action.hint)
         y += rows * (button_h + 6)
-        self._button(pygame.Rect(x, y, inner, button_h), "Confirm (Return)", c.CONFIRM, "",
-                     "#primary")
+        self._button(pygame.Rect(x, y, inner, button_h), f"Confirm ({self._key(c.CONFIRM)})",
+                     c.CONFIRM, "", "#primary")
         y += button_h + 6
         for row in ((("Clear", c.CLEAR), ("Show me", SHOW)),
-                    (("Restart step", RESTART), ("Next", NEXT)),
+                    (("Restart step", RESTART), (f"Continue ({self._key(c.REDO)})", NEXT)),
                     (("Back", c.BACK),)):
             cell = (inner - 8 * (len(row) - 1)) // len(row)
             for col, (text, name) in enumerate(row):
@@ -137,12 +140,25 @@ class LessonScene(Scene):
                 object_id: str = "") -> None:
         self.buttons[button(self, rect, text, tip, object_id)] = name
 
+    def _key(self, command: str) -> str:
+        """The key to name for ``command``: a plain one (Right) before a chord (Ctrl+Y)."""
+        keys = sorted(self.services.table.keys(inp.PLAY, command), key=lambda key: "+" in key)
+        return inp.pretty(keys[0]) if keys else "unbound"
+
     def _refresh(self) -> None:
-        passed = self.attempt.verdict is Verdict.PASSED
         for widget, name in self.buttons.items():
-            enable(widget, passed if name == NEXT else name in (c.BACK, RESTART) or (
-                self.attempt.learners_turn and self.board.offers(name)
-            ))
+            enable(widget, self._live(name))
+
+    def _live(self, name: str) -> bool:
+        """Whether the panel button ``name`` applies now. Confirm only when the view holds a
+        move that waits for it (a click plays a Forts move at once; nothing is confirmed)."""
+        if name == NEXT:
+            return self._explained
+        if name in (c.BACK, RESTART):
+            return True
+        if not (self.attempt.learners_turn and self.board.offers(name)):
+            return False
+        return name != c.CONFIRM or self.view.proposal().move is not None
 
     # -- input ---------------------------------------------------------------------------
 
@@ -171,7 +187,9 @@ class LessonScene(Scene):
         if self.board.skip(name, self._clock):
             return None
         if self.attempt.verdict is Verdict.PASSED:
-            return self._next() if name in (NEXT, c.CONFIRM) else None
+            # Only Continue goes on, once the step's explanation is shown: a Return meant
+            # for the board (a habit after a move) must never skip it.
+            return self._next() if name in (NEXT, c.REDO) and self._explained else None
         if not self.attempt.learners_turn:
             return None
         if name in (SHOW, c.HINT):
@@ -233,10 +251,15 @@ class LessonScene(Scene):
             self._say("Restart the step to see its answer from the beginning.", palette.MUTED)
             return
         move = self.game.parse_move(answer[len(played)])
-        if isinstance(self.view, Suggests):
-            self._feedback(self.view.suggest(move))
-        notation = self.game.format_move(move)
-        self._say(f"Try: {self.plugin.describe(notation)}", palette.ACCENT)
+        words = self.plugin.describe(self.game.format_move(move))
+        if not isinstance(self.view, Suggests):
+            self._say(f"Try: {words}", palette.ACCENT)
+            return
+        feedback = self.view.suggest(move)
+        self._feedback(feedback)
+        if not feedback.refused:  # the move is on the board, previewed, waiting for Confirm
+            self._say(f"Shown on the board: {words}. Confirm ({self._key(c.CONFIRM)}) plays "
+                      "it.", palette.ACCENT)
 
     def _next(self) -> Transition | None:
         if self.step_index + 1 < len(self.unit.steps):
@@ -312,7 +335,10 @@ class LessonScene(Scene):
             if last:
                 words += f"  {self.unit.kind} complete."
             more = last and self.index + 1 == len(self.units)
-            words += "  Return: back to the list." if more else "  Return: go on."
+            key = self._key(c.REDO)
+            words += f"  Continue ({key}): back to the list." if more else (
+                f"  Continue ({key}) when you are ready.")
+            self._explained = True
             self._say(words, palette.GOOD)
             self.services.sounds.play("fanfare" if last else "click")
             self._refresh()
@@ -399,11 +425,12 @@ class LessonScene(Scene):
         return lines
 
     def _draw_seat(self, surface: pygame.Surface, x: int, y: int) -> int:
-        """Which side the learner plays, in its colour (colours are the player's choice)."""
+        """Which side the learner plays, in the colour the board draws it (a game's own, as
+        Push Fight's White and Brown, else the player's choice)."""
         if self.game.info.players < 2:
             return y
         seat = self.attempt.learner
-        colour = self.services.colours()[seat]
+        colour = seat_colours(self.plugin.seat_colours, self.services.colours())[seat]
         pygame.draw.rect(surface, colour, pygame.Rect(x, y + 2, 22, 22), border_radius=5)
         words = fonts.text(f"You play {self.attempt.match.seats[seat].name}", 24, colour, True)
         surface.blit(words, (x + 32, y))

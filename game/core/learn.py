@@ -37,9 +37,15 @@ COMPUTER: Final = "computer"
 GRADES: Final = ("easy", "medium", "hard")
 MAX_BYTES: Final = 4 * 1024 * 1024
 STEP_KEYS: Final = frozenset(
-    {"position", "options", "say", "marks", "goal", "replies", "answer", "wrong", "done"}
+    {"position", "options", "say", "marks", "goal", "replies", "answer", "wrong", "done",
+     "claims"}
 )
 GOAL_KEYS: Final = frozenset({"win", "moves", "expect", "forbid", "within"})
+CLAIM_KEYS: Final = frozenset(
+    {"says", "position", "after", "expect", "forbid", "outcome", "refused", "because"}
+)
+OUTCOMES: Final = ("win", "loss", "draw", "none")
+"""A claim's ``outcome``, seen from the learner (the side to move in the claim's position)."""
 
 
 class LearnError(ValueError):
@@ -93,6 +99,27 @@ class Goal:
 
 
 @dataclass(frozen=True)
+class Claim:
+    """A rule a lesson sentence states, in a form the rules decide (docs/learn.md).
+
+    ``says`` quotes the sentence's words; the rest is a little experiment played through the
+    rules from the step's position (or the claim's own): the moves in ``after`` are legal and
+    make the ``expect`` events happen and not the ``forbid`` ones, ending in ``outcome``; or
+    the move ``refused`` is illegal there, for a reason containing ``because``. A sentence
+    teaching a wrong rule then fails at load, like a wrong answer does.
+    """
+
+    says: str
+    position: str | None = None
+    after: tuple[str, ...] = ()
+    expect: tuple[EventPattern, ...] = ()
+    forbid: tuple[EventPattern, ...] = ()
+    outcome: str | None = None
+    refused: str | None = None
+    because: str = ""
+
+
+@dataclass(frozen=True)
 class Step:
     position: str
     say: str
@@ -108,6 +135,13 @@ class Step:
     """Said when legal moves miss the goal."""
     done: str = ""
     """Said when the goal is reached."""
+    claims: tuple[Claim, ...] = ()
+    """The rules its sentences state, each checked by the rules at load."""
+
+    @property
+    def sentences(self) -> str:
+        """Everything the step says, the text a claim quotes."""
+        return " ".join((self.say, self.wrong, self.done))
 
 
 @dataclass(frozen=True)
@@ -341,11 +375,96 @@ def _step(game: Game[Any, Any], data: object, where: str) -> Step:
             marks=tuple(_strings(doc.get("marks", []), f"{where} marks")),
             wrong=_text(doc, "wrong", where, required=False),
             done=_text(doc, "done", where, required=False),
+            claims=tuple(parse_claim(item, f"{where} claim {i + 1}")
+                         for i, item in enumerate(_list(doc, "claims"))),
         )
     except ValueError as err:
         raise LearnError(f"{where}: {err}") from None
     _check_answer(game, step, where)
+    for i, claim in enumerate(step.claims):
+        check_claim(game, step, claim, f"{where} claim {i + 1}")
     return step
+
+
+def parse_claim(data: object, where: str) -> Claim:
+    """A claim from its JSON object (``where`` names it in errors). Raises LearnError."""
+    doc = _object(data, where)
+    unknown = sorted(set(doc) - CLAIM_KEYS)
+    if unknown:
+        raise LearnError(f"{where}: unknown key {unknown[0]!r}")
+    outcome = doc.get("outcome")
+    if outcome is not None and outcome not in OUTCOMES:
+        raise LearnError(f"{where}: outcome should be one of {', '.join(OUTCOMES)}")
+    refused = doc.get("refused")
+    if refused is not None and not isinstance(refused, str):
+        raise LearnError(f"{where}: refused should be a move")
+    position = doc.get("position")
+    if position is not None and not isinstance(position, str):
+        raise LearnError(f"{where}: position should be a text")
+    claim = Claim(
+        says=_text(doc, "says", where),
+        position=position,
+        after=tuple(_strings(doc.get("after", []), f"{where} after")),
+        expect=_patterns(doc.get("expect", []), where),
+        forbid=_patterns(doc.get("forbid", []), where),
+        outcome=outcome,
+        refused=refused,
+        because=_text(doc, "because", where, required=False),
+    )
+    if not (claim.expect or claim.forbid or claim.outcome or claim.refused):
+        raise LearnError(f"{where}: the claim checks nothing")
+    return claim
+
+
+def check_claim(game: Game[Any, Any], step: Step, claim: Claim, where: str) -> None:
+    """Raise LearnError unless the claim quotes the step and the rules agree with it."""
+    if claim.says.casefold() not in step.sentences.casefold():
+        raise LearnError(f"{where}: the step never says {claim.says!r}")
+    try:
+        start = game.decode(claim.position or step.position)
+        match = Match(game, step.options, seed="learn", start=start)
+    except (ValueError, GameError) as err:
+        raise LearnError(f"{where}: bad position ({err})") from None
+    learner = match.to_move
+    events: list[Event] = []
+    text = ""
+    try:
+        for text in claim.after:
+            events.extend(match.play(game.parse_move(text)).events)
+    except GameError as err:
+        raise LearnError(f"{where}: the move {text!r} is refused: {err}") from None
+    if claim.refused is not None:
+        reason = _refusal(game, match, claim.refused)
+        if reason is None:
+            raise LearnError(f"{where}: {claim.refused!r} is legal, yet the step says otherwise")
+        if claim.because.casefold() not in reason.casefold():
+            raise LearnError(f"{where}: {claim.refused!r} is refused for another reason: {reason}")
+    missing = next((p for p in claim.expect if not any(p.matches(e) for e in events)), None)
+    if missing is not None:
+        raise LearnError(f"{where}: no {missing.event} happens, yet the step says so")
+    seen = next((p for p in claim.forbid if any(p.matches(e) for e in events)), None)
+    if seen is not None:
+        raise LearnError(f"{where}: {seen.event} happens, yet the step says it does not")
+    if claim.outcome is not None and _outcome(match, learner) != claim.outcome:
+        raise LearnError(f"{where}: the game's outcome is not a {claim.outcome}")
+
+
+def _refusal(game: Game[Any, Any], match: Match, text: str) -> str | None:
+    """The rules' reason for refusing the move ``text`` here, or None when it is legal."""
+    try:
+        game.check_move(match.state, game.parse_move(text))
+    except GameError as err:
+        return str(err)
+    return None
+
+
+def _outcome(match: Match, learner: int) -> str:
+    outcome = match.outcome
+    if outcome is None:
+        return "none"
+    if outcome.winner is None:
+        return "draw"
+    return "win" if outcome.winner == learner else "loss"
 
 
 def _goal(data: object, where: str) -> Goal:

@@ -57,3 +57,9 @@ def _allowed(char: str) -> bool:
     if category == "Cf":
         return char in _FORMAT_ALLOWED
     return category not in _REFUSED_CATEGORIES
+
+
+def counted(count: int, noun: str, plural: str | None = None) -> str:
+    """``count`` and its noun, singular for one ("1 cell", "3 cells", "2 waves"): shown
+    numbers read as words do. ``plural`` for nouns that do not just add an s."""
+    return f"{count} {noun if count == 1 else plural or noun + 's'}"

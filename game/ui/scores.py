@@ -2,8 +2,8 @@
 
 A game that keeps scores says so through its plug-in (``game.plugin.HighScores``): the
 columns, the score of a finished position (a tuple compared as it stands, higher is better)
-and the table a match's options belong to. A run enters only when it is genuine: played to
-its end by a person (no computer seat, no resignation) with every die the one its seed gives
+and the table a match's options belong to. A run enters only when it is genuine: played by a
+person (no computer seat) with every die the one its seed gives
 (``seeded_choice`` of the seed and the roll's index, as ``Match.play_chance`` rolls it), so
 a record with edited rolls never enters. The file is written atomically; a broken one is
 kept aside as ``*.bad`` and an empty table used. Each table keeps its best ``CAP`` runs.
@@ -18,7 +18,7 @@ from typing import Any, Final
 
 from game.core.atomic import atomic_write_text
 from game.core.chance import seeded_choice
-from game.core.match import RESIGN, Match, meta_word
+from game.core.match import Match
 from game.core.protocol import CHANCE
 from game.core.text import problem, quote
 from game.plugin import HighScores
@@ -155,13 +155,15 @@ def dice_problem(match: Match) -> str | None:
 
 
 def ineligible(match: Match) -> str | None:
-    """Why a finished match does not enter the table, or None when it does."""
+    """Why a finished match does not enter the table, or None when it does.
+
+    A run given up enters with what it reached: the figures (turns survived, forts built)
+    can only be lower than playing on would make them, and a player who stops a long run
+    expects it on the table (issue 26: resigning dropped it without a word)."""
     if not match.is_over:
         return "the game is not over"
     if any(seat.is_computer for seat in match.seats):
         return "computer players are not ranked"
-    if match.moves and meta_word(match.moves[-1]) == RESIGN:
-        return "a run given up is not ranked"
     return dice_problem(match)
 
 

@@ -69,7 +69,7 @@ def test_every_lesson_plays_through_the_gui_and_is_remembered(
         for _ in lesson.unit.steps:
             play_answer(driver, lesson)
             assert lesson.attempt.verdict is Verdict.PASSED, lesson.message
-            driver.key("return")  # next step, next lesson, or back to the list
+            driver.key("right")  # Continue: next step, next lesson, or back to the list
     assert isinstance(driver.top, LearnScene)
     saved = json.loads((services.paths.data / "learn.json").read_text())
     assert sorted(saved["done"][game_id]) == sorted(lesson.id for lesson in course.lessons)
@@ -142,7 +142,7 @@ def test_piouslys_first_lesson_plays_with_clicks_and_keys(driver: Driver) -> Non
     settle(driver, lesson)
     assert lesson.attempt.match.moves == ("move 1,1",)
     assert lesson.attempt.verdict is Verdict.PASSED, lesson.message
-    driver.key("return")
+    driver.key("right")  # Continue
     assert lesson.step_index == 1
     driver.click(centre_of(lesson, "1,2"))
     assert lesson.message is not None and "you have no actions left" in lesson.message[0]

@@ -72,7 +72,8 @@ def test_an_event_after_a_resize_in_the_same_frame_meets_the_new_layout(
     wheel = pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-1, flipped=False, precise_x=0.0,
                                precise_y=-1.0, touch=False)
     driver.frames(1, [*resize_events((960, 700)), wheel])
-    assert seen == [(880, 490)], "the wheel came after the resize: it meets the new layout"
+    # 960 - 80 margins - 160 contents - 12 gap: the text panel of the new layout
+    assert seen == [(708, 490)], "the wheel came after the resize: it meets the new layout"
 
 
 def test_settings_moves_its_widgets_when_a_resize_keeps_their_sizes(

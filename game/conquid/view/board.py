@@ -31,6 +31,7 @@ from game.conquid.rules.game import (
 from game.conquid.view import anim
 from game.conquid.view.actions import ACQUIRE, ACTIONS, CONQUER, CONQUEST, VANQUISH
 from game.core.protocol import MoveResult
+from game.core.text import counted
 from game.ui import coords, fonts, palette
 from game.ui.commands import ViewAction
 from game.ui.tween import Cues, mix
@@ -317,23 +318,25 @@ class ConquidView:
         if self._mode == ACQUIRE:
             needed, chosen = acquire_size(self._state), len(self._picked)
             if chosen >= needed:
-                return f"Acquire: all {needed} cells chosen. Confirm, or click one to drop it."
-            return f"Acquire: {chosen} of {needed} cells chosen. Click empty cells."
+                return (f"Acquire: all {counted(needed, 'cell')} chosen. Confirm, or click one to "
+                        "drop it.")
+            return f"Acquire: {chosen} of {counted(needed, 'cell')} chosen. Click empty cells."
         if self._mode == CONQUER:
             taken = sum(len(wave) for wave in self._waves)
             if not taken:
                 return "Conquer takes nothing: confirming passes your turn."
-            return f"Conquer takes {taken} cells in {len(self._waves)} waves."
+            return (f"Conquer takes {counted(taken, 'cell')} in "
+                    f"{counted(len(self._waves), 'wave')}.")
         if self._mode == VANQUISH:
             if self._corner is not None:
                 return f"Vanquish the block at {self._corner[0]},{self._corner[1]}."
             count = len(self._corners)
             if not count:
                 return "No block can be vanquished now: choose another move."
-            blocks = "1 block can" if count == 1 else f"{count} blocks can"
-            return f"Vanquish: {blocks} be emptied. Click a marked top-left corner."
+            return (f"Vanquish: {counted(count, 'block')} can be emptied. Click a marked "
+                    "top-left corner.")
         if self._mode == CONQUEST and self._path:
-            return f"Conquest: a chain of {len(self._path)} cells links the bases!"
+            return f"Conquest: a chain of {counted(len(self._path), 'cell')} links the bases!"
         return "Choose a move, preview it, then confirm."
 
     # -- drawing -------------------------------------------------------------------------
@@ -409,7 +412,7 @@ class ConquidView:
         surface.blit(self._layer, self._area.topleft)
         for item in self._active:
             self._draw_anim(surface, item, clock)
-        if not self._by_cell and self._marks.cells:
+        if not self._by_cell and (self._marks.cells or self._marks.blocks):
             if self._marks_layer is None:
                 self._marks_layer = self._render_marks()
             surface.blit(self._marks_layer, self._area.topleft)

@@ -7,11 +7,14 @@ from __future__ import annotations
 from typing import Any, Final
 
 from game.conquid.rules.game import Acquire, Conquest, ConquidState, Vanquish, parse_move
+from game.core.pictures import HelpPicture
+from game.core.text import counted
 
 HELP_TEXT: Final = (
     "<b>Goal.</b> Build an unbroken chain of your cells from your base to a cell touching "
     "your opponent's base, then declare <b>Conquest</b>. Cells touch only along edges, "
-    "never at corners.<br><br>"
+    "never at corners.<br>"
+    '<img src="conquest">'
     "<b>A turn</b> is exactly one of:<br>"
     "<b>Acquire (A)</b>: claim three empty cells anywhere (all that remain when fewer than "
     "three are left). Click cells to select or deselect them.<br>"
@@ -22,7 +25,8 @@ HELP_TEXT: Final = (
     "your opponent's, when at least four of your cells border it from outside. Click the "
     "block's top-left cell; legal corners are marked.<br>"
     "<b>Conquest (Q)</b>: when your chain links the bases, declare it and win. The path is "
-    "shown before you confirm.<br><br>"
+    "shown before you confirm.<br>"
+    '<img src="cascade"><img src="vanquish">'
     "<b>Bases</b> never change owner and never count for conquering, vanquishing or "
     "surrounding.<br><br>"
     "<b>Controls.</b> Choose a move kind with its key or button, preview it on the board, "
@@ -35,10 +39,25 @@ HELP_TEXT: Final = (
 )
 
 
+HELP_PICTURES: Final = {
+    "conquest": HelpPicture(
+        "14/14/14/4XxxxxO4/14/14/14 1 10", ("Q",),
+        "Conquest: a chain of your cells links your base to a cell beside the other base."),
+    "cascade": HelpPicture(
+        "14/6xxx5/6ooo5/4X1x2O4/14/14/14 1 10", ("C",),
+        "Conquer: each cell taken flanks the next; the row fell in three waves (dots: the "
+        "last move)."),
+    "vanquish": HelpPicture(
+        "10oooo/10oooo/10oooo/4X4Ooooo/10xxx1/14/14 1 10", ("A 4,13 6,0 6,1", "C", "V 0,10"),
+        "Vanquish: four of your cells bordered the enemy's 4x4 block; it is empty now."),
+}
+"""The positions the help pictures (``game.core.pictures``)."""
+
+
 def figure(state: Any, seat: int) -> str:
     """A short per-seat figure for the side panel."""
     assert isinstance(state, ConquidState)
-    return f"{state.count(seat)} cells"
+    return counted(state.count(seat), "cell")
 
 
 def describe(notation: str) -> str:

@@ -8,6 +8,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, Final
 
+from game.core.pictures import HelpPicture
+from game.core.text import counted
 from game.forts.info import PRESETS
 from game.forts.rules.game import FortsState, Roll, parse_move, score
 
@@ -18,14 +20,15 @@ HELP_TEXT: Final = (
     "the coloured palette under the board), then click a highlighted cell: an empty cell "
     "touching, among its 8 neighbours, a living cell of a group that holds a living fort. "
     "The territory is built at once.<br><br>"
-    "<b>Then, in order:</b><br>"
+    "<b>After each placement</b>, in order:<br>"
     "1. Every empty cell whose neighbours on all four sides (off-board sides ignored) are "
     "living becomes a new <b>fort</b>.<br>"
     "2. The die is rolled: every living territory of the rolled value dies.<br>"
     "3. Living cells are grouped, diagonals included. A group with forts but no living "
     "territory turns its forts to <b>ruins</b>.<br>"
     "4. Territories in a group with no living fort die.<br>"
-    "Dead cells and ruins are permanent: nothing is ever built on them again.<br><br>"
+    "Dead cells and ruins are permanent: nothing is ever built on them again.<br>"
+    '<img src="spawn"><img src="die">'
     "<b>The end.</b> The game ends when no living fort remains or no cell can take a "
     "territory. Each value has its own colour and its number on the cell; forts are towers "
     "with battlements, ruins broken stumps, dead territory hatched and dimmed.<br><br>"
@@ -33,8 +36,9 @@ HELP_TEXT: Final = (
     "still lived (the turn that loses the last fort does not count). <b>Forts built</b> "
     "counts the forts that rose, not the starting one. <b>Peak forts</b> is the most forts "
     "alive at any moment, including right after a spawn, before the die. Runs rank by turns "
-    "survived, then forts built, then peak forts, in a table per board and variant; only runs "
-    "played to the end by a person, with the dice their seed gives, enter it.<br><br>"
+    "survived, then forts built, then peak forts, in a table per board and variant. A run "
+    "a person played with the dice its seed gives enters it, also when given up (Resign "
+    "ends it where it stands, with its score).<br><br>"
     "<b>Seeds.</b> A new game gets a random seed, shown at the top. Type a seed in the setup "
     "screen, or press <b>Daily seed</b>, to face the same dice as another player.<br><br>"
     "<b>Variant.</b> <i>Place anywhere</i> (the original program's rule) accepts any empty "
@@ -47,11 +51,31 @@ HELP_TEXT: Final = (
     "setup screen to watch the helper play."
 )
 
+
+def _board(rows: Mapping[int, str]) -> str:
+    """A default 9x18 board in the rules' text form, placing, its rows given from the left."""
+    lines = (rows.get(row, "").ljust(18, ".") for row in range(9))
+    return "9x18:net:place:t0:b0:p1:r-:" + "/".join(lines)
+
+
+HELP_PICTURES: Final = {
+    "spawn": HelpPicture(
+        _board({1: "......2", 2: ".....4.1", 3: ".....3", 4: "....F"}), ("5 3,6", "roll 6"),
+        "A new fort: the 5 filled the last of the empty cell's four sides (its corners "
+        "stayed empty).", marked=2),
+    "die": HelpPicture(
+        _board({3: "...14", 4: "....F4", 5: "....2"}), ("2 4,3", "roll 4"),
+        "The die showed 4: both 4s died; the fort lives on, beside its 1 and 2s.",
+        marked=2),
+}
+"""The positions the help pictures (``game.core.pictures``)."""
+
+
 def figure(state: Any, seat: int) -> str:
     """A short per-seat figure for the side panel."""
     assert isinstance(state, FortsState)
     turns = score(state).turns_survived
-    return f"{turns} turn{'' if turns == 1 else 's'} survived"
+    return f"{counted(turns, 'turn')} survived"
 
 
 def describe(notation: str) -> str:
@@ -81,5 +105,5 @@ def table_name(options: Mapping[str, object]) -> str:
 def summary(state: Any) -> str:
     """One line on a finished run for the game-over banner."""
     turns, built, peak = final_score(state)
-    return (f"Survived {turns} turn{'' if turns == 1 else 's'}  ·  built {built} "
-            f"fort{'' if built == 1 else 's'}  ·  peak {peak} living")
+    return (f"Survived {counted(turns, 'turn')}  ·  built {counted(built, 'fort')}  ·  "
+            f"peak {peak} living")

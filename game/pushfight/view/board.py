@@ -30,7 +30,7 @@ from game.pushfight.rules.board import (
     square_name,
 )
 from game.pushfight.rules.engine import push_line
-from game.pushfight.rules.events import PieceSlid, PiecesPushed
+from game.pushfight.rules.events import PieceSlid
 from game.pushfight.rules.game import HALF_FILES, State
 from game.pushfight.rules.notation import Setup, Turn
 from game.pushfight.rules.setups import PUSHERS, ROUNDS, random_setup, standard_setup
@@ -38,6 +38,7 @@ from game.pushfight.rules.steps import occupied, slide, slide_path
 from game.pushfight.view import anim, draw
 from game.pushfight.view.actions import ACTIONS, FLIP, RANDOM, STANDARD
 from game.pushfight.view.colours import BROWN_RGB, WHITE_RGB
+from game.pushfight.view.last import NO_LAST, LastTurn, draw_last, draw_paths, last_turn
 from game.ui import fonts, palette
 from game.ui.commands import ViewAction
 from game.ui.tween import Cues
@@ -68,8 +69,8 @@ class PushFightView:
         self._now = 0.0
         self._interactive = True
         self._hover: int | None = None
-        self._last: list[tuple[int, tuple[anim.Point, ...]]] = []
-        """The last turn's arrows: (side, places along the way)."""
+        self._last: LastTurn = NO_LAST
+        """The last turn's marks: squares touched, arrows, pieces pushed off."""
         self._rng = random.Random()
         self._placed: list[tuple[int, bool]] = []
         self._pick: bool | None = None
@@ -97,7 +98,12 @@ class PushFightView:
 
     def layout(self, rect: pygame.Rect) -> None:
         self._area = pygame.Rect(rect)
-        self._geo = draw.Geometry.fit(self._area, self._flipped)
+        self._fit()
+
+    def _fit(self) -> None:
+        """Fit the board to the area; the tray's row is kept only while a side sets up."""
+        tray = self._state is None or self._state.in_setup
+        self._geo = draw.Geometry.fit(self._area, self._flipped, tray)
 
     @property
     def board_rect(self) -> pygame.Rect:
@@ -112,9 +118,11 @@ class PushFightView:
     def show(self, state: Any, last: Sequence[MoveResult[Any]] = ()) -> None:
         assert isinstance(state, State)
         self._state = state
+        if self._geo.tray != state.in_setup:
+            self._fit()
         self._anim = self._local = anim.EMPTY_ANIMATION
         self._cues.clear()
-        self._last = [arrow for result in last for arrow in _arrows(result)]
+        self._last = last_turn(last)
         self._reset_selection()
 
     def animate(self, before: Any, result: MoveResult[Any], clock: float) -> None:
@@ -202,7 +210,7 @@ class PushFightView:
     def action(self, action_id: str) -> Feedback:
         if action_id == FLIP:
             self._flipped = not self._flipped
-            self._geo = draw.Geometry.fit(self._area, self._flipped)
+            self._fit()
             left = SEATS[1] if self._flipped else SEATS[0]
             return Feedback(f"Board flipped: {left}'s half on the left", cue="click")
         state = self._need_state()
@@ -396,6 +404,14 @@ class PushFightView:
     def selected_action(self) -> str | None:
         return None
 
+    def offers(self, action_id: str) -> bool:
+        """The standard and random setups apply only while the side to move sets up; the
+        board can always be flipped (``Offers``: the other buttons go grey)."""
+        if action_id in (STANDARD, RANDOM):
+            state = self._state
+            return state is not None and state.in_setup and self._interactive
+        return True
+
     def proposal(self) -> Proposal:
         state = self._need_state()
         if state.in_setup:
@@ -466,9 +482,12 @@ class PushFightView:
             draw.draw_animation(surface, self._geo, self._colours, self._local_base,
                                 self._local, clock)
         else:
+            marked = turn is None or (not turn.slides and self._selected is None)
+            if marked:
+                draw_last(surface, geo, self._colours, self._last)
             draw.draw_position(surface, self._geo, self._colours, shown)
-            if turn is None or (not turn.slides and self._selected is None):
-                self._draw_last(surface)
+            if marked:
+                draw_paths(surface, geo, self._colours, self._last)
             if turn is not None and self._interactive:
                 self._draw_turn(surface, turn, clock)
         self._draw_hover(surface)
@@ -566,13 +585,6 @@ class PushFightView:
         reach = length - 0.1
         return [(fx + dx * 0.3, fr + dy * 0.3), (fx + dx * reach, fr + dy * reach)]
 
-    def _draw_last(self, surface: pygame.Surface) -> None:
-        """The last turn as arrows: each slide's path, then the push; each arrow stops at the
-        edge of the piece it brought."""
-        arrows = [(palette.shade(self._colours[side], 1.45), draw.trimmed(places, 0.42),
-                   self._geo.cell // 14) for side, places in self._last]
-        draw.draw_arrows(surface, self._geo, arrows, 170)
-
     def _draw_hover(self, surface: pygame.Surface) -> None:
         if self._hover is None or not self._interactive:
             return
@@ -580,15 +592,3 @@ class PushFightView:
         pygame.draw.rect(surface, palette.TEXT, rect.inflate(-2, -2), 2,
                          border_radius=self._geo.cell // 10)
 
-
-def _arrows(result: MoveResult[Any]) -> list[tuple[int, tuple[anim.Point, ...]]]:
-    """A played turn's arrows, in the colour of the side that played it."""
-    state = result.state
-    assert isinstance(state, State)
-    for event in result.events:
-        if isinstance(event, PieceSlid):
-            return anim.turn_arrows(result.events, event.side)
-        if isinstance(event, PiecesPushed):
-            mover = state.owner(INDEX_OF[event.pusher_to])
-            return anim.turn_arrows(result.events, 0 if mover is None else mover)
-    return []

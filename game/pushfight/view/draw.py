@@ -34,6 +34,8 @@ RANKS: Final = 4
 WIDTH_UNITS: Final = FILES + 0.8
 HEIGHT_UNITS: Final = RANKS + 2.4
 """The layout in cells: the grid, a rail and margin above and below, then the tray row."""
+PLAY_HEIGHT_UNITS: Final = RANKS + 1.2
+"""The same without the tray row, once the setup is over: the board gets the room."""
 TRAY_SLOTS: Final = 5
 SQUARE_LIGHT: Final[RGB] = (206, 196, 174)
 SQUARE_DARK: Final[RGB] = (188, 176, 152)
@@ -56,13 +58,16 @@ class Geometry:
     left: int = 0
     top: int = 0
     flipped: bool = False
+    tray: bool = True
+    """Room for the setup tray under the board (only while a side sets up)."""
 
     @classmethod
-    def fit(cls, area: pygame.Rect, flipped: bool) -> Geometry:
-        cell = max(8, int(min(area.w / WIDTH_UNITS, area.h / HEIGHT_UNITS)))
+    def fit(cls, area: pygame.Rect, flipped: bool, tray: bool = True) -> Geometry:
+        units = HEIGHT_UNITS if tray else PLAY_HEIGHT_UNITS
+        cell = max(8, int(min(area.w / WIDTH_UNITS, area.h / units)))
         left = area.x + (area.w - FILES * cell) // 2
-        top = area.y + round((area.h - HEIGHT_UNITS * cell) / 2 + 0.5 * cell)
-        return cls(cell, left, top, flipped)
+        top = area.y + round((area.h - units * cell) / 2 + 0.5 * cell)
+        return cls(cell, left, top, flipped, tray)
 
     def centre(self, place: Point) -> tuple[float, float]:
         file, rank = place
@@ -98,8 +103,9 @@ class Geometry:
     def outline(self) -> pygame.Rect:
         """Everything the view draws: grid, rails, margins and the tray row."""
         grid = self.grid
+        units = HEIGHT_UNITS if self.tray else PLAY_HEIGHT_UNITS
         return pygame.Rect(grid.x - round(0.4 * self.cell), grid.y - round(0.5 * self.cell),
-                           grid.w + round(0.8 * self.cell), round(HEIGHT_UNITS * self.cell))
+                           grid.w + round(0.8 * self.cell), round(units * self.cell))
 
     def tray_slot(self, slot: int) -> pygame.Rect:
         grid = self.grid
@@ -108,6 +114,8 @@ class Geometry:
         return pygame.Rect(x, grid.bottom + round(0.6 * self.cell), size, size)
 
     def tray_at(self, pos: tuple[int, int]) -> int | None:
+        if not self.tray:
+            return None
         for slot in range(TRAY_SLOTS):
             if self.tray_slot(slot).collidepoint(pos):
                 return slot

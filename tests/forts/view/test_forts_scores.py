@@ -1,6 +1,6 @@
 """The high-score table: written when a genuine run ends, capped, shown from the menu; faked
-dice never enter it (computer seats and resignations neither, see test_forts_play); a broken
-file is kept aside."""
+dice never enter it (computer seats neither, see test_forts_play); a run given up keeps its
+score; a broken file is kept aside."""
 
 from __future__ import annotations
 
@@ -140,10 +140,14 @@ def test_wrong_shapes_are_broken_files_too(services: Services) -> None:
         assert not path.exists()
 
 
-def test_a_run_given_up_is_not_ranked(driver: Driver, services: Services) -> None:
+def test_a_run_given_up_keeps_its_score(driver: Driver, services: Services) -> None:
+    """Giving up ends the run where it stands (issue 26: it used to vanish from the table
+    without a word); its figures can only be lower than playing on."""
     play = start_game(driver)
     driver.key("2")
     build(driver, play)
     play._resign()  # what the Resign button's confirmation dialog calls
-    assert play.ranked == "Not ranked: a run given up is not ranked"
-    assert not services.paths.scores.exists()
+    assert play.ranked is not None and play.ranked.startswith("High score: #1")
+    saved = json.loads(services.paths.scores.read_text())
+    (run,) = next(iter(saved["tables"]["forts"].values()))
+    assert run["score"][0] == play.match.state.turns
