@@ -251,7 +251,7 @@ class LessonScene(Scene):
             self._say("Restart the step to see its answer from the beginning.", palette.MUTED)
             return
         move = self.game.parse_move(answer[len(played)])
-        words = self.plugin.describe(self.game.format_move(move))
+        words = self.plugin.describe(self.game.format_move(move), self.attempt.match.state)
         if not isinstance(self.view, Suggests):
             self._say(f"Try: {words}", palette.ACCENT)
             return

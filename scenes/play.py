@@ -21,6 +21,7 @@ from game.core.errors import GameError
 from game.core.match import Match
 from game.core.protocol import CHANCE
 from game.core.record import Online
+from game.core.text import counted
 from game.plugin import HighScores
 from game.ui import autosaves, fonts, palette, result, storage
 from game.ui import commands as c
@@ -575,7 +576,10 @@ class PlayScene(Scene):
             self._refuse("the game is over")
             return
         name = self.match.seats[self.match.to_move].name
-        dialog = confirm(self, "Resign", f"{name}, do you really resign this game?", "Resign")
+        question = f"{name}, do you really resign this game?"
+        if self.table.high_scores is not None:
+            question += " The run keeps the score it has now in the high scores."
+        dialog = confirm(self, "Resign", question, "Resign")
         self.watch(dialog, lambda _event: self._resign())
 
     def _resign(self) -> None:
@@ -929,7 +933,7 @@ class PlayScene(Scene):
 
     def _result_lines(self) -> list[str]:
         """A scored run's summary, its seed and its place in the high-score table."""
-        lines = [f"{self.turn_number()} moves"]
+        lines = [counted(self.turn_number(), "move")]
         if self.plugin.scores is not None:
             lines = [self.plugin.scores.summary(self.match.state)]
             if self.match.seed is not None:

@@ -14,6 +14,7 @@ import pygame
 import pygame_gui
 
 from game.core.match import Match
+from game.core.text import counted
 from game.ui import commands as c
 from game.ui import fonts, palette, result, storage
 from game.ui import input as inp
@@ -281,7 +282,7 @@ class ReplayScene(Scene):
         total = self.history.turn_now(self.match)
         turn = self.history.turn_of(self.cursor - 1) if self.cursor else None
         if turn is None:
-            return f"Start  ·  {total} moves"
+            return f"Start  ·  {counted(total, 'move')}"
         index = next(i for i, action in enumerate(turn.actions) if action.ply == self.cursor - 1)
         words = turn.actions[index].words
         if not turn.number:

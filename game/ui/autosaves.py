@@ -46,6 +46,7 @@ from game.core.match import Match, Seat
 from game.core.protocol import Outcome
 from game.core.record import Online, Record, read_record
 from game.core.registry import Registry
+from game.core.text import counted
 from game.ui import result
 from game.ui.paths import Paths
 from game.ui.writer import BackgroundWriter
@@ -212,7 +213,7 @@ def progress(kept: Kept, games: Registry) -> str:
     every recorded move is a player's, else how many moves and rolls it holds."""
     if kept.game in games and not games.info(kept.game).has_chance:
         return f"move {kept.moves + 1}"
-    return f"{kept.moves} moves recorded"
+    return f"{counted(kept.moves, 'move')} recorded"
 
 
 def lines(kept: Iterable[Kept], games: Registry,

@@ -32,7 +32,7 @@ from game.core.match import Match
 from game.core.protocol import GameInfo
 from game.core.record import read_record
 from game.core.registry import Registry
-from game.core.text import printable
+from game.core.text import counted, printable
 from game.ui import palette
 from game.ui.autosaves import newest
 
@@ -66,7 +66,7 @@ def autosave_status(path: Path | None, games: Registry | None = None) -> tuple[s
     except RecordError as err:
         return f"Autosave: none to resume ({err})", None
     finished = record.result is not None
-    line = (f"Autosave: {path}: {record.game}, {len(record.moves)} moves, "
+    line = (f"Autosave: {path}: {record.game}, {counted(len(record.moves), 'move')}, "
             f"{'finished' if finished else 'unfinished'}, readable")
     if finished:
         return line, None

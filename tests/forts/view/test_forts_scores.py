@@ -146,6 +146,11 @@ def test_a_run_given_up_keeps_its_score(driver: Driver, services: Services) -> N
     play = start_game(driver)
     driver.key("2")
     build(driver, play)
+    play._ask_resign()
+    (dialog,) = [element for element in services.ui.get_root_container().elements
+                 if type(element).__name__ == "UIConfirmationDialog" and element.alive()]
+    assert "keeps the score" in dialog.confirmation_text.html_text, "the confirm says so"
+    dialog.kill()
     play._resign()  # what the Resign button's confirmation dialog calls
     assert play.ranked is not None and play.ranked.startswith("High score: #1")
     saved = json.loads(services.paths.scores.read_text())
