@@ -26,6 +26,9 @@ HARD_KEEP: Final = 10
 WIN_NODES: Final = 6_000
 """The complete search for a win this turn (normal and hard); most turns need none, since
 its bound shows at once that no sequence can win."""
+NEAR_WIN_NODES: Final = 10_000
+"""More nodes for that search, spent only when it ran out with a win looking near: late in
+a game, when the bound cannot prune, some wins of five or more moves need them."""
 ANSWER_NODES: Final = 400
 """Hard's complete search for the opponent's win after each turn it weighs."""
 PLAN_NODES: Final = 6_000
@@ -34,7 +37,9 @@ after the win search and the planning looks wider for a turn that stops a win.""
 
 
 def normal() -> PlanningPlayer:
-    return PlanningPlayer("normal", NORMAL_SHAPE, win_nodes=WIN_NODES)
+    return PlanningPlayer(
+        "normal", NORMAL_SHAPE, win_nodes=WIN_NODES, near_win_nodes=NEAR_WIN_NODES
+    )
 
 
 def hard() -> PlanningPlayer:
@@ -45,6 +50,7 @@ def hard() -> PlanningPlayer:
         keep=HARD_KEEP,
         reserve=0.25,
         win_nodes=WIN_NODES,
+        near_win_nodes=NEAR_WIN_NODES,
         answer_nodes=ANSWER_NODES,
         plan_nodes=PLAN_NODES,
     )
@@ -58,8 +64,8 @@ LEVELS: Final[dict[str, Callable[[], Player[Any, Any]]]] = {
 
 DEFAULT_LIMITS: Final[dict[str, Limit]] = {
     "easy": Limit(time=0.5, nodes=400),
-    "normal": Limit(time=5.0, nodes=1_500 + WIN_NODES),
-    "hard": Limit(time=8.0, nodes=WIN_NODES + PLAN_NODES + 2_000),
+    "normal": Limit(time=8.0, nodes=1_500 + WIN_NODES + NEAR_WIN_NODES),
+    "hard": Limit(time=12.0, nodes=WIN_NODES + NEAR_WIN_NODES + PLAN_NODES + 2_000),
 }
 """Nodes bind first, so games reproduce; the clock only caps a turn on a slow or busy
 machine (figures in the README)."""

@@ -88,6 +88,8 @@ class PlanningPlayer:
     """The fraction of the budget kept from the first level for the answers."""
     win_nodes: int = 0
     """Nodes of the complete search for a win this turn, before any planning."""
+    near_win_nodes: int = 0
+    """More nodes for that search when it ran out with a win looking near (``PROMISING``)."""
     answer_nodes: int = 0
     """Nodes of the complete search for the opponent's win after each answered plan."""
     plan_nodes: int | None = None
@@ -109,7 +111,8 @@ class PlanningPlayer:
         self, state: PiouslyState, budget: Budget, rng: random.Random
     ) -> tuple[Plan, float, int]:
         cache: NeedCache = {}
-        found = find_win(state, Portion(budget, self.win_nodes), cache)
+        extra = Portion(budget, self.near_win_nodes) if self.near_win_nodes else None
+        found = find_win(state, Portion(budget, self.win_nodes), cache, extra)
         if found.line is not None:
             return _played(state, found.line), WIN, 1
         planning: Measured = budget if self.plan_nodes is None else Portion(

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from game.core.player import Budget, Limit
-from game.piously.ai import DEFAULT_LIMITS, LEVELS, WIN_NODES
+from game.piously.ai import DEFAULT_LIMITS, LEVELS, NEAR_WIN_NODES, WIN_NODES
 from game.piously.ai.turns import Shape, TurnSearch
 from game.piously.ai.wins import can_still_win, find_win
 from game.piously.rules.game import GAME
@@ -59,12 +59,14 @@ def test_the_fixture_holds_200_wins_of_three_moves_or_more() -> None:
 
 
 def test_the_generated_wins_are_found_within_the_players_budget() -> None:
-    """Every sixth position (all of them: ``python -m bench piously_wins``, in the README).
-    A few late-game wins (seven spells each, the Imprint or the Upset among them, so the
+    """Every sixth position (all of them: ``python -m bench piously_wins``, in the README),
+    with the extra nodes a near win gets. A few late-game wins (seven spells each, so the
     bound cannot prune) need more nodes than the players' budget: at most one in twenty."""
     missed = []
     for _, state in POSITIONS[::6]:
-        found = find_win(state, Budget(Limit(nodes=WIN_NODES)))
+        found = find_win(
+            state, Budget(Limit(nodes=WIN_NODES)), None, Budget(Limit(nodes=NEAR_WIN_NODES))
+        )
         if found.line is None:
             missed.append(GAME.encode(state))
             continue
