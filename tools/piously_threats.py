@@ -1,20 +1,22 @@
 """Generate the Piously positions where the opponent threatens a win and some turn stops it.
 
-``python -m tools.piously_threats [--out tests/piously/ai/threats.txt]`` takes the positions
-of ``tests/piously/ai/wins.txt`` (turn starts with a win this turn of three or more moves)
-with the other colour to move first: the colour that had the win threatens it next turn,
-should the side to move end its turn at once. It keeps each such position where
+``python -m tools.piously_threats [--games 40] [--seed 27] [--out tests/piously/ai/threats.txt]``
+plays seeded games of the easy level against itself (node-limited, so the same run gives
+the same file) and keeps each turn start where
 
+- the opponent threatens: were the side to move to end its turn at once, the opponent
+  would have a win in its next turn (found by the complete search, ``PROOF_NODES``);
 - the complete search finds no win of the side to move's own this turn (a win it has is
   what the players play first), so its turn is a defence; and
 - some turn stops the threat: one of ``TURNS`` turns of a wide turn search leaves the
-  threatener a turn that the complete search (``PROOF_NODES``) proves has no win.
+  opponent a turn that the complete search proves has no win.
 
-One position a line: the index of the wins position it came from, then the position's text.
+Proofs that there is no win are cheap early in a game and out of reach late, when seven
+spells leave the bound nothing to prune (issue 27's notes in the README), so the file
+holds the threats some turn is proved to stop, not every threat. One position a line: the
+number of the game it came from, then the position's text.
 ``tests/piously/ai/test_threats.py`` and ``python -m bench piously_wins`` check that hard's
-turn from each leaves the threatener no win. A turn search, not every turn, is tried as a
-defence, so the file holds the threats some turn is known to stop; where none of those
-turns could be proved to stop it, the position is left out (counted in the header).
+turn from each leaves the opponent no win.
 """
 
 from __future__ import annotations
@@ -27,10 +29,11 @@ from typing import Final
 from game.core.player import Budget, Limit
 from game.piously.ai.turns import Shape, TurnSearch
 from game.piously.ai.wins import find_win
+from game.piously.rules.game import play
+from game.piously.rules.moves import EndTurn
 from game.piously.rules.position import encode
-from game.piously.rules.state import PiouslyState, evolve
-from tools.piously_wins import DEFAULT_OUT as WINS
-from tools.piously_wins import read_positions
+from game.piously.rules.state import PiouslyState
+from tools.piously_wins import PAIRING, turn_starts
 
 WIDE: Final = Shape(width=10, depth=6, casts_per_spell=10)
 TURNS: Final = 16
@@ -48,9 +51,15 @@ def proved_safe(state: PiouslyState, nodes: int = PROOF_NODES) -> bool:
     return found.line is None and found.complete
 
 
-def threatened(state: PiouslyState) -> PiouslyState:
-    """The wins position with the other colour to move first (the threat still stands)."""
-    return evolve(state, to_move=1 - state.to_move)
+def wins_now(state: PiouslyState) -> bool:
+    """Whether the complete search finds a win this turn for the side to move."""
+    return find_win(state, Budget(Limit(nodes=PROOF_NODES))).line is not None
+
+
+def threatened(state: PiouslyState) -> bool:
+    """Whether the opponent would win next turn if the side to move ended its turn now."""
+    after = play(state, EndTurn()).state
+    return after.verdict is None and wins_now(after)
 
 
 def stoppable(state: PiouslyState) -> bool:
@@ -62,25 +71,27 @@ def stoppable(state: PiouslyState) -> bool:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=40)
+    parser.add_argument("--seed", default="27")
     parser.add_argument("--out", type=Path, default=DEFAULT_OUT)
-    parser.add_argument("--every", type=int, default=1, help="every Nth wins position")
     args = parser.parse_args()
     kept: list[str] = []
-    counts = {"threats": 0, "own win": 0, "stoppable": 0}
-    for index, (_, won) in enumerate(read_positions(WINS)):
-        if index % args.every:
-            continue
-        counts["threats"] += 1
-        state = threatened(won)
-        if find_win(state, Budget(Limit(nodes=PROOF_NODES))).line is not None:
-            counts["own win"] += 1
-        elif stoppable(state):
-            counts["stoppable"] += 1
-            kept.append(f"{index}\t{encode(state)}")
-        header = (f"# python -m tools.piously_threats --every {args.every}: "
-                  f"{len(kept)} positions of {counts}")
+    counts = {"turn starts": 0, "threatened": 0, "own win": 0, "stoppable": 0}
+    for index in range(args.games):
+        for state in turn_starts(f"{args.seed}/{index}", PAIRING):
+            counts["turn starts"] += 1
+            if not threatened(state):
+                continue
+            counts["threatened"] += 1
+            if wins_now(state):
+                counts["own win"] += 1
+            elif stoppable(state):
+                counts["stoppable"] += 1
+                kept.append(f"{index}\t{encode(state)}")
+        header = (f"# python -m tools.piously_threats --games {index + 1} --seed {args.seed}: "
+                  f"{len(kept)} positions; {counts}")
         args.out.write_text("\n".join([header, *kept]) + "\n", encoding="utf-8")
-    print(header)
+        print(header, flush=True)  # after each game, so a long run can be stopped
 
 
 if __name__ == "__main__":
