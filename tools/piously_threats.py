@@ -5,16 +5,17 @@ plays seeded games of the easy level against itself (node-limited, so the same r
 the same file) and keeps each turn start where
 
 - the opponent threatens: were the side to move to end its turn at once, the opponent
-  would have a win in its next turn (found by the complete search, ``PROOF_NODES``);
+  would have a win in its next turn (found by the complete search, ``SEARCH_NODES``);
 - the complete search finds no win of the side to move's own this turn (a win it has is
   what the players play first), so its turn is a defence; and
-- some turn stops the threat: one of ``TURNS`` turns of a wide turn search leaves the
-  opponent a turn that the complete search proves has no win.
+- some turn stops the threat: after one of ``TURNS`` turns of a wide turn search, the
+  complete search (``SEARCH_NODES``) finds no win for the opponent.
 
-Proofs that there is no win are cheap early in a game and out of reach late, when seven
-spells leave the bound nothing to prune (issue 27's notes in the README), so the file
-holds the threats some turn is proved to stop, not every threat. One position a line: the
-number of the game it came from, then the position's text.
+A proof that there is no win is cheap early in a game and out of reach late, when seven
+spells leave the bound nothing to prune (issue 27's notes in the README): asking for one
+kept one threat in 26. So a turn "stops" a threat when the search, with the budget that
+found the threat, finds no win after it; the bench says how many of hard's turns are also
+proved safe. One position a line: the number of the game it came from, then the position.
 ``tests/piously/ai/test_threats.py`` and ``python -m bench piously_wins`` check that hard's
 turn from each leaves the opponent no win.
 """
@@ -38,22 +39,16 @@ from tools.piously_wins import PAIRING, turn_starts
 WIDE: Final = Shape(width=10, depth=6, casts_per_spell=10)
 TURNS: Final = 16
 """Turns of the wide search tried as a defence."""
-PROOF_NODES: Final = 2_000
+SEARCH_NODES: Final = 2_000
 DEFAULT_OUT: Final = Path("tests/piously/ai/threats.txt")
 
 
-def proved_safe(state: PiouslyState, nodes: int = PROOF_NODES) -> bool:
-    """Whether the side to move is proved to have no win this turn (or the game is over
-    without its win)."""
-    if state.verdict is not None:
-        return state.verdict.winner != state.to_move
-    found = find_win(state, Budget(Limit(nodes=nodes)))
-    return found.line is None and found.complete
-
-
 def wins_now(state: PiouslyState) -> bool:
-    """Whether the complete search finds a win this turn for the side to move."""
-    return find_win(state, Budget(Limit(nodes=PROOF_NODES))).line is not None
+    """Whether the complete search finds a win this turn for the side to move (False once
+    the game is over)."""
+    if state.verdict is not None:
+        return False
+    return find_win(state, Budget(Limit(nodes=SEARCH_NODES))).line is not None
 
 
 def threatened(state: PiouslyState) -> bool:
@@ -63,10 +58,10 @@ def threatened(state: PiouslyState) -> bool:
 
 
 def stoppable(state: PiouslyState) -> bool:
-    """Whether one of a wide search's turns is proved to leave the opponent no win."""
+    """Whether after one of a wide search's turns the opponent has no win the search finds."""
     search = TurnSearch(WIDE, Budget(Limit()), random.Random(0))
     plans = search.plans(state, TURNS)
-    return any(not plan.wins and proved_safe(plan.final) for plan in plans)
+    return any(not plan.wins and not wins_now(plan.final) for plan in plans)
 
 
 def main() -> None:
