@@ -31,6 +31,9 @@ NEAR_WIN_NODES: Final = 10_000
 a game, when the bound cannot prune, some wins of five or more moves need them."""
 ANSWER_NODES: Final = 400
 """Hard's complete search for the opponent's win after each turn it weighs."""
+THREAT_NODES: Final = 2_000
+"""Hard's search for the opponent's win were it to pass; when it finds one, the search after
+each turn it weighs gets this many nodes instead of ``ANSWER_NODES``."""
 PLAN_NODES: Final = 6_000
 """Hard's planning (its turns, their answers and follow-ups); what is left of its limit
 after the win search and the planning looks wider for a turn that stops a win."""
@@ -52,6 +55,7 @@ def hard() -> PlanningPlayer:
         win_nodes=WIN_NODES,
         near_win_nodes=NEAR_WIN_NODES,
         answer_nodes=ANSWER_NODES,
+        threat_nodes=THREAT_NODES,
         plan_nodes=PLAN_NODES,
     )
 
@@ -65,7 +69,9 @@ LEVELS: Final[dict[str, Callable[[], Player[Any, Any]]]] = {
 DEFAULT_LIMITS: Final[dict[str, Limit]] = {
     "easy": Limit(time=0.5, nodes=400),
     "normal": Limit(time=8.0, nodes=1_500 + WIN_NODES + NEAR_WIN_NODES),
-    "hard": Limit(time=12.0, nodes=WIN_NODES + NEAR_WIN_NODES + PLAN_NODES + 2_000),
+    "hard": Limit(
+        time=12.0, nodes=WIN_NODES + NEAR_WIN_NODES + THREAT_NODES + PLAN_NODES + 2_000
+    ),
 }
 """Nodes bind first, so games reproduce; the clock only caps a turn on a slow or busy
 machine (figures in the README)."""
