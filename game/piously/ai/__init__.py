@@ -35,8 +35,10 @@ THREAT_NODES: Final = 2_000
 """Hard's search for the opponent's win were it to pass; when it finds one, the search after
 each turn it weighs gets this many nodes instead of ``ANSWER_NODES``."""
 PLAN_NODES: Final = 6_000
-"""Hard's planning (its turns, their answers and follow-ups); what is left of its limit
-after the win search and the planning looks wider for a turn that stops a win."""
+"""Hard's planning (its turns, their answers and follow-ups)."""
+RESCUE_NODES: Final = 3_000
+"""Hard's wider search for a turn that stops the opponent's win, when none of the planned
+turns does (its turns and the check after each)."""
 
 
 def normal() -> PlanningPlayer:
@@ -57,6 +59,7 @@ def hard() -> PlanningPlayer:
         answer_nodes=ANSWER_NODES,
         threat_nodes=THREAT_NODES,
         plan_nodes=PLAN_NODES,
+        rescue_nodes=RESCUE_NODES,
     )
 
 
@@ -70,7 +73,7 @@ DEFAULT_LIMITS: Final[dict[str, Limit]] = {
     "easy": Limit(time=0.5, nodes=400),
     "normal": Limit(time=8.0, nodes=1_500 + WIN_NODES + NEAR_WIN_NODES),
     "hard": Limit(
-        time=12.0, nodes=WIN_NODES + NEAR_WIN_NODES + THREAT_NODES + PLAN_NODES + 2_000
+        time=12.0, nodes=WIN_NODES + NEAR_WIN_NODES + THREAT_NODES + PLAN_NODES + RESCUE_NODES
     ),
 }
 """Nodes bind first, so games reproduce; the clock only caps a turn on a slow or busy

@@ -97,8 +97,10 @@ class PlanningPlayer:
     when it finds one, every turn weighed is checked with this many nodes instead (a threat
     the first search found is not missed by a smaller one after a turn that does not stop it)."""
     plan_nodes: int | None = None
-    """Nodes for the planning after the win search; the rest of the budget (hard) looks
-    for a turn that stops the opponent's win when none of the planned turns does."""
+    """Nodes for the planning after the win search."""
+    rescue_nodes: int = 0
+    """Nodes (hard) to look wider for a turn that stops the opponent's win when none of the
+    planned turns does."""
     _pending: list[tuple[PiouslyState, Move]] = field(default_factory=list, repr=False)
 
     def choose(self, state: PiouslyState, budget: Budget, rng: random.Random) -> PiouslyDecision:
@@ -129,7 +131,8 @@ class PlanningPlayer:
         checks = self.threat_nodes if self._threatened(state, budget, cache) else self.answer_nodes
         value, plan = self._answered(plans, planning, rng, cache, checks)
         if value <= -WIN:
-            value, plan = self._stopping(state, plans, (value, plan), budget, rng, cache, checks)
+            rescue = Portion(budget, self.rescue_nodes)
+            value, plan = self._stopping(state, plans, (value, plan), rescue, rng, cache, checks)
         return plan, value, 3
 
     def _threatened(self, state: PiouslyState, budget: Budget, cache: NeedCache) -> bool:
@@ -146,7 +149,7 @@ class PlanningPlayer:
         state: PiouslyState,
         tried: list[Plan],
         best: tuple[float, Plan],
-        budget: Budget,
+        budget: Measured,
         rng: random.Random,
         cache: NeedCache,
         checks: int,
