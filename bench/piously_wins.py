@@ -8,9 +8,8 @@ where a win needs three or more moves. Figures (issue 27, goal: all):
   replays): wins / positions; and the search's nodes to find each win.
 - ``stopped``: the positions of ``tests/piously/ai/threats.txt`` (``python -m
   tools.piously_threats``: the opponent threatens a win next turn and a wide search found a
-  turn proved to stop it); hard's turn, then the threatener's win searched with
-  ``OFFLINE_NODES``: turns after which it is proved to have none, turns after which it has
-  one, and turns the search could not decide.
+  turn after which the search finds none); hard's turn, then the threatener's win searched
+  with the generator's budget and with ``OFFLINE_NODES``.
 """
 
 from __future__ import annotations
@@ -27,6 +26,7 @@ from game.piously.ai import DEFAULT_LIMITS, LEVELS, NEAR_WIN_NODES, WIN_NODES
 from game.piously.ai.wins import find_win
 from game.piously.rules.game import GAME
 from game.piously.rules.state import PiouslyState
+from tools.piously_threats import SEARCH_NODES, wins_now
 from tools.piously_wins import OFFLINE_NODES, read_positions
 
 FIXTURES = Path(__file__).resolve().parent.parent / "tests" / "piously" / "ai"
@@ -88,26 +88,28 @@ def found_figures(positions: list[PiouslyState]) -> None:
 
 
 def stopped_figures(positions: list[PiouslyState]) -> None:
-    stopped = won = left = unknown = 0
+    """Hard's turn from each threat, then the opponent's win looked for twice: with the
+    generator's budget (``SEARCH_NODES``: its criterion for a turn that stops the threat)
+    and with ``OFFLINE_NODES`` (a win found, a proof there is none, or neither)."""
+    won = left = found_later = proved = unknown = 0
     for index, state in enumerate(positions):
         after = whole_turn("hard", state, str(index))
         if after.verdict is not None:
             won += after.verdict.winner == state.to_move
             continue
+        left += wins_now(after)
         threat = wins(after)
-        if threat is False:
-            stopped += 1
-        elif threat is None:
-            unknown += 1
-        else:
-            left += 1
+        proved += threat is False
+        found_later += threat is True
+        unknown += threat is None
     line = {
         "bench": "piously_wins.hard_stopped",
-        "stopped_proved": stopped,
-        "won_instead": won,
-        "left_a_win": left,
-        "undecided": unknown,
         "positions": len(positions),
+        "won_instead": won,
+        f"left_a_win_{SEARCH_NODES}": left,
+        f"left_a_win_{OFFLINE_NODES}": found_later,
+        f"proved_no_win_{OFFLINE_NODES}": proved,
+        "undecided": unknown,
     }
     print(json.dumps(line), flush=True)
 
