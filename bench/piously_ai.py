@@ -4,7 +4,8 @@ Targets (issue 13): normal <= 1 s and hard <= 3 s per turn, median, under each l
 limit. A Piously turn is several moves (actions, casts, the end): normal and hard plan it on
 its first move and play the rest from the plan, so a turn's time is the sum over its moves.
 Positions are the starts of every SPACING-th turn of one reproducible game (normal against
-easy), so they cover the opening, the middle game and the race near a finished region.
+easy), so they cover the opening, the middle game and the race near a finished region; then
+hard alone on positions of the Piously AI test fixtures (wins to find, threats to stop).
 """
 
 from __future__ import annotations
@@ -13,14 +14,20 @@ import json
 import random
 import statistics
 import time
+from pathlib import Path
 
 from game.core.match import Match
 from game.core.player import Budget, Limit
 from game.piously.ai import DEFAULT_LIMITS, LEVELS
 from game.piously.rules.game import GAME
 from game.piously.rules.state import Phase, PiouslyState
+from tools.piously_wins import read_positions
 
 TARGET_MS = {"easy": 500.0, "normal": 1000.0, "hard": 3000.0}
+FIXTURES = Path(__file__).resolve().parent.parent / "tests" / "piously" / "ai"
+HARD_FIXTURES = (("wins.txt", 10), ("threats.txt", 4))
+"""Hard's slowest turns are late in a game: a win to find, or a threat to stop (issue 27).
+Every tenth and every fourth position of the test fixtures."""
 POSITIONS = 8
 SPACING = 3
 
@@ -79,6 +86,18 @@ def main() -> None:
             "positions": len(states),
             "median_nodes": statistics.median(nodes for _, _, nodes in runs),
             "limit": {"time": limit.time, "nodes": limit.nodes},
+        }
+        print(json.dumps(line), flush=True)
+    for name, every in HARD_FIXTURES:
+        fixture = [state for _, state in read_positions(FIXTURES / name)][::every]
+        runs = [turn_ms("hard", state, index) for index, state in enumerate(fixture)]
+        line = {
+            "bench": f"piously_ai.hard_turn_{name.removesuffix('.txt')}",
+            "median_ms": round(statistics.median(wall for wall, _, _ in runs), 1),
+            "max_ms": round(max(wall for wall, _, _ in runs), 1),
+            "cpu_median_ms": round(statistics.median(cpu for _, cpu, _ in runs), 1),
+            "cpu_max_ms": round(max(cpu for _, cpu, _ in runs), 1),
+            "positions": len(fixture),
         }
         print(json.dumps(line), flush=True)
 

@@ -3,12 +3,13 @@
 Positions: ``tests/piously/ai/wins.txt`` (``python -m tools.piously_wins``), each a turn start
 where a win needs three or more moves. Figures (issue 27, goal: all):
 
-- ``found``: normal's and hard's whole turn, at their own node limits (no clock, so the run
-  replays), wins / positions; and the complete search's nodes to find each win.
-- ``stopped``: the same positions with the other colour to move first (so the colour that
-  had the win threatens it); hard's turn, then the threatener's win searched with
-  ``OFFLINE_NODES``: turns after which it has no win / positions where some turn stops it
-  (hard's, or one of a wide search's turns).
+- ``found``: the complete search alone (with the players' nodes, the extra ones included),
+  then normal's and hard's whole turn, at their own node limits (no clock, so the run
+  replays): wins / positions; and the search's nodes to find each win.
+- ``stopped``: the positions of ``tests/piously/ai/threats.txt`` (``python -m
+  tools.piously_threats``: the opponent threatens a win next turn and a wide search found a
+  turn after which the search finds none); hard's turn, then the threatener's win searched
+  with the generator's budget and with ``OFFLINE_NODES``.
 """
 
 from __future__ import annotations
@@ -21,16 +22,14 @@ import time
 from pathlib import Path
 
 from game.core.player import Budget, Limit
-from game.piously.ai import DEFAULT_LIMITS, LEVELS, WIN_NODES
-from game.piously.ai.turns import Shape, TurnSearch
+from game.piously.ai import DEFAULT_LIMITS, LEVELS, NEAR_WIN_NODES, WIN_NODES
 from game.piously.ai.wins import find_win
 from game.piously.rules.game import GAME
-from game.piously.rules.state import PiouslyState, evolve
+from game.piously.rules.state import PiouslyState
+from tools.piously_threats import SEARCH_NODES, wins_now
 from tools.piously_wins import OFFLINE_NODES, read_positions
 
-FIXTURE = Path(__file__).resolve().parent.parent / "tests" / "piously" / "ai" / "wins.txt"
-WIDE = Shape(width=24, depth=8, casts_per_spell=24)
-WIDE_TURNS = 120
+FIXTURES = Path(__file__).resolve().parent.parent / "tests" / "piously" / "ai"
 
 
 def whole_turn(level: str, state: PiouslyState, seed: str) -> PiouslyState:
@@ -54,14 +53,18 @@ def wins(state: PiouslyState) -> bool | None:
     return True if found.line is not None else None if not found.complete else False
 
 
-def some_turn_stops(state: PiouslyState) -> bool:
-    """Whether one of a wide search's turns leaves the opponent no win."""
-    search = TurnSearch(WIDE, Budget(Limit()), random.Random(0))
-    return any(wins(plan.final) is False for plan in search.plans(state, WIDE_TURNS))
-
-
 def found_figures(positions: list[PiouslyState]) -> None:
-    nodes = [find_win(state, Budget(Limit(nodes=WIN_NODES))).nodes for state in positions]
+    searched = [
+        find_win(state, Budget(Limit(nodes=WIN_NODES)), None, Budget(Limit(nodes=NEAR_WIN_NODES)))
+        for state in positions
+    ]
+    nodes = [found.nodes for found in searched]
+    print(json.dumps({
+        "bench": "piously_wins.search_found",
+        "found": sum(1 for found in searched if found.line is not None),
+        "available": len(positions),
+        "missed_lines": [index for index, found in enumerate(searched) if found.line is None],
+    }), flush=True)
     for level in ("normal", "hard"):
         started = time.perf_counter()
         won = 0
@@ -85,39 +88,43 @@ def found_figures(positions: list[PiouslyState]) -> None:
 
 
 def stopped_figures(positions: list[PiouslyState]) -> None:
-    stopped = stoppable = unknown = 0
+    """Hard's turn from each threat, then the opponent's win looked for twice: with the
+    generator's budget (``SEARCH_NODES``: its criterion for a turn that stops the threat)
+    and with ``OFFLINE_NODES`` (a win found, a proof there is none, or neither)."""
+    won = left = found_later = proved = unknown = 0
     for index, state in enumerate(positions):
-        defender = evolve(state, to_move=1 - state.to_move)
-        after = whole_turn("hard", defender, str(index))
+        after = whole_turn("hard", state, str(index))
         if after.verdict is not None:
-            continue  # the defender won outright: nothing to stop
+            won += after.verdict.winner == state.to_move
+            continue
+        left += wins_now(after)
         threat = wins(after)
-        if threat is False:
-            stopped += 1
-            stoppable += 1
-        elif threat is None:
-            unknown += 1
-        elif some_turn_stops(defender):
-            stoppable += 1
+        proved += threat is False
+        found_later += threat is True
+        unknown += threat is None
     line = {
         "bench": "piously_wins.hard_stopped",
-        "stopped": stopped,
-        "stoppable": stoppable,
-        "undecided": unknown,
         "positions": len(positions),
+        "won_instead": won,
+        f"left_a_win_{SEARCH_NODES}": left,
+        f"left_a_win_{OFFLINE_NODES}": found_later,
+        f"proved_no_win_{OFFLINE_NODES}": proved,
+        "undecided": unknown,
     }
     print(json.dumps(line), flush=True)
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--positions", type=int, help="only the first N positions")
-    parser.add_argument("--stopped-every", type=int, default=5,
-                        help="the defence figure on every Nth position (default: 5)")
+    parser.add_argument("--positions", type=int, help="only the first N positions of each")
+    parser.add_argument("--only", choices=("found", "stopped"), help="one of the two figures")
     args = parser.parse_args()
-    positions = [state for _, state in read_positions(FIXTURE)][: args.positions]
-    found_figures(positions)
-    stopped_figures(positions[:: args.stopped_every])
+    if args.only != "stopped":
+        found_figures([state for _, state in read_positions(FIXTURES / "wins.txt")][
+            : args.positions])
+    if args.only != "found":
+        stopped_figures([state for _, state in read_positions(FIXTURES / "threats.txt")][
+            : args.positions])
 
 
 if __name__ == "__main__":

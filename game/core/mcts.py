@@ -8,6 +8,11 @@ have passed, a turn being a change of the seat to move. A finished playout score
 winner, 0.5 each for a draw; a playout the horizon cut short scores 0.5 (the search has no
 evaluation, by design). Selection is UCT. Each playout spends one node of the budget, so a
 node limit is a playout limit and a seeded game replays exactly.
+
+The tree outlives the move: when the next position asked about is one the tree already
+holds (the rest of a turn of several moves, or the opponent's reply one or two moves on),
+its subtree becomes the new root, with the playouts already run through it. Every move
+still gets its own playouts on top, so a turn of several moves is searched as one tree.
 """
 
 from __future__ import annotations
@@ -27,6 +32,9 @@ HORIZON: Final = 2
 of Piously runs about 700 moves (0.17 s), so playouts to the end would take minutes a move;
 with two turns a Piously turn takes 1-2.5 s, about the generic search issue 27 measured."""
 EXPLORATION: Final = math.sqrt(2)
+REUSE_DEPTH: Final = 2
+"""How many moves below the last root the next position is looked for (our move, then the
+opponent's reply or our own next move of the turn)."""
 
 
 @dataclass(eq=False)
@@ -50,18 +58,31 @@ class MonteCarloPlayer:
     name: str = "mcts"
     horizon: int = HORIZON
     exploration: float = EXPLORATION
+    _last: _Node | None = field(default=None, repr=False)
 
     def choose(self, state: Any, budget: Budget, rng: random.Random) -> Decision[Any]:
-        game = self.game
-        root = _Node(state, game.to_move(state))
+        root = self._reused(state) or _Node(state, self.game.to_move(state))
         while not budget.exhausted:
             self._iterate(root, rng)
             budget.spend()
         if not root.children:  # no playout fitted in the budget: expand one move
             self._expand(root, rng)
         move, best = max(root.children, key=lambda child: child[1].visits)
+        self._last = best
         score = best.wins / best.visits if best.visits else None
         return Decision(move, score, budget.nodes, 1, (move,))
+
+    def _reused(self, state: Any) -> _Node | None:
+        """The node of the kept tree for ``state``: the position after the move last
+        chosen, or one or two moves below it (None when the game went elsewhere: a new
+        game, a take-back)."""
+        level = [] if self._last is None else [self._last]
+        for _ in range(REUSE_DEPTH + 1):
+            for node in level:
+                if node.state == state:
+                    return node
+            level = [child for node in level for _, child in node.children]
+        return None
 
     def _iterate(self, root: _Node, rng: random.Random) -> None:
         path = [root]

@@ -64,6 +64,20 @@ def test_a_win_in_one_is_taken() -> None:
     assert after.verdict is not None and after.verdict.winner == pos.WIN_BY_BLESS.to_move
 
 
+def test_the_tree_is_kept_for_the_rest_of_the_turn() -> None:
+    """A Piously turn is several moves: the next move's search starts from the subtree
+    under the move chosen, so even with no playouts of its own it picks a continuation
+    the playouts have scored, where a fresh search could only expand an unscored one."""
+    _, state = midgame("piously", 40)
+    player = MonteCarloPlayer(PIOUSLY)
+    first = player.choose(state, Budget(Limit(nodes=300)), random.Random(2))
+    after = PIOUSLY.apply(state, first.move).state
+    assert PIOUSLY.outcome(after) is None
+    fresh = MonteCarloPlayer(PIOUSLY).choose(after, Budget(Limit(nodes=0)), random.Random(2))
+    kept = player.choose(after, Budget(Limit(nodes=0)), random.Random(2))
+    assert kept.score is not None and fresh.score is None
+
+
 def test_the_arena_offers_the_generic_search_in_every_game() -> None:
     parser = argparse.ArgumentParser()
     add_arena_parser(parser.add_subparsers(dest="command"))

@@ -26,15 +26,25 @@ HARD_KEEP: Final = 10
 WIN_NODES: Final = 6_000
 """The complete search for a win this turn (normal and hard); most turns need none, since
 its bound shows at once that no sequence can win."""
+NEAR_WIN_NODES: Final = 10_000
+"""More nodes for that search, spent only when it ran out with a win looking near: late in
+a game, when the bound cannot prune, some wins of five or more moves need them."""
 ANSWER_NODES: Final = 400
 """Hard's complete search for the opponent's win after each turn it weighs."""
+THREAT_NODES: Final = 2_000
+"""Hard's search for the opponent's win were it to pass; when it finds one, the search after
+each turn it weighs gets this many nodes instead of ``ANSWER_NODES``."""
 PLAN_NODES: Final = 6_000
-"""Hard's planning (its turns, their answers and follow-ups); what is left of its limit
-after the win search and the planning looks wider for a turn that stops a win."""
+"""Hard's planning (its turns, their answers and follow-ups)."""
+RESCUE_NODES: Final = 3_000
+"""Hard's wider search for a turn that stops the opponent's win, when none of the planned
+turns does (its turns and the check after each)."""
 
 
 def normal() -> PlanningPlayer:
-    return PlanningPlayer("normal", NORMAL_SHAPE, win_nodes=WIN_NODES)
+    return PlanningPlayer(
+        "normal", NORMAL_SHAPE, win_nodes=WIN_NODES, near_win_nodes=NEAR_WIN_NODES
+    )
 
 
 def hard() -> PlanningPlayer:
@@ -45,8 +55,11 @@ def hard() -> PlanningPlayer:
         keep=HARD_KEEP,
         reserve=0.25,
         win_nodes=WIN_NODES,
+        near_win_nodes=NEAR_WIN_NODES,
         answer_nodes=ANSWER_NODES,
+        threat_nodes=THREAT_NODES,
         plan_nodes=PLAN_NODES,
+        rescue_nodes=RESCUE_NODES,
     )
 
 
@@ -58,8 +71,10 @@ LEVELS: Final[dict[str, Callable[[], Player[Any, Any]]]] = {
 
 DEFAULT_LIMITS: Final[dict[str, Limit]] = {
     "easy": Limit(time=0.5, nodes=400),
-    "normal": Limit(time=5.0, nodes=1_500 + WIN_NODES),
-    "hard": Limit(time=8.0, nodes=WIN_NODES + PLAN_NODES + 2_000),
+    "normal": Limit(time=8.0, nodes=1_500 + WIN_NODES + NEAR_WIN_NODES),
+    "hard": Limit(
+        time=12.0, nodes=WIN_NODES + NEAR_WIN_NODES + THREAT_NODES + PLAN_NODES + RESCUE_NODES
+    ),
 }
 """Nodes bind first, so games reproduce; the clock only caps a turn on a slow or busy
 machine (figures in the README)."""

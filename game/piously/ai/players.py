@@ -30,7 +30,7 @@ from game.piously.ai.setup import setup_move
 from game.piously.ai.turns import Measured, Plan, Portion, Shape, Share, TurnSearch
 from game.piously.ai.wins import find_win
 from game.piously.rules.game import end_moves, play
-from game.piously.rules.moves import Move
+from game.piously.rules.moves import EndTurn, Move
 from game.piously.rules.state import Phase, PiouslyState
 
 PiouslyDecision = Decision[Move]
@@ -88,11 +88,19 @@ class PlanningPlayer:
     """The fraction of the budget kept from the first level for the answers."""
     win_nodes: int = 0
     """Nodes of the complete search for a win this turn, before any planning."""
+    near_win_nodes: int = 0
+    """More nodes for that search when it ran out with a win looking near (``PROMISING``)."""
     answer_nodes: int = 0
     """Nodes of the complete search for the opponent's win after each answered plan."""
+    threat_nodes: int = 0
+    """Nodes of the search for the opponent's win were this side to end its turn at once;
+    when it finds one, every turn weighed is checked with this many nodes instead (a threat
+    the first search found is not missed by a smaller one after a turn that does not stop it)."""
     plan_nodes: int | None = None
-    """Nodes for the planning after the win search; the rest of the budget (hard) looks
-    for a turn that stops the opponent's win when none of the planned turns does."""
+    """Nodes for the planning after the win search."""
+    rescue_nodes: int = 0
+    """Nodes (hard) to look wider for a turn that stops the opponent's win when none of the
+    planned turns does."""
     _pending: list[tuple[PiouslyState, Move]] = field(default_factory=list, repr=False)
 
     def choose(self, state: PiouslyState, budget: Budget, rng: random.Random) -> PiouslyDecision:
@@ -109,7 +117,8 @@ class PlanningPlayer:
         self, state: PiouslyState, budget: Budget, rng: random.Random
     ) -> tuple[Plan, float, int]:
         cache: NeedCache = {}
-        found = find_win(state, Portion(budget, self.win_nodes), cache)
+        extra = Portion(budget, self.near_win_nodes) if self.near_win_nodes else None
+        found = find_win(state, Portion(budget, self.win_nodes), cache, extra)
         if found.line is not None:
             return _played(state, found.line), WIN, 1
         planning: Measured = budget if self.plan_nodes is None else Portion(
@@ -119,22 +128,36 @@ class PlanningPlayer:
         plans = TurnSearch(self.shape, first, rng, cache).plans(state, self.keep)
         if self.replies is None or plans[0].wins:
             return plans[0], plans[0].score, 1
-        value, plan = self._answered(plans, planning, rng, cache)
+        checks = self.threat_nodes if self._threatened(state, budget, cache) else self.answer_nodes
+        value, plan = self._answered(plans, planning, rng, cache, checks)
         if value <= -WIN:
-            value, plan = self._stopping(state, plans, (value, plan), budget, rng, cache)
+            rescue = Portion(budget, self.rescue_nodes)
+            value, plan = self._stopping(state, plans, (value, plan), rescue, rng, cache, checks)
         return plan, value, 3
+
+    def _threatened(self, state: PiouslyState, budget: Budget, cache: NeedCache) -> bool:
+        """Whether the opponent would have a win next turn were this side to pass."""
+        if not self.threat_nodes:
+            return False
+        passed = play(state, EndTurn()).state
+        if passed.verdict is not None:
+            return False
+        return find_win(passed, Portion(budget, self.threat_nodes), cache).line is not None
 
     def _stopping(
         self,
         state: PiouslyState,
         tried: list[Plan],
         best: tuple[float, Plan],
-        budget: Budget,
+        budget: Measured,
         rng: random.Random,
         cache: NeedCache,
+        checks: int,
     ) -> tuple[float, Plan]:
         """Every planned turn lets the opponent win: search wider for one that does not
-        (the opponent's win checked by the complete search), best by the evaluation."""
+        (the opponent's win looked for by the complete search with ``checks`` nodes), best
+        by the evaluation. A turn after which the search finds no win counts as stopping
+        it, proved or not: late in a game the proof is out of reach."""
         wide = TurnSearch(RESCUE_SHAPE, Share(budget, RESCUE_RESERVE), rng, cache)
         seen = {plan.final for plan in tried}
         safe: list[Plan] = []
@@ -144,8 +167,8 @@ class PlanningPlayer:
             if plan.final in seen:
                 continue
             seen.add(plan.final)
-            threat = find_win(plan.final, Portion(budget, self.answer_nodes), cache)
-            if threat.line is None and threat.complete:
+            threat = find_win(plan.final, Portion(budget, checks), cache)
+            if threat.line is None:
                 safe.append(plan)
         if not safe:
             return best
@@ -153,7 +176,12 @@ class PlanningPlayer:
         return chosen.score, chosen
 
     def _answered(
-        self, plans: list[Plan], budget: Measured, rng: random.Random, cache: NeedCache
+        self,
+        plans: list[Plan],
+        budget: Measured,
+        rng: random.Random,
+        cache: NeedCache,
+        checks: int,
     ) -> tuple[float, Plan]:
         """The plan (of the first level's best, in order) worth most after the opponent's
         best whole turn and this side's best turn after that, scored at the end of that
@@ -165,7 +193,7 @@ class PlanningPlayer:
         for index, plan in enumerate(plans):
             if index and budget.exhausted:
                 break
-            value = self._after_answer(plan, budget, rng, cache)
+            value = self._after_answer(plan, budget, rng, cache, checks)
             if index and budget.exhausted:
                 break
             if best is None or value > best[0]:
@@ -174,14 +202,14 @@ class PlanningPlayer:
         return best
 
     def _after_answer(
-        self, plan: Plan, budget: Measured, rng: random.Random, cache: NeedCache
+        self, plan: Plan, budget: Measured, rng: random.Random, cache: NeedCache, checks: int
     ) -> float:
         """What ``plan`` is worth to its side after the opponent's best answer and its own
         best turn after that (the evaluation at the end of the third whole turn)."""
         assert self.replies is not None
         seat = 1 - plan.final.to_move
         if plan.final.verdict is None:
-            threat = find_win(plan.final, Portion(budget, self.answer_nodes), cache)
+            threat = find_win(plan.final, Portion(budget, checks), cache)
             if threat.line is not None:
                 return -WIN
         reply = TurnSearch(self.replies, budget, rng, cache).plans(plan.final, 1)[0]

@@ -15,6 +15,11 @@ Opportunist's second cast. A position whose deficit exceeds its reach
 cannot lead to a win and is not searched. Most turns are decided at the root by this bound
 alone. Work is counted in positions made, so a node budget gives the same answer every time;
 ``Found.complete`` says whether the search ended by itself rather than by the budget.
+
+Where the bound cannot prune (late in a game, seven spells in hand) the budget can run out
+before a long win is found. A caller may then give ``extra`` nodes, spent only when the
+search looks close to a win (its best open position's priority at most ``PROMISING``: the
+mover far more able than far), so turns with no win in sight do not pay for it.
 """
 
 from __future__ import annotations
@@ -53,6 +58,11 @@ from game.piously.rules.spellbook import (
 from game.piously.rules.state import PiouslyState
 from game.piously.rules.temple import ROOMS, Temple
 
+PROMISING: Final = -9
+"""The priority (far minus able, see ``_priority``) below which a search that ran out of
+nodes goes on with its extra nodes. The wins the first budget missed in the generated
+positions sat at -9 to -37 when it ran out; turn starts of easy's games without a win found
+mostly at -8 or more (issue 27's notes in the README)."""
 NEIGHBOURHOOD: Final = 7
 """A hex and its six neighbours: the most auras the Imprint or the Upset can give at once."""
 OVERWORK_MOST: Final = 6
@@ -87,8 +97,14 @@ class _Entry:
     line: tuple[Move, ...] = field(compare=False)
 
 
-def find_win(state: PiouslyState, budget: Spender, cache: NeedCache | None = None) -> Found:
-    """A sequence of moves that wins this turn for the side to move, best first."""
+def find_win(
+    state: PiouslyState,
+    budget: Spender,
+    cache: NeedCache | None = None,
+    extra: Spender | None = None,
+) -> Found:
+    """A sequence of moves that wins this turn for the side to move, best first; once
+    ``budget`` is spent, ``extra`` too when a win looks near."""
     seat = state.to_move
     if state.verdict is not None or not can_still_win(state):
         return Found(None, True, 0)
@@ -97,13 +113,18 @@ def find_win(state: PiouslyState, budget: Spender, cache: NeedCache | None = Non
     order = itertools.count()
     queue = [_Entry((0, 0, next(order)), state, ())]
     nodes = 0
+    spender = budget
     while queue:
         entry = heapq.heappop(queue)
         children: list[_Entry] = []
         for move in turn_moves(entry.state):
-            if budget.exhausted:
-                return Found(None, False, nodes)
-            budget.spend()
+            if spender.exhausted:
+                if extra is None or spender is extra or not _near(entry, children, queue):
+                    return Found(None, False, nodes)
+                spender = extra
+                if spender.exhausted:
+                    return Found(None, False, nodes)
+            spender.spend()
             nodes += 1
             after = play(entry.state, move).state
             line = (*entry.line, move)
@@ -121,6 +142,13 @@ def find_win(state: PiouslyState, budget: Spender, cache: NeedCache | None = Non
         for child in children:
             heapq.heappush(queue, child)
     return Found(None, True, nodes)
+
+
+def _near(entry: _Entry, children: list[_Entry], queue: list[_Entry]) -> bool:
+    """Whether the best open position (the one being expanded, unless it is the start, its
+    children so far, the queue's head) has a priority of at most ``PROMISING``."""
+    open_ = [*children, *queue[:1], *([entry] if entry.line else [])]
+    return bool(open_) and min(e.priority[0] for e in open_) <= PROMISING
 
 
 def _priority(
