@@ -22,7 +22,7 @@ from game.core.text import problem
 from game.net.identities import Identities
 from game.net.messages import Clock
 from game.ui import commands as c
-from game.ui import fonts, palette, storage
+from game.ui import fonts, palette
 from game.ui import input as inp
 from game.ui.commands import Command
 from game.ui.lobby import Lobby, Spectator, open_spectator, seat_line
@@ -30,6 +30,7 @@ from game.ui.online import OnlineGame, OnlinePlay, wake
 from game.ui.scene import Pop, Push, Scene, Transition
 from game.ui.services import Services
 from scenes.common import button, heading, label, message
+from scenes.online_games import follow_pending
 
 CLOCKS: Final = {"No clock": None, "1 day per move": 1, "3 days per move": 3,
                  "7 days per move": 7}
@@ -438,23 +439,11 @@ class LobbyScene(Scene):
 
     def _follow_pending(self) -> Transition | None:
         pending = self.pending
-        if pending is None or not pending.pump():
-            return None
-        for line in pending.heard:
-            self.services.toasts.show(line, "error")
-        pending.heard.clear()
-        if pending.link == "lost":
-            self.pending = None
-            pending.close()
-            self._build_root()
-            message(self, "Could not sit at the table", pending.link_reason or "no answer")
-            return None
-        if pending.seated:
-            self.pending = None
-            self._build_root()
-            match = pending.new_match(storage.now_iso())
-            return Push(self.services.scenes.play(self.services, match, online=pending))
-        return None
+        return None if pending is None else follow_pending(self, pending, self._drop_pending)
+
+    def _drop_pending(self) -> None:
+        self.pending = None
+        self._build_root()
 
     def _follow_spectator(self) -> Transition | None:
         spectator = self.spectator

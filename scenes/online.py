@@ -16,7 +16,7 @@ import pygame
 import pygame_gui
 
 from game.core.text import problem
-from game.ui import autosaves, fonts, palette, storage, tickets
+from game.ui import autosaves, fonts, palette, tickets
 from game.ui import commands as c
 from game.ui import input as inp
 from game.ui.commands import Command
@@ -24,7 +24,7 @@ from game.ui.online import OnlineGame, OnlinePlay
 from game.ui.scene import Pop, Push, Scene, Transition
 from game.ui.services import Services
 from scenes.common import button, heading, label, message
-from scenes.online_games import online_note, resume_online
+from scenes.online_games import follow_pending, online_note, resume_online
 from scenes.online_host import DAY, GONE_SECONDS, HostForm
 from scenes.online_nearby import build_rows, why_not
 
@@ -420,28 +420,18 @@ class OnlineScene(Scene):
                 self.nearby = found
                 self._build_root()
         pending = self.pending
-        if pending is None or not pending.pump():
+        if pending is None:
             return None
-        for line in pending.heard:
-            self.services.toasts.show(line, "error")
-        pending.heard.clear()
-        if pending.link == "lost":
-            self.pending = None
-            pending.close()
-            self._build_root()
-            message(self, "Could not sit at the table", pending.link_reason or "no answer")
-            return None
-        self._announce(pending)
-        if pending.seated:
-            self.pending = None
-            hosted = self.online.hosted
-            if hosted is not None:
-                hosted.withdraw()
-            self._announced = None
-            self._build_root()
-            match = pending.new_match(storage.now_iso())
-            return Push(self.services.scenes.play(self.services, match, online=pending))
-        return None
+        return follow_pending(self, pending, self._drop_pending, self._announce)
+
+    def _drop_pending(self) -> None:
+        """Forget the seat being taken: its table is no longer announced nearby."""
+        self.pending = None
+        hosted = self.online.hosted
+        if hosted is not None:
+            hosted.withdraw()
+        self._announced = None
+        self._build_root()
 
     def _announce(self, pending: OnlineGame) -> None:
         """Tell the network about the hosted table once its invite code is known."""
