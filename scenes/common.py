@@ -1,4 +1,5 @@
-"""Small helpers the scenes share: buttons, headings, message and file dialogs."""
+"""Small helpers the scenes share: buttons, text fields, headings, message and file
+dialogs."""
 
 from __future__ import annotations
 
@@ -35,6 +36,16 @@ def label(scene: Scene, rect: pygame.Rect, text: str, object_id: str = "") -> An
         rect, printable(text, 200), scene.services.ui, container=scene.root,
         object_id=object_id or None,
     )
+
+
+def entry(scene: Scene, rect: pygame.Rect, text: str, hint: str = "", limit: int = 32) -> Any:
+    """A one-line text field showing ``text`` (what was typed before a rebuild) under its
+    length ``limit``; ``hint`` shows while it is empty."""
+    field = pygame_gui.elements.UITextEntryLine(rect, scene.services.ui, container=scene.root,
+                                                placeholder_text=hint or None)
+    field.set_text_length_limit(limit)
+    field.set_text(text)
+    return field
 
 
 def heading(surface: pygame.Surface, words: str, centre: tuple[int, int], size: int = 64,

@@ -29,7 +29,7 @@ from game.ui.lobby import Lobby, Spectator, open_spectator, seat_line
 from game.ui.online import OnlineGame, OnlinePlay, wake
 from game.ui.scene import Pop, Push, Scene, Transition
 from game.ui.services import Services
-from scenes.common import button, heading, label, message
+from scenes.common import button, entry, heading, label, message
 from scenes.online_games import follow_pending
 
 CLOCKS: Final = {"No clock": None, "1 day per move": 1, "3 days per move": 3,
@@ -136,11 +136,8 @@ class LobbyScene(Scene):
         y += row + 2 * gap
         label(self, pygame.Rect(left, y, width, row), "Challenge a player")
         y += row
-        w["rival"] = pygame_gui.elements.UITextEntryLine(
-            pygame.Rect(left, y, width - 128, row), ui, container=root,
-            placeholder_text="Their name on this server")
-        w["rival"].set_text_length_limit(32)
-        w["rival"].set_text(self._typed.get("rival", ""))
+        w["rival"] = entry(self, pygame.Rect(left, y, width - 128, row),
+                           self._typed.get("rival", ""), "Their name on this server")
         w["challenge"] = button(self, pygame.Rect(left + width - 120, y, 120, row), "Challenge",
                                 "Challenge them with the settings above")
         y += row + 2 * gap
@@ -172,11 +169,8 @@ class LobbyScene(Scene):
         w["playing"] = pygame_gui.elements.UISelectionList(
             pygame.Rect(right, y, width, list_h), [], ui, container=root)
         y += list_h + gap
-        w["watch_code"] = pygame_gui.elements.UITextEntryLine(
-            pygame.Rect(right, y, width - 168, row), ui, container=root,
-            placeholder_text="Watch code (a table id)")
-        w["watch_code"].set_text_length_limit(32)
-        w["watch_code"].set_text(self._typed.get("watch_code", ""))
+        w["watch_code"] = entry(self, pygame.Rect(right, y, width - 168, row),
+                                self._typed.get("watch_code", ""), "Watch code (a table id)")
         w["watch"] = button(self, pygame.Rect(right + width - 160, y, 160, row), "Watch",
                             "Watch the chosen game, or the one with this code")
         bottom = size[1] - row - 16

@@ -24,7 +24,7 @@ from game.ui.commands import Command
 from game.ui.lobby import Lobby, Spectator, open_spectator, standing_line
 from game.ui.scene import Pop, Push, Scene, Transition
 from game.ui.services import Services
-from scenes.common import button, confirm, heading, label, message
+from scenes.common import button, confirm, entry, heading, label, message
 
 
 class ProfileScene(Scene):
@@ -79,17 +79,14 @@ class ProfileScene(Scene):
         y = top
         half = (width - 8) // 2
 
-        def entry(key: str, rect: pygame.Rect, hint: str, limit: int = 32) -> None:
-            w[key] = pygame_gui.elements.UITextEntryLine(rect, ui, container=root,
-                                                         placeholder_text=hint)
-            w[key].set_text_length_limit(limit)
-            w[key].set_text(self._typed.get(key, ""))
+        def field(key: str, rect: pygame.Rect, hint: str, limit: int = 32) -> None:
+            w[key] = entry(self, rect, self._typed.get(key, ""), hint, limit)
 
         label(self, pygame.Rect(left, y, width, row), "Your name on this server")
         y += row
         if "name" not in self._typed:
             self._typed["name"] = self.lobby.name or self.services.settings.online_name
-        entry("name", pygame.Rect(left, y, width - 128, row), "A name to claim")
+        field("name", pygame.Rect(left, y, width - 128, row), "A name to claim")
         w["claim"] = button(self, pygame.Rect(left + width - 120, y, 120, row), "Claim",
                             "Make this name yours here (a secret kept on this machine)")
         y += row + gap
@@ -100,17 +97,17 @@ class ProfileScene(Scene):
         y += row + 2 * gap
         label(self, pygame.Rect(left, y, width, row), "Bring a name from another machine")
         y += row
-        entry("secret_line", pygame.Rect(left, y, width - 128, row),
+        field("secret_line", pygame.Rect(left, y, width - 128, row),
               "Paste an exported line", 120)
         w["import"] = button(self, pygame.Rect(left + width - 120, y, 120, row), "Import")
         y += row + gap
-        entry("code", pygame.Rect(left, y, width - 128, row),
+        field("code", pygame.Rect(left, y, width - 128, row),
               "Or its link code (with the name above)", 8)
         w["redeem"] = button(self, pygame.Rect(left + width - 120, y, 120, row), "Use code")
         y += row + 2 * gap
         label(self, pygame.Rect(left, y, width, row), "Block a player")
         y += row
-        entry("blockee", pygame.Rect(left, y, width, row), "Their name")
+        field("blockee", pygame.Rect(left, y, width, row), "Their name")
         y += row + gap
         w["block"] = button(self, pygame.Rect(left, y, half, row), "Block",
                             "No challenges, chat or pairing with them")
@@ -119,7 +116,7 @@ class ProfileScene(Scene):
         y = top
         label(self, pygame.Rect(right, y, width, row), "A player's games and ratings")
         y += row
-        entry("who", pygame.Rect(right, y, width - 128, row), "A player's name")
+        field("who", pygame.Rect(right, y, width - 128, row), "A player's name")
         w["lookup"] = button(self, pygame.Rect(right + width - 120, y, 120, row), "Profile")
         y += row + gap
         list_h = max(2 * row, (size[1] - y - 3 * row - 4 * gap - 16) // 2)
