@@ -13,8 +13,7 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import random
-import time
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -37,6 +36,7 @@ from scenes.lobby_watch import WatchScene
 from scenes.menu import MenuScene
 from scenes.online import OnlineScene
 from scenes.play import PlayScene
+from tests.online.hosting import frames_until
 from tests.ui.driver import Driver
 
 CLOCK = Clock(gone=120, move=None)
@@ -90,18 +90,6 @@ class Rival:
             session.close(wait=1.0)
         self.lobby.close(wait=1.0)
         self.network.stop()
-
-
-def frames_until(driver: Driver, done: Callable[[], bool], seconds: float = 15.0,
-                 also: Callable[[], None] = lambda: None) -> None:
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
-        also()
-        if done():
-            return
-        driver.frames(1)
-        time.sleep(0.005)
-    raise AssertionError("timed out")
 
 
 def pick(driver: Driver, selection: Any, text_part: str) -> None:
