@@ -48,6 +48,14 @@ def entry(scene: Scene, rect: pygame.Rect, text: str, hint: str = "", limit: int
     return field
 
 
+def centred_box(size: tuple[int, int], width: int, height: int) -> pygame.Rect:
+    """A box in the middle of a window of ``size``: ``width`` by ``height`` at most, and at
+    least 20 pixels inside every edge of a smaller window."""
+    box = pygame.Rect(0, 0, min(width, size[0] - 40), min(height, size[1] - 40))
+    box.center = (size[0] // 2, size[1] // 2)
+    return box
+
+
 def heading(surface: pygame.Surface, words: str, centre: tuple[int, int], size: int = 64,
             colour: tuple[int, int, int] = palette.TEXT) -> None:
     shadow = fonts.text(words, size, (0, 0, 0), True)

@@ -29,8 +29,8 @@ from game.ui.lobby import Lobby, Spectator, open_spectator, seat_line
 from game.ui.online import OnlineGame, OnlinePlay, wake
 from game.ui.scene import Pop, Push, Scene, Transition
 from game.ui.services import Services
-from scenes.common import button, entry, heading, label, message
-from scenes.online_games import follow_pending
+from scenes.common import button, centred_box, entry, heading, label, message
+from scenes.online_games import follow_pending, playable_online
 
 CLOCKS: Final = {"No clock": None, "1 day per move": 1, "3 days per move": 3,
                  "7 days per move": 7}
@@ -106,7 +106,7 @@ class LobbyScene(Scene):
         width = min(560, (size[0] - 72) // 2)
         left, right = size[0] // 2 - 12 - width, size[0] // 2 + 12
         if self.pending is not None or self.spectator is not None:
-            box = self._waiting_box(size)
+            box = centred_box(size, 620, 260)
             w["cancel"] = button(self, pygame.Rect(box.centerx - 80, box.bottom - row - 16, 160,
                                                    row), "Cancel", "Give this seat up")
             return
@@ -115,7 +115,7 @@ class LobbyScene(Scene):
         top = 100 if compact else 130
         y = top
         third = (width - 16) // 3
-        games = self._games()
+        games = playable_online(self.services)
         game_title = next((t for g, t in games if g == self._chosen_game_id()), "")
         w["game"] = pygame_gui.elements.UIDropDownMenu(
             [t for _, t in games] or ["(none)"], game_title or (games[0][1] if games
@@ -198,7 +198,7 @@ class LobbyScene(Scene):
             items: list[str | tuple[str, str]] = list(lines or [empty])
             w[key].set_item_list(items)
         for key in ("seek", "challenge", "accept", "decline"):
-            if lobby.name is not None and self._games():
+            if lobby.name is not None and playable_online(self.services):
                 w[key].enable()
             else:
                 w[key].disable()
@@ -215,13 +215,9 @@ class LobbyScene(Scene):
     def _kept(self, key: str, default: str) -> str:
         return self._choices.get(key, default)
 
-    def _games(self) -> list[tuple[str, str]]:
-        return [(info.id, info.title) for info in self.services.games.infos()
-                if info.players == 2 and info.id in self.services.views]
-
     def _chosen_game_id(self) -> str | None:
         widget = self.widgets.get("game")
-        games = self._games()
+        games = playable_online(self.services)
         title = chosen(widget) if widget is not None else self._choices.get("game")
         return next((g for g, t in games if t == title), games[0][0] if games else None)
 
@@ -247,11 +243,6 @@ class LobbyScene(Scene):
     def message_area(self) -> pygame.Rect | None:
         return None if self.pending is not None or self.spectator is not None else (
             self._messages)
-
-    def _waiting_box(self, size: tuple[int, int]) -> pygame.Rect:
-        box = pygame.Rect(0, 0, min(620, size[0] - 40), min(260, size[1] - 40))
-        box.center = (size[0] // 2, size[1] // 2)
-        return box
 
     # -- input ---------------------------------------------------------------------------
 
@@ -470,7 +461,7 @@ class LobbyScene(Scene):
             self._draw_waiting(surface)
 
     def _draw_waiting(self, surface: pygame.Surface) -> None:
-        box = self._waiting_box(surface.get_size())
+        box = centred_box(surface.get_size(), 620, 260)
         shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
         shade.fill((0, 0, 0, 150))
         surface.blit(shade, (0, 0))

@@ -25,6 +25,7 @@ from game.ui.lobby import Lobby, Spectator, open_spectator, standing_line
 from game.ui.scene import Pop, Push, Scene, Transition
 from game.ui.services import Services
 from scenes.common import button, confirm, entry, heading, label, message
+from scenes.online_games import playable_online
 
 
 class ProfileScene(Scene):
@@ -47,7 +48,7 @@ class ProfileScene(Scene):
         if name:
             self.lobby.ask_profile(name)
             self._typed["who"] = name
-        games = self._games()
+        games = playable_online(self.services)
         if games:
             self._board_game = games[0][0]
             self.lobby.ask_leaderboard(games[0][0])
@@ -127,7 +128,7 @@ class ProfileScene(Scene):
                              "Replay the chosen recent game")
         y += row + gap
         label(self, pygame.Rect(right, y, 120, row), "Leaderboard")
-        games = self._games()
+        games = playable_online(self.services)
         title = next((t for g, t in games if g == self._board_game), "")
         if games:
             w["board_game"] = pygame_gui.elements.UIDropDownMenu(
@@ -162,10 +163,6 @@ class ProfileScene(Scene):
 
     def message_area(self) -> pygame.Rect | None:
         return self._messages
-
-    def _games(self) -> list[tuple[str, str]]:
-        return [(info.id, info.title) for info in self.services.games.infos()
-                if info.players == 2 and info.id in self.services.views]
 
     def _title(self, game_id: str) -> str:
         games = self.services.games
@@ -205,7 +202,8 @@ class ProfileScene(Scene):
         element, w = event.ui_element, self.widgets
         if event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED and element is w.get("board_game"):
             title = str(event.text)
-            self._board_game = next((g for g, t in self._games() if t == title), None)
+            self._board_game = next((g for g, t in playable_online(self.services)
+                                     if t == title), None)
             if self._board_game is not None:
                 self.lobby.ask_leaderboard(self._board_game)
             return None

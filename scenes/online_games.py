@@ -15,6 +15,12 @@ from game.ui.services import Services
 from scenes.common import message
 
 
+def playable_online(services: Services) -> list[tuple[str, str]]:
+    """The games a table can be opened for here, (id, title): two players, and a view."""
+    return [(info.id, info.title) for info in services.games.infos()
+            if info.players == 2 and info.id in services.views]
+
+
 def whose_move(match: Match, ticket: tickets.Kept) -> str:
     if match.is_over:
         return "over"
