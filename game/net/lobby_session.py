@@ -23,7 +23,7 @@ from game.net.session import Heard, Link, LinkedSession, Network
 Event = Heard | Link
 
 
-class LobbySession(LinkedSession[Event, lb.LobbyClientMessage]):
+class LobbySession(LinkedSession[Heard, lb.LobbyClientMessage]):
     """One player's lobby connection, driven from the UI thread."""
 
     def __init__(self, network: Network, url: str, games: Registry,
@@ -46,9 +46,6 @@ class LobbySession(LinkedSession[Event, lb.LobbyClientMessage]):
         self.send(lb.Identify(name, secret))
 
     # -- the network thread's side -------------------------------------------------------
-
-    def _link(self, link: Link) -> None:
-        self._put(link)
 
     def _make_client(self, gone: asyncio.Event) -> TableClient:
         def link(state: str) -> None:

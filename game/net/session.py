@@ -210,9 +210,10 @@ OutT = TypeVar("OutT")
 
 class LinkedSession(ABC, Generic[EventT, OutT]):
     """What a seat's ``Session`` and the ``LobbySession`` share: a queue of events for the
-    UI thread, a queue of things to send, and one loop on the network thread that connects,
-    opens (``_open``), sends until the link is gone, and connects again after a doubling
-    pause for as long as the session is open (see the module's docstring)."""
+    UI thread (``EventT``, and ``Link`` for the link's state), a queue of things to send
+    (``OutT``), and one loop on the network thread that connects, opens (``_open``), sends
+    until the link is gone, and connects again after a doubling pause for as long as the
+    session is open (see the module's docstring)."""
 
     def __init__(self, network: Network, url: str, games: Registry,
                  wake: Callable[[], None], identity: tuple[str, str] | None) -> None:
@@ -221,7 +222,7 @@ class LinkedSession(ABC, Generic[EventT, OutT]):
         self.games = games
         self.identity = identity
         self._wake = wake
-        self._events: queue.SimpleQueue[EventT] = queue.SimpleQueue()
+        self._events: queue.SimpleQueue[EventT | Link] = queue.SimpleQueue()
         self._outgoing: asyncio.Queue[OutT] | None = None
         self._client: TableClient | None = None
         self._task: asyncio.Task[None] | None = None
@@ -229,9 +230,9 @@ class LinkedSession(ABC, Generic[EventT, OutT]):
 
     # -- the UI thread's side ------------------------------------------------------------
 
-    def events(self) -> list[EventT]:
+    def events(self) -> list[EventT | Link]:
         """Everything that happened since the last call, oldest first (never blocks)."""
-        out: list[EventT] = []
+        out: list[EventT | Link] = []
         with contextlib.suppress(queue.Empty):
             while True:
                 out.append(self._events.get_nowait())
@@ -249,7 +250,7 @@ class LinkedSession(ABC, Generic[EventT, OutT]):
 
     # -- the network thread's side -------------------------------------------------------
 
-    def _put(self, event: EventT) -> None:
+    def _put(self, event: EventT | Link) -> None:
         self._events.put(event)
         self._wake()
 
@@ -265,7 +266,7 @@ class LinkedSession(ABC, Generic[EventT, OutT]):
         self._task = asyncio.current_task()
         delay = RETRY_FIRST
         while not self._closed:
-            self._link(Link("connecting"))
+            self._put(Link("connecting"))
             gone = asyncio.Event()
             client = self._make_client(gone)
             try:
@@ -278,16 +279,16 @@ class LinkedSession(ABC, Generic[EventT, OutT]):
                 if err.code in REFUSED_FOR_GOOD:
                     if self._try_again_at_once(err):
                         continue
-                    self._link(Link("lost", err.reason))
+                    self._put(Link("lost", err.reason))
                     return
-                self._link(Link("reconnecting", err.reason))
+                self._put(Link("reconnecting", err.reason))
             except (OSError, asyncio.TimeoutError) as err:
                 await _quietly(client.close())
-                self._link(Link("reconnecting", str(err) or "the server cannot be reached"))
+                self._put(Link("reconnecting", str(err) or "the server cannot be reached"))
             else:
                 delay = RETRY_FIRST
                 self._client = client
-                self._link(Link("connected"))
+                self._put(Link("connected"))
                 self._linked(client)
                 sender = asyncio.create_task(self._send_all(client))
                 await gone.wait()
@@ -296,13 +297,9 @@ class LinkedSession(ABC, Generic[EventT, OutT]):
                     await sender
                 await _quietly(client.close())
                 self._client = None
-                self._link(Link("reconnecting", "the connection was lost"))
+                self._put(Link("reconnecting", "the connection was lost"))
             await asyncio.sleep(delay)
             delay = min(delay * 2, RETRY_MAX)
-
-    @abstractmethod
-    def _link(self, link: Link) -> None:
-        """Tell the UI thread the link's state (each session's events hold ``Link``)."""
 
     @abstractmethod
     def _make_client(self, gone: asyncio.Event) -> TableClient:
@@ -331,7 +328,8 @@ class LinkedSession(ABC, Generic[EventT, OutT]):
             self._task.cancel()
 
 
-class Session(LinkedSession[Event, tuple[str, Any]]):
+class Session(LinkedSession[Seated | Invited | TableNow | Heard | Queued | Watched,
+                            tuple[str, Any]]):
     """One player at one table, driven from the UI thread (see the module's docstring)."""
 
     def __init__(self, network: Network, url: str, name: str, games: Registry,
@@ -386,9 +384,6 @@ class Session(LinkedSession[Event, tuple[str, Any]]):
     async def _begin(self, how: Start) -> None:
         self._how = how
         await self._keep_linked()
-
-    def _link(self, link: Link) -> None:
-        self._put(link)
 
     async def _open(self, client: TableClient) -> None:
         how = self._how
