@@ -1,4 +1,5 @@
-"""Small helpers the scenes share: buttons, headings, message and file dialogs."""
+"""Small helpers the scenes share: buttons, text fields, headings, message and file
+dialogs."""
 
 from __future__ import annotations
 
@@ -35,6 +36,24 @@ def label(scene: Scene, rect: pygame.Rect, text: str, object_id: str = "") -> An
         rect, printable(text, 200), scene.services.ui, container=scene.root,
         object_id=object_id or None,
     )
+
+
+def entry(scene: Scene, rect: pygame.Rect, text: str, hint: str = "", limit: int = 32) -> Any:
+    """A one-line text field showing ``text`` (what was typed before a rebuild) under its
+    length ``limit``; ``hint`` shows while it is empty."""
+    field = pygame_gui.elements.UITextEntryLine(rect, scene.services.ui, container=scene.root,
+                                                placeholder_text=hint or None)
+    field.set_text_length_limit(limit)
+    field.set_text(text)
+    return field
+
+
+def centred_box(size: tuple[int, int], width: int, height: int) -> pygame.Rect:
+    """A box in the middle of a window of ``size``: ``width`` by ``height`` at most, and at
+    least 20 pixels inside every edge of a smaller window."""
+    box = pygame.Rect(0, 0, min(width, size[0] - 40), min(height, size[1] - 40))
+    box.center = (size[0] // 2, size[1] // 2)
+    return box
 
 
 def heading(surface: pygame.Surface, words: str, centre: tuple[int, int], size: int = 64,

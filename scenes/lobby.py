@@ -22,14 +22,15 @@ from game.core.text import problem
 from game.net.identities import Identities
 from game.net.messages import Clock
 from game.ui import commands as c
-from game.ui import fonts, palette, storage
+from game.ui import fonts, palette
 from game.ui import input as inp
 from game.ui.commands import Command
 from game.ui.lobby import Lobby, Spectator, open_spectator, seat_line
 from game.ui.online import OnlineGame, OnlinePlay, wake
 from game.ui.scene import Pop, Push, Scene, Transition
 from game.ui.services import Services
-from scenes.common import button, heading, label, message
+from scenes.common import button, centred_box, entry, heading, label, message
+from scenes.online_games import follow_pending, playable_online
 
 CLOCKS: Final = {"No clock": None, "1 day per move": 1, "3 days per move": 3,
                  "7 days per move": 7}
@@ -105,7 +106,7 @@ class LobbyScene(Scene):
         width = min(560, (size[0] - 72) // 2)
         left, right = size[0] // 2 - 12 - width, size[0] // 2 + 12
         if self.pending is not None or self.spectator is not None:
-            box = self._waiting_box(size)
+            box = centred_box(size, 620, 260)
             w["cancel"] = button(self, pygame.Rect(box.centerx - 80, box.bottom - row - 16, 160,
                                                    row), "Cancel", "Give this seat up")
             return
@@ -114,7 +115,7 @@ class LobbyScene(Scene):
         top = 100 if compact else 130
         y = top
         third = (width - 16) // 3
-        games = self._games()
+        games = playable_online(self.services)
         game_title = next((t for g, t in games if g == self._chosen_game_id()), "")
         w["game"] = pygame_gui.elements.UIDropDownMenu(
             [t for _, t in games] or ["(none)"], game_title or (games[0][1] if games
@@ -135,11 +136,8 @@ class LobbyScene(Scene):
         y += row + 2 * gap
         label(self, pygame.Rect(left, y, width, row), "Challenge a player")
         y += row
-        w["rival"] = pygame_gui.elements.UITextEntryLine(
-            pygame.Rect(left, y, width - 128, row), ui, container=root,
-            placeholder_text="Their name on this server")
-        w["rival"].set_text_length_limit(32)
-        w["rival"].set_text(self._typed.get("rival", ""))
+        w["rival"] = entry(self, pygame.Rect(left, y, width - 128, row),
+                           self._typed.get("rival", ""), "Their name on this server")
         w["challenge"] = button(self, pygame.Rect(left + width - 120, y, 120, row), "Challenge",
                                 "Challenge them with the settings above")
         y += row + 2 * gap
@@ -171,11 +169,8 @@ class LobbyScene(Scene):
         w["playing"] = pygame_gui.elements.UISelectionList(
             pygame.Rect(right, y, width, list_h), [], ui, container=root)
         y += list_h + gap
-        w["watch_code"] = pygame_gui.elements.UITextEntryLine(
-            pygame.Rect(right, y, width - 168, row), ui, container=root,
-            placeholder_text="Watch code (a table id)")
-        w["watch_code"].set_text_length_limit(32)
-        w["watch_code"].set_text(self._typed.get("watch_code", ""))
+        w["watch_code"] = entry(self, pygame.Rect(right, y, width - 168, row),
+                                self._typed.get("watch_code", ""), "Watch code (a table id)")
         w["watch"] = button(self, pygame.Rect(right + width - 160, y, 160, row), "Watch",
                             "Watch the chosen game, or the one with this code")
         bottom = size[1] - row - 16
@@ -203,7 +198,7 @@ class LobbyScene(Scene):
             items: list[str | tuple[str, str]] = list(lines or [empty])
             w[key].set_item_list(items)
         for key in ("seek", "challenge", "accept", "decline"):
-            if lobby.name is not None and self._games():
+            if lobby.name is not None and playable_online(self.services):
                 w[key].enable()
             else:
                 w[key].disable()
@@ -220,13 +215,9 @@ class LobbyScene(Scene):
     def _kept(self, key: str, default: str) -> str:
         return self._choices.get(key, default)
 
-    def _games(self) -> list[tuple[str, str]]:
-        return [(info.id, info.title) for info in self.services.games.infos()
-                if info.players == 2 and info.id in self.services.views]
-
     def _chosen_game_id(self) -> str | None:
         widget = self.widgets.get("game")
-        games = self._games()
+        games = playable_online(self.services)
         title = chosen(widget) if widget is not None else self._choices.get("game")
         return next((g for g, t in games if t == title), games[0][0] if games else None)
 
@@ -252,11 +243,6 @@ class LobbyScene(Scene):
     def message_area(self) -> pygame.Rect | None:
         return None if self.pending is not None or self.spectator is not None else (
             self._messages)
-
-    def _waiting_box(self, size: tuple[int, int]) -> pygame.Rect:
-        box = pygame.Rect(0, 0, min(620, size[0] - 40), min(260, size[1] - 40))
-        box.center = (size[0] // 2, size[1] // 2)
-        return box
 
     # -- input ---------------------------------------------------------------------------
 
@@ -438,23 +424,11 @@ class LobbyScene(Scene):
 
     def _follow_pending(self) -> Transition | None:
         pending = self.pending
-        if pending is None or not pending.pump():
-            return None
-        for line in pending.heard:
-            self.services.toasts.show(line, "error")
-        pending.heard.clear()
-        if pending.link == "lost":
-            self.pending = None
-            pending.close()
-            self._build_root()
-            message(self, "Could not sit at the table", pending.link_reason or "no answer")
-            return None
-        if pending.seated:
-            self.pending = None
-            self._build_root()
-            match = pending.new_match(storage.now_iso())
-            return Push(self.services.scenes.play(self.services, match, online=pending))
-        return None
+        return None if pending is None else follow_pending(self, pending, self._drop_pending)
+
+    def _drop_pending(self) -> None:
+        self.pending = None
+        self._build_root()
 
     def _follow_spectator(self) -> Transition | None:
         spectator = self.spectator
@@ -487,7 +461,7 @@ class LobbyScene(Scene):
             self._draw_waiting(surface)
 
     def _draw_waiting(self, surface: pygame.Surface) -> None:
-        box = self._waiting_box(surface.get_size())
+        box = centred_box(surface.get_size(), 620, 260)
         shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
         shade.fill((0, 0, 0, 150))
         surface.blit(shade, (0, 0))

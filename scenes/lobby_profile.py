@@ -24,7 +24,8 @@ from game.ui.commands import Command
 from game.ui.lobby import Lobby, Spectator, open_spectator, standing_line
 from game.ui.scene import Pop, Push, Scene, Transition
 from game.ui.services import Services
-from scenes.common import button, confirm, heading, label, message
+from scenes.common import button, confirm, entry, heading, label, message
+from scenes.online_games import playable_online
 
 
 class ProfileScene(Scene):
@@ -47,7 +48,7 @@ class ProfileScene(Scene):
         if name:
             self.lobby.ask_profile(name)
             self._typed["who"] = name
-        games = self._games()
+        games = playable_online(self.services)
         if games:
             self._board_game = games[0][0]
             self.lobby.ask_leaderboard(games[0][0])
@@ -79,17 +80,14 @@ class ProfileScene(Scene):
         y = top
         half = (width - 8) // 2
 
-        def entry(key: str, rect: pygame.Rect, hint: str, limit: int = 32) -> None:
-            w[key] = pygame_gui.elements.UITextEntryLine(rect, ui, container=root,
-                                                         placeholder_text=hint)
-            w[key].set_text_length_limit(limit)
-            w[key].set_text(self._typed.get(key, ""))
+        def field(key: str, rect: pygame.Rect, hint: str, limit: int = 32) -> None:
+            w[key] = entry(self, rect, self._typed.get(key, ""), hint, limit)
 
         label(self, pygame.Rect(left, y, width, row), "Your name on this server")
         y += row
         if "name" not in self._typed:
             self._typed["name"] = self.lobby.name or self.services.settings.online_name
-        entry("name", pygame.Rect(left, y, width - 128, row), "A name to claim")
+        field("name", pygame.Rect(left, y, width - 128, row), "A name to claim")
         w["claim"] = button(self, pygame.Rect(left + width - 120, y, 120, row), "Claim",
                             "Make this name yours here (a secret kept on this machine)")
         y += row + gap
@@ -100,17 +98,17 @@ class ProfileScene(Scene):
         y += row + 2 * gap
         label(self, pygame.Rect(left, y, width, row), "Bring a name from another machine")
         y += row
-        entry("secret_line", pygame.Rect(left, y, width - 128, row),
+        field("secret_line", pygame.Rect(left, y, width - 128, row),
               "Paste an exported line", 120)
         w["import"] = button(self, pygame.Rect(left + width - 120, y, 120, row), "Import")
         y += row + gap
-        entry("code", pygame.Rect(left, y, width - 128, row),
+        field("code", pygame.Rect(left, y, width - 128, row),
               "Or its link code (with the name above)", 8)
         w["redeem"] = button(self, pygame.Rect(left + width - 120, y, 120, row), "Use code")
         y += row + 2 * gap
         label(self, pygame.Rect(left, y, width, row), "Block a player")
         y += row
-        entry("blockee", pygame.Rect(left, y, width, row), "Their name")
+        field("blockee", pygame.Rect(left, y, width, row), "Their name")
         y += row + gap
         w["block"] = button(self, pygame.Rect(left, y, half, row), "Block",
                             "No challenges, chat or pairing with them")
@@ -119,7 +117,7 @@ class ProfileScene(Scene):
         y = top
         label(self, pygame.Rect(right, y, width, row), "A player's games and ratings")
         y += row
-        entry("who", pygame.Rect(right, y, width - 128, row), "A player's name")
+        field("who", pygame.Rect(right, y, width - 128, row), "A player's name")
         w["lookup"] = button(self, pygame.Rect(right + width - 120, y, 120, row), "Profile")
         y += row + gap
         list_h = max(2 * row, (size[1] - y - 3 * row - 4 * gap - 16) // 2)
@@ -130,7 +128,7 @@ class ProfileScene(Scene):
                              "Replay the chosen recent game")
         y += row + gap
         label(self, pygame.Rect(right, y, 120, row), "Leaderboard")
-        games = self._games()
+        games = playable_online(self.services)
         title = next((t for g, t in games if g == self._board_game), "")
         if games:
             w["board_game"] = pygame_gui.elements.UIDropDownMenu(
@@ -165,10 +163,6 @@ class ProfileScene(Scene):
 
     def message_area(self) -> pygame.Rect | None:
         return self._messages
-
-    def _games(self) -> list[tuple[str, str]]:
-        return [(info.id, info.title) for info in self.services.games.infos()
-                if info.players == 2 and info.id in self.services.views]
 
     def _title(self, game_id: str) -> str:
         games = self.services.games
@@ -208,7 +202,8 @@ class ProfileScene(Scene):
         element, w = event.ui_element, self.widgets
         if event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED and element is w.get("board_game"):
             title = str(event.text)
-            self._board_game = next((g for g, t in self._games() if t == title), None)
+            self._board_game = next((g for g, t in playable_online(self.services)
+                                     if t == title), None)
             if self._board_game is not None:
                 self.lobby.ask_leaderboard(self._board_game)
             return None

@@ -16,15 +16,15 @@ import pygame
 import pygame_gui
 
 from game.core.text import problem
-from game.ui import autosaves, fonts, palette, storage, tickets
+from game.ui import autosaves, fonts, palette, tickets
 from game.ui import commands as c
 from game.ui import input as inp
 from game.ui.commands import Command
 from game.ui.online import OnlineGame, OnlinePlay
 from game.ui.scene import Pop, Push, Scene, Transition
 from game.ui.services import Services
-from scenes.common import button, heading, label, message
-from scenes.online_games import online_note, resume_online
+from scenes.common import button, centred_box, heading, label, message
+from scenes.online_games import follow_pending, online_note, playable_online, resume_online
 from scenes.online_host import DAY, GONE_SECONDS, HostForm
 from scenes.online_nearby import build_rows, why_not
 
@@ -123,7 +123,7 @@ class OnlineScene(Scene):
         width = min(520, (size[0] - 72) // 2)
         left, right = size[0] // 2 - 12 - width, size[0] // 2 + 12
         if self.pending is not None:  # the waiting box alone, over the page
-            box = self._waiting_box(size)
+            box = centred_box(size, 620, 300)
             w["cancel"] = button(self, pygame.Rect(box.centerx - 80, box.bottom - row - 16, 160,
                                                    row), "Cancel", "Close this table")
             return
@@ -140,7 +140,7 @@ class OnlineScene(Scene):
         y += row + gap
         label(self, pygame.Rect(left, y, width, row), "Host a table")
         y += row
-        games = self._games()
+        games = playable_online(self.services)
         third = (width - 16) // 3
         chosen = next((t for g, t in games if g == self._game), games[0][1] if games else "")
         w["game"] = pygame_gui.elements.UIDropDownMenu(
@@ -205,16 +205,6 @@ class OnlineScene(Scene):
                              "Sit at the chosen game again")
         w["back"] = button(self, pygame.Rect(left, size[1] - row - 16, 160, row), "Back")
 
-    def _games(self) -> list[tuple[str, str]]:
-        """The two-player games this app can show: (id, title)."""
-        return [(info.id, info.title) for info in self.services.games.infos()
-                if info.players == 2 and info.id in self.services.views]
-
-    def _waiting_box(self, size: tuple[int, int]) -> pygame.Rect:
-        box = pygame.Rect(0, 0, min(620, size[0] - 40), min(300, size[1] - 40))
-        box.center = (size[0] // 2, size[1] // 2)
-        return box
-
     # -- input ---------------------------------------------------------------------------
 
     def widget_event(self, event: pygame.event.Event) -> Transition | None:
@@ -278,7 +268,7 @@ class OnlineScene(Scene):
     def _chosen_game(self) -> str | None:
         title = self.widgets["game"].selected_option
         title = title[0] if isinstance(title, tuple) else title
-        return next((gid for gid, t in self._games() if t == title), None)
+        return next((gid for gid, t in playable_online(self.services) if t == title), None)
 
     def _host(self, server: str | None) -> None:
         """Open the hosting box for the chosen game (on this network, or on ``server``)."""
@@ -420,28 +410,18 @@ class OnlineScene(Scene):
                 self.nearby = found
                 self._build_root()
         pending = self.pending
-        if pending is None or not pending.pump():
+        if pending is None:
             return None
-        for line in pending.heard:
-            self.services.toasts.show(line, "error")
-        pending.heard.clear()
-        if pending.link == "lost":
-            self.pending = None
-            pending.close()
-            self._build_root()
-            message(self, "Could not sit at the table", pending.link_reason or "no answer")
-            return None
-        self._announce(pending)
-        if pending.seated:
-            self.pending = None
-            hosted = self.online.hosted
-            if hosted is not None:
-                hosted.withdraw()
-            self._announced = None
-            self._build_root()
-            match = pending.new_match(storage.now_iso())
-            return Push(self.services.scenes.play(self.services, match, online=pending))
-        return None
+        return follow_pending(self, pending, self._drop_pending, self._announce)
+
+    def _drop_pending(self) -> None:
+        """Forget the seat being taken: its table is no longer announced nearby."""
+        self.pending = None
+        hosted = self.online.hosted
+        if hosted is not None:
+            hosted.withdraw()
+        self._announced = None
+        self._build_root()
 
     def _announce(self, pending: OnlineGame) -> None:
         """Tell the network about the hosted table once its invite code is known."""
@@ -482,7 +462,7 @@ class OnlineScene(Scene):
     def _draw_waiting(self, surface: pygame.Surface) -> None:
         pending = self.pending
         assert pending is not None
-        box = self._waiting_box(surface.get_size())
+        box = centred_box(surface.get_size(), 620, 300)
         shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
         shade.fill((0, 0, 0, 150))
         surface.blit(shade, (0, 0))

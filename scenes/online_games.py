@@ -1,14 +1,24 @@
 """Online games kept on this machine: how a list shows one ("your move" / "their move") and
-how one is resumed (its seat taken again through its kept ticket). Knows no game."""
+how one is resumed (its seat taken again through its kept ticket); and how a scene follows
+a seat being taken until the game starts. Knows no game."""
 
 from __future__ import annotations
+
+from collections.abc import Callable
 
 from game.core.errors import RecordError
 from game.core.match import Match
 from game.ui import autosaves, storage, tickets
+from game.ui.online import OnlineGame
 from game.ui.scene import Push, Scene, Transition
 from game.ui.services import Services
 from scenes.common import message
+
+
+def playable_online(services: Services) -> list[tuple[str, str]]:
+    """The games a table can be opened for here, (id, title): two players, and a view."""
+    return [(info.id, info.title) for info in services.games.infos()
+            if info.players == 2 and info.id in services.views]
 
 
 def whose_move(match: Match, ticket: tickets.Kept) -> str:
@@ -51,3 +61,27 @@ def resume_online(scene: Scene, kept: autosaves.Kept, ticket: tickets.Kept
         message(scene, "Cannot resume this game", str(err))
         return None
     return Push(services.scenes.play(services, match, resumed_from=kept.path, online=game))
+
+
+def follow_pending(scene: Scene, pending: OnlineGame, drop: Callable[[], None],
+                   news: Callable[[OnlineGame], None] = lambda _: None) -> Transition | None:
+    """Follow a seat being taken (hosted, joined, taken in the lobby): refusals heard become
+    toasts; a lost link closes it and says why; once seated, the game starts. ``drop``: the
+    scene forgets the pending seat and shows its form again (lost or seated); ``news``: the
+    scene sees every change first (a hosted table is announced once its code is known)."""
+    if not pending.pump():
+        return None
+    for line in pending.heard:
+        scene.services.toasts.show(line, "error")
+    pending.heard.clear()
+    if pending.link == "lost":
+        pending.close()
+        drop()
+        message(scene, "Could not sit at the table", pending.link_reason or "no answer")
+        return None
+    news(pending)
+    if not pending.seated:
+        return None
+    drop()
+    match = pending.new_match(storage.now_iso())
+    return Push(scene.services.scenes.play(scene.services, match, online=pending))

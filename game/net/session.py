@@ -21,9 +21,10 @@ import concurrent.futures
 import contextlib
 import queue
 import threading
+from abc import ABC, abstractmethod
 from collections.abc import Callable, Coroutine
 from dataclasses import dataclass
-from typing import Any, Final
+from typing import Any, Final, Generic, TypeVar
 
 from game.core.registry import Registry
 from game.net import lobby as lb
@@ -203,8 +204,132 @@ Start = Host | Join | Ticket | Take | Seek | Accept | Watch
 """How a session takes its seat (open a table, join by code, come back to one, take a
 listed seat, be paired in the queue, accept a challenge) or watches a table."""
 
+EventT = TypeVar("EventT")
+OutT = TypeVar("OutT")
 
-class Session:
+
+class LinkedSession(ABC, Generic[EventT, OutT]):
+    """What a seat's ``Session`` and the ``LobbySession`` share: a queue of events for the
+    UI thread (``EventT``, and ``Link`` for the link's state), a queue of things to send
+    (``OutT``), and one loop on the network thread that connects, opens (``_open``), sends
+    until the link is gone, and connects again after a doubling pause for as long as the
+    session is open (see the module's docstring)."""
+
+    def __init__(self, network: Network, url: str, games: Registry,
+                 wake: Callable[[], None], identity: tuple[str, str] | None) -> None:
+        self.network = network
+        self.url = url
+        self.games = games
+        self.identity = identity
+        self._wake = wake
+        self._events: queue.SimpleQueue[EventT | Link] = queue.SimpleQueue()
+        self._outgoing: asyncio.Queue[OutT] | None = None
+        self._client: TableClient | None = None
+        self._task: asyncio.Task[None] | None = None
+        self._closed = False
+
+    # -- the UI thread's side ------------------------------------------------------------
+
+    def events(self) -> list[EventT | Link]:
+        """Everything that happened since the last call, oldest first (never blocks)."""
+        out: list[EventT | Link] = []
+        with contextlib.suppress(queue.Empty):
+            while True:
+                out.append(self._events.get_nowait())
+        return out
+
+    def close(self, wait: float = 0.0) -> None:
+        """Close the connection and stop connecting again; ``wait``: up to this many seconds
+        for it to close cleanly (the server then knows at once that we left, not when its
+        keepalive gives up)."""
+        self._closed = True
+        closing = self.network.run(self._stop())
+        if wait > 0:
+            with contextlib.suppress(Exception):
+                closing.result(wait)
+
+    # -- the network thread's side -------------------------------------------------------
+
+    def _put(self, event: EventT | Link) -> None:
+        self._events.put(event)
+        self._wake()
+
+    async def _enqueue(self, item: OutT) -> None:
+        if self._outgoing is None:
+            self._outgoing = asyncio.Queue()
+        await self._outgoing.put(item)
+
+    async def _keep_linked(self) -> None:
+        """Connect, identify, ``_open``, send until the link is gone; again after a pause."""
+        if self._outgoing is None:
+            self._outgoing = asyncio.Queue()
+        self._task = asyncio.current_task()
+        delay = RETRY_FIRST
+        while not self._closed:
+            self._put(Link("connecting"))
+            gone = asyncio.Event()
+            client = self._make_client(gone)
+            try:
+                await client.connect()
+                if self.identity is not None:
+                    await client.identify(*self.identity)
+                await self._open(client)
+            except ClientError as err:
+                await _quietly(client.close())
+                if err.code in REFUSED_FOR_GOOD:
+                    if self._try_again_at_once(err):
+                        continue
+                    self._put(Link("lost", err.reason))
+                    return
+                self._put(Link("reconnecting", err.reason))
+            except (OSError, asyncio.TimeoutError) as err:
+                await _quietly(client.close())
+                self._put(Link("reconnecting", str(err) or "the server cannot be reached"))
+            else:
+                delay = RETRY_FIRST
+                self._client = client
+                self._put(Link("connected"))
+                self._linked(client)
+                sender = asyncio.create_task(self._send_all(client))
+                await gone.wait()
+                sender.cancel()
+                with contextlib.suppress(asyncio.CancelledError, Exception):
+                    await sender
+                await _quietly(client.close())
+                self._client = None
+                self._put(Link("reconnecting", "the connection was lost"))
+            await asyncio.sleep(delay)
+            delay = min(delay * 2, RETRY_MAX)
+
+    @abstractmethod
+    def _make_client(self, gone: asyncio.Event) -> TableClient:
+        """A client that sets ``gone`` when its link closes for good."""
+
+    @abstractmethod
+    async def _open(self, client: TableClient) -> None:
+        """What the session does on a fresh, identified connection (sit, watch, browse)."""
+
+    def _try_again_at_once(self, err: ClientError) -> bool:
+        """Whether a refusal for good still leaves something to try without a pause."""
+        return False
+
+    def _linked(self, client: TableClient) -> None:
+        """The connection is open and ``_open`` went through."""
+
+    @abstractmethod
+    async def _send_all(self, client: TableClient) -> None:
+        """Send the queue on ``client`` until its link is gone (then keep what is unsent)."""
+
+    async def _stop(self) -> None:
+        client = self._client
+        if client is not None:
+            await _quietly(client.close())
+        if self._task is not None and self._task is not asyncio.current_task():
+            self._task.cancel()
+
+
+class Session(LinkedSession[Seated | Invited | TableNow | Heard | Queued | Watched,
+                            tuple[str, Any]]):
     """One player at one table, driven from the UI thread (see the module's docstring)."""
 
     def __init__(self, network: Network, url: str, name: str, games: Registry,
@@ -212,18 +337,10 @@ class Session:
                  identity: tuple[str, str] | None = None, **client_options: Any) -> None:
         """``identity``: the player name and secret to identify with before sitting
         (needed for the queue, challenges and rated games; results count by name)."""
-        self.network = network
-        self.url = url
+        super().__init__(network, url, games, wake, identity)
         self.name = name
-        self.identity = identity
-        self.games = games
-        self._wake = wake
         self._client_options = client_options
-        self._events: queue.SimpleQueue[Event] = queue.SimpleQueue()
-        self._client: TableClient | None = None
-        self._outgoing: asyncio.Queue[tuple[str, Any]] | None = None
-        self._closed = False
-        self._task: asyncio.Task[None] | None = None
+        self._how: Start | None = None
         self.ticket: Ticket | None = None
 
     # -- the UI thread's side ------------------------------------------------------------
@@ -259,81 +376,27 @@ class Session:
         """A line in the spectators' chat of the watched table."""
         self._submit("remark", text)
 
-    def events(self) -> list[Event]:
-        """Everything that happened since the last call, oldest first (never blocks)."""
-        out: list[Event] = []
-        with contextlib.suppress(queue.Empty):
-            while True:
-                out.append(self._events.get_nowait())
-        return out
-
-    def close(self, wait: float = 0.0) -> None:
-        """Leave the table (the seat stays ours: the ticket comes back to it); ``wait``: up
-        to this many seconds for the connection to close cleanly (the other player is then
-        told at once that we left, not when the server's keepalive gives up)."""
-        self._closed = True
-        closing = self.network.run(self._stop())
-        if wait > 0:
-            with contextlib.suppress(Exception):
-                closing.result(wait)
-
     def _submit(self, kind: str, value: Any) -> None:
-        self.network.run(self._enqueue(kind, value))
+        self.network.run(self._enqueue((kind, value)))
 
     # -- the network thread's side -------------------------------------------------------
 
-    def _put(self, event: Event) -> None:
-        self._events.put(event)
-        self._wake()
-
-    async def _enqueue(self, kind: str, value: Any) -> None:
-        if self._outgoing is None:
-            self._outgoing = asyncio.Queue()
-        await self._outgoing.put((kind, value))
-
     async def _begin(self, how: Start) -> None:
-        if self._outgoing is None:
-            self._outgoing = asyncio.Queue()
-        self._task = asyncio.current_task()
-        delay = RETRY_FIRST
-        while not self._closed:
-            self._put(Link("connecting"))
-            gone = asyncio.Event()
-            client = self._make_client(gone)
-            try:
-                await client.connect()
-                if self.identity is not None:
-                    await client.identify(*self.identity)
-                if isinstance(how, Watch):
-                    await client.watch(how.table, how.round)
-                else:
-                    await self._sit(client, how)
-            except ClientError as err:
-                await _quietly(client.close())
-                if err.code in REFUSED_FOR_GOOD:
-                    self._put(Link("lost", err.reason))
-                    return
-                self._put(Link("reconnecting", err.reason))
-            except (OSError, asyncio.TimeoutError) as err:
-                await _quietly(client.close())
-                self._put(Link("reconnecting", str(err) or "the server cannot be reached"))
-            else:
-                delay = RETRY_FIRST
-                if client.ticket is not None:
-                    how = client.ticket  # from now on, come back to the seat
-                self._client = client
-                self._put(Link("connected"))
-                self._publish(client)
-                sender = asyncio.create_task(self._send_all(client))
-                await gone.wait()
-                sender.cancel()
-                with contextlib.suppress(asyncio.CancelledError, Exception):
-                    await sender
-                await _quietly(client.close())
-                self._client = None
-                self._put(Link("reconnecting", "the connection was lost"))
-            await asyncio.sleep(delay)
-            delay = min(delay * 2, RETRY_MAX)
+        self._how = how
+        await self._keep_linked()
+
+    async def _open(self, client: TableClient) -> None:
+        how = self._how
+        assert how is not None
+        if isinstance(how, Watch):
+            await client.watch(how.table, how.round)
+        else:
+            await self._sit(client, how)
+
+    def _linked(self, client: TableClient) -> None:
+        if client.ticket is not None:
+            self._how = client.ticket  # from now on, come back to the seat
+        self._publish(client)
 
     async def _sit(self, client: TableClient, how: Start) -> None:
         if isinstance(how, Host):
@@ -437,14 +500,6 @@ class Session:
             await client.chat(value)
         elif kind == "remark":
             await client.tell(lb.Remark(value))
-
-    async def _stop(self) -> None:
-        client = self._client
-        if client is not None:
-            await _quietly(client.close())
-        if self._task is not None and self._task is not asyncio.current_task():
-            self._task.cancel()
-
 
 async def _quietly(work: Coroutine[Any, Any, Any]) -> None:
     with contextlib.suppress(Exception):

@@ -1,21 +1,25 @@
-"""A lobby server in the test's event loop and a bare JSON client for it (loopback only)."""
+"""A lobby server in the test's event loop and a bare JSON client for it (loopback only),
+and the steps the lobby tests share: a Push Fight table between two peers, random moves."""
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
 import json
+import random
 from collections.abc import AsyncIterator
 from typing import Any
 
 from websockets.asyncio.client import ClientConnection, connect
 
+from game.core.match import Match
 from game.net.limits import PROTOCOL_VERSION
 from game.net.server.app import TransportServer
 from game.net.server.lobby import LobbyHub
 from game.net.storage import open_storage
 from tests.net.servers import GAMES, QUICK
 
+CLOCK = {"gone": 60, "move": None}
 RULES = {info.id: info.rules_version for info in GAMES.infos() if info.players == 2}
 
 
@@ -60,6 +64,31 @@ async def peer(url: str, name: str | None = None, secret: str | None = None
             await client.send("identify", name=name, secret=secret or _secret(name))
             await client.expect("identified")
         yield client
+
+
+async def push_fight_between(host: Peer, guest: Peer, names: tuple[str, str] = ("Ada", "Bo")
+                             ) -> str:
+    """``host`` opens a Push Fight table in seat 0 and ``guest`` joins it by its invite code,
+    under ``names``; returns the table's id."""
+    await host.send("create", game="pushfight", options={}, seat=0, name=names[0], clock=CLOCK)
+    table: str = (await host.expect("seated"))["table"]
+    code = (await host.expect("invite"))["code"]
+    await guest.send("join", code=code, name=names[1])
+    await guest.expect("seated")
+    return table
+
+
+async def play_random(players: dict[int, Peer], mirror: Match, rng: random.Random,
+                      count: int) -> None:
+    """``count`` random moves, each by the seat to move, ``mirror`` following the table."""
+    for _ in range(count):
+        text = mirror.game.format_move(mirror.game.random_move(mirror.state, rng))
+        mover = players[mirror.to_move]
+        await mover.send("move", ply=mirror.ply, move=text)
+        moved = await mover.expect("moved")
+        while moved["ply"] != mirror.ply:  # the opponent's earlier moves come first
+            moved = await mover.expect("moved")
+        mirror.play_text(moved["move"])
 
 
 def _secret(name: str) -> str:

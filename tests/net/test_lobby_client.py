@@ -8,21 +8,10 @@ from pathlib import Path
 
 from game.core.match import Match
 from game.net.client import TableClient
-from tests.net.lobby_clients import Peer, _secret, lobby_server, peer
+from tests.net.lobby_clients import _secret, lobby_server, peer, play_random, push_fight_between
 from tests.net.servers import GAMES
 
 CLOCK = {"gone": 60, "move": None}
-
-
-async def play(players: dict[int, Peer], mirror: Match, rng: random.Random, count: int) -> None:
-    for _ in range(count):
-        text = mirror.game.format_move(mirror.game.random_move(mirror.state, rng))
-        mover = players[mirror.to_move]
-        await mover.send("move", ply=mirror.ply, move=text)
-        moved = await mover.expect("moved")
-        while moved["ply"] != mirror.ply:
-            moved = await mover.expect("moved")
-        mirror.play_text(moved["move"])
 
 
 async def test_a_spectator_catches_up_after_a_dropped_link(tmp_path: Path) -> None:
@@ -30,13 +19,8 @@ async def test_a_spectator_catches_up_after_a_dropped_link(tmp_path: Path) -> No
     rng = random.Random(2)
     async with lobby_server(str(tmp_path / "t.sqlite")) as (url, _), \
             peer(url) as host, peer(url) as guest:
-        await host.send("create", game="pushfight", options={}, seat=0, name="Ada",
-                        clock=CLOCK)
-        table = (await host.expect("seated"))["table"]
-        code = (await host.expect("invite"))["code"]
-        await guest.send("join", code=code, name="Bo")
-        await guest.expect("seated")
-        await play({0: host, 1: guest}, mirror, rng, 2)
+        table = await push_fight_between(host, guest)
+        await play_random({0: host, 1: guest}, mirror, rng, 2)
         fan = TableClient(url, "Fan", GAMES)
         await fan.connect()
         await fan.identify("Fan", _secret("Fan"))
@@ -44,7 +28,7 @@ async def test_a_spectator_catches_up_after_a_dropped_link(tmp_path: Path) -> No
         assert watching.names == ("Ada", "Bo") and fan.ticket is None
         await fan.wait_until(lambda: fan.match is not None and fan.match.ply == 2, 5)
         fan.drop()
-        await play({0: host, 1: guest}, mirror, rng, 2)
+        await play_random({0: host, 1: guest}, mirror, rng, 2)
         await fan.wait_until(lambda: fan.reconnects == 1 and fan.match is not None
                              and fan.match.moves == mirror.moves, 10)
         assert fan.ticket is None and fan.identity is not None

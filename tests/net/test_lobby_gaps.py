@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from tests.net.lobby_clients import lobby_server, peer
+from tests.net.lobby_clients import lobby_server, peer, push_fight_between
 
 CLOCK = {"gone": 60, "move": None}
 
@@ -14,11 +14,7 @@ CLOCK = {"gone": 60, "move": None}
 async def test_an_earlier_round_of_a_rematch_is_sent_whole_to_replay(tmp_path: Path) -> None:
     async with lobby_server(str(tmp_path / "t.sqlite")) as (url, _), \
             peer(url, "Ada") as ada, peer(url, "Bo") as bo:
-        await ada.send("create", game="pushfight", options={}, seat=0, name="x", clock=CLOCK)
-        table = (await ada.expect("seated"))["table"]
-        code = (await ada.expect("invite"))["code"]
-        await bo.send("join", code=code, name="x")
-        await bo.expect("seated")
+        table = await push_fight_between(ada, bo, ("x", "x"))
         await ada.send("resign")
         await bo.expect("ended")
         await ada.send("offer", kind="rematch")

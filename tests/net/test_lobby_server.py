@@ -9,7 +9,7 @@ import pytest
 
 from game.core.match import Match, Seat
 from game.net.glicko2 import Rating, Result, update
-from tests.net.lobby_clients import Peer, _secret, lobby_server, peer
+from tests.net.lobby_clients import _secret, lobby_server, peer, play_random, push_fight_between
 from tests.net.servers import GAMES
 
 CLOCK = {"gone": 60, "move": None}
@@ -94,35 +94,18 @@ async def test_quick_match_pairs_and_a_rated_game_moves_both_ratings(tmp_path: P
 
 async def test_a_spectator_joins_mid_game_catches_up_and_never_gets_a_token(
         tmp_path: Path) -> None:
-    game = GAMES.get("pushfight")
-    mirror = Match(game, {}, (Seat("Ada"), Seat("Bo")))
+    mirror = Match(GAMES.get("pushfight"), {}, (Seat("Ada"), Seat("Bo")))
     rng = random.Random(5)
-
-    async def play(players: dict[int, Peer], count: int) -> None:
-        for _ in range(count):
-            text = game.format_move(game.random_move(mirror.state, rng))
-            mover = players[mirror.to_move]
-            await mover.send("move", ply=mirror.ply, move=text)
-            moved = await mover.expect("moved")
-            while moved["ply"] != mirror.ply:  # the opponent's earlier moves come first
-                moved = await mover.expect("moved")
-            mirror.play_text(moved["move"])
-
     async with lobby_server(str(tmp_path / "t.sqlite")) as (url, _), \
             peer(url) as host, peer(url) as guest:
-        await host.send("create", game="pushfight", options={}, seat=0, name="Ada",
-                        clock=CLOCK)
-        table = (await host.expect("seated"))["table"]
-        code = (await host.expect("invite"))["code"]
-        await guest.send("join", code=code, name="Bo")
-        await guest.expect("seated")
-        await play({0: host, 1: guest}, 3)
+        table = await push_fight_between(host, guest)
+        await play_random({0: host, 1: guest}, mirror, rng, 3)
         async with peer(url) as fan, peer(url) as late:
             await fan.send("watch", table=table, round=0, have=0)
             watching = await fan.expect("watching")
             assert watching["names"] == ["Ada", "Bo"] and watching["ply"] == 3
             assert (await fan.expect("moves"))["moves"] == list(mirror.moves)
-            await play({0: host, 1: guest}, 1)
+            await play_random({0: host, 1: guest}, mirror, rng, 1)
             assert (await fan.expect("moved"))["move"] == mirror.moves[-1]
             await late.send("watch", table=table, round=0, have=2)  # holds two, catches up
             await late.expect("watching")

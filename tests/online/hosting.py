@@ -106,6 +106,24 @@ def host_from_menu(driver: Driver, game_title: str) -> tuple[OnlineScene, str]:
     return scene, scene.pending.invite[0]
 
 
+def against_opponent(driver: Driver, game_id: str, seed: int) -> tuple[Opponent, PlayScene]:
+    """Host a table of ``game_id`` from the menu and have a scripted opponent join it; returns
+    the opponent (the caller closes it) and the play scene that opened."""
+    services = driver.app.services
+    _scene, code = host_from_menu(driver, services.games.info(game_id).title)
+    assert services.online is not None and services.online.hosted is not None
+    opponent = Opponent(services.online.hosted.url, services.games, seed)
+    try:
+        opponent.join(code)
+        frames_until(driver, lambda: isinstance(driver.top, PlayScene), also=opponent.pump)
+    except BaseException:
+        opponent.close()
+        raise
+    play = driver.top
+    assert isinstance(play, PlayScene) and play.online is not None
+    return opponent, play
+
+
 def play_local(play: PlayScene) -> None:
     """Our move as a completed click would give it: through the play scene to the table."""
     match = play.match

@@ -13,7 +13,6 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import random
-import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -37,6 +36,7 @@ from scenes.lobby_watch import WatchScene
 from scenes.menu import MenuScene
 from scenes.online import OnlineScene
 from scenes.play import PlayScene
+from tests.online.hosting import frames_until
 from tests.ui.driver import Driver
 
 CLOCK = Clock(gone=120, move=None)
@@ -92,16 +92,22 @@ class Rival:
         self.network.stop()
 
 
-def frames_until(driver: Driver, done: Callable[[], bool], seconds: float = 15.0,
-                 also: Callable[[], None] = lambda: None) -> None:
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
-        also()
-        if done():
-            return
-        driver.frames(1)
-        time.sleep(0.005)
-    raise AssertionError("timed out")
+Rivals = Callable[[str], Rival]
+"""Makes another player of the given name."""
+
+
+@pytest.fixture
+def rivals(app: Driver, server: str) -> Iterator[Rivals]:
+    """Other players, named as asked, on the test's server; closed after the test."""
+    made: list[Rival] = []
+
+    def rival(name: str) -> Rival:
+        made.append(Rival(server, app.app.services.games, name))
+        return made[-1]
+
+    yield rival
+    for each in made:
+        each.close()
 
 
 def pick(driver: Driver, selection: Any, text_part: str) -> None:
@@ -147,92 +153,75 @@ def enter_lobby(driver: Driver, claim: str | None = None) -> LobbyScene:
     return lobby
 
 
-def test_a_listed_seat_is_seen_and_taken_both_ways(app: Driver, server: str) -> None:
-    games = app.app.services.games
-    rival = Rival(server, games, "Bo")
-    try:
-        rival.sit(Host("pushfight", {}, 0, CLOCK, listed=False))
-        scene = enter_lobby(app)
-        frames_until(app, lambda: any(s.host == "Bo" for s in lobby_of(scene).seats))
-        app.frames(2)
-        pick(app, scene.widgets["seats"], "Bo")
-        app.press(scene.widgets["take"])
-        frames_until(app, lambda: isinstance(app.top, PlayScene), also=rival.pump)
-        play = app.top
-        assert play.online.state.names == ("Bo", "Ada")
-    finally:
-        rival.close()
+def test_a_listed_seat_is_seen_and_taken_both_ways(app: Driver, rivals: Rivals) -> None:
+    rival = rivals("Bo")
+    rival.sit(Host("pushfight", {}, 0, CLOCK, listed=False))
+    scene = enter_lobby(app)
+    frames_until(app, lambda: any(s.host == "Bo" for s in lobby_of(scene).seats))
+    app.frames(2)
+    pick(app, scene.widgets["seats"], "Bo")
+    app.press(scene.widgets["take"])
+    frames_until(app, lambda: isinstance(app.top, PlayScene), also=rival.pump)
+    play = app.top
+    assert play.online.state.names == ("Bo", "Ada")
 
 
-def test_quick_match_pairs_the_app_with_another_seeker(app: Driver, server: str) -> None:
-    games = app.app.services.games
-    rival = Rival(server, games, "Cy")
-    try:
-        scene = enter_lobby(app, claim="Dee")
-        app.press(scene.widgets["seek"])
-        frames_until(app, lambda: scene.pending is not None and bool(scene.pending.waiting))
-        rival.sit(Seek(scene._chosen_game_id() or "", CLOCK, False))
-        frames_until(app, lambda: isinstance(app.top, PlayScene), also=rival.pump)
-        assert set(app.top.online.state.names) == {"Cy", "Dee"}
-    finally:
-        rival.close()
+def test_quick_match_pairs_the_app_with_another_seeker(app: Driver, rivals: Rivals) -> None:
+    rival = rivals("Cy")
+    scene = enter_lobby(app, claim="Dee")
+    app.press(scene.widgets["seek"])
+    frames_until(app, lambda: scene.pending is not None and bool(scene.pending.waiting))
+    rival.sit(Seek(scene._chosen_game_id() or "", CLOCK, False))
+    frames_until(app, lambda: isinstance(app.top, PlayScene), also=rival.pump)
+    assert set(app.top.online.state.names) == {"Cy", "Dee"}
 
 
-def test_a_table_the_app_lists_is_taken_by_another_player(app: Driver, server: str) -> None:
-    rival = Rival(server, app.app.services.games, "Ivy")
-    try:
-        scene = enter_lobby(app)
-        app.press(scene.widgets["list"])
-        frames_until(app, lambda: bool(rival.listed("Ada")), also=rival.pump)
-        listed = rival.listed("Ada")[0]
-        assert scene.pending is not None and scene.pending_what == "listed"
-        rival.sit(Take(listed.table))
-        frames_until(app, lambda: isinstance(app.top, PlayScene), also=rival.pump)
-        assert app.top.online.table_id == listed.table
-    finally:
-        rival.close()
+def test_a_table_the_app_lists_is_taken_by_another_player(app: Driver, rivals: Rivals) -> None:
+    rival = rivals("Ivy")
+    scene = enter_lobby(app)
+    app.press(scene.widgets["list"])
+    frames_until(app, lambda: bool(rival.listed("Ada")), also=rival.pump)
+    listed = rival.listed("Ada")[0]
+    assert scene.pending is not None and scene.pending_what == "listed"
+    rival.sit(Take(listed.table))
+    frames_until(app, lambda: isinstance(app.top, PlayScene), also=rival.pump)
+    assert app.top.online.table_id == listed.table
 
 
 def test_a_challenge_declined_and_challenges_accepted_both_ways(app: Driver,
-                                                                server: str) -> None:
-    rival = Rival(server, app.app.services.games, "Fay")
-    try:
-        scene = enter_lobby(app, claim="Eve")
-        lobby = scene.lobby
-        assert lobby is not None
-        rival.lobby.send(lb.Challenge("Eve", "pushfight", CLOCK, False))
-        frames_until(app, lambda: len(lobby.challenges) == 1)
-        app.frames(1)
-        pick(app, scene.widgets["incoming"], "Fay")
-        app.press(scene.widgets["decline"])
-        frames_until(app, lambda: bool(rival.got(lb.ChallengeOver)), also=rival.pump)
-        assert rival.got(lb.ChallengeOver)[0].why == "declined" and not lobby.challenges
-        # the app challenges: the other player accepts, the app joins the table made
-        scene.widgets["rival"].set_text("Fay")
-        app.press(scene.widgets["challenge"])
-        frames_until(app, lambda: bool(rival.got(lb.Challenged)), also=rival.pump)
-        rival.sit(Accept(rival.got(lb.Challenged)[0].id))
-        frames_until(app, lambda: isinstance(app.top, PlayScene), also=rival.pump)
-        assert set(app.top.online.state.names) == {"Eve", "Fay"}
-    finally:
-        rival.close()
+                                                                rivals: Rivals) -> None:
+    rival = rivals("Fay")
+    scene = enter_lobby(app, claim="Eve")
+    lobby = scene.lobby
+    assert lobby is not None
+    rival.lobby.send(lb.Challenge("Eve", "pushfight", CLOCK, False))
+    frames_until(app, lambda: len(lobby.challenges) == 1)
+    app.frames(1)
+    pick(app, scene.widgets["incoming"], "Fay")
+    app.press(scene.widgets["decline"])
+    frames_until(app, lambda: bool(rival.got(lb.ChallengeOver)), also=rival.pump)
+    assert rival.got(lb.ChallengeOver)[0].why == "declined" and not lobby.challenges
+    # the app challenges: the other player accepts, the app joins the table made
+    scene.widgets["rival"].set_text("Fay")
+    app.press(scene.widgets["challenge"])
+    frames_until(app, lambda: bool(rival.got(lb.Challenged)), also=rival.pump)
+    rival.sit(Accept(rival.got(lb.Challenged)[0].id))
+    frames_until(app, lambda: isinstance(app.top, PlayScene), also=rival.pump)
+    assert set(app.top.online.state.names) == {"Eve", "Fay"}
 
 
-def test_an_incoming_challenge_accepted_seats_the_app(app: Driver, server: str) -> None:
-    rival = Rival(server, app.app.services.games, "Kit")
-    try:
-        scene = enter_lobby(app, claim="Lea")
-        rival.lobby.send(lb.Challenge("Lea", "conquid", CLOCK, False))
-        frames_until(app, lambda: scene.lobby is not None and bool(scene.lobby.challenges))
-        app.frames(1)
-        pick(app, scene.widgets["incoming"], "Kit")
-        app.press(scene.widgets["accept"])
-        frames_until(app, lambda: bool(rival.got(lb.Matched)), also=rival.pump)
-        rival.sit(Join(rival.got(lb.Matched)[0].code))
-        frames_until(app, lambda: isinstance(app.top, PlayScene), also=rival.pump)
-        assert set(app.top.online.state.names) == {"Kit", "Lea"}
-    finally:
-        rival.close()
+def test_an_incoming_challenge_accepted_seats_the_app(app: Driver, rivals: Rivals) -> None:
+    rival = rivals("Kit")
+    scene = enter_lobby(app, claim="Lea")
+    rival.lobby.send(lb.Challenge("Lea", "conquid", CLOCK, False))
+    frames_until(app, lambda: scene.lobby is not None and bool(scene.lobby.challenges))
+    app.frames(1)
+    pick(app, scene.widgets["incoming"], "Kit")
+    app.press(scene.widgets["accept"])
+    frames_until(app, lambda: bool(rival.got(lb.Matched)), also=rival.pump)
+    rival.sit(Join(rival.got(lb.Matched)[0].code))
+    frames_until(app, lambda: isinstance(app.top, PlayScene), also=rival.pump)
+    assert set(app.top.online.state.names) == {"Kit", "Lea"}
 
 
 def play_random(rival: Rival, index: int, rng: random.Random) -> bool:
@@ -251,45 +240,40 @@ def play_random(rival: Rival, index: int, rng: random.Random) -> bool:
     return True
 
 
-def test_a_spectator_joins_mid_game_and_sees_the_moves(app: Driver, server: str) -> None:
-    games = app.app.services.games
-    host, guest = Rival(server, games, "Max"), Rival(server, games, "Ned")
+def test_a_spectator_joins_mid_game_and_sees_the_moves(app: Driver, rivals: Rivals) -> None:
+    host, guest = rivals("Max"), rivals("Ned")
     rng = random.Random(3)
 
     def both() -> None:
         host.pump()
         guest.pump()
 
-    try:
-        host.sit(Host("pushfight", {}, 0, CLOCK, listed=False))
-        frames_until(app, lambda: bool(host.listed("Max")), also=both)
-        guest.sit(Take(host.listed("Max")[0].table))
-        played = 0
-        while played < 3:
-            frames_until(app, lambda: play_random(host, 0, rng) or play_random(guest, 0, rng),
-                         also=both)
-            played += 1
-        frames_until(app, lambda: 0 in host.tables and len(host.tables[0].moves) == 3,
-                     also=both)
-        scene = enter_lobby(app)
-        frames_until(app, lambda: any(s.host == "Max" for s in lobby_of(scene).playing))
-        app.frames(1)
-        pick(app, scene.widgets["playing"], "Max")
-        app.press(scene.widgets["watch"])
-        frames_until(app, lambda: isinstance(app.top, WatchScene), also=both)
-        watch = app.top
-        assert watch.match.ply == 3 and watch.spectator.session.ticket is None
+    host.sit(Host("pushfight", {}, 0, CLOCK, listed=False))
+    frames_until(app, lambda: bool(host.listed("Max")), also=both)
+    guest.sit(Take(host.listed("Max")[0].table))
+    played = 0
+    while played < 3:
         frames_until(app, lambda: play_random(host, 0, rng) or play_random(guest, 0, rng),
                      also=both)
-        frames_until(app, lambda: watch.match.ply == 4, also=both)
-        watch.remark_entry.set_text("nice push")
-        watch.widget_event(pygame.event.Event(
-            pygame_gui_finished(), {"ui_element": watch.remark_entry, "text": "nice push"}))
-        frames_until(app, lambda: bool(watch.spectator.remarks), also=both)
-        assert watch.spectator.remarks[-1][1] == "nice push"
-    finally:
-        host.close()
-        guest.close()
+        played += 1
+    frames_until(app, lambda: 0 in host.tables and len(host.tables[0].moves) == 3,
+                 also=both)
+    scene = enter_lobby(app)
+    frames_until(app, lambda: any(s.host == "Max" for s in lobby_of(scene).playing))
+    app.frames(1)
+    pick(app, scene.widgets["playing"], "Max")
+    app.press(scene.widgets["watch"])
+    frames_until(app, lambda: isinstance(app.top, WatchScene), also=both)
+    watch = app.top
+    assert watch.match.ply == 3 and watch.spectator.session.ticket is None
+    frames_until(app, lambda: play_random(host, 0, rng) or play_random(guest, 0, rng),
+                 also=both)
+    frames_until(app, lambda: watch.match.ply == 4, also=both)
+    watch.remark_entry.set_text("nice push")
+    watch.widget_event(pygame.event.Event(
+        pygame_gui_finished(), {"ui_element": watch.remark_entry, "text": "nice push"}))
+    frames_until(app, lambda: bool(watch.spectator.remarks), also=both)
+    assert watch.spectator.remarks[-1][1] == "nice push"
 
 
 def pygame_gui_finished() -> int:
@@ -299,37 +283,34 @@ def pygame_gui_finished() -> int:
 
 
 def test_a_claimed_name_shows_on_the_leaderboard_after_a_rated_game(app: Driver,
-                                                                    server: str) -> None:
+                                                                    rivals: Rivals) -> None:
     from game.ui.scene import Pop
     from tests.ui.test_play import choose
 
-    rival = Rival(server, app.app.services.games, "Hal")
-    try:
-        scene = enter_lobby(app, claim="Gus")
-        choose(app, scene.widgets["game"], "Push Fight")
-        choose(app, scene.widgets["rated"], "Rated")
-        app.press(scene.widgets["list"])
-        frames_until(app, lambda: bool(rival.listed("Gus")), also=rival.pump)
-        listed = rival.listed("Gus")[0]
-        assert listed.rated and listed.rating == 1500
-        seat = rival.sit(Take(listed.table))
-        frames_until(app, lambda: isinstance(app.top, PlayScene), also=rival.pump)
-        play = app.top
-        seat.resign()
-        frames_until(app, lambda: play.match.is_over, also=rival.pump)
-        app.app.stack.apply(Pop())  # the player leaves the finished game
-        assert app.top is scene
-        app.press(scene.widgets["profile"])
-        profile: Any = app.top
-        assert isinstance(profile, ProfileScene)
-        choose(app, profile.widgets["board_game"], "Push Fight")
-        frames_until(app, lambda: any("Gus" in i["text"]
-                                      for i in profile.widgets["board"].item_list))
-        lines = [i["text"] for i in profile.widgets["board"].item_list]
-        assert lines[0].startswith("1. Gus") and "provisional" in lines[0]
-        assert "Hal" in lines[1]
-        profile_lines = [i["text"] for i in profile.widgets["profile"].item_list]
-        assert any("1 played, 1 won" in line for line in profile_lines)
-        assert any("won against Hal" in line for line in profile_lines)
-    finally:
-        rival.close()
+    rival = rivals("Hal")
+    scene = enter_lobby(app, claim="Gus")
+    choose(app, scene.widgets["game"], "Push Fight")
+    choose(app, scene.widgets["rated"], "Rated")
+    app.press(scene.widgets["list"])
+    frames_until(app, lambda: bool(rival.listed("Gus")), also=rival.pump)
+    listed = rival.listed("Gus")[0]
+    assert listed.rated and listed.rating == 1500
+    seat = rival.sit(Take(listed.table))
+    frames_until(app, lambda: isinstance(app.top, PlayScene), also=rival.pump)
+    play = app.top
+    seat.resign()
+    frames_until(app, lambda: play.match.is_over, also=rival.pump)
+    app.app.stack.apply(Pop())  # the player leaves the finished game
+    assert app.top is scene
+    app.press(scene.widgets["profile"])
+    profile: Any = app.top
+    assert isinstance(profile, ProfileScene)
+    choose(app, profile.widgets["board_game"], "Push Fight")
+    frames_until(app, lambda: any("Gus" in i["text"]
+                                  for i in profile.widgets["board"].item_list))
+    lines = [i["text"] for i in profile.widgets["board"].item_list]
+    assert lines[0].startswith("1. Gus") and "provisional" in lines[0]
+    assert "Hal" in lines[1]
+    profile_lines = [i["text"] for i in profile.widgets["profile"].item_list]
+    assert any("1 played, 1 won" in line for line in profile_lines)
+    assert any("won against Hal" in line for line in profile_lines)

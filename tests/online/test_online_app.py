@@ -25,6 +25,7 @@ from scenes.play import REMATCH, PlayScene
 from tests.online.hosting import (
     TWO_PLAYER,
     Opponent,
+    against_opponent,
     frames_until,
     host_from_menu,
     loopback_services,
@@ -37,17 +38,9 @@ from tests.ui.driver import Driver
 def test_a_game_against_a_remote_player_to_its_end_or_a_resignation(
     app: Driver, game_id: str,
 ) -> None:
-    services = app.app.services
-    title = services.games.info(game_id).title
-    _scene, code = host_from_menu(app, title)
-    assert services.online is not None and services.online.hosted is not None
-    opponent = Opponent(services.online.hosted.url, services.games, seed=7)
+    opponent, play = against_opponent(app, game_id, seed=7)
     try:
-        opponent.join(code)
-        frames_until(app, lambda: isinstance(app.top, PlayScene), also=opponent.pump)
-        play = app.top
-        assert isinstance(play, PlayScene) and play.online is not None
-        assert play.online.my_seat in (0, 1)
+        assert play.online is not None and play.online.my_seat in (0, 1)
         assert c.TAKE_BACK in play.buttons.values() and REMATCH not in play.buttons.values()
         saw_animation = False
         for _ in range(24):

@@ -18,7 +18,12 @@ from game.ui.app import App
 from game.ui.paths import Paths
 from scenes.menu import MenuScene
 from scenes.online_play import OnlinePlayScene
-from tests.online.hosting import Opponent, frames_until, host_from_menu, loopback_services
+from tests.online.hosting import (
+    Opponent,
+    against_opponent,
+    frames_until,
+    loopback_services,
+)
 from tests.ui.driver import Driver
 
 
@@ -34,6 +39,24 @@ def move_in_turn(match: Match) -> Any | None:
 
 def move_ending_turn(match: Match) -> Any:
     return next(m for m in match.game.legal_moves(match.state) if not turn_goes_on(match, m))
+
+
+def to_a_turn_with_moves_inside(driver: Driver, play: OnlinePlayScene, opponent: Opponent,
+                                rng: random.Random) -> None:
+    """Both sides play at random until it is our turn and it has a move inside it."""
+    mine = play.online.my_seat
+    while move_in_turn(play.match) is None or play.match.to_move != mine:
+        if play.match.to_move == mine and play._human_to_move():
+            ply = play.match.ply
+            play._play(play.match.game.random_move(play.match.state, rng))
+            frames_until(driver, lambda ply=ply: len(opponent.moves) > ply, also=opponent.pump)
+        elif opponent.move_if_mine():
+            ply = play.match.ply
+            frames_until(driver, lambda ply=ply: play.match.ply > ply, also=opponent.pump)
+        else:
+            driver.frames(1)
+            opponent.pump()
+    frames_until(driver, play._human_to_move)
 
 
 def send_whole_turn(opponent: Opponent) -> int:
@@ -54,30 +77,12 @@ def send_whole_turn(opponent: Opponent) -> int:
 
 
 def test_a_turn_of_several_moves_is_kept_until_it_ends(app: Driver) -> None:
-    services = app.app.services
-    _scene, code = host_from_menu(app, services.games.info("piously").title)
-    assert services.online is not None and services.online.hosted is not None
-    opponent = Opponent(services.online.hosted.url, services.games, seed=11)
+    opponent, play = against_opponent(app, "piously", seed=11)
     try:
-        opponent.join(code)
-        frames_until(app, lambda: isinstance(app.top, OnlinePlayScene), also=opponent.pump)
-        play = app.top
         assert isinstance(play, OnlinePlayScene)
         mine = play.online.my_seat
-        rng = random.Random(5)
         # the opening (the temple, the two pieces) to the first turn with moves inside it
-        while move_in_turn(play.match) is None or play.match.to_move != mine:
-            if play.match.to_move == mine and play._human_to_move():
-                ply = play.match.ply
-                play._play(play.match.game.random_move(play.match.state, rng))
-                frames_until(app, lambda ply=ply: len(opponent.moves) > ply, also=opponent.pump)
-            elif opponent.move_if_mine():
-                ply = play.match.ply
-                frames_until(app, lambda ply=ply: play.match.ply > ply, also=opponent.pump)
-            else:
-                app.frames(1)
-                opponent.pump()
-        frames_until(app, play._human_to_move)
+        to_a_turn_with_moves_inside(app, play, opponent, random.Random(5))
         sent = play.match.ply
         # a move inside the turn stays here; taken back, it never reached the table
         play._play(move_in_turn(play.match))
@@ -123,29 +128,11 @@ def test_a_turn_of_several_moves_is_kept_until_it_ends(app: Driver) -> None:
 def test_a_turn_in_progress_is_kept_across_a_restart(home: Paths) -> None:
     services = loopback_services(home)
     driver = Driver(App(services, MenuScene(services)))
-    _scene, code = host_from_menu(driver, services.games.info("piously").title)
-    assert services.online is not None and services.online.hosted is not None
-    opponent = Opponent(services.online.hosted.url, services.games, seed=12)
+    opponent, play = against_opponent(driver, "piously", seed=12)
     restarted: Driver | None = None
     try:
-        opponent.join(code)
-        frames_until(driver, lambda: isinstance(driver.top, OnlinePlayScene),
-                     also=opponent.pump)
-        play = driver.top
-        mine, rng = play.online.my_seat, random.Random(6)
-        while move_in_turn(play.match) is None or play.match.to_move != mine:
-            if play.match.to_move == mine and play._human_to_move():
-                ply = play.match.ply
-                play._play(play.match.game.random_move(play.match.state, rng))
-                frames_until(driver, lambda ply=ply: len(opponent.moves) > ply,
-                             also=opponent.pump)
-            elif opponent.move_if_mine():
-                ply = play.match.ply
-                frames_until(driver, lambda ply=ply: play.match.ply > ply, also=opponent.pump)
-            else:
-                driver.frames(1)
-                opponent.pump()
-        frames_until(driver, play._human_to_move)
+        assert isinstance(play, OnlinePlayScene)
+        to_a_turn_with_moves_inside(driver, play, opponent, random.Random(6))
         sent = play.match.ply
         play._play(move_in_turn(play.match))
         kept = play.match.moves
