@@ -54,7 +54,7 @@ def test_every_help_picture_is_a_legal_position_and_every_image_names_one() -> N
             for move in picture.moves:
                 state = game.apply(state, game.parse_move(move)).state
             assert picture.caption and 1 <= picture.marked <= max(1, len(picture.moves)), name
-    assert any(IMG.search(plugin.help()) for plugin in PLUGINS)
+    assert all(len(IMG.findall(plugin.help())) >= 2 for plugin in PLUGINS)
 
 
 def test_a_click_in_the_contents_scrolls_to_its_section(driver: Driver) -> None:
