@@ -18,7 +18,7 @@ _SPELL_LIST: Final = "<br>".join(
 HELP_TEXT: Final = (
     "<b>Goal.</b> Link your auras into one region that touches all seven rooms of the "
     "temple: Pink, Indigo, Orange, Umber, Sapphire, Lime and Yellow.<br>"
-    '<img src="win">'
+    '<img src="win" tall>'
     "<b>Set-up.</b> Black builds the temple: drag rooms onto the grid (they snap), turn the "
     "grabbed room with <b>R</b> or the mouse wheel, or take the <b>Default</b> or a "
     "<b>Random</b> (<b>N</b>) layout. Every room must touch at least two others and the "
@@ -37,7 +37,7 @@ HELP_TEXT: Final = (
     "are discs, artworks are squares with their room's letter, framed in their owner's "
     "colour. The last turn stays marked until the next one begins: each hex it changed "
     "ringed in white, each slide an arrow, each action numbered in order.<br>"
-    '<img src="temple">'
+    '<img src="temple" tall>'
     "<b>Claims.</b> Ending your turn in a room whose two spells nobody owns lets you claim "
     "one of them in the panel over the spells: its <b>artwork</b> (1) or its "
     "<b>bewitchment</b> (2), or neither (3); the other player gets the other one. An "
@@ -55,7 +55,7 @@ HELP_TEXT: Final = (
     "click) steps back a choice and cancels from the first. The Stonemason's room follows "
     "the pointer: green dots mark where it fits turned as it is, <b>R</b> or the wheel "
     "turns it, a click places it.<br>"
-    '<img src="leap"><img src="stonemason">'
+    '<img src="leap" tall><img src="stonemason" tall>'
     "<b>Hints.</b> A hint (and a lesson's <b>Show me</b>) is drawn on the board in green, "
     "where it acts: <b>Return</b> plays it, <b>U</b> drops it and leaves a half-made cast "
     "as it was.<br><br>"
