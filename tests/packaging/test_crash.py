@@ -60,7 +60,7 @@ def test_a_crash_in_the_running_app_is_reported_and_the_autosave_kept(
     assert platform.python_version() in text and platform.platform() in text
     assert "MenuScene" in text
     assert "Traceback" in text and "in broken" in text
-    assert "Autosave:" in text and "conquid, 1 moves, unfinished" in text
+    assert "Autosave:" in text and "conquid, 1 move, unfinished" in text
     assert legacy.read_bytes() == autosave
     told = capsys.readouterr().err
     assert str(report) in told
