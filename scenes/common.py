@@ -31,6 +31,11 @@ def button(scene: Scene, rect: pygame.Rect, text: str, tooltip: str = "",
     )
 
 
+def button_width(scene: Scene, text: str) -> int:
+    """How wide ``text`` is drawn on a button (the theme's font, not ``game.ui.fonts``)."""
+    return int(scene.services.ui.get_theme().get_font(["button"]).size(printable(text, 200))[0])
+
+
 def label(scene: Scene, rect: pygame.Rect, text: str, object_id: str = "") -> Any:
     return pygame_gui.elements.UILabel(
         rect, printable(text, 200), scene.services.ui, container=scene.root,

@@ -432,6 +432,9 @@ class LessonScene(Scene):
         seat = self.attempt.learner
         colour = seat_colours(self.plugin.seat_colours, self.services.colours())[seat]
         pygame.draw.rect(surface, colour, pygame.Rect(x, y + 2, 22, 22), border_radius=5)
-        words = fonts.text(f"You play {self.attempt.match.seats[seat].name}", 24, colour, True)
+        side = self.attempt.match.seats[seat].name
+        if self.plugin.seat_colours is None:  # the colour is what the player sees and chose;
+            side = palette.colour_name(colour) or "this colour"  # "Player 1" says nothing
+        words = fonts.text(f"You play {side}", 24, colour, True)
         surface.blit(words, (x + 32, y))
         return y + 34

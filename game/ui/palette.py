@@ -41,6 +41,12 @@ SWATCHES: Final[dict[str, str]] = {
 """Named colours a player may pick for a seat (Okabe-Ito's set included)."""
 
 
+def colour_name(colour: RGB) -> str | None:
+    """The name a player picked ``colour`` by (``SWATCHES``), or None for a custom one."""
+    return next((name for name, code in SWATCHES.items() if parse_hex(code) == tuple(colour)),
+                None)
+
+
 def parse_hex(text: str) -> RGB:
     """``#rrggbb`` to an RGB tuple; raises ValueError on anything else."""
     if len(text) != 7 or not text.startswith("#"):

@@ -8,9 +8,10 @@ costs nothing), and renders a line only when it first scrolls into view.
 
 So the help is no wall of text (issue 26), a paragraph that opens with bold words after a
 blank line is a *section*: its words are drawn as a heading and listed in ``sections`` for
-a table of contents; and ``<img src="name">`` reserves room for a picture that the panel's
-owner draws (``Pictures``: a position drawn by the game's own view, made when it first
-scrolls into view, never while the screen opens).
+a table of contents; and ``<img src="name">`` (``<img src="name" tall>`` for a board taller
+than wide) reserves room for a picture that the panel's owner draws (``Pictures``: a
+position drawn by the game's own view, made when it first scrolls into view, never while
+the screen opens).
 """
 
 from __future__ import annotations
@@ -46,11 +47,13 @@ PICTURE_WIDTH: Final = 560
 a narrower one draws it as wide as the panel)."""
 PICTURE_RATIO: Final = 0.5
 """A picture's height per width (the board inside keeps its own shape)."""
+TALL_RATIO: Final = 0.8
+"""The same for ``<img src="name" tall>``: a board taller than wide (Piously's temple)."""
 HEADING: Final = palette.ACCENT
 """A section's heading words, so the eye finds the sections."""
 
 _TAG = re.compile(r"<(/?)(b|i|br)\s*/?>", re.IGNORECASE)
-_IMG = re.compile(r"""<img\s+src=["']([\w-]+)["']\s*/?>""", re.IGNORECASE)
+_IMG = re.compile(r"""<img\s+src=["']([\w-]+)["'](\s+tall)?\s*/?>""", re.IGNORECASE)
 
 Pictures = Callable[[str, tuple[int, int]], "pygame.Surface | None"]
 """Draws the picture of a name at a size, or None when it cannot yet (it is asked again
@@ -70,15 +73,17 @@ class Piece:
     """The bold words that open a section."""
     picture: bool = False
     """``words`` names a picture drawn from this line down (the lines under it are empty)."""
+    tall: bool = False
+    """The picture is ``TALL_RATIO`` high."""
 
 
 Line = tuple[Piece, ...]
 
 
-def picture_size(width: int) -> tuple[int, int]:
+def picture_size(width: int, tall: bool = False) -> tuple[int, int]:
     """The size of a picture in a panel whose text is ``width`` wide."""
     wide = min(width, max(PICTURE_WIDTH, round(width * 0.6)))
-    return wide, round(wide * PICTURE_RATIO)
+    return wide, round(wide * (TALL_RATIO if tall else PICTURE_RATIO))
 
 
 def line_height(size: int = SIZE) -> int:
@@ -113,14 +118,14 @@ def layout(markup: str, width: int, size: int = SIZE) -> tuple[Line, ...]:
     a line of its own), a picture's lines reserved. Cached: the help screen reopens with
     the same text and width."""
     lines: list[Line] = []
-    chunks = _IMG.split(markup)  # text, picture name, text, ...
-    for number, chunk in enumerate(chunks):
-        if number % 2:
-            rows = math.ceil((picture_size(width)[1] + 8) / line_height(size))
-            lines.append((Piece(0, chunk, False, False, picture=True),))
+    chunks = _IMG.split(markup)  # text, picture name, " tall" or None, text, ...
+    for number in range(0, len(chunks), 3):
+        lines += _wrapped(chunks[number], width, size, opens=not lines or not lines[-1])
+        if number + 1 < len(chunks):
+            tall = chunks[number + 2] is not None
+            rows = math.ceil((picture_size(width, tall)[1] + 8) / line_height(size))
+            lines.append((Piece(0, chunks[number + 1], False, False, picture=True, tall=tall),))
             lines += [()] * (rows - 1)
-            continue
-        lines += _wrapped(chunk, width, size, opens=not lines or not lines[-1])
     return tuple(lines)
 
 
@@ -299,12 +304,12 @@ class TextPanel:
         last = min(len(self.lines), (self.offset + self.inner.h) // self.line_height + 1)
         clip = surface.get_clip()
         surface.set_clip(self.inner.clip(clip))
-        rows = math.ceil(picture_size(self.text_width)[1] / self.line_height) + 1
+        rows = math.ceil(picture_size(self.text_width, True)[1] / self.line_height) + 1
         for index in range(max(0, first - rows), last):  # a picture begun above shows
             y = self.inner.y + index * self.line_height - self.offset
             pieces = self.lines[index]
             if pieces and pieces[0].picture:
-                self._draw_picture(surface, pieces[0].words, y)
+                self._draw_picture(surface, pieces[0], y)
                 continue
             image = self._line(index) if index >= first else None
             if image is not None:
@@ -315,12 +320,12 @@ class TextPanel:
             colour = palette.ACCENT if self._dragging is not None else THUMB
             pygame.draw.rect(surface, colour, self._thumb(), border_radius=4)
 
-    def _draw_picture(self, surface: pygame.Surface, name: str, y: int) -> None:
+    def _draw_picture(self, surface: pygame.Surface, piece: Piece, y: int) -> None:
         """The picture, centred in the text's width; an outline until it is drawn."""
-        size = picture_size(self.text_width)
+        size = picture_size(self.text_width, piece.tall)
         box = pygame.Rect((0, 0), size)
         box.midtop = (self.inner.x + self.text_width // 2, y + 4)
-        image = self.pictures(name, size) if self.pictures is not None else None
+        image = self.pictures(piece.words, size) if self.pictures is not None else None
         if image is None:
             pygame.draw.rect(surface, BORDER, box, 1, border_radius=6)
         else:

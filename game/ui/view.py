@@ -212,15 +212,22 @@ def last_turn(match: Match, ply: int) -> tuple[MoveResult[Any], ...]:
 
 
 def turn_span(match: Match, ply: int) -> tuple[int, int]:
-    """Which moves made the last turn before ply ``ply``: the last player's move and the
-    chance moves (dice) after it, which the view marks together. A resignation or an agreed
-    draw changes nothing on the board, so the board move before it stays marked."""
+    """Which moves made the last turn before ply ``ply``: the last player's moves in a row (a
+    Piously turn is several, marked together as when they were played) and the chance moves
+    (dice) after them. A resignation or an agreed draw changes nothing on the board, so the
+    board move before it stays marked."""
     while ply > 0 and meta_word(match.moves[ply - 1]) is not None:
         ply -= 1
     start = ply
     while start > 0 and match.game.to_move(match.state_at(start - 1)) == CHANCE:
         start -= 1
-    return max(0, start - 1), ply
+    if start == 0:
+        return 0, ply
+    start -= 1
+    seat = match.game.to_move(match.state_at(start))
+    while start > 0 and match.game.to_move(match.state_at(start - 1)) == seat:
+        start -= 1
+    return start, ply
 
 
 def parse_cell(name: str) -> tuple[int, int] | None:

@@ -5,6 +5,7 @@
 from __future__ import annotations
 
 import copy
+import json
 from typing import Any
 
 import pytest
@@ -14,9 +15,7 @@ from game.core.learn import (
     Claim,
     LearnError,
     Step,
-    check_claim,
     load_courses,
-    parse_claim,
     parse_course,
 )
 from game.ui.assets import assets_dir
@@ -31,32 +30,6 @@ FOUR_SIDES_NO_CORNERS = "9x18:net:place:t0:b0:p1:r-:" + "/".join(
      "....F" + "." * 13] + ["." * 18] * 4
 )
 """The cell 2,6 has three living sides (3,6 open) and one living corner (3,5)."""
-
-# Piously's claims live here, not in piously.json, while issue 26's Piously work edits that
-# file (the lead may move them next to their sentences after the merge): lesson id, step,
-# claim.
-PIOUSLY: tuple[tuple[str, int, dict[str, Any]], ...] = (
-    ("actions", 0, {"says": "A turn has three actions",
-                    "after": ["move 1,1", "move 1,0", "move 1,1"],
-                    "refused": "move 1,0", "because": "no actions left"}),
-    ("actions", 1, {"says": "Your three actions are spent, so a step is refused now",
-                    "refused": "move 1,0", "because": "no actions left"}),
-    ("bless", 0, {"says": "Bless the hex under your piece to give it your aura",
-                  "after": ["bless"], "expect": [{"event": "AuraChanged", "after": 0}]}),
-    ("bless", 1, {"says": "Flipping it to yours costs two actions", "a1": True,
-                  "refused": "flip", "because": "costs 2 actions"}),
-    ("region", 0, {"says": "one touching all seven rooms wins",
-                   "after": ["bless"], "outcome": "win"}),
-    ("claim", 0, {"says": "Black received the room's other spell",
-                  "after": ["move 2,2", "end take Locksmith"],
-                  "expect": [{"event": "SpellClaimed", "seat": 1}]}),
-    ("pink", 1, {"says": "even with no actions left", "after": ["cast Purify 2,2"],
-                 "expect": [{"event": "AuraChanged", "before": 1, "after": 0}]}),
-    ("orange", 1, {"says": "one action for each object next to you",
-                   "after": ["cast Overwork"],
-                   "expect": [{"event": "ActionsChanged", "seat": 0, "after": 2}]}),
-)
-
 
 def _step(game_id: str, lesson_id: str, index: int) -> Step:
     lesson = next(item for item in COURSES[game_id].lessons if item.id == lesson_id)
@@ -73,6 +46,7 @@ def test_every_course_loads_with_its_claims_checked() -> None:
     assert len(_claims("conquid")) >= 9
     assert len(_claims("pushfight")) >= 9
     assert len(_claims("forts")) >= 6
+    assert len(_claims("piously")) >= 8
 
 
 def test_the_forts_lesson_teaches_the_four_sides() -> None:
@@ -83,15 +57,23 @@ def test_the_forts_lesson_teaches_the_four_sides() -> None:
     assert "its corners do not count" in says
 
 
-@pytest.mark.parametrize(("lesson_id", "index", "data"), PIOUSLY,
-                         ids=[f"{lesson}-{index}" for lesson, index, _ in PIOUSLY])
-def test_piously_sentences_agree_with_the_rules(lesson_id: str, index: int,
-                                                data: dict[str, Any]) -> None:
-    step = _step("piously", lesson_id, index)
-    raw = dict(data)
-    if raw.pop("a1", False):  # the same position with one action left
-        raw["position"] = step.position.replace(" a3 ", " a1 ", 1)
-    check_claim(GAMES.get("piously"), step, parse_claim(raw, lesson_id), lesson_id)
+def test_piously_sentences_carry_their_claims() -> None:
+    """Piously's rules-stating sentences are checked at load like the other games' (the
+    flip's cost is tried with one action left, in a position of its own)."""
+    flip = _step("piously", "bless", 1)
+    assert any("two actions" in claim.says and claim.position for claim in flip.claims)
+
+
+def test_a_wrong_piously_claim_is_refused() -> None:
+    """Were the lesson to say a flip costs one action, its claim would fail at load."""
+    path = assets_dir() / "learn" / "piously.json"
+    doc = json.loads(path.read_text(encoding="utf-8"))
+    step = next(item for item in doc["lessons"] if item["id"] == "bless")["steps"][1]
+    (claim,) = step["claims"]
+    step["claims"] = [{"says": claim["says"], "position": claim["position"], "after": ["flip"],
+                       "expect": [{"event": "AuraChanged", "before": 1, "after": 0}]}]
+    with pytest.raises(LearnError, match="refused"):
+        parse_course(doc, GAMES)
 
 
 def _forts_doc(say: str, claim: dict[str, Any]) -> dict[str, Any]:

@@ -42,6 +42,17 @@ def test_sections_are_paragraphs_that_open_with_bold_words_after_a_blank_line() 
     assert lines[0][0].heading and lines[2][0].heading and not lines[3][0].heading  # Acquire
 
 
+def test_a_tall_picture_gets_more_lines_and_the_text_after_it_stays() -> None:
+    pygame.font.init()
+    fonts.reset()
+    wide = layout('Before.<br><img src="a">After.', 600)
+    tall = layout('Before.<br><img src="a" tall>After.', 600)
+    assert len(tall) > len(wide)
+    assert [line[0].words for line in tall if line] == ["Before.", "a", "After."]
+    assert [line[0].tall for line in tall if line] == [False, True, False]
+    assert not any(line[0].tall for line in wide if line)
+
+
 def test_every_help_picture_is_a_legal_position_and_every_image_names_one() -> None:
     for plugin in PLUGINS:
         text = plugin.text()
@@ -54,7 +65,7 @@ def test_every_help_picture_is_a_legal_position_and_every_image_names_one() -> N
             for move in picture.moves:
                 state = game.apply(state, game.parse_move(move)).state
             assert picture.caption and 1 <= picture.marked <= max(1, len(picture.moves)), name
-    assert any(IMG.search(plugin.help()) for plugin in PLUGINS)
+    assert all(len(IMG.findall(plugin.help())) >= 2 for plugin in PLUGINS)
 
 
 def test_a_click_in_the_contents_scrolls_to_its_section(driver: Driver) -> None:

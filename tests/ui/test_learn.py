@@ -10,11 +10,14 @@ import pytest
 
 from game.catalog import all_games
 from game.core.learn import Verdict
+from game.ui import palette
 from game.ui.commands import Command
 from game.ui.learning import load_learning
 from game.ui.paths import Paths
 from game.ui.scene import Push
 from game.ui.services import Services
+from scenes import lesson as lesson_module
+from scenes.common import button_width
 from scenes.learn import LearnScene, OfferScene, lesson_units
 from scenes.lesson import SHOW, LessonScene
 from scenes.menu import MenuScene
@@ -89,6 +92,23 @@ def centre_of(lesson: LessonScene, place: str) -> tuple[int, int]:
     rect = lesson.view.mark_rect(place)  # type: ignore[attr-defined]
     assert rect is not None
     return rect.center  # type: ignore[no-any-return]
+
+
+@pytest.mark.parametrize(("game_id", "side"), [("conquid", "You play Red"),
+                                               ("pushfight", "You play White")])
+def test_a_lesson_names_the_learners_side_as_the_board_shows_it(
+        driver: Driver, monkeypatch: pytest.MonkeyPatch, game_id: str, side: str) -> None:
+    """Conquid's colours are the player's choice: "You play Player 1" said nothing."""
+    open_lesson(driver, game_id, 0)
+    drawn: list[str] = []
+    original = lesson_module.fonts.text
+    monkeypatch.setattr(lesson_module.fonts, "text",
+                        lambda words, *rest: drawn.append(words) or original(words, *rest))
+    driver.frames(1)
+    assert side in drawn
+    assert palette.colour_name((1, 2, 3)) is None
+    assert all(palette.colour_name(palette.parse_hex(code)) for pair in palette.PALETTES.values()
+               for code in pair)
 
 
 def test_a_step_played_with_keys_and_clicks_passes(driver: Driver) -> None:
@@ -189,6 +209,9 @@ def test_every_lesson_button_fits_the_window(driver: Driver, size: tuple[int, in
         window = pygame.Rect((0, 0), size)
         assert all(window.contains(rect) for rect in rects), game_id
         assert not any(a.colliderect(b) for i, a in enumerate(rects) for b in rects[i + 1:])
+        for widget in learn.actions:  # at 900x600 "1. Conquest in 2 (medium)" was cut
+            width = button_width(learn, widget.text)
+            assert width <= widget.get_abs_rect().w - 8, (game_id, widget.text)
 
 
 @pytest.mark.newcomer

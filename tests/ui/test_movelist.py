@@ -24,6 +24,7 @@ from game.ui.movelist import History, MoveList
 from game.ui.paths import Paths
 from game.ui.scene import Push
 from game.ui.services import Services
+from game.ui.view import turn_span
 from scenes.learn import LearnScene, first_time_offer
 from scenes.play import BEAT, PlayScene
 from scenes.replay import ReplayScene
@@ -85,6 +86,17 @@ def test_a_piously_turn_is_one_entry_and_one_move_of_the_counter() -> None:
     changes = sum(1 for a, b in itertools.pairwise(who) if a != b)
     assert len(history.turns) == changes + 1  # a new entry exactly when the seat changes
     assert history.turn_now(match) in (len(history.turns), len(history.turns) + 1)
+
+
+@pytest.mark.parametrize("game_id", ["conquid", "pushfight", "forts", "piously"])
+def test_the_board_marks_the_whole_turn_the_list_shows_last(game_id: str) -> None:
+    """Seen on a resumed Piously game: only the turn's last action ("Ended the turn", which
+    changes nothing) was marked, where live play had numbered every action of the turn."""
+    for plies in (7, 30, 41):
+        match = played(game_id, plies)
+        history = History(plugin(game_id), lambda: [])
+        history.sync(match)
+        assert turn_span(match, match.ply) == (history.turns[-1].start, match.ply), plies
 
 
 def test_a_forts_build_and_its_roll_are_one_turn() -> None:

@@ -155,7 +155,11 @@ class PiouslyView:
         self._state = state
         self._anim = None
         self._cues.clear()
-        self._trail = [anim.marks(result.events) for result in last]
+        self._trail = []
+        for result in last:  # an action's marks move with the rooms a later one moves
+            moves = anim.tile_moves(result.events)
+            self._trail = [*(marks.carried(moves) for marks in self._trail),
+                           anim.marks(result.events)]
         self._trail_key = None
         self._reset()
 

@@ -28,6 +28,7 @@ from game.piously.rules.names import hex_name, room_word
 from game.piously.rules.spellbook import SPELLS, partner
 from game.piously.rules.state import ARTWORK, SEAT_NAMES, Phase, PiouslyState, object_name
 from game.piously.rules.temple import ROOM_NAMES
+from game.piously.view.help import HELP_PICTURES as HELP_PICTURES  # the help draws them
 from game.piously.view.help import HELP_TEXT as HELP_TEXT  # the plug-in reads it here
 
 WAYS = ("up", "up and right", "down and right", "down", "down and left", "up and left")

@@ -31,7 +31,9 @@ from game.ui.view import RGB
 
 FILES: Final = 8
 RANKS: Final = 4
-WIDTH_UNITS: Final = FILES + 0.8
+WIDTH_UNITS: Final = FILES + 1.4
+"""The grid and room at each short end for a piece pushed off it (``last.FALL_REACH``: its
+ringed ghost reaches 0.7 of a square past the grid, beyond the frame)."""
 HEIGHT_UNITS: Final = RANKS + 2.4
 """The layout in cells: the grid, a rail and margin above and below, then the tray row."""
 PLAY_HEIGHT_UNITS: Final = RANKS + 1.2

@@ -10,9 +10,10 @@ import pytest
 from game.catalog import all_games
 from game.core.match import Match
 from game.pushfight.rules.board import INDEX_OF
+from game.pushfight.view import draw
 from game.pushfight.view.actions import FLIP, RANDOM, STANDARD
 from game.pushfight.view.board import PushFightView
-from game.pushfight.view.last import TINT, Fall, last_turn
+from game.pushfight.view.last import FALL_REACH, TINT, Fall, last_turn
 from game.ui import fonts
 from tests.pushfight.view.test_pushfight_play import BROWN_STANDARD, WHITE_STANDARD, WIN
 
@@ -64,6 +65,18 @@ def test_a_push_off_marks_where_the_piece_fell() -> None:
     plain = pygame.Surface((880, 600))
     quiet.draw(plain, 0.0)
     assert surface.get_at(ghost) != plain.get_at(ghost)
+
+
+@pytest.mark.parametrize("flipped", [False, True])
+def test_a_piece_pushed_past_a_short_end_stays_inside_the_board_area(flipped: bool) -> None:
+    """Seen at 1280x720: the ghost of a piece pushed off h2 was cut by the side panel."""
+    area = pygame.Rect(0, 0, 700, 600)  # narrow: the board is as wide as it may be
+    geo = draw.Geometry.fit(area, flipped, tray=False)
+    reach = FALL_REACH[1]
+    for place in ((draw.FILES - 1 + reach, 2.0), (-reach, 3.0)):
+        x, _ = geo.pixel(place)
+        ring = round(geo.cell * 0.36) + 2
+        assert area.left <= x - ring and x + ring <= area.right, place
 
 
 def test_the_marked_squares_are_tinted_under_the_pieces() -> None:
