@@ -56,6 +56,17 @@ class Driver:
         assert isinstance(play, PlayScene)
         return play
 
+    def open_replay(self, match: Match) -> Any:
+        """``match`` opened straight in the replay scene."""
+        from scenes.replay import ReplayScene
+
+        self.frames(2)
+        self.app.stack.apply(Push(ReplayScene(self.app.services, match)))
+        self.frames(2)
+        replay = self.top
+        assert isinstance(replay, ReplayScene)
+        return replay
+
     def hot_seat(self, game_id: str, *moves: str) -> Any:
         """A hot-seat game of ``game_id`` after ``moves``, opened in the play scene."""
         match = Match(self.app.services.games.get(game_id), {})

@@ -15,7 +15,6 @@ from game.core.record import Record, save_match
 from game.main_window import first_scene
 from game.ui import storage
 from game.ui.paths import Paths
-from game.ui.scene import Push
 from game.ui.services import Services
 from scenes.menu import MenuScene
 from scenes.play import PlayScene
@@ -30,14 +29,6 @@ def finished_match() -> Match:
     for text in MOVES:
         match.play(text)
     return match
-
-
-def open_replay(driver: Driver, match: Match) -> ReplayScene:
-    driver.frames(2)
-    scene = ReplayScene(driver.app.services, match)
-    driver.app.stack.apply(Push(scene))
-    driver.frames(2)
-    return scene
 
 
 def test_save_then_load_gives_an_equal_game(tmp_path: Path) -> None:
@@ -93,7 +84,7 @@ def test_a_bad_file_gets_a_readable_dialog(driver: Driver, tmp_path: Path) -> No
 
 
 def test_replay_steps_back_and_forward_with_the_animations(driver: Driver) -> None:
-    replay = open_replay(driver, finished_match())
+    replay = driver.open_replay(finished_match())
     assert replay.cursor == 5
     driver.key("home")
     assert replay.cursor == 0
@@ -108,7 +99,7 @@ def test_replay_steps_back_and_forward_with_the_animations(driver: Driver) -> No
 
 
 def test_replay_plays_by_itself_and_pauses(driver: Driver) -> None:
-    replay: Any = open_replay(driver, finished_match())  # Any: its state changes under mypy
+    replay: Any = driver.open_replay(finished_match())  # Any: its state changes under mypy
     driver.key("home")
     driver.key("space")
     assert replay.playing
@@ -122,7 +113,7 @@ def test_replay_plays_by_itself_and_pauses(driver: Driver) -> None:
 
 
 def test_the_slider_scrubs(driver: Driver) -> None:
-    replay = open_replay(driver, finished_match())
+    replay = driver.open_replay(finished_match())
     moved = pygame.event.Event(pygame_gui.UI_HORIZONTAL_SLIDER_MOVED, ui_element=replay.slider,
                                value=2)
     driver.frames(2, [moved])  # what the slider sends when dragged to 2
@@ -132,7 +123,7 @@ def test_the_slider_scrubs(driver: Driver) -> None:
 
 def test_continue_from_here_branches_a_new_game(driver: Driver) -> None:
     original = finished_match()
-    replay = open_replay(driver, original)
+    replay = driver.open_replay(original)
     driver.key("left")
     driver.key("left")
     continue_button = next(w for w, name in replay.buttons.items() if name == "continue")

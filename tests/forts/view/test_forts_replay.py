@@ -9,7 +9,6 @@ from game.forts.rules.board import DEAD, EMPTY, FORT
 from game.forts.rules.game import GAME, Place
 from game.forts.view.anim import CRUMBLE, POP, RISE
 from game.forts.view.board import FortsView
-from game.ui.scene import Push
 from scenes.replay import ReplayScene
 from tests.ui.driver import Driver
 
@@ -24,9 +23,7 @@ def replay(driver: Driver) -> tuple[ReplayScene, FortsView]:
     for move in PLACEMENTS:
         match.play(move)
         match.play_chance()
-    scene = ReplayScene(driver.app.services, match)
-    driver.app.stack.apply(Push(scene))
-    driver.frames(2)
+    scene: ReplayScene = driver.open_replay(match)
     assert isinstance(scene.view, FortsView)
     return scene, scene.view
 

@@ -28,7 +28,6 @@ from game.piously.view.geo import button_rects
 from game.piously.view.panel import text_block_height
 from game.ui.app import App
 from game.ui.paths import Paths
-from game.ui.scene import Push
 from scenes.menu import MenuScene
 from scenes.play import PlayScene
 from scenes.replay import ReplayScene
@@ -279,9 +278,7 @@ def test_a_replay_steps_through_piously_with_its_animations(driver: Driver) -> N
     match = Match(GAME, {})
     for text in opening(plies=40):
         match.play(text)
-    replay = ReplayScene(driver.app.services, match)
-    driver.app.stack.apply(Push(replay))
-    driver.frames(2)
+    replay: ReplayScene = driver.open_replay(match)
     driver.key("home")
     assert replay.cursor == 0
     driver.key("right")  # the temple rises room by room

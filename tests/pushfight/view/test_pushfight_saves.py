@@ -19,7 +19,6 @@ from game.ui.scene import Push
 from game.ui.services import Services
 from scenes.menu import MenuScene
 from scenes.play import PlayScene
-from scenes.replay import ReplayScene
 from scenes.setup import SetupScene
 from tests.pushfight.view.test_pushfight_play import (
     BROWN_STANDARD,
@@ -41,14 +40,6 @@ def finished_match() -> Match:
     for text in GAME:
         match.play(text)
     return match
-
-
-def open_replay(driver: Driver, match: Match) -> ReplayScene:
-    driver.frames(2)
-    scene = ReplayScene(driver.app.services, match)
-    driver.app.stack.apply(Push(scene))
-    driver.frames(2)
-    return scene
 
 
 def test_save_then_load_gives_an_equal_game(tmp_path: Path) -> None:
@@ -99,7 +90,7 @@ def test_take_back_and_redo_a_whole_turn(driver: Driver) -> None:
 
 
 def test_replay_steps_through_setups_and_turns(driver: Driver) -> None:
-    replay = open_replay(driver, finished_match())
+    replay = driver.open_replay(finished_match())
     assert replay.cursor == len(GAME)
     assert replay.match.outcome == Outcome(0, PUSH_OFF)
     driver.key("home")
@@ -122,7 +113,7 @@ def test_replay_steps_through_setups_and_turns(driver: Driver) -> None:
 
 
 def test_continue_from_here_branches_a_push_fight_game(driver: Driver) -> None:
-    replay = open_replay(driver, finished_match())
+    replay = driver.open_replay(finished_match())
     driver.key("left")
     continue_button = next(w for w, name in replay.buttons.items() if name == "continue")
     driver.press(continue_button)
