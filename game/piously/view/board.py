@@ -524,13 +524,16 @@ class PiouslyView:
     def suggest(self, move: object) -> Feedback:
         """A hint (or a lesson's "Show me") becomes the pending move, drawn on the board and
         described in the status line, played on Return (``Suggests``); U drops it and
-        whatever was being made (a cast half chosen) is still there. ``move`` may also be a
-        line of moves (a computer's planned turn, ``Decision.line``): the first is pending,
-        and the board numbers every action of the turn in order."""
+        whatever was being made (a cast half chosen) is still there."""
+        return self.suggest_line((move,))
+
+    def suggest_line(self, line: tuple[object, ...]) -> Feedback:
+        """A computer's planned line (``SuggestsLine``, ``Decision.line``) as ``suggest``
+        makes one move: the first pending, every action of the mover's turn numbered on the
+        board in order."""
         state = self._need_state()
         if not self._interactive:
             return self._refuse("no moves can be made now")
-        line = tuple(move) if isinstance(move, tuple | list) else (move,)
         if not line or not all(isinstance(each, _MOVES) for each in line):
             return self._refuse("the hint is not a Piously move")
         first = line[0]
@@ -541,11 +544,6 @@ class PiouslyView:
         self._pending, self._ready = first, False  # a half-made cast stays: U comes back to it
         self._plan = self._plan_marks(state, line)
         return Feedback(f"Shown on the board: {describe_move(first, state)}", cue="select")
-
-    def suggest_line(self, line: tuple[object, ...]) -> Feedback:
-        """A computer's planned line (``SuggestsLine``): its first move pending, every action
-        of the mover's turn numbered on the board."""
-        return self.suggest(line)
 
     @staticmethod
     def _plan_marks(state: PiouslyState, line: tuple[object, ...]) -> tuple[anim.Marks, ...]:

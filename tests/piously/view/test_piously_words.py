@@ -172,7 +172,7 @@ def test_a_hint_is_drawn_on_the_board_and_keeps_a_half_made_cast() -> None:
     assert view.walk is not None and view.walk.spell == STONEMASON
     after = GAME.apply(state, step).state
     bless = m.Flip() if move_problem(after, m.Bless()) else m.Bless()
-    assert not view.suggest((step, bless, m.EndTurn())).refused  # a planned turn
+    assert not view.suggest_line((step, bless, m.EndTurn())).refused  # a planned turn
     assert [bool(marks.hexes) for marks in view._plan] == [True, True, False]
     assert view.proposal().move == step
     view.click(view.hex_centre(step.to))  # the player's own click replaces the suggestion
