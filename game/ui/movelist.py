@@ -113,7 +113,7 @@ class History:
     def _word(self, match: Match, ply: int) -> _Move:
         notation = match.moves[ply]
         if meta_word(notation) is not None:
-            return _Move(notation, ENDING, Action(ply, self.wording.describe(notation)))
+            return _Move(notation, ENDING, Action(ply, self._ending(match, notation)))
         before = match.state_at(ply)
         seat = match.game.to_move(before)
         words = self.wording.describe(notation, before)
@@ -124,6 +124,15 @@ class History:
             notes = tuple(line for viewer in others
                           for line in self.wording.explain(before, result, viewer))
         return _Move(notation, seat, Action(ply, words, notes))
+
+    def _ending(self, match: Match, notation: str) -> str:
+        """An ending in words, naming whom it ends the game for when two play (a
+        resignation can come on either player's turn, so the list cannot tell otherwise)."""
+        words = self.wording.describe(notation)
+        _, _, seat = notation.partition(" ")
+        if not seat or match.game.info.players < 2:
+            return words
+        return f"{words} ({match.seats[int(seat)].name})"
 
     def turn_of(self, ply: int) -> Turn | None:
         """The turn a move belongs to."""

@@ -107,18 +107,30 @@ def test_a_forts_build_and_its_roll_are_one_turn() -> None:
     assert len(history.turns) == history.turn_now(match) - 1
 
 
-def test_an_ending_is_an_entry_of_its_own_and_a_take_back_shortens_the_list() -> None:
-    match = played("conquid", 4)
+def test_an_ending_is_an_entry_of_its_own_naming_who_and_a_take_back_shortens_the_list(
+        ) -> None:
+    match = played("conquid", 4, seats=(Seat("Ann"), Seat("Bo")))
     history = History(plugin("conquid"), lambda: [])
     history.sync(match)
     assert not history.sync(match)  # nothing new: nothing done
-    match.resign()
+    match.resign(1)  # on Ann's turn: only the name says who gave up
     assert history.sync(match)
-    assert history.turns[-1].number == 0 and history.turns[-1].actions[0].words == "Resigned"
+    ending = history.turns[-1]
+    assert ending.number == 0 and ending.actions[0].words == "Resigned (Bo)"
     match.undo()
     match.undo()
     history.sync(match)
     assert [turn.number for turn in history.turns] == [1, 2, 3]
+
+
+def test_a_solo_ending_names_nobody() -> None:
+    match = played("forts", 3)
+    history = History(plugin("forts"), lambda: [])
+    if match.to_move == CHANCE:
+        match.play_chance()
+    match.resign()
+    history.sync(match)
+    assert history.turns[-1].actions[0].words == "Gave up the run"
 
 
 class Explaining:
