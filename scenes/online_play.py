@@ -171,12 +171,14 @@ class OnlinePlayScene(PlayScene):
 
     def _control_rows(self) -> list[list[tuple[str, str, str]]]:
         rows = op.control_rows(self.online, self.match.is_over)
-        first = (("Rematch", REMATCH, "Offer another game, sides swapped")
-                 if self.match.is_over else
-                 ("Take back", c.TAKE_BACK, "A move of your turn not yet sent (sent when the "
-                  "turn ends). " + self._tip(inp.PLAY, c.TAKE_BACK)))
-        rows.append([first, (f"Pause ({self._key(inp.PLAY, c.BACK)})", c.BACK,
-                             "Settings, help or back to the menu (the game is kept)")])
+        last = [(f"Pause ({self._key(inp.PLAY, c.BACK)})", c.BACK,
+                 "Settings, help or back to the menu (the game is kept)")]
+        if self.match.is_over:
+            last.insert(0, ("Rematch", REMATCH, "Offer another game, sides swapped"))
+        elif self.match.game.info.several_moves_a_turn:  # else every move is sent at once
+            last.insert(0, ("Take back", c.TAKE_BACK, "A move of your turn not yet sent (sent "
+                            "when the turn ends). " + self._tip(inp.PLAY, c.TAKE_BACK)))
+        rows.append(last)
         return rows
 
     def _enabled(self, name: str, over: bool, human: bool) -> bool:

@@ -181,6 +181,10 @@ class GameInfo:
 
     A match that reaches it ends drawn by the turn limit, and a record with more moves is
     refused: a small file must not describe a game that costs minutes to re-play."""
+    several_moves_a_turn: bool = False
+    """A turn is several moves, until the player ends it (Piously's actions). Online play
+    holds such a turn's moves until it ends, so they can be taken back meanwhile; where
+    every move is a whole turn, it is sent at once and there is nothing to take back."""
 
     def reason(self, value: str) -> Reason:
         """The reason a record stores as ``value``, labelled. Raises ValueError."""

@@ -38,4 +38,5 @@ INFO: Final = GameInfo(
     summary="Bless hexes, claim spells and link your auras through all seven rooms.",
     endings=(ALL_ROOMS,),
     max_plies=MAX_PLIES,
+    several_moves_a_turn=True,
 )
