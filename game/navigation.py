@@ -43,12 +43,14 @@ class SceneFactories:
 
     def play(self, services: Services, match: Match, *, demo: bool = False,
              resumed_from: Path | None = None, autosave_now: bool = False,
-             online: OnlineGame | None = None) -> Scene:
+             online: OnlineGame | None = None, back_to: str | None = None) -> Scene:
         from scenes.online_play import OnlinePlayScene
         from scenes.play import PlayScene
 
-        play = (PlayScene(services, match, demo=demo, resumed_from=resumed_from)
-                if online is None else OnlinePlayScene(services, match, online, resumed_from))
+        play = (PlayScene(services, match, demo=demo, resumed_from=resumed_from,
+                          back_to=back_to)
+                if online is None else
+                OnlinePlayScene(services, match, online, resumed_from, back_to))
         if autosave_now and play.slot is not None:
             play.slot.write(match)
         return play
@@ -78,10 +80,11 @@ class SceneFactories:
 
         return HelpScene(services, game_id)
 
-    def pause(self, services: Services, below: Scene, game_id: str) -> Scene:
+    def pause(self, services: Services, below: Scene, game_id: str,
+              back_to: str | None = None) -> Scene:
         from scenes.pause import PauseScene
 
-        return PauseScene(services, below, game_id)
+        return PauseScene(services, below, game_id, back_to)
 
     def settings(self, services: Services) -> Scene:
         from scenes.settings import SettingsScene

@@ -37,6 +37,8 @@ CLOCKS: Final = {"No clock": None, "1 day per move": 1, "3 days per move": 3,
 DAY: Final = 86_400
 GONE_SECONDS: Final = 120
 RATED: Final = {"Casual": False, "Rated": True}
+BACK_TO: Final = "the lobby"
+"""This screen as the pause screen names it: a game found here comes back here."""
 
 
 def clock_of(text: str) -> Clock:
@@ -424,7 +426,8 @@ class LobbyScene(Scene):
 
     def _follow_pending(self) -> Transition | None:
         pending = self.pending
-        return None if pending is None else follow_pending(self, pending, self._drop_pending)
+        return None if pending is None else \
+            follow_pending(self, pending, self._drop_pending, back_to=BACK_TO)
 
     def _drop_pending(self) -> None:
         self.pending = None

@@ -31,6 +31,8 @@ from scenes.online_nearby import build_rows, why_not
 TYPED: Final = ("name", "server", "code", "address")
 """The page's text fields, whose text survives a new layout."""
 DEFAULT_PORT: Final = 8765
+BACK_TO: Final = "online play"
+"""This screen as the pause screen names it: a game started or resumed here comes back here."""
 
 
 def server_url(address: str) -> str:
@@ -382,7 +384,7 @@ class OnlineScene(Scene):
         if chosen not in self._kept_lines:
             return None
         kept, ticket = self.kept[self._kept_lines.index(chosen)]
-        return resume_online(self, kept, ticket)
+        return resume_online(self, kept, ticket, BACK_TO)
 
     def _cancel(self) -> None:
         """Close the table being hosted (nobody sat down yet) or stop joining."""
@@ -412,7 +414,7 @@ class OnlineScene(Scene):
         pending = self.pending
         if pending is None:
             return None
-        return follow_pending(self, pending, self._drop_pending, self._announce)
+        return follow_pending(self, pending, self._drop_pending, self._announce, BACK_TO)
 
     def _drop_pending(self) -> None:
         """Forget the seat being taken: its table is no longer announced nearby."""

@@ -43,10 +43,11 @@ def online_note(kept: autosaves.Kept, services: Services) -> str | None:
     return f"online, {whose_move(match, ticket)}"
 
 
-def resume_online(scene: Scene, kept: autosaves.Kept, ticket: tickets.Kept
-                  ) -> Transition | None:
+def resume_online(scene: Scene, kept: autosaves.Kept, ticket: tickets.Kept,
+                  back_to: str | None = None) -> Transition | None:
     """Sit at a kept online game again: the play scene opens on the kept moves and catches
-    up with the table as soon as the server answers."""
+    up with the table as soon as the server answers. ``back_to``: ``scene`` named, when
+    leaving the game goes back to it rather than to the menu."""
     services = scene.services
     if services.online is None:
         message(scene, "Cannot resume this game", "this build has no online play")
@@ -60,15 +61,18 @@ def resume_online(scene: Scene, kept: autosaves.Kept, ticket: tickets.Kept
     except Exception as err:  # this machine's server could not start again: its reason
         message(scene, "Cannot resume this game", str(err))
         return None
-    return Push(services.scenes.play(services, match, resumed_from=kept.path, online=game))
+    return Push(services.scenes.play(services, match, resumed_from=kept.path, online=game,
+                                     back_to=back_to))
 
 
 def follow_pending(scene: Scene, pending: OnlineGame, drop: Callable[[], None],
-                   news: Callable[[OnlineGame], None] = lambda _: None) -> Transition | None:
+                   news: Callable[[OnlineGame], None] = lambda _: None,
+                   back_to: str | None = None) -> Transition | None:
     """Follow a seat being taken (hosted, joined, taken in the lobby): refusals heard become
     toasts; a lost link closes it and says why; once seated, the game starts. ``drop``: the
     scene forgets the pending seat and shows its form again (lost or seated); ``news``: the
-    scene sees every change first (a hosted table is announced once its code is known)."""
+    scene sees every change first (a hosted table is announced once its code is known);
+    ``back_to``: ``scene`` named, when leaving the game goes back to it."""
     if not pending.pump():
         return None
     for line in pending.heard:
@@ -84,4 +88,5 @@ def follow_pending(scene: Scene, pending: OnlineGame, drop: Callable[[], None],
         return None
     drop()
     match = pending.new_match(storage.now_iso())
-    return Push(scene.services.scenes.play(scene.services, match, online=pending))
+    return Push(scene.services.scenes.play(scene.services, match, online=pending,
+                                           back_to=back_to))

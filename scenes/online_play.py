@@ -55,7 +55,7 @@ class OnlinePlayScene(PlayScene):
     KEY_HINTS = tuple(hint for hint in PlayScene.KEY_HINTS if hint[0] != c.TAKE_BACK)
 
     def __init__(self, services: Services, match: Match, online: OnlineGame,
-                 resumed_from: Path | None = None) -> None:
+                 resumed_from: Path | None = None, back_to: str | None = None) -> None:
         self.online = online
         """The table on a server this game is played at, the other player being remote."""
         self._round = online.round
@@ -69,7 +69,7 @@ class OnlinePlayScene(PlayScene):
         """The ply of the first move of our turn in progress, kept here until the turn ends
         (None: nothing kept)."""
         self.chat_entry: Any = None
-        super().__init__(services, match, resumed_from=resumed_from)
+        super().__init__(services, match, resumed_from=resumed_from, back_to=back_to)
         if resumed_from is None and self.table.autosave is not None:
             self.table.autosave.keep(match)  # kept from its first moment, listed and resumable
 
@@ -359,7 +359,7 @@ class OnlinePlayScene(PlayScene):
     def _hand_on(self, match: Match) -> Transition:
         """Show ``match`` in a new play scene at the same online table."""
         self._handed_on = True
-        return Replace(OnlinePlayScene(self.services, match, self.online))
+        return Replace(OnlinePlayScene(self.services, match, self.online, back_to=self.back_to))
 
     # -- drawing -----------------------------------------------------------------------------
 

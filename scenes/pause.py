@@ -20,17 +20,22 @@ class PauseScene(Scene):
     contexts = (inp.MENU, inp.GLOBAL)
     overlay = True
 
-    def __init__(self, services: Services, below: Scene, game_id: str) -> None:
+    def __init__(self, services: Services, below: Scene, game_id: str,
+                 back_to: str | None = None) -> None:
+        """``back_to``: the screen under the game, named, when leaving goes back there (the
+        lobby the game was found in) rather than to the menu."""
         super().__init__(services)
         self.below = below
         self.game_id = game_id
+        self.back_to = back_to
         self.choices: dict[Any, str] = {}
         self.focus = 0
 
     def build(self, size: tuple[int, int]) -> None:
         self.choices = {}
         items = [("Resume", "resume"), ("Save game", "save"), ("Settings", "settings"),
-                 ("Rules and help", "help"), ("Quit to menu", "menu")]
+                 ("Rules and help", "help"),
+                 (f"Back to {self.back_to}" if self.back_to else "Quit to menu", "menu")]
         for i, (text, key) in enumerate(items):
             rect = pygame.Rect(0, 0, 300, 48)
             rect.midtop = (size[0] // 2, size[1] // 2 - 110 + i * 58)
@@ -51,6 +56,8 @@ class PauseScene(Scene):
             return Push(self.services.scenes.settings(self.services))
         if key == "help":
             return Push(self.services.scenes.help(self.services, self.game_id))
+        if self.back_to:
+            return Pop(2)  # this screen and the game
         return Reset(self.services.scenes.menu(self.services))
 
     def command(self, command: Command) -> Transition | None:

@@ -74,9 +74,12 @@ class PlayScene(Scene):
     """The keys the message strip shows while it has no message (after the rules' key)."""
 
     def __init__(self, services: Services, match: Match, demo: bool = False,
-                 resumed_from: Path | None = None) -> None:
+                 resumed_from: Path | None = None, back_to: str | None = None) -> None:
         super().__init__(services)
         self.match = match
+        self.back_to = back_to
+        """The screen under this one, named, when leaving the game goes back to it (the
+        lobby): None, to the menu."""
         self._panel_bottom = 0
         """Where the panel's buttons end (what a kind of play adds may go below)."""
         self.demo = demo
@@ -396,13 +399,14 @@ class PlayScene(Scene):
         elif name == REMATCH and self.match.is_over:
             rematch = Match(self.match.game, self.match.options, self.match.seats,
                             self.match.seed, storage.now_iso())
-            return Replace(PlayScene(self.services, rematch))
+            return Replace(PlayScene(self.services, rematch, back_to=self.back_to))
         elif name == inp.REVIEW:
             return Push(self.services.scenes.replay(self.services, self.match, from_play=True))
         elif name == c.HELP:
             return Push(self.services.scenes.help(self.services, self.match.game.info.id))
         elif name == c.BACK:
-            return Push(self.services.scenes.pause(self.services, self, self.match.game.info.id))
+            return Push(self.services.scenes.pause(self.services, self, self.match.game.info.id,
+                                                   self.back_to))
         return None
 
     def capture(self, event: pygame.event.Event) -> bool:

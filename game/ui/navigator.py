@@ -30,9 +30,10 @@ class Navigator(Protocol):
 
     def play(self, services: Services, match: Match, *, demo: bool = False,
              resumed_from: Path | None = None, autosave_now: bool = False,
-             online: OnlineGame | None = None) -> Scene:
+             online: OnlineGame | None = None, back_to: str | None = None) -> Scene:
         """``autosave_now``: the match has moves no file holds yet (continued from a replay);
-        ``online``: the table on a server where the other player sits."""
+        ``online``: the table on a server where the other player sits; ``back_to``: the
+        screen below, named, when leaving the game goes back to it, not to the menu."""
         ...
 
     def online(self, services: Services) -> Scene:
@@ -55,7 +56,10 @@ class Navigator(Protocol):
 
     def help(self, services: Services, game_id: str) -> Scene: ...
 
-    def pause(self, services: Services, below: Scene, game_id: str) -> Scene: ...
+    def pause(self, services: Services, below: Scene, game_id: str,
+              back_to: str | None = None) -> Scene:
+        """``back_to``: leaving goes back to the screen under the game, so named."""
+        ...
 
     def settings(self, services: Services) -> Scene: ...
 

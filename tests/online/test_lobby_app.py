@@ -164,6 +164,14 @@ def test_a_listed_seat_is_seen_and_taken_both_ways(app: Driver, rivals: Rivals) 
     frames_until(app, lambda: isinstance(app.top, PlayScene), also=rival.pump)
     play = app.top
     assert play.online.state.names == ("Bo", "Ada")
+    app.key("escape")  # the pause screen leads back where the game was found
+    pause = app.top
+    leave = next(button for button, key in pause.choices.items() if key == "menu")
+    assert leave.text == "Back to the lobby"
+    app.press(leave)
+    assert app.top is scene  # still following the lobby: the game just left is in play
+    frames_until(app, lambda: any(g.table == play.online.table_id
+                                  for g in lobby_of(scene).playing))
 
 
 def test_quick_match_pairs_the_app_with_another_seeker(app: Driver, rivals: Rivals) -> None:

@@ -21,6 +21,7 @@ from game.ui import tickets
 from game.ui.app import App
 from game.ui.paths import Paths
 from scenes.menu import MenuScene
+from scenes.online import OnlineScene
 from scenes.play import REMATCH, PlayScene
 from tests.online.hosting import (
     TWO_PLAYER,
@@ -80,6 +81,18 @@ def test_a_game_against_a_remote_player_to_its_end_or_a_resignation(
         frames_until(app, lambda: opponent.moves == play.match.moves, also=opponent.pump)
         assert play.result_card()
         assert REMATCH in play.buttons.values() and c.TAKE_BACK not in play.buttons.values()
+    finally:
+        opponent.close()
+
+
+def test_leaving_an_online_game_goes_back_to_online_play(app: Driver) -> None:
+    opponent, _play = against_opponent(app, "conquid", seed=3)
+    try:
+        app.key("escape")
+        leave = next(button for button, key in app.top.choices.items() if key == "menu")
+        assert leave.text == "Back to online play"
+        app.press(leave)
+        assert isinstance(app.top, OnlineScene)
     finally:
         opponent.close()
 
