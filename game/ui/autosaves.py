@@ -210,9 +210,12 @@ def describe(kept: Kept, games: Registry, note: str | None = None) -> str:
 
 def progress(kept: Kept, games: Registry) -> str:
     """How far an unfinished game went, read from the record alone: its move number when
-    every recorded move is a player's, else how many moves and rolls it holds."""
-    if kept.game in games and not games.info(kept.game).has_chance:
-        return f"move {kept.moves + 1}"
+    every recorded move is a player's whole turn, else how many moves (and rolls, and
+    actions of turns) it holds: where turns end only the rules can tell."""
+    if kept.game in games:
+        info = games.info(kept.game)
+        if not info.has_chance and not info.several_moves_a_turn:
+            return f"move {kept.moves + 1}"
     return f"{counted(kept.moves, 'move')} recorded"
 
 

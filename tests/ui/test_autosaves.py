@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import random
 from pathlib import Path
 
 from game.catalog import all_games
@@ -116,3 +117,18 @@ def test_a_folder_that_cannot_be_written_is_a_message_not_a_crash(tmp_path: Path
     slot = autosaves.Slot(Paths.under(tmp_path))
     problem = slot.write(conquid("C"))
     assert problem is not None and problem.startswith("Autosave failed")
+
+
+def test_how_far_a_game_went_counts_turns_only_where_every_move_is_one(
+        tmp_path: Path) -> None:
+    """Three moves are move 4 of Conquid, but three actions of a Piously turn (where turns
+    end only the rules can tell, and the lists never replay a record) are only counted."""
+    paths = Paths.under(tmp_path)
+    rng = random.Random(5)
+    for game_id in ("conquid", "piously"):
+        match = Match(GAMES.get(game_id), {})
+        for _ in range(3):
+            match.play(match.game.random_move(match.state, rng))
+        autosaves.Slot(paths).write(match)
+    progress = {kept.game: autosaves.progress(kept, GAMES) for kept in autosaves.unfinished(paths)}
+    assert progress == {"conquid": "move 4", "piously": "3 moves recorded"}
