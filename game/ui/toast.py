@@ -3,22 +3,27 @@
 Each message has a topic (its kind unless given): a new message replaces the one of the
 same topic, and a scene ends a topic when its cause is gone (a hint arrived, a move was
 played). A scene with a message area (``Scene.message_area``, outside its board) gets the
-newest message there on one line; elsewhere the newest few float at the bottom.
+newest message there; elsewhere the newest few float at the bottom. A message too long for
+one line wraps (the docked one grows into the margin under it) rather than losing its end:
+a refusal's reason is usually its last words.
 """
 
 from __future__ import annotations
 
 import threading
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import pygame
 
+from game.core.text import printable
 from game.ui import fonts, palette
 
 LIFETIME = 3.2
 FADE = 0.5
 FLOATING = 2
 """How many messages may float at once where a scene has no message area."""
+DOCKED_LINES = 2
+FLOATING_LINES = 3
 
 
 @dataclass
@@ -27,6 +32,33 @@ class Toast:
     kind: str
     topic: str
     born: float | None = None
+    _label: tuple[int, pygame.Surface] | None = field(default=None, repr=False)
+    """The words laid out, and the width they were laid out for (a frame only blits them)."""
+
+    def label(self, size: int, width: int, most: int) -> pygame.Surface:
+        if self._label is None or self._label[0] != width:
+            self._label = (width, lines_label(self.text, size, width, most))
+        return self._label[1]
+
+
+def lines_label(words: str, size: int, width: int, most: int) -> pygame.Surface:
+    """``words`` on one line at ``size`` when they fit there (a little smaller at most), else
+    wrapped at the smallest size into at most ``most`` lines, the last shortened only if
+    even those cannot hold them."""
+    words = printable(words)
+    small = fonts.MIN_SIZE
+    if fonts.font(max(small, round(size * fonts.MIN_SHRINK))).size(words)[0] <= width:
+        return fonts.fit(words, size, palette.TEXT, width)
+    lines = list(fonts.wrap(words, small, width))
+    if len(lines) > most:
+        lines[most - 1:] = [" ".join(lines[most - 1:])]
+    rendered = [fonts.fit(line, small, palette.TEXT, width) for line in lines]
+    step = fonts.font(small).get_linesize()
+    label = pygame.Surface((max(r.get_width() for r in rendered), step * len(rendered)),
+                           pygame.SRCALPHA)
+    for row, line in enumerate(rendered):
+        label.blit(line, (0, row * step))
+    return label
 
 
 class Toasts:
@@ -70,7 +102,7 @@ class Toasts:
         y = surface.get_height() - 70
         width = surface.get_width() - 40
         for toast in reversed(self.items):
-            label = fonts.fit(toast.text, 26, palette.TEXT, width - 40)
+            label = toast.label(26, width - 40, FLOATING_LINES)
             box = pygame.Rect(0, 0, label.get_width() + 40, label.get_height() + 20)
             box.midbottom = (surface.get_width() // 2, y)
             self._card(surface, toast, label, box, clock)
@@ -78,8 +110,10 @@ class Toasts:
 
     def _draw_docked(self, surface: pygame.Surface, toast: Toast, area: pygame.Rect,
                      clock: float) -> None:
-        label = fonts.fit(toast.text, 24, palette.TEXT, area.w - 28)
-        box = pygame.Rect(area.x, area.y, label.get_width() + 28, area.h)
+        label = toast.label(24, area.w - 28, DOCKED_LINES)
+        height = max(area.h, label.get_height() + 12)
+        box = pygame.Rect(area.x, area.y, label.get_width() + 28, height)
+        box.bottom = min(box.bottom, surface.get_height() - 2)  # two lines: into the margin
         self._card(surface, toast, label, box, clock)
 
     @staticmethod

@@ -17,12 +17,12 @@ from game.forts.info import NO_LIVING_FORTS
 from game.main_window import build_services
 from game.pushfight.info import PUSH_OFF
 from game.pushfight.rules.setups import standard_setup
-from game.ui import autosaves, result
+from game.ui import autosaves, fonts, result
 from game.ui.app import App
 from game.ui.paths import Paths
 from game.ui.scene import Pop, Push
 from game.ui.services import Services
-from game.ui.toast import Toasts
+from game.ui.toast import Toasts, lines_label
 from scenes.games import GamesScene
 from scenes.help import HelpScene
 from scenes.menu import MenuScene
@@ -191,6 +191,21 @@ def test_messages_stay_in_their_strip_under_the_board(driver: Driver) -> None:
     driver.key("c")
     driver.key("return")  # the move is played: what was said about the selection ends
     assert all(item.kind == "error" for item in driver.app.services.toasts.items)
+
+
+def test_a_long_message_wraps_instead_of_losing_its_end(driver: Driver) -> None:
+    """A refusal's reason is usually its last words: a message too long for the strip at
+    900x600 takes a second line (growing into the margin under it), not an ellipsis."""
+    step = fonts.font(fonts.MIN_SIZE).get_linesize()
+    assert lines_label("Not your turn", 24, 600, 2).get_height() == fonts.font(24).get_height()
+    reason = ("cannot conquer there: the cells you pick must touch your own and stay inside "
+              "the board, and this one is the other player's base")
+    assert lines_label(reason, 24, 600, 2).get_height() == 2 * step
+    assert lines_label(reason * 4, 24, 600, 2).get_height() == 2 * step  # at most two
+    start_small_game(driver)
+    driver.app.services.toasts.show(reason, "error")
+    driver.frames(2)
+    assert driver.app.services.toasts.items[0]._label is not None  # laid out once, kept
 
 
 def test_looking_for_a_move_ends_when_the_hint_arrives(driver: Driver,
