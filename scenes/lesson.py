@@ -370,11 +370,20 @@ class LessonScene(Scene):
         surface.blit(title, (MARGIN + 4, MARGIN))
         self._draw_panel(surface)
 
+    def marks_shown(self, clock: float) -> tuple[str, ...]:
+        """The step's places to look at, while it is played and the board is still: once
+        the step is over they would outline a hex the piece has left."""
+        if not isinstance(self.view, Marks) or self.view.busy(clock) or \
+                self.attempt.verdict is not Verdict.PLAYING:
+            return ()
+        return self.step.marks
+
     def _draw_marks(self, surface: pygame.Surface, clock: float) -> None:
-        if not isinstance(self.view, Marks) or self.view.busy(clock):
+        marks = self.marks_shown(clock)
+        if not marks or not isinstance(self.view, Marks):
             return
         glow = round(170 + 85 * abs(math.sin(clock * 3)))
-        for name in self.step.marks:
+        for name in marks:
             rect = self.view.mark_rect(name)
             if rect is not None:
                 pygame.draw.rect(surface, (glow, glow * 209 // 255, 102), rect.inflate(8, 8), 4,

@@ -154,6 +154,7 @@ def test_piouslys_first_lesson_plays_with_clicks_and_keys(driver: Driver) -> Non
     """A step is a click on a dot, the end of a turn is E; a move of the wrong kind and a
     step without actions are refused with the lesson's and the rules' reasons."""
     lesson = open_lesson(driver, "piously", 0)
+    assert lesson.marks_shown(driver.app.clock) == lesson.step.marks != ()
     assert "claim_artwork" not in lesson.buttons.values(), "key-only actions get no button"
     driver.key("b")  # a bless is legal, but this step asks for a step
     assert lesson.message is not None and lesson.message[0] == lesson.step.wrong
@@ -162,6 +163,7 @@ def test_piouslys_first_lesson_plays_with_clicks_and_keys(driver: Driver) -> Non
     settle(driver, lesson)
     assert lesson.attempt.match.moves == ("move 1,1",)
     assert lesson.attempt.verdict is Verdict.PASSED, lesson.message
+    assert lesson.marks_shown(driver.app.clock) == ()  # not around the hex the piece left
     driver.key("right")  # Continue
     assert lesson.step_index == 1
     driver.click(centre_of(lesson, "1,2"))
