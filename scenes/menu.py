@@ -154,12 +154,20 @@ class MenuScene(Scene):
     def _rects(self, size: tuple[int, int]) -> list[pygame.Rect]:
         """Where each entry goes in a window of ``size``, left column first."""
         width, height = self._button_size(size)
+        top = TOP + self._lowered(size)
         rects = []
         for column, count in enumerate(self._counts):
             x = size[0] // 2 + (12 if column else -12 - width)
-            rects += [pygame.Rect(x, TOP + i * (height + 10), width, height)
+            rects += [pygame.Rect(x, top + i * (height + 10), width, height)
                       for i in range(count)]
         return rects
+
+    def _lowered(self, size: tuple[int, int]) -> int:
+        """How far the title and the entries move down so that a tall window shows them in
+        its middle rather than in its top half (half the height they leave free)."""
+        _width, height = self._button_size(size)
+        used = TOP + max(self._counts) * (height + 10) + 24
+        return max(0, (size[1] - used) // 2)
 
     def _button_size(self, size: tuple[int, int]) -> tuple[int, int]:
         rows = max(self._counts)
@@ -207,9 +215,10 @@ class MenuScene(Scene):
     def draw(self, surface: pygame.Surface, clock: float) -> None:
         self.backdrop.draw(surface, clock, self.services.colours())
         width = surface.get_width()
-        heading(surface, "Conquid Arcade", (width // 2, 70), 84, palette.ACCENT)
+        lowered = self._lowered(surface.get_size())
+        heading(surface, "Conquid Arcade", (width // 2, 70 + lowered), 84, palette.ACCENT)
         sub = fonts.text(self._subtitle(), 28, palette.MUTED)
-        surface.blit(sub, sub.get_rect(center=(width // 2, 124)))
+        surface.blit(sub, sub.get_rect(center=(width // 2, 124 + lowered)))
         version = fonts.text(f"version {__version__}", 20, palette.MUTED)
         surface.blit(version, version.get_rect(bottomright=(width - 12, surface.get_height() - 8)))
         if self.entries:

@@ -141,3 +141,13 @@ def test_settings_resized_while_its_key_rows_are_being_made_finishes_them(
     while settings._rows:
         driver.frames(1)
     assert builds == [] and len(settings.key_buttons) == len(reference.key_buttons)
+
+
+def test_a_tall_window_shows_the_menu_in_its_middle(driver: Driver) -> None:
+    driver.frames(1, resize_events((1920, 1080)))
+    menu = driver.top
+    rects = [widget.get_abs_rect() for widget, _text, _action in menu.entries]
+    above, below = min(r.top for r in rects), 1080 - max(r.bottom for r in rects)
+    assert abs(above - 170 - below) < 40, "the room left under the entries is shared out"
+    driver.frames(1, resize_events((900, 600)))
+    assert all(w.get_abs_rect().bottom <= 600 for w, _text, _action in menu.entries)
