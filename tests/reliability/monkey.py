@@ -55,6 +55,8 @@ class Report:
     restarts: int = 0
     scenes: set[str] = field(default_factory=set)
     frame_times: list[float] = field(default_factory=list)
+    frame_starts: list[float] = field(default_factory=list)
+    """When each frame began (``perf_counter``): which ran beside the background work."""
     steady_times: list[float] = field(default_factory=list)
     """Frames without input in which no scene opened or closed (animation, thinking, draw)."""
     cpu_times: list[float] = field(default_factory=list)
@@ -83,8 +85,13 @@ class Report:
 
 class Monkey:
     def __init__(self, services: Services, first: Scene, seed: int, sandbox: Path,
-                 resize_heavy: bool = False) -> None:
+                 resize_heavy: bool = False, pace: bool = False) -> None:
         self.services = services
+        self.pace = pace
+        """Start frames at most 60 a second, as the app loop's tick does, each timed from
+        when it was due (a late wake-up counts): the background work runs in between, as in
+        the app. Without it frames follow each other at once (tests want speed)."""
+        self._due = 0.0
         self.resize_heavy = resize_heavy
         """Resize often, and as a hand dragging the window's edge does: several sizes a
         frame (what the resize-heavy bench measures)."""
@@ -124,8 +131,14 @@ class Monkey:
         self.recent = (self.recent + [f"{pygame.event.event_name(e.type)} {e.dict}"
                                       for e in events])[-30:]
         scenes, size = list(self.app.stack.scenes), self.services.display.size
-        started, cpu_started = time.perf_counter(), time.thread_time()
+        started = time.perf_counter()
+        if self.pace and started < self._due:
+            time.sleep(self._due - started)
+            started = self._due
+        cpu_started = time.thread_time()
         self.app.step([*events, *pygame.event.get()], STEP)
+        self._due = started + STEP
+        self.report.frame_starts.append(started)
         took = time.perf_counter() - started
         self.report.frame_times.append(took)
         self.report.cpu_times.append(time.thread_time() - cpu_started)
