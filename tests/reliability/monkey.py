@@ -63,6 +63,10 @@ class Report:
     """Each frame's processor time in the app's thread: what the frame would take on a
     machine with a core to spare (a busy machine stretches wall time, not this)."""
     steady_cpu_times: list[float] = field(default_factory=list)
+    queued_times: list[float] = field(default_factory=list)
+    """Each frame's time in the system's run queue: ready to run, no core free (the load of
+    the machine, not the app; zero where the system does not say)."""
+    steady_queued_times: list[float] = field(default_factory=list)
     slowest: dict[str, float] = field(default_factory=dict)
     """The longest frame seen with each scene on top (where time goes)."""
     causes: dict[tuple[str, str], float] = field(default_factory=dict)
@@ -135,8 +139,9 @@ class Monkey:
         if self.pace and started < self._due:
             time.sleep(self._due - started)
             started = self._due
-        cpu_started = time.thread_time()
+        cpu_started, queued_started = time.thread_time(), _queued()
         self.app.step([*events, *pygame.event.get()], STEP)
+        self.report.queued_times.append(_queued() - queued_started)
         self._due = started + STEP
         self.report.frame_starts.append(started)
         took = time.perf_counter() - started
@@ -148,6 +153,7 @@ class Monkey:
         if not (resized or opened or events):
             self.report.steady_times.append(took)
             self.report.steady_cpu_times.append(self.report.cpu_times[-1])
+            self.report.steady_queued_times.append(self.report.queued_times[-1])
         self.report.frames += 1
         top = self.app.stack.top
         if top is not None:
@@ -319,6 +325,15 @@ class Monkey:
         table = self.services.table
         return sorted({key for ctx in table.contexts() for command in table.commands(ctx)
                        for key in table.keys(ctx, command)})
+
+
+def _queued() -> float:
+    """Seconds this thread has waited for a core so far (Linux's schedstat), else 0."""
+    try:
+        with open("/proc/thread-self/schedstat", encoding="ascii") as stats:
+            return int(stats.read().split()[1]) / 1e9
+    except (OSError, ValueError, IndexError):
+        return 0.0
 
 
 def describe(report: Report) -> dict[str, Any]:
