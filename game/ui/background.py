@@ -37,22 +37,25 @@ SWITCH: Final = 0.001
 holds the lock waits this long for it (the default is 5 ms)."""
 
 
-Stage = tuple[str, Callable[[], None]]
+Stage = tuple[str, Callable[[], object]]
+"""A name for the benches, and the work (its result is not used)."""
 
 
 @dataclass
 class Background:
-    """One background thread, held back while a frame is computed (see the module's text)."""
+    """Background threads, held back while a frame is computed (see the module's text)."""
 
     stages: list[tuple[str, float, float]] = field(default_factory=list)
     """Each stage of the work done: its name, when it began and ended (``perf_counter``),
     so the benches can tell the frames that ran beside it from the others."""
-    done: threading.Event = field(default_factory=threading.Event)
-    """Set when the work is over (or failed)."""
     _idle: threading.Event = field(default_factory=threading.Event)
     _depth: int = 0
     _app_clock: int | None = None
     _run_on_until: float = 0.0
+    _running: int = 0
+    _switch: float = 0.0
+    """The switch interval to restore when the last thread of work ends."""
+    _changed: threading.Condition = field(default_factory=threading.Condition)
 
     def __post_init__(self) -> None:
         self._idle.set()
@@ -70,17 +73,26 @@ class Background:
                 self._idle.set()
 
     def start(self, stages: list[Stage]) -> None:
-        """Run ``stages`` in order in one daemon thread, called from the app's thread."""
+        """Run ``stages`` in order in a daemon thread of their own; called from the app's
+        thread (whose frames hold the work back)."""
         self._app_clock = _thread_clock(threading.get_ident())
+        with self._changed:
+            if not self._running:
+                self._switch = sys.getswitchinterval()
+                sys.setswitchinterval(min(self._switch, SWITCH))
+            self._running += 1
         threading.Thread(target=self._run, args=(stages,), name="background",
                          daemon=True).start()
 
+    def wait(self, timeout: float) -> bool:
+        """Wait until all the work started is done; False if it is not within ``timeout``."""
+        with self._changed:
+            return self._changed.wait_for(lambda: not self._running, timeout)
+
     def _run(self, stages: list[Stage]) -> None:
         traced = sys.gettrace() is None  # a debugger's or coverage's tracer keeps its place
-        switch = sys.getswitchinterval()
         if traced:
             sys.settrace(self._trace)
-            sys.setswitchinterval(min(switch, SWITCH))
         try:
             for name, work in stages:
                 began = time.perf_counter()
@@ -89,8 +101,11 @@ class Background:
         finally:
             if traced:
                 sys.settrace(None)
-                sys.setswitchinterval(switch)
-            self.done.set()
+            with self._changed:
+                self._running -= 1
+                if not self._running:
+                    sys.setswitchinterval(self._switch)
+                    self._changed.notify_all()
 
     def _trace(self, frame: FrameType, event: str, arg: Any) -> None:
         """Called at every Python call in the work's thread: the place it may stop at."""

@@ -13,7 +13,7 @@ from typing import Any
 
 from game.core.registry import Registry
 from game.plugin import GamePlugin
-from game.ui.background import Background
+from game.ui.background import Background, Stage
 from game.ui.computer import Computers, NoComputers
 from game.ui.display import Display
 from game.ui.input import InputTable
@@ -77,7 +77,7 @@ class Services:
             return
         self._shown = True
         settle()  # what start-up made lives as long as the app: out of later collections
-        stages: list[tuple[str, Callable[[], None]]] = []
+        stages: list[Stage] = []
         if self.preload is not None:
             stages.append(("preload", self.preload))
         stages += [("lessons", self.learning.load), ("settle", settle)]
