@@ -140,11 +140,13 @@ class Monkey:
             time.sleep(self._due - started)
             started = self._due
         cpu_started, queued_started = time.thread_time(), _queued()
-        self.app.step([*events, *pygame.event.get()], STEP)
+        self.app.step([*events, *pygame.event.get()], STEP, settle=not self.pace)
         self.report.queued_times.append(_queued() - queued_started)
         self._due = started + STEP
         self.report.frame_starts.append(started)
         took = time.perf_counter() - started
+        if self.pace:  # as the app loop: the autosave is settled once the frame shows, so a
+            self.services.writer.settle()  # slow disk makes the next frame late
         self.report.frame_times.append(took)
         self.report.cpu_times.append(time.thread_time() - cpu_started)
         resized = size != self.services.display.size or \
