@@ -199,5 +199,6 @@ def _play(paths: Paths, open_path: Path | None, guard: CrashGuard) -> int:
     finally:
         display = services.display
         services.update_settings(services.settings.with_(window=display.windowed_size))
+        services.writer.drain()  # on disk before the process ends
         pygame.quit()
     return 0

@@ -103,7 +103,8 @@ class Services:
         return view
 
     def update_settings(self, settings: Settings) -> None:
-        """Use and store new settings (sound, keys and fullscreen take effect at once)."""
+        """Use new settings (sound, keys and fullscreen take effect at once) and store them
+        in the writer's thread (on disk once the writer is settled: after the frame)."""
         before = self.settings
         self.settings = settings.with_(keys=self.table.overrides())
         self.sounds.volume = settings.volume
@@ -113,7 +114,14 @@ class Services:
             self.settings = self.settings.with_(fullscreen=self.display.fullscreen)
             self.toasts.show("This screen cannot go fullscreen: the game stays in a window.",
                              "error")
-        try:  # only what changed here: another copy of the app keeps the settings it changed
-            save_settings(self.paths.settings, self.settings, before)
-        except OSError as err:
-            self.toasts.show(f"Settings could not be saved: {err.strerror}", "error")
+        path, settings = self.paths.settings, self.settings
+
+        def save() -> str | None:  # only what changed: another copy of the app keeps its own
+            try:
+                save_settings(path, settings, before)
+            except OSError as err:
+                return f"Settings could not be saved: {err.strerror}"
+            return None
+
+        # Off the frame, as autosaves: the file's fsyncs took 2-20 ms and more on a busy disk.
+        self.writer.submit(save, lambda problem: self.toasts.show(problem, "error"))
