@@ -52,6 +52,8 @@ class Background:
     _depth: int = 0
     _app_clock: int | None = None
     _run_on_until: float = 0.0
+    _waiting_at: float | None = None
+    """The app's thread's processor time when the work found it waiting (None: computing)."""
     _running: int = 0
     _switch: float = 0.0
     """The switch interval to restore when the last thread of work ends."""
@@ -114,9 +116,14 @@ class Background:
 
     def _hold(self) -> None:
         """Wait until the frame is done, unless the app's thread stops computing meanwhile
-        (two looks in a row: the system may also just have given its core to another)."""
-        deadline = time.perf_counter() + HOLD
-        used, stalls = _cpu(self._app_clock), 0
+        (two looks in a row: the system may also just have given its core to another), or
+        still waits since the work last went on for it."""
+        used = _cpu(self._app_clock)
+        if used is not None and self._waiting_at is not None \
+                and used - self._waiting_at < RUN_ON / 4:
+            self._run_on_until = time.perf_counter() + RUN_ON
+            return
+        deadline, stalls = time.perf_counter() + HOLD, 0
         while not self._idle.wait(POLL):
             now_used = _cpu(self._app_clock)
             if now_used is None or used is None:
@@ -126,8 +133,10 @@ class Background:
                 stalled = stalls >= 2
             if stalled:
                 self._run_on_until = time.perf_counter() + RUN_ON
+                self._waiting_at = now_used
                 return
             used = now_used
+        self._waiting_at = None
 
 
 def _thread_clock(ident: int) -> int | None:
