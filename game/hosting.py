@@ -6,11 +6,17 @@ factory (``game.ui.online.OnlinePlay``) and never imports the server. The app's 
 connects to this server over loopback like any other client, so hosting and joining share
 one code path. Tables are stored in the user data folder, so a host that restarts the app
 serves its unfinished tables again.
+
+Announcing waits for mDNS to probe the name (about 1.7 s), and withdrawing for its goodbye:
+both run in one thread of their own, in the order asked, so the frame that hosts goes on.
 """
 
 from __future__ import annotations
 
 import contextlib
+import functools
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Final
 
@@ -43,8 +49,29 @@ class LanHost:
         self._announcer: Announcer | None = None
         self._announce = announce
         self._local = local
+        self._mdns = ThreadPoolExecutor(max_workers=1, thread_name_prefix="mdns")
+        """Announces and withdraws, one after another, off the app's thread."""
 
     def announce(self, code: str, game: str, options: str, host: str, rules: int) -> None:
+        if self._announce:
+            self._later(functools.partial(self._announce_now, code, game, options, host, rules))
+
+    def withdraw(self) -> None:
+        self._later(self._withdraw_now)
+
+    def _later(self, work: Callable[[], None]) -> None:
+        with contextlib.suppress(RuntimeError):  # stopped: the app is closing
+            self._mdns.submit(work)
+
+    def stop(self) -> None:
+        self._mdns.shutdown(wait=True)
+        if self._announcer is not None:
+            with contextlib.suppress(Exception):
+                self._announcer.close()
+            self._announcer = None
+        self._thread.stop()
+
+    def _announce_now(self, code: str, game: str, options: str, host: str, rules: int) -> None:
         if not self._announce:
             return
         try:
@@ -54,13 +81,6 @@ class LanHost:
         except (OSError, RuntimeError):  # no multicast here: joining by code still works
             self._announce = False
 
-    def withdraw(self) -> None:
+    def _withdraw_now(self) -> None:
         if self._announcer is not None:
             self._announcer.withdraw()
-
-    def stop(self) -> None:
-        if self._announcer is not None:
-            with contextlib.suppress(Exception):
-                self._announcer.close()
-            self._announcer = None
-        self._thread.stop()

@@ -9,7 +9,6 @@ from __future__ import annotations
 import functools
 import importlib
 import sys
-import threading
 from collections.abc import Callable, Mapping
 from pathlib import Path
 
@@ -25,6 +24,7 @@ from game.ui import fonts
 from game.ui.app import App
 from game.ui.assets import theme_path
 from game.ui.backdrop import icon
+from game.ui.background import Background
 from game.ui.computer import ComputerSeat
 from game.ui.crash import CrashGuard
 from game.ui.display import Display
@@ -109,14 +109,14 @@ def lan_hosting(paths: Paths) -> HostedServer:
     return LanHost(paths.data)
 
 
-def lan_browser(changed: Callable[[], None]) -> Browser:
+def lan_browser(background: Background, changed: Callable[[], None]) -> Browser:
     """Tables on the LAN, for the Online screen; as it opens, hosting's server module (too
     big to load for every player) starts loading in the background: Host may come next."""
     from game.net.lan import Browser as LanBrowser
 
     if "game.hosting" not in sys.modules:
-        threading.Thread(target=importlib.import_module, args=("game.hosting",),
-                         name="import game.hosting", daemon=True).start()
+        background.start([("import game.hosting",
+                           functools.partial(importlib.import_module, "game.hosting"))])
     return LanBrowser(changed)
 
 
@@ -143,6 +143,7 @@ def build_services(paths: Paths | None = None, size: tuple[int, int] | None = No
         services.toasts.show(problem, "error")
 
     learning, learn_problems = load_learning(games, paths.data, report)
+    background = Background()
     services = Services(
         display=display,
         ui=ui,
@@ -157,8 +158,10 @@ def build_services(paths: Paths | None = None, size: tuple[int, int] | None = No
         scenes=SceneFactories(),
         computers=ProcessComputers(),
         learning=learning,
-        online=OnlinePlay(games, paths, functools.partial(lan_hosting, paths), lan_browser),
+        online=OnlinePlay(games, paths, functools.partial(lan_hosting, paths),
+                          functools.partial(lan_browser, background)),
         preload=functools.partial(preload, games, learning),
+        background=background,
     )
     for problem in learn_problems:
         services.toasts.show(problem, "error")
@@ -196,5 +199,6 @@ def _play(paths: Paths, open_path: Path | None, guard: CrashGuard) -> int:
     finally:
         display = services.display
         services.update_settings(services.settings.with_(window=display.windowed_size))
+        services.writer.drain()  # on disk before the process ends
         pygame.quit()
     return 0

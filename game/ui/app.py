@@ -63,16 +63,17 @@ class App:
         waiter = Waiter()
         last = last_input = time.perf_counter()
         while self.running:
-            events = pygame.event.get()
-            now = time.perf_counter()
-            if events:
-                last_input = now
-            self.step(events, now - last, settle=False)
-            last = now
-            pygame.display.flip()
-            self.services.writer.settle()  # this frame's autosave, written while it showed
-            if self.frames == 1:  # the window shows: now the sounds (and more), in the background
-                self.services.window_shown()
+            with self.services.background.frame():  # the background work waits meanwhile
+                events = pygame.event.get()
+                now = time.perf_counter()
+                if events:
+                    last_input = now
+                self.step(events, now - last, settle=False)
+                last = now
+                pygame.display.flip()
+                self.services.writer.settle()  # this frame's autosave, written while it showed
+                if self.frames == 1:  # the window shows: the sounds (and more) in the background
+                    self.services.window_shown()
             if self.animating() or now - last_input < GRACE:
                 timer.tick(FPS)
             else:
@@ -103,6 +104,10 @@ class App:
         A frame without input that opened or closed nothing has time to spare: memory that
         closed screens left behind is given back then (``Reclaimer.spare``).
         """
+        with self.services.background.frame():
+            self._step(events, dt, settle)
+
+    def _step(self, events: Iterable[pygame.event.Event], dt: float, settle: bool) -> None:
         scenes, quiet = list(self.stack.scenes), True
         for event in events:
             quiet = False

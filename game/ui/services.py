@@ -7,13 +7,13 @@ One small object built by the composition root, so scenes reach shared things ex
 from __future__ import annotations
 
 import functools
-import threading
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
 from game.core.registry import Registry
 from game.plugin import GamePlugin
+from game.ui.background import Background, Stage
 from game.ui.computer import Computers, NoComputers
 from game.ui.display import Display
 from game.ui.input import InputTable
@@ -65,27 +65,26 @@ class Services:
     preload: Callable[[], None] | None = None
     """Work for a background thread once the window shows: the composition root imports
     every game's rules and view there, so a game's first screen does not wait for them."""
+    background: Background = field(default_factory=Background)
+    """The thread of that work, held back while the app computes a frame."""
     _shown: bool = field(default=False, init=False, repr=False)
 
     def window_shown(self) -> None:
-        """The first frame is on screen: start the background work, once, in one thread (so
-        the frames get the same share of the interpreter as with one job): ``preload``, the
-        lesson courses, then the sounds (a cue wanted sooner is made when wanted)."""
+        """The first frame is on screen: start the background work, once, in one thread
+        that runs between frames (``game.ui.background``): ``preload``, the lesson courses,
+        then the sounds (a cue wanted sooner is made when wanted)."""
         if self._shown:
             return
         self._shown = True
         settle()  # what start-up made lives as long as the app: out of later collections
-        preload, sounds = self.preload, self.sounds.synthesizer()
-
-        def work() -> None:
-            if preload is not None:
-                preload()
-            self.learning.load()
-            settle()  # the modules just loaded live as long as the app too
-            if sounds is not None:
-                sounds()
-
-        threading.Thread(target=work, name="background", daemon=True).start()
+        stages: list[Stage] = []
+        if self.preload is not None:
+            stages.append(("preload", self.preload))
+        stages += [("lessons", self.learning.load), ("settle", settle)]
+        sounds = self.sounds.synthesizer()
+        if sounds is not None:
+            stages.append(("sounds", sounds))
+        self.background.start(stages)
 
     def surface_size(self) -> tuple[int, int]:
         return self.display.size
@@ -104,7 +103,8 @@ class Services:
         return view
 
     def update_settings(self, settings: Settings) -> None:
-        """Use and store new settings (sound, keys and fullscreen take effect at once)."""
+        """Use new settings (sound, keys and fullscreen take effect at once) and store them
+        in the writer's thread (on disk once the writer is settled: after the frame)."""
         before = self.settings
         self.settings = settings.with_(keys=self.table.overrides())
         self.sounds.volume = settings.volume
@@ -114,7 +114,14 @@ class Services:
             self.settings = self.settings.with_(fullscreen=self.display.fullscreen)
             self.toasts.show("This screen cannot go fullscreen: the game stays in a window.",
                              "error")
-        try:  # only what changed here: another copy of the app keeps the settings it changed
-            save_settings(self.paths.settings, self.settings, before)
-        except OSError as err:
-            self.toasts.show(f"Settings could not be saved: {err.strerror}", "error")
+        path, settings = self.paths.settings, self.settings
+
+        def save() -> str | None:  # only what changed: another copy of the app keeps its own
+            try:
+                save_settings(path, settings, before)
+            except OSError as err:
+                return f"Settings could not be saved: {err.strerror}"
+            return None
+
+        # Off the frame, as autosaves: the file's fsyncs took 2-20 ms and more on a busy disk.
+        self.writer.submit(save, lambda problem: self.toasts.show(problem, "error"))

@@ -55,12 +55,18 @@ class Report:
     restarts: int = 0
     scenes: set[str] = field(default_factory=set)
     frame_times: list[float] = field(default_factory=list)
+    frame_starts: list[float] = field(default_factory=list)
+    """When each frame began (``perf_counter``): which ran beside the background work."""
     steady_times: list[float] = field(default_factory=list)
     """Frames without input in which no scene opened or closed (animation, thinking, draw)."""
     cpu_times: list[float] = field(default_factory=list)
     """Each frame's processor time in the app's thread: what the frame would take on a
     machine with a core to spare (a busy machine stretches wall time, not this)."""
     steady_cpu_times: list[float] = field(default_factory=list)
+    queued_times: list[float] = field(default_factory=list)
+    """Each frame's time in the system's run queue: ready to run, no core free (the load of
+    the machine, not the app; zero where the system does not say)."""
+    steady_queued_times: list[float] = field(default_factory=list)
     slowest: dict[str, float] = field(default_factory=dict)
     """The longest frame seen with each scene on top (where time goes)."""
     causes: dict[tuple[str, str], float] = field(default_factory=dict)
@@ -83,8 +89,13 @@ class Report:
 
 class Monkey:
     def __init__(self, services: Services, first: Scene, seed: int, sandbox: Path,
-                 resize_heavy: bool = False) -> None:
+                 resize_heavy: bool = False, pace: bool = False) -> None:
         self.services = services
+        self.pace = pace
+        """Start frames at most 60 a second, as the app loop's tick does, each timed from
+        when it was due (a late wake-up counts): the background work runs in between, as in
+        the app. Without it frames follow each other at once (tests want speed)."""
+        self._due = 0.0
         self.resize_heavy = resize_heavy
         """Resize often, and as a hand dragging the window's edge does: several sizes a
         frame (what the resize-heavy bench measures)."""
@@ -124,9 +135,18 @@ class Monkey:
         self.recent = (self.recent + [f"{pygame.event.event_name(e.type)} {e.dict}"
                                       for e in events])[-30:]
         scenes, size = list(self.app.stack.scenes), self.services.display.size
-        started, cpu_started = time.perf_counter(), time.thread_time()
-        self.app.step([*events, *pygame.event.get()], STEP)
+        started = time.perf_counter()
+        if self.pace and started < self._due:
+            time.sleep(self._due - started)
+            started = self._due
+        cpu_started, queued_started = time.thread_time(), _queued()
+        self.app.step([*events, *pygame.event.get()], STEP, settle=not self.pace)
+        self.report.queued_times.append(_queued() - queued_started)
+        self._due = started + STEP
+        self.report.frame_starts.append(started)
         took = time.perf_counter() - started
+        if self.pace:  # as the app loop: the autosave is settled once the frame shows, so a
+            self.services.writer.settle()  # slow disk makes the next frame late
         self.report.frame_times.append(took)
         self.report.cpu_times.append(time.thread_time() - cpu_started)
         resized = size != self.services.display.size or \
@@ -135,6 +155,7 @@ class Monkey:
         if not (resized or opened or events):
             self.report.steady_times.append(took)
             self.report.steady_cpu_times.append(self.report.cpu_times[-1])
+            self.report.steady_queued_times.append(self.report.queued_times[-1])
         self.report.frames += 1
         top = self.app.stack.top
         if top is not None:
@@ -306,6 +327,15 @@ class Monkey:
         table = self.services.table
         return sorted({key for ctx in table.contexts() for command in table.commands(ctx)
                        for key in table.keys(ctx, command)})
+
+
+def _queued() -> float:
+    """Seconds this thread has waited for a core so far (Linux's schedstat), else 0."""
+    try:
+        with open("/proc/thread-self/schedstat", encoding="ascii") as stats:
+            return int(stats.read().split()[1]) / 1e9
+    except (OSError, ValueError, IndexError):
+        return 0.0
 
 
 def describe(report: Report) -> dict[str, Any]:
