@@ -33,7 +33,6 @@ from __future__ import annotations
 
 import argparse
 import functools
-import importlib
 import json
 import os
 import statistics
@@ -41,7 +40,6 @@ import sys
 import tempfile
 import time
 from collections import Counter
-from collections.abc import Callable
 from pathlib import Path
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
@@ -52,15 +50,14 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 import pygame  # noqa: E402
-from zeroconf import IPVersion, Zeroconf  # noqa: E402
 
 from game.main_window import build_services  # noqa: E402
-from game.net.lan import Browser as LanBrowser  # noqa: E402
 from game.ui.app import STEP  # noqa: E402
-from game.ui.online import Browser, HostedServer, OnlinePlay  # noqa: E402
+from game.ui.online import OnlinePlay  # noqa: E402
 from game.ui.paths import Paths  # noqa: E402
 from game.ui.services import Services  # noqa: E402
 from scenes.menu import MenuScene  # noqa: E402
+from tests.loopback import LoopbackBrowsers, loopback_hosting  # noqa: E402
 from tests.reliability.monkey import Monkey, Report, describe  # noqa: E402
 
 FRAME_BUDGET_MS = 1000 / 60
@@ -83,7 +80,7 @@ def main() -> int:
         sandbox = Path(folder)
         os.chdir(sandbox)
         services = build_services(Paths.under(sandbox), (1280, 720))
-        zeroconf = _stay_on_this_machine(services, Paths.under(sandbox))
+        browsers = _stay_on_this_machine(services, Paths.under(sandbox))
         monkey = Monkey(services, MenuScene(services), args.seed, sandbox, args.resize_heavy,
                         pace=not args.no_pace)
         monkey.app.step([], STEP)
@@ -93,7 +90,7 @@ def main() -> int:
             report = monkey.run(args.events)
         finally:
             monkey.app.close()
-            zeroconf.close()
+            browsers.close()
             pygame.quit()
     figures = describe(report)
     median = statistics.median(report.frame_times) * 1000
@@ -131,27 +128,13 @@ def main() -> int:
     return 0
 
 
-def _stay_on_this_machine(services: Services, paths: Paths) -> Zeroconf:
-    """Online play on loopback only (a bench talks to no other machine): hosting listens on
-    127.0.0.1 and announces nothing, and the Online screen's LAN browser listens on the
-    loopback interface. As in the app, opening that screen loads hosting's module in the
-    background (``game.main_window.lan_browser``). Returns the browser's mDNS, to close."""
-    zeroconf = Zeroconf(interfaces=["127.0.0.1"], ip_version=IPVersion.V4Only)
-
-    def host() -> HostedServer:
-        from game.hosting import LanHost
-
-        return LanHost(paths.data, bind="127.0.0.1", port=0, announce=False)
-
-    def browse(changed: Callable[[], None]) -> Browser:
-        if "game.hosting" not in sys.modules:
-            services.background.start([("import game.hosting",
-                                        functools.partial(importlib.import_module,
-                                                          "game.hosting"))])
-        return LanBrowser(changed, zeroconf=zeroconf)
-
-    services.online = OnlinePlay(services.games, paths, host, browse)
-    return zeroconf
+def _stay_on_this_machine(services: Services, paths: Paths) -> LoopbackBrowsers:
+    """Online play on loopback only (a bench talks to no other machine, ``tests.loopback``);
+    returns the browsers, to close."""
+    browsers = LoopbackBrowsers()
+    services.online = OnlinePlay(services.games, paths, functools.partial(loopback_hosting, paths),
+                                 functools.partial(browsers, services.background))
+    return browsers
 
 
 def _unqueued(report: Report, steady: bool = False) -> list[float]:

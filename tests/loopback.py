@@ -1,0 +1,49 @@
+"""Online play that reaches no other machine, for every test and bench that builds the app.
+
+The app's own hosting listens on every interface and announces its table on the LAN, and
+its Online screen browses the LAN: right for players, wrong for tests and benches, which may
+talk only to this machine. Here hosting listens on 127.0.0.1 and announces nothing, and the
+browser's mDNS listens on the loopback interface alone.
+"""
+
+from __future__ import annotations
+
+import functools
+import importlib
+import sys
+from collections.abc import Callable
+
+from zeroconf import IPVersion, Zeroconf
+
+from game.net.lan import Browser as LanBrowser
+from game.ui.background import Background
+from game.ui.online import Browser, HostedServer
+from game.ui.paths import Paths
+
+
+def loopback_hosting(paths: Paths) -> HostedServer:
+    """This machine's server on 127.0.0.1, announced nowhere."""
+    from game.hosting import LanHost
+
+    return LanHost(paths.data, bind="127.0.0.1", port=0, announce=False)
+
+
+class LoopbackBrowsers:
+    """``game.main_window.lan_browser`` on the loopback interface: each browser's mDNS is
+    kept to be closed with the others (``close``) when the test or bench ends."""
+
+    def __init__(self) -> None:
+        self._zeroconfs: list[Zeroconf] = []
+
+    def __call__(self, background: Background, changed: Callable[[], None]) -> Browser:
+        if "game.hosting" not in sys.modules:  # as the app does: Host may come next
+            background.start([("import game.hosting",
+                               functools.partial(importlib.import_module, "game.hosting"))])
+        zeroconf = Zeroconf(interfaces=["127.0.0.1"], ip_version=IPVersion.V4Only)
+        self._zeroconfs.append(zeroconf)
+        return LanBrowser(changed, zeroconf=zeroconf)
+
+    def close(self) -> None:
+        for zeroconf in self._zeroconfs:
+            zeroconf.close()
+        self._zeroconfs.clear()
