@@ -18,8 +18,9 @@ is proven before any playout), and after each move that hands the turn over, the
 (so a move after which the opponent wins at once is proven lost): at most ``OPENING``
 positions, which a game with thousands of moves a turn skips. Rolls of the dice are never
 proven. Not used, since they need playouts that end: longer horizons (random Piously play
-from the middle of a game decides nothing within 24 turns, issue 27's notes in the
-README) and move statistics shared across the tree (RAVE), which have nothing to share
+ends a game within 12 turns in 11% of playouts even late in a game with a win at hand, at
+nine times the cost of two turns: ``python -m tools.piously_playouts``, issue 27's notes in
+the README) and move statistics shared across the tree (RAVE), which have nothing to share
 when nearly every playout is cut.
 
 The tree outlives the move: when the next position asked about is one the tree already
