@@ -29,6 +29,10 @@ its bound shows at once that no sequence can win."""
 NEAR_WIN_NODES: Final = 10_000
 """More nodes for that search, spent only when it ran out with a win looking near: late in
 a game, when the bound cannot prune, some wins of five or more moves need them."""
+THREATENED_NEAR_WIN_NODES: Final = 4_000
+"""Hard's ``NEAR_WIN_NODES`` when the opponent threatens a win next turn: those turns also
+check every turn weighed with ``THREAT_NODES``, and with the full extra they took 3.6 s
+(issue 27's notes in the README)."""
 ANSWER_NODES: Final = 400
 """Hard's complete search for the opponent's win after each turn it weighs."""
 THREAT_NODES: Final = 2_000
@@ -56,6 +60,7 @@ def hard() -> PlanningPlayer:
         reserve=0.25,
         win_nodes=WIN_NODES,
         near_win_nodes=NEAR_WIN_NODES,
+        threatened_near_win_nodes=THREATENED_NEAR_WIN_NODES,
         answer_nodes=ANSWER_NODES,
         threat_nodes=THREAT_NODES,
         plan_nodes=PLAN_NODES,

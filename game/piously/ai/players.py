@@ -20,7 +20,9 @@ Work is counted in positions played (nodes), so a node budget makes a game repro
 
 from __future__ import annotations
 
+import functools
 import random
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Final
 
@@ -90,6 +92,10 @@ class PlanningPlayer:
     """Nodes of the complete search for a win this turn, before any planning."""
     near_win_nodes: int = 0
     """More nodes for that search when it ran out with a win looking near (``PROMISING``)."""
+    threatened_near_win_nodes: int | None = None
+    """The same when the opponent would win next turn were this side to pass (hard): the
+    turn must then also pay for checking every turn it weighs, so its own long shot gets
+    less. None: ``near_win_nodes`` whatever the threat."""
     answer_nodes: int = 0
     """Nodes of the complete search for the opponent's win after each answered plan."""
     threat_nodes: int = 0
@@ -117,7 +123,11 @@ class PlanningPlayer:
         self, state: PiouslyState, budget: Budget, rng: random.Random
     ) -> tuple[Plan, float, int]:
         cache: NeedCache = {}
-        extra = Portion(budget, self.near_win_nodes) if self.near_win_nodes else None
+        threatened = functools.cache(lambda: self._threatened(state, budget, cache))
+        extra = None
+        if self.near_win_nodes:
+            sizes = (self.near_win_nodes, self.threatened_near_win_nodes)
+            extra = _NearWin(budget, sizes, threatened)
         found = find_win(state, Portion(budget, self.win_nodes), cache, extra)
         if found.line is not None:
             return _played(state, found.line), WIN, 1
@@ -128,7 +138,7 @@ class PlanningPlayer:
         plans = TurnSearch(self.shape, first, rng, cache).plans(state, self.keep)
         if self.replies is None or plans[0].wins:
             return plans[0], plans[0].score, 1
-        checks = self.threat_nodes if self._threatened(state, budget, cache) else self.answer_nodes
+        checks = self.threat_nodes if threatened() else self.answer_nodes
         value, plan = self._answered(plans, planning, rng, cache, checks)
         if value <= -WIN:
             rescue = Portion(budget, self.rescue_nodes)
@@ -219,6 +229,34 @@ class PlanningPlayer:
             return evaluate(reply.final, seat, cache)
         again = TurnSearch(self.shape, budget, rng, cache).plans(reply.final, 1)[0]
         return WIN / 2 if again.wins else again.score
+
+
+@dataclass
+class _NearWin:
+    """The win search's extra nodes, sized when it first asks for them: fewer when the
+    opponent threatens a win next turn (checked only then, so the many turns that need no
+    extra nodes do not pay for the check before their win search)."""
+
+    budget: Budget
+    sizes: tuple[int, int | None]
+    """The nodes, and the nodes under a threat (None: the same)."""
+    threatened: Callable[[], bool]
+    _portion: Portion | None = field(default=None, repr=False)
+
+    def _sized(self) -> Portion:
+        if self._portion is None:
+            nodes, under_threat = self.sizes
+            if under_threat is not None and self.threatened():
+                nodes = under_threat
+            self._portion = Portion(self.budget, nodes)
+        return self._portion
+
+    def spend(self, nodes: int = 1) -> None:
+        self._sized().spend(nodes)
+
+    @property
+    def exhausted(self) -> bool:
+        return self._sized().exhausted
 
 
 def _played(state: PiouslyState, line: tuple[Move, ...]) -> Plan:

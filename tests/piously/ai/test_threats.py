@@ -6,8 +6,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from game.core.player import Limit
+from game.core.player import Budget, Limit
 from game.piously.ai import DEFAULT_LIMITS, LEVELS
+from game.piously.ai.players import _NearWin
 from game.piously.rules.game import GAME
 from tests.piously.ai.test_tactics import whole_turn
 from tools.piously_threats import DEFAULT_OUT, threatened, wins_now
@@ -29,3 +30,22 @@ def test_hard_leaves_the_opponent_no_win() -> None:
     for state in THREATS[:: max(1, len(THREATS) // SAMPLE)][:SAMPLE]:
         _, after = whole_turn(LEVELS["hard"](), state, limit)
         assert not wins_now(after), GAME.encode(state)
+
+
+def test_the_near_win_nodes_are_fewer_under_a_threat_which_is_checked_only_when_needed() -> None:
+    """Hard's slowest turns were threats where its own win search spent all its extra
+    nodes; a turn whose win search needs no extra nodes must not pay for the check."""
+    for threat, nodes in ((True, 3), (False, 10)):
+        checks: list[bool] = []
+
+        def threatened(threat: bool = threat, checks: list[bool] = checks) -> bool:
+            checks.append(threat)
+            return threat
+
+        extra = _NearWin(Budget(Limit(nodes=100)), (10, 3), threatened)
+        assert not checks
+        spent = 0
+        while not extra.exhausted:
+            extra.spend()
+            spent += 1
+        assert spent == nodes and checks == [threat]
