@@ -20,6 +20,7 @@ from game.ui import autosaves, fonts, palette, tickets
 from game.ui import commands as c
 from game.ui import input as inp
 from game.ui.commands import Command
+from game.ui.nearby import NearbyTables
 from game.ui.online import OnlineGame, OnlinePlay
 from game.ui.scene import Pop, Push, Scene, Transition
 from game.ui.services import Services
@@ -63,7 +64,7 @@ class OnlineScene(Scene):
         """The table being hosted or joined, until both seats are taken."""
         self.hosting = False
         self._announced: str | None = None
-        self.browser: Any = None
+        self.browser: NearbyTables | None = None
         self.nearby: list[Any] = []
         self.nearby_rows: dict[Any, Any] = {}
         """Each joinable table's row (a button) and the table."""
@@ -83,10 +84,7 @@ class OnlineScene(Scene):
 
     def enter(self) -> None:
         self._refresh_kept()
-        try:
-            self.browser = self.online.browse()
-        except (OSError, RuntimeError) as err:  # no multicast: codes and addresses still work
-            self.services.toasts.show(f"Tables nearby cannot be found here: {err}", "error")
+        self.browser = NearbyTables(self.services.background, self.online.browse)
         super().enter()
 
     def exit(self) -> None:
@@ -407,6 +405,10 @@ class OnlineScene(Scene):
         if self.form is not None:
             self.form.sync()  # a custom size's fields follow the board chosen
         if self.browser is not None:
+            problem = self.browser.problem()
+            if problem:  # no multicast: codes and addresses still work
+                self.services.toasts.show(f"Tables nearby cannot be found here: {problem}",
+                                          "error")
             found = self.browser.tables()
             if [t.name for t in found] != [t.name for t in self.nearby] or found != self.nearby:
                 self.nearby = found
