@@ -25,14 +25,18 @@ from game.ui.nearby import NearbyTables
 from game.ui.online import OnlineGame, OnlinePlay
 from game.ui.scene import Pop, Push, Scene, Transition
 from game.ui.services import Services
-from scenes.common import button, centred_box, enable, heading, label, message
+from scenes.common import button, centred_box, enable, heading, message
 from scenes.online_games import follow_pending, online_note, playable_online, resume_online
 from scenes.online_host import DAY, GONE_SECONDS, HostForm
-from scenes.online_nearby import build_rows, why_not
+from scenes.online_nearby import LOOKING, build_rows, why_not
 
 TYPED: Final = ("name", "server", "code", "address")
 """The page's text fields, whose text survives a new layout."""
 DEFAULT_PORT: Final = 8765
+CAPTION_SIZE: Final = 23
+"""``game.ui.fonts`` size of the theme's labels (Noto Sans 16)."""
+CAPTION: Final = (0xC8, 0xCC, 0xD8)
+"""The theme's label colour."""
 BACK_TO: Final = "online play"
 """This screen as the pause screen names it: a game started or resumed here comes back here."""
 
@@ -84,6 +88,8 @@ class OnlineScene(Scene):
         self._kept_widgets: dict[str, Any] = {}
         """The last layout's widgets, while a resize lays the page out again (``_put``)."""
         self._kept_rows_area: Any = None
+        self._captions: list[tuple[str, pygame.Rect]] = []
+        """The page's captions and where each goes (drawn, not widgets)."""
         """The scrolling area ``nearby_rows`` belong to."""
 
     # -- lifecycle -----------------------------------------------------------------------
@@ -170,7 +176,8 @@ class OnlineScene(Scene):
             return
         y = 110 if compact else 140
         settings = self.services.settings
-        self._label("label:name", pygame.Rect(left, y, 110, row), "Your name")
+        self._captions = []
+        self._caption(pygame.Rect(left, y, 110, row), "Your name")
 
         def name_field(rect: pygame.Rect) -> Any:
             field = pygame_gui.elements.UITextEntryLine(
@@ -181,7 +188,7 @@ class OnlineScene(Scene):
 
         self._put("name", pygame.Rect(left + 116, y, width - 116, row), name_field)
         y += row + gap
-        self._label("label:host", pygame.Rect(left, y, width, row), "Host a table")
+        self._caption(pygame.Rect(left, y, width, row), "Host a table")
         y += row
         games = playable_online(self.services)
         third = (width - 16) // 3
@@ -201,7 +208,7 @@ class OnlineScene(Scene):
                                                     "invite code"))
         enable(host_server, bool(settings.server and games))
         y += row + 2 * gap
-        self._label("label:server", pygame.Rect(left, y, width, row),
+        self._caption(pygame.Rect(left, y, width, row),
                     "Server (for play over the internet)")
         y += row
         self._put("server", pygame.Rect(left, y, width - 108, row),
@@ -220,7 +227,7 @@ class OnlineScene(Scene):
                                               "and ratings"))
         enable(lobby, bool(settings.server))
         y += row + 2 * gap
-        self._label("label:code", pygame.Rect(left, y, width, row), "Join by code")
+        self._caption(pygame.Rect(left, y, width, row), "Join by code")
         y += row
         code_w = min(150, (width - 116) // 3)
 
@@ -242,7 +249,7 @@ class OnlineScene(Scene):
         # right column: tables nearby and my online games
         y = 110 if compact else 140
         list_h = (size[1] - y - 3 * row - 90) // 2
-        self._label("label:nearby", pygame.Rect(right, y, width, row), "Tables nearby")
+        self._caption(pygame.Rect(right, y, width, row), "Tables nearby")
         y += row
         self._nearby_rect = pygame.Rect(right, y, width, list_h + row + gap)
         self._row = row
@@ -253,12 +260,13 @@ class OnlineScene(Scene):
             area, self.nearby_rows = build_rows(self, rect, self.nearby, row)
             return area
 
-        area = self._put("nearby", self._nearby_rect.inflate(-8, -8), rows)
-        if area is self._kept_rows_area:  # moved, rows and all
-            self.nearby_rows = kept_rows
-        self._kept_rows_area = area
+        if self.nearby:  # else the scene writes that it is looking (``draw``)
+            area = self._put("nearby", self._nearby_rect.inflate(-8, -8), rows)
+            if area is self._kept_rows_area:  # moved, rows and all
+                self.nearby_rows = kept_rows
+            self._kept_rows_area = area
         y += list_h + row + 2 * gap
-        self._label("label:mine", pygame.Rect(right, y, width, row), "My online games")
+        self._caption(pygame.Rect(right, y, width, row), "My online games")
         y += row
         mine: list[str | tuple[str, str]] = list(self._kept_lines)
         self._put("mine", pygame.Rect(right, y, width, list_h),
@@ -273,8 +281,9 @@ class OnlineScene(Scene):
             widget.kill()
         self._kept_widgets = {}
 
-    def _label(self, name: str, rect: pygame.Rect, text: str) -> None:
-        self._put(name, rect, lambda at: label(self, at, text))
+    def _caption(self, rect: pygame.Rect, text: str) -> None:
+        """A caption, drawn by the scene (a pygame_gui label took 0.5 ms to make)."""
+        self._captions.append((text, rect))
 
     def _show_nearby(self) -> None:
         """The tables nearby changed: only their rows are made anew (the page shows them)."""
@@ -284,9 +293,11 @@ class OnlineScene(Scene):
         if old is not None:
             old.kill()
         self._kept_widgets = {}
-        self.widgets["nearby"], self.nearby_rows = build_rows(
-            self, self._nearby_rect.inflate(-8, -8), self.nearby, self._row)
-        self._kept_rows_area = self.widgets["nearby"]
+        self.nearby_rows = {}
+        if self.nearby:
+            self.widgets["nearby"], self.nearby_rows = build_rows(
+                self, self._nearby_rect.inflate(-8, -8), self.nearby, self._row)
+            self._kept_rows_area = self.widgets["nearby"]
 
     # -- input ---------------------------------------------------------------------------
 
@@ -541,6 +552,13 @@ class OnlineScene(Scene):
         if self.pending is None and self.form is None:
             pygame.draw.rect(surface, palette.PANEL, self._nearby_rect)
             pygame.draw.rect(surface, palette.GRID, self._nearby_rect, 1)
+            for text, rect in self._captions:
+                words = fonts.fit(text, CAPTION_SIZE, CAPTION, rect.w)
+                surface.blit(words, words.get_rect(midleft=rect.midleft))
+            if not self.nearby:
+                words = fonts.fit(LOOKING, CAPTION_SIZE, CAPTION, self._nearby_rect.w - 24)
+                surface.blit(words, (self._nearby_rect.x + 12, self._nearby_rect.y + 4
+                                     + (self._row - words.get_height()) // 2))
         if self.pending is not None:
             self._draw_waiting(surface)
         elif self.form is not None:

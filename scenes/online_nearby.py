@@ -45,16 +45,13 @@ def wrapped(text: str, width: int, face: Any) -> list[str]:
 
 def build_rows(scene: Scene, rect: pygame.Rect, tables: list[Any], row: int
                ) -> tuple[Any, dict[Any, Any]]:
-    """The rows of ``tables`` inside ``rect`` (scrolling when they do not fit); returns the
-    scrolling area, and each joinable row's button with its table."""
+    """The rows of ``tables`` (some) inside ``rect`` (scrolling when they do not fit);
+    returns the scrolling area, and each joinable row's button with its table. (With none,
+    the scene writes ``LOOKING`` where they go.)"""
     games, ui = scene.services.games, scene.services.ui
     area = pygame_gui.elements.UIScrollingContainer(rect, ui, container=scene.root,
                                                     allow_scroll_x=False)
     width = rect.w - 20
-    if not tables:
-        pygame_gui.elements.UILabel(pygame.Rect(8, 0, width, row), LOOKING, ui,
-                                    container=area)
-        return area, {}
     joins: dict[Any, Any] = {}
     y = 0
     for table in tables:

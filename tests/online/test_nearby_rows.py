@@ -73,7 +73,7 @@ def test_a_table_this_app_cannot_play_is_greyed_out_with_the_reason(
     scene = driver.top
     assert isinstance(scene, OnlineScene)
     assert driver.app.services.background.wait(5)  # the browser starts in the background
-    assert "(looking for tables on this network...)" in labels(scene)
+    assert "nearby" not in scene.widgets and not scene.nearby_rows, "written: looking..."
     newer = Announced("b", "ws://127.0.0.1:9", "XYZ789", "conquid", "", "Blaise",
                       PROTOCOL_VERSION + 1, 1)
     ours = Announced("a", "ws://127.0.0.1:9", "ABC234", "conquid", "board small", "Ada",
