@@ -51,6 +51,15 @@ class Unit:
     """"Lesson" or "Puzzle", for the panel's heading."""
 
 
+def _panel_width(size: tuple[int, int]) -> int:
+    return max(280, min(380, size[0] // 3))
+
+
+def _button_size(size: tuple[int, int]) -> tuple[int, int]:
+    """What the panel's buttons' sizes follow: the panel's width and the buttons' height."""
+    return _panel_width(size), 30 if size[1] < 720 else 36
+
+
 class LessonScene(Scene):
     def __init__(self, services: Services, game_id: str, units: Sequence[Unit],
                  index: int = 0) -> None:
@@ -107,15 +116,36 @@ class LessonScene(Scene):
 
     # -- layout --------------------------------------------------------------------------
 
-    def build(self, size: tuple[int, int]) -> None:
-        width = max(280, min(380, size[0] // 3))
+    def resize(self) -> None:
+        """The panel's buttons keep their sizes in most windows (the panel is as wide from
+        1140 pixels up; they are as tall from 720): a resize then moves them, with the
+        panel's bottom right corner, and lays out the board again; else they are made anew."""
+        old, size = self._built_for, self.services.surface_size()
+        if self.root is None or old is None or _button_size(old) != _button_size(size):
+            self._build_root()
+            return
+        self._built_for = size
+        self.root.set_dimensions(size)
+        self._place(size)
+        dx, dy = size[0] - old[0], size[1] - old[1]
+        for widget in self.buttons:
+            x, y = widget.relative_rect.topleft
+            widget.set_relative_position((x + dx, y + dy))
+
+    def _place(self, size: tuple[int, int]) -> None:
+        """The panel and the board for a window of ``size``."""
+        width = _panel_width(size)
         self.panel = pygame.Rect(size[0] - width, 0, width, size[1])
         self.board.layout(pygame.Rect(MARGIN, MARGIN + 36, size[0] - width - 2 * MARGIN,
                                       size[1] - 2 * MARGIN - 36))
+
+    def build(self, size: tuple[int, int]) -> None:
+        self._place(size)
+        width = self.panel.w
         self.buttons = {}
         x, inner = self.panel.x + 14, width - 28
         half = (inner - 8) // 2
-        button_h = 30 if size[1] < 720 else 36
+        button_h = _button_size(size)[1]
         actions = self.board.actions
         rows = (len(actions) + 1) // 2
         y = size[1] - 14 - (rows + 4) * (button_h + 6)

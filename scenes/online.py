@@ -10,6 +10,7 @@ here knows a game: the list of games and their default options come from the reg
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any, Final
 
 import pygame
@@ -20,17 +21,22 @@ from game.ui import autosaves, fonts, palette, tickets
 from game.ui import commands as c
 from game.ui import input as inp
 from game.ui.commands import Command
+from game.ui.nearby import NearbyTables
 from game.ui.online import OnlineGame, OnlinePlay
 from game.ui.scene import Pop, Push, Scene, Transition
 from game.ui.services import Services
-from scenes.common import button, centred_box, heading, label, message
+from scenes.common import button, centred_box, enable, heading, message
 from scenes.online_games import follow_pending, online_note, playable_online, resume_online
 from scenes.online_host import DAY, GONE_SECONDS, HostForm
-from scenes.online_nearby import build_rows, why_not
+from scenes.online_nearby import LOOKING, build_rows, why_not
 
 TYPED: Final = ("name", "server", "code", "address")
 """The page's text fields, whose text survives a new layout."""
 DEFAULT_PORT: Final = 8765
+CAPTION_SIZE: Final = 23
+"""``game.ui.fonts`` size of the theme's labels (Noto Sans 16)."""
+CAPTION: Final = (0xC8, 0xCC, 0xD8)
+"""The theme's label colour."""
 BACK_TO: Final = "online play"
 """This screen as the pause screen names it: a game started or resumed here comes back here."""
 
@@ -63,7 +69,7 @@ class OnlineScene(Scene):
         """The table being hosted or joined, until both seats are taken."""
         self.hosting = False
         self._announced: str | None = None
-        self.browser: Any = None
+        self.browser: NearbyTables | None = None
         self.nearby: list[Any] = []
         self.nearby_rows: dict[Any, Any] = {}
         """Each joinable table's row (a button) and the table."""
@@ -77,16 +83,20 @@ class OnlineScene(Scene):
         """What the player typed in the page's fields, kept when the page is laid out again
         (a table found nearby, a resized window)."""
         self._nearby_rect = pygame.Rect(0, 0, 0, 0)
+        self._row = 40
         self._kept_lines: list[str] = []
+        self._kept_widgets: dict[str, Any] = {}
+        """The last layout's widgets, while a resize lays the page out again (``_put``)."""
+        self._kept_rows_area: Any = None
+        self._captions: list[tuple[str, pygame.Rect]] = []
+        """The page's captions and where each goes (drawn, not widgets)."""
+        """The scrolling area ``nearby_rows`` belong to."""
 
     # -- lifecycle -----------------------------------------------------------------------
 
     def enter(self) -> None:
         self._refresh_kept()
-        try:
-            self.browser = self.online.browse()
-        except (OSError, RuntimeError) as err:  # no multicast: codes and addresses still work
-            self.services.toasts.show(f"Tables nearby cannot be found here: {err}", "error")
+        self.browser = NearbyTables(self.services.background, self.online.browse)
         super().enter()
 
     def exit(self) -> None:
@@ -114,98 +124,180 @@ class OnlineScene(Scene):
 
     # -- layout --------------------------------------------------------------------------
 
+    def resize(self) -> None:
+        """The page's widgets keep their sizes in most windows (its columns are as wide from
+        1112 pixels up, its rows as tall from 700): a resize moves each one that keeps its
+        size and makes anew only the others (the two lists, as the height changes). The
+        waiting and hosting boxes, and a page with a drop-down open, are made anew."""
+        expanded = any(isinstance(widget, pygame_gui.elements.UIDropDownMenu)
+                       and widget.current_state is widget.menu_states["expanded"]
+                       for widget in self.widgets.values())
+        if self.root is None or self.pending is not None or self.form is not None or expanded:
+            self._build_root()
+            return
+        size = self.services.surface_size()
+        self._built_for = size
+        self.root.set_dimensions(size)
+        self._kept_widgets = dict(self.widgets)
+        self.build(size)
+
+    def _put(self, name: str, rect: pygame.Rect, make: Callable[[pygame.Rect], Any]) -> Any:
+        """The widget ``name`` at ``rect``: the one kept from the last layout, moved, if it
+        has that size (what was typed or chosen in it stays), else one made anew."""
+        kept = self._kept_widgets.pop(name, None)
+        if kept is not None and kept.relative_rect.size == rect.size:
+            kept.set_relative_position(rect.topleft)
+            widget = kept
+        else:
+            if kept is not None:
+                kept.kill()
+            widget = make(rect)
+        self.widgets[name] = widget
+        return widget
+
     def build(self, size: tuple[int, int]) -> None:
         ui, root, w = self.services.ui, self.root, self.widgets
         self._typed.update({key: w[key].get_text() for key in TYPED if key in w})
         w.clear()
-        self.nearby_rows = {}
         compact = size[1] < 700
         row = 34 if compact else 40
         gap = 6 if compact else 10
         width = min(520, (size[0] - 72) // 2)
         left, right = size[0] // 2 - 12 - width, size[0] // 2 + 12
         if self.pending is not None:  # the waiting box alone, over the page
+            self.nearby_rows = {}
             box = centred_box(size, 620, 300)
             w["cancel"] = button(self, pygame.Rect(box.centerx - 80, box.bottom - row - 16, 160,
                                                    row), "Cancel", "Close this table")
             return
         if self.form is not None:  # the hosting box alone, over the page
+            self.nearby_rows = {}
             self.form.build(size, row)
             return
         y = 110 if compact else 140
         settings = self.services.settings
-        label(self, pygame.Rect(left, y, 110, row), "Your name")
-        w["name"] = pygame_gui.elements.UITextEntryLine(
-            pygame.Rect(left + 116, y, width - 116, row), ui, container=root,
-            initial_text=self._typed.get("name", settings.online_name or "Player"))
-        w["name"].set_text_length_limit(32)
+        self._captions = []
+        self._caption(pygame.Rect(left, y, 110, row), "Your name")
+
+        def name_field(rect: pygame.Rect) -> Any:
+            field = pygame_gui.elements.UITextEntryLine(
+                rect, ui, container=root,
+                initial_text=self._typed.get("name", settings.online_name or "Player"))
+            field.set_text_length_limit(32)
+            return field
+
+        self._put("name", pygame.Rect(left + 116, y, width - 116, row), name_field)
         y += row + gap
-        label(self, pygame.Rect(left, y, width, row), "Host a table")
+        self._caption(pygame.Rect(left, y, width, row), "Host a table")
         y += row
         games = playable_online(self.services)
         third = (width - 16) // 3
         chosen = next((t for g, t in games if g == self._game), games[0][1] if games else "")
-        w["game"] = pygame_gui.elements.UIDropDownMenu(
-            [title for _, title in games] or ["(none)"], chosen or "(none)",
-            pygame.Rect(left, y, third, row), ui, container=root)
-        w["host"] = button(self, pygame.Rect(left + third + 8, y, third, row),
-                           "On this network",
-                           "Start a table on this machine, announced on this network")
-        if not self.online.can_host or not games:
-            w["host"].disable()
-        w["host_server"] = button(self, pygame.Rect(left + 2 * (third + 8), y, third, row),
-                                  "On the server",
-                                  "A table on the server below, with an invite code")
-        if not settings.server or not games:
-            w["host_server"].disable()
+        self._put("game", pygame.Rect(left, y, third, row),
+                  lambda rect: pygame_gui.elements.UIDropDownMenu(
+                      [title for _, title in games] or ["(none)"], chosen or "(none)", rect, ui,
+                      container=root))
+        host = self._put("host", pygame.Rect(left + third + 8, y, third, row),
+                         lambda rect: button(self, rect, "On this network",
+                                             "Start a table on this machine, announced on "
+                                             "this network"))
+        enable(host, self.online.can_host and bool(games))
+        host_server = self._put("host_server", pygame.Rect(left + 2 * (third + 8), y, third, row),
+                                lambda rect: button(self, rect, "On the server",
+                                                    "A table on the server below, with an "
+                                                    "invite code"))
+        enable(host_server, bool(settings.server and games))
         y += row + 2 * gap
-        label(self, pygame.Rect(left, y, width, row), "Server (for play over the internet)")
+        self._caption(pygame.Rect(left, y, width, row),
+                    "Server (for play over the internet)")
         y += row
-        w["server"] = pygame_gui.elements.UITextEntryLine(
-            pygame.Rect(left, y, width - 108, row), ui, container=root,
-            initial_text=self._typed.get("server", settings.server),
-            placeholder_text="wss://play.example.org")
-        w["save_server"] = button(self, pygame.Rect(left + width - 100, y, 100, row),
-                                  "Remember", "Keep this server for next time")
+        self._put("server", pygame.Rect(left, y, width - 108, row),
+                  lambda rect: pygame_gui.elements.UITextEntryLine(
+                      rect, ui, container=root,
+                      initial_text=self._typed.get("server", settings.server),
+                      placeholder_text="wss://play.example.org"))
+        self._put("save_server", pygame.Rect(left + width - 100, y, 100, row),
+                  lambda rect: button(self, rect, "Remember", "Keep this server for next time"))
         y += row + gap
-        w["lobby"] = button(self, pygame.Rect(left, y, width, row),
-                            "Lobby: open seats, quick match, watch, ratings",
-                            "The server's public lobby: open seats, quick match, challenges, "
-                            "games to watch, profiles and ratings")
-        if not settings.server:
-            w["lobby"].disable()
+        lobby = self._put("lobby", pygame.Rect(left, y, width, row),
+                          lambda rect: button(self, rect,
+                                              "Lobby: open seats, quick match, watch, ratings",
+                                              "The server's public lobby: open seats, quick "
+                                              "match, challenges, games to watch, profiles "
+                                              "and ratings"))
+        enable(lobby, bool(settings.server))
         y += row + 2 * gap
-        label(self, pygame.Rect(left, y, width, row), "Join by code")
+        self._caption(pygame.Rect(left, y, width, row), "Join by code")
         y += row
         code_w = min(150, (width - 116) // 3)
-        w["code"] = pygame_gui.elements.UITextEntryLine(
-            pygame.Rect(left, y, code_w, row), ui, container=root,
-            initial_text=self._typed.get("code", ""), placeholder_text="Invite code")
-        w["code"].set_text_length_limit(6)
-        w["address"] = pygame_gui.elements.UITextEntryLine(
-            pygame.Rect(left + code_w + 8, y, width - code_w - 116, row), ui, container=root,
-            initial_text=self._typed.get("address", ""),
-            placeholder_text="Host's address, if not nearby")
-        w["join"] = button(self, pygame.Rect(left + width - 100, y, 100, row), "Join",
-                           "Join with the code (and the host's address or your server)")
+
+        def code_field(rect: pygame.Rect) -> Any:
+            field = pygame_gui.elements.UITextEntryLine(
+                rect, ui, container=root, initial_text=self._typed.get("code", ""),
+                placeholder_text="Invite code")
+            field.set_text_length_limit(6)
+            return field
+
+        self._put("code", pygame.Rect(left, y, code_w, row), code_field)
+        self._put("address", pygame.Rect(left + code_w + 8, y, width - code_w - 116, row),
+                  lambda rect: pygame_gui.elements.UITextEntryLine(
+                      rect, ui, container=root, initial_text=self._typed.get("address", ""),
+                      placeholder_text="Host's address, if not nearby"))
+        self._put("join", pygame.Rect(left + width - 100, y, 100, row),
+                  lambda rect: button(self, rect, "Join", "Join with the code (and the host's "
+                                      "address or your server)"))
         # right column: tables nearby and my online games
         y = 110 if compact else 140
         list_h = (size[1] - y - 3 * row - 90) // 2
-        label(self, pygame.Rect(right, y, width, row), "Tables nearby")
+        self._caption(pygame.Rect(right, y, width, row), "Tables nearby")
         y += row
         self._nearby_rect = pygame.Rect(right, y, width, list_h + row + gap)
-        self.nearby_rows = build_rows(self, self._nearby_rect.inflate(-8, -8), self.nearby,
-                                      row)
+        self._row = row
+        kept_rows = self.nearby_rows
+        self.nearby_rows = {}
+
+        def rows(rect: pygame.Rect) -> Any:
+            area, self.nearby_rows = build_rows(self, rect, self.nearby, row)
+            return area
+
+        if self.nearby:  # else the scene writes that it is looking (``draw``)
+            area = self._put("nearby", self._nearby_rect.inflate(-8, -8), rows)
+            if area is self._kept_rows_area:  # moved, rows and all
+                self.nearby_rows = kept_rows
+            self._kept_rows_area = area
         y += list_h + row + 2 * gap
-        label(self, pygame.Rect(right, y, width, row), "My online games")
+        self._caption(pygame.Rect(right, y, width, row), "My online games")
         y += row
         mine: list[str | tuple[str, str]] = list(self._kept_lines)
-        w["mine"] = pygame_gui.elements.UISelectionList(
-            pygame.Rect(right, y, width, list_h), mine or ["(none yet)"], ui, container=root)
+        self._put("mine", pygame.Rect(right, y, width, list_h),
+                  lambda rect: pygame_gui.elements.UISelectionList(
+                      rect, mine or ["(none yet)"], ui, container=root))
         y += list_h + gap
-        w["resume"] = button(self, pygame.Rect(right + width - 160, y, 160, row), "Resume",
-                             "Sit at the chosen game again")
-        w["back"] = button(self, pygame.Rect(left, size[1] - row - 16, 160, row), "Back")
+        self._put("resume", pygame.Rect(right + width - 160, y, 160, row),
+                  lambda rect: button(self, rect, "Resume", "Sit at the chosen game again"))
+        self._put("back", pygame.Rect(left, size[1] - row - 16, 160, row),
+                  lambda rect: button(self, rect, "Back"))
+        for widget in self._kept_widgets.values():  # the last layout's, with no place here
+            widget.kill()
+        self._kept_widgets = {}
+
+    def _caption(self, rect: pygame.Rect, text: str) -> None:
+        """A caption, drawn by the scene (a pygame_gui label took 0.5 ms to make)."""
+        self._captions.append((text, rect))
+
+    def _show_nearby(self) -> None:
+        """The tables nearby changed: only their rows are made anew (the page shows them)."""
+        if self.root is None or self.pending is not None or self.form is not None:
+            return
+        old = self.widgets.pop("nearby", None)
+        if old is not None:
+            old.kill()
+        self._kept_widgets = {}
+        self.nearby_rows = {}
+        if self.nearby:
+            self.widgets["nearby"], self.nearby_rows = build_rows(
+                self, self._nearby_rect.inflate(-8, -8), self.nearby, self._row)
+            self._kept_rows_area = self.widgets["nearby"]
 
     # -- input ---------------------------------------------------------------------------
 
@@ -407,10 +499,14 @@ class OnlineScene(Scene):
         if self.form is not None:
             self.form.sync()  # a custom size's fields follow the board chosen
         if self.browser is not None:
+            problem = self.browser.problem()
+            if problem:  # no multicast: codes and addresses still work
+                self.services.toasts.show(f"Tables nearby cannot be found here: {problem}",
+                                          "error")
             found = self.browser.tables()
             if [t.name for t in found] != [t.name for t in self.nearby] or found != self.nearby:
                 self.nearby = found
-                self._build_root()
+                self._show_nearby()
         pending = self.pending
         if pending is None:
             return None
@@ -456,6 +552,13 @@ class OnlineScene(Scene):
         if self.pending is None and self.form is None:
             pygame.draw.rect(surface, palette.PANEL, self._nearby_rect)
             pygame.draw.rect(surface, palette.GRID, self._nearby_rect, 1)
+            for text, rect in self._captions:
+                words = fonts.fit(text, CAPTION_SIZE, CAPTION, rect.w)
+                surface.blit(words, words.get_rect(midleft=rect.midleft))
+            if not self.nearby:
+                words = fonts.fit(LOOKING, CAPTION_SIZE, CAPTION, self._nearby_rect.w - 24)
+                surface.blit(words, (self._nearby_rect.x + 12, self._nearby_rect.y + 4
+                                     + (self._row - words.get_height()) // 2))
         if self.pending is not None:
             self._draw_waiting(surface)
         elif self.form is not None:

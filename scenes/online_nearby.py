@@ -44,17 +44,14 @@ def wrapped(text: str, width: int, face: Any) -> list[str]:
 
 
 def build_rows(scene: Scene, rect: pygame.Rect, tables: list[Any], row: int
-               ) -> dict[Any, Any]:
-    """The rows of ``tables`` inside ``rect`` (scrolling when they do not fit); returns each
-    joinable row's button with its table."""
+               ) -> tuple[Any, dict[Any, Any]]:
+    """The rows of ``tables`` (some) inside ``rect`` (scrolling when they do not fit);
+    returns the scrolling area, and each joinable row's button with its table. (With none,
+    the scene writes ``LOOKING`` where they go.)"""
     games, ui = scene.services.games, scene.services.ui
     area = pygame_gui.elements.UIScrollingContainer(rect, ui, container=scene.root,
                                                     allow_scroll_x=False)
     width = rect.w - 20
-    if not tables:
-        pygame_gui.elements.UILabel(pygame.Rect(8, 0, width, row), LOOKING, ui,
-                                    container=area)
-        return {}
     joins: dict[Any, Any] = {}
     y = 0
     for table in tables:
@@ -79,4 +76,4 @@ def build_rows(scene: Scene, rect: pygame.Rect, tables: list[Any], row: int
                 object_id="#table_row")] = table
             y += row + 6
     area.set_scrollable_area_dimensions((width, y))
-    return joins
+    return area, joins

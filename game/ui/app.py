@@ -16,7 +16,7 @@ from typing import Final
 import pygame
 
 from game.ui import commands as c
-from game.ui import palette
+from game.ui import fonts, palette
 from game.ui.scene import Push, Scene, SceneStack, Transition
 from game.ui.services import Services
 from game.ui.wait import Waiter
@@ -37,6 +37,8 @@ new press (F11 held would flip the window back and forth)."""
 
 _UI_EVENT_FIRST: Final = pygame.USEREVENT
 _RESIZE_EVENTS: Final = (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED)
+WARM_WITHIN: Final = 0.006
+"""A quiet frame done this fast (seconds) readies a font (``fonts.warm``, 1.5-2 ms)."""
 
 
 class App:
@@ -102,13 +104,14 @@ class App:
         """One frame: handle ``events``, advance time by ``dt`` (clamped), draw, and (unless
         the loop does it once the frame shows) settle the writer: its files are then on disk.
         A frame without input that opened or closed nothing has time to spare: memory that
-        closed screens left behind is given back then (``Reclaimer.spare``).
+        closed screens left behind is given back then (``Reclaimer.spare``), or, in a fast
+        one, the next common font is readied (``fonts.warm``) for the screens to come.
         """
         with self.services.background.frame():
             self._step(events, dt, settle)
 
     def _step(self, events: Iterable[pygame.event.Event], dt: float, settle: bool) -> None:
-        scenes, quiet = list(self.stack.scenes), True
+        began, scenes, quiet = time.perf_counter(), list(self.stack.scenes), True
         for event in events:
             quiet = False
             if self._resize_pending and event.type not in _RESIZE_EVENTS:
@@ -129,8 +132,9 @@ class App:
             self.services.ui.update(min(max(dt, 0.0), MAX_DT))
             self.draw(self.services.display.surface)
             self.frames += 1
-            if quiet and scenes == self.stack.scenes:
-                self.services.memory.spare()
+            if quiet and scenes == self.stack.scenes and not self.services.memory.spare() \
+                    and time.perf_counter() - began < WARM_WITHIN:
+                fonts.warm()
         if settle:
             self.services.writer.settle()
 

@@ -58,6 +58,8 @@ class Background:
     _switch: float = 0.0
     """The switch interval to restore when the last thread of work ends."""
     _changed: threading.Condition = field(default_factory=threading.Condition)
+    _workers: set[int] = field(default_factory=set)
+    """The work's own threads: work they start is held back by the app's frames too."""
 
     def __post_init__(self) -> None:
         self._idle.set()
@@ -76,8 +78,9 @@ class Background:
 
     def start(self, stages: list[Stage]) -> None:
         """Run ``stages`` in order in a daemon thread of their own; called from the app's
-        thread (whose frames hold the work back)."""
-        self._app_clock = _thread_clock(threading.get_ident())
+        thread (whose frames hold the work back), or from a stage of the work."""
+        if threading.get_ident() not in self._workers:
+            self._app_clock = _thread_clock(threading.get_ident())
         with self._changed:
             if not self._running:
                 self._switch = sys.getswitchinterval()
@@ -92,6 +95,7 @@ class Background:
             return self._changed.wait_for(lambda: not self._running, timeout)
 
     def _run(self, stages: list[Stage]) -> None:
+        self._workers.add(threading.get_ident())
         traced = sys.gettrace() is None  # a debugger's or coverage's tracer keeps its place
         if traced:
             sys.settrace(self._trace)
@@ -103,6 +107,7 @@ class Background:
         finally:
             if traced:
                 sys.settrace(None)
+            self._workers.discard(threading.get_ident())
             with self._changed:
                 self._running -= 1
                 if not self._running:

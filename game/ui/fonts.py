@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import functools
 from importlib import resources
+from typing import Final
 
 import pygame
 
@@ -32,8 +33,17 @@ FACES = {(False, False): "NotoSans-Regular.ttf", (True, False): "NotoSans-Bold.t
 """Noto Sans's true faces by (bold, italic): made-up slants and weights look smeared."""
 
 
-@functools.lru_cache(maxsize=32)
+WARM: Final = (*((size, False) for size in (12, 14, 16, 18, 20, 22, 24, 26, 28)),
+               *((size, True) for size in (14, 16, 20, 22, 24, 26, 28, 30, 34, 48, 56)))
+"""The sizes (and weights) the screens ask for, as counted over monkey runs: ``warm``
+readies them in frames with time to spare."""
+
+
+@functools.lru_cache(maxsize=64)
 def font(size: int, bold: bool = False, italic: bool = False) -> pygame.font.Font:
+    """The face at ``size``, kept (about 35 are in use, some sizes shrunk to fit: 64 are
+    kept so none is made twice). Its first measure or render takes 1.5-2 ms (FreeType
+    sets the size up), so ``warm`` does that ahead for the common sizes."""
     face = FACES[bold, italic]
     try:
         with resources.as_file(resources.files("pygame_gui.data") / face) as path:
@@ -115,8 +125,23 @@ def wrap(words: str, size: int, width: int, bold: bool = False) -> tuple[str, ..
     return tuple(lines)
 
 
+def warm() -> bool:
+    """Ready the next common font not used yet (1.5-2 ms, where a screen's first frame
+    would have spent it); False once all are."""
+    for size, bold in WARM:
+        if (size, bold) not in _warmed:
+            _warmed.add((size, bold))
+            font(size, bold).size("Warm")
+            return True
+    return False
+
+
+_warmed: set[tuple[int, bool]] = set()
+
+
 def reset() -> None:
     """Forget cached fonts (they die with ``pygame.font.quit``; tests start pygame anew)."""
+    _warmed.clear()
     font.cache_clear()
     text.cache_clear()
     fit.cache_clear()

@@ -72,7 +72,8 @@ def test_a_table_this_app_cannot_play_is_greyed_out_with_the_reason(
     driver.press(entry)
     scene = driver.top
     assert isinstance(scene, OnlineScene)
-    assert "(looking for tables on this network...)" in labels(scene)
+    assert driver.app.services.background.wait(5)  # the browser starts in the background
+    assert "nearby" not in scene.widgets and not scene.nearby_rows, "written: looking..."
     newer = Announced("b", "ws://127.0.0.1:9", "XYZ789", "conquid", "", "Blaise",
                       PROTOCOL_VERSION + 1, 1)
     ours = Announced("a", "ws://127.0.0.1:9", "ABC234", "conquid", "board small", "Ada",
@@ -99,3 +100,40 @@ def test_a_table_this_app_cannot_play_is_greyed_out_with_the_reason(
     assert scene.pending is not None and scene.pending.session.url == ours.url
     driver.press(scene.widgets["cancel"])
     assert scene.pending is None
+
+
+def resize(driver: Driver, size: tuple[int, int]) -> None:
+    pygame.display.set_mode(size, pygame.RESIZABLE)
+    driver.frames(1, [pygame.event.Event(pygame.VIDEORESIZE, size=size, w=size[0], h=size[1])])
+
+
+def test_a_resize_moves_the_page_keeping_the_rows_and_the_typing(
+    nearby: tuple[Driver, Found],
+) -> None:
+    driver, browser = nearby
+    driver.frames(2)
+    entry = next(w for w, text, _ in driver.top.entries if text == "Play online")
+    driver.press(entry)
+    scene = driver.top
+    assert isinstance(scene, OnlineScene)
+    assert driver.app.services.background.wait(5)
+    ours = Announced("a", "ws://127.0.0.1:9", "ABC234", "conquid", "", "Ada", PROTOCOL_VERSION, 1)
+    browser.found = [ours]
+    driver.frames(2)
+    scene.widgets["code"].set_text("QWE")
+    join = scene.widgets["join"]
+    resize(driver, (1500, 900))
+    assert scene.widgets["join"] is join, "same size: moved, not made anew"
+    assert scene.widgets["code"].get_text() == "QWE"
+    assert list(scene.nearby_rows.values()) == [ours]
+    moved = {name: widget.get_abs_rect() for name, widget in scene.widgets.items()}
+    driver.key("escape")
+    driver.press(entry)
+    fresh = driver.top
+    assert isinstance(fresh, OnlineScene) and driver.app.services.background.wait(5)
+    browser.found = [ours]  # the first screen's leaving closed the browser
+    driver.frames(2)
+    assert {name: w.get_abs_rect() for name, w in fresh.widgets.items()} == moved
+    resize(driver, (900, 600))
+    assert fresh.widgets["join"].get_abs_rect().right <= 900 // 2 - 12, "narrower: made anew"
+    assert list(fresh.nearby_rows.values()) == [ours]

@@ -76,3 +76,16 @@ def test_a_line_too_long_for_any_size_is_measured_at_full_size_only() -> None:
     fonts.font.cache_clear()
     fonts.fit(words, 22, WHITE, full // 3)
     assert fonts.font.cache_info().currsize == 1
+
+
+def test_warming_readies_each_common_font_once_and_keeps_it() -> None:
+    fonts.reset()
+    readied = 0
+    while fonts.warm():
+        readied += 1
+    assert readied == len(fonts.WARM)
+    assert not fonts.warm(), "all ready: nothing more to do"
+    info = fonts.font.cache_info()
+    assert info.currsize == len(fonts.WARM) and info.misses == len(fonts.WARM)
+    fonts.text("Play online", 22, WHITE)
+    assert fonts.font.cache_info().misses == len(fonts.WARM), "a screen finds its font made"

@@ -7,6 +7,8 @@ import pygame
 from game.ui.scene import Push, Scene
 from game.ui.services import Services
 from scenes.help import HelpScene
+from scenes.learn import lesson_units
+from scenes.lesson import LessonScene
 from scenes.settings import SettingsScene
 from scenes.setup import SetupScene
 from tests.ui.driver import Driver
@@ -151,3 +153,23 @@ def test_a_tall_window_shows_the_menu_in_its_middle(driver: Driver) -> None:
     assert abs(above - 170 - below) < 40, "the room left under the entries is shared out"
     driver.frames(1, resize_events((900, 600)))
     assert all(w.get_abs_rect().bottom <= 600 for w, _text, _action in menu.entries)
+
+
+def test_a_lesson_moves_its_buttons_to_where_a_fresh_build_puts_them(
+        driver: Driver, services: Services) -> None:
+    driver.frames(2)
+    units = lesson_units(services.learning.course("conquid"))
+    lesson = LessonScene(services, "conquid", units)
+    driver.app.stack.apply(Push(lesson))
+    driver.frames(1, resize_events((1300, 760)))
+    builds = count_builds(lesson)
+    driver.frames(1, resize_events((1500, 900)))
+    assert builds == [], "same button sizes: moved, not made anew"
+    moved = sorted((name, w.get_abs_rect()) for w, name in lesson.buttons.items())
+    board, panel = lesson.board.area.copy(), lesson.panel.copy()
+    driver.app.stack.apply(Push(fresh := LessonScene(services, "conquid", units)))
+    driver.frames(1)
+    assert sorted((name, w.get_abs_rect()) for w, name in fresh.buttons.items()) == moved
+    assert (fresh.board.area, fresh.panel) == (board, panel)
+    driver.frames(1, resize_events((900, 600)))
+    assert all(w.get_abs_rect().right <= 900 for w in fresh.buttons), "narrower: made anew"
