@@ -11,6 +11,7 @@ from __future__ import annotations
 import functools
 import importlib
 import sys
+import threading
 from collections.abc import Callable
 
 from zeroconf import IPVersion, Zeroconf
@@ -34,16 +35,26 @@ class LoopbackBrowsers:
 
     def __init__(self) -> None:
         self._zeroconfs: list[Zeroconf] = []
+        self._closed = False
+        self._lock = threading.Lock()
+        """Browsers start in the app's background work, maybe as the test ends."""
 
     def __call__(self, background: Background, changed: Callable[[], None]) -> Browser:
         if "game.hosting" not in sys.modules:  # as the app does: Host may come next
             background.start([("import game.hosting",
                                functools.partial(importlib.import_module, "game.hosting"))])
         zeroconf = Zeroconf(interfaces=["127.0.0.1"], ip_version=IPVersion.V4Only)
-        self._zeroconfs.append(zeroconf)
+        with self._lock:
+            late = self._closed
+            if not late:
+                self._zeroconfs.append(zeroconf)
+        if late:  # the test is over: nobody would close it
+            zeroconf.close()
         return LanBrowser(changed, zeroconf=zeroconf)
 
     def close(self) -> None:
-        for zeroconf in self._zeroconfs:
+        with self._lock:
+            self._closed = True
+            zeroconfs, self._zeroconfs = self._zeroconfs, []
+        for zeroconf in zeroconfs:
             zeroconf.close()
-        self._zeroconfs.clear()
