@@ -63,16 +63,21 @@ def labels(scene: OnlineScene) -> list[str]:
     return found
 
 
+def open_online(driver: Driver) -> OnlineScene:
+    """The Online screen from the menu, its LAN browser started (in the background work)."""
+    driver.frames(2)
+    driver.press(next(w for w, text, _ in driver.top.entries if text == "Play online"))
+    scene = driver.top
+    assert isinstance(scene, OnlineScene)
+    assert driver.app.services.background.wait(5)
+    return scene
+
+
 def test_a_table_this_app_cannot_play_is_greyed_out_with_the_reason(
     nearby: tuple[Driver, Found],
 ) -> None:
     driver, browser = nearby
-    driver.frames(2)
-    entry = next(w for w, text, _ in driver.top.entries if text == "Play online")
-    driver.press(entry)
-    scene = driver.top
-    assert isinstance(scene, OnlineScene)
-    assert driver.app.services.background.wait(5)  # the browser starts in the background
+    scene = open_online(driver)
     assert "nearby" not in scene.widgets and not scene.nearby_rows, "written: looking..."
     newer = Announced("b", "ws://127.0.0.1:9", "XYZ789", "conquid", "", "Blaise",
                       PROTOCOL_VERSION + 1, 1)
@@ -111,12 +116,7 @@ def test_a_resize_moves_the_page_keeping_the_rows_and_the_typing(
     nearby: tuple[Driver, Found],
 ) -> None:
     driver, browser = nearby
-    driver.frames(2)
-    entry = next(w for w, text, _ in driver.top.entries if text == "Play online")
-    driver.press(entry)
-    scene = driver.top
-    assert isinstance(scene, OnlineScene)
-    assert driver.app.services.background.wait(5)
+    scene = open_online(driver)
     ours = Announced("a", "ws://127.0.0.1:9", "ABC234", "conquid", "", "Ada", PROTOCOL_VERSION, 1)
     browser.found = [ours]
     driver.frames(2)
@@ -128,9 +128,7 @@ def test_a_resize_moves_the_page_keeping_the_rows_and_the_typing(
     assert list(scene.nearby_rows.values()) == [ours]
     moved = {name: widget.get_abs_rect() for name, widget in scene.widgets.items()}
     driver.key("escape")
-    driver.press(entry)
-    fresh = driver.top
-    assert isinstance(fresh, OnlineScene) and driver.app.services.background.wait(5)
+    fresh = open_online(driver)
     browser.found = [ours]  # the first screen's leaving closed the browser
     driver.frames(2)
     assert {name: w.get_abs_rect() for name, w in fresh.widgets.items()} == moved
