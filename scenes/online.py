@@ -88,9 +88,9 @@ class OnlineScene(Scene):
         self._kept_widgets: dict[str, Any] = {}
         """The last layout's widgets, while a resize lays the page out again (``_put``)."""
         self._kept_rows_area: Any = None
+        """The scrolling area ``nearby_rows`` belong to."""
         self._captions: list[tuple[str, pygame.Rect]] = []
         """The page's captions and where each goes (drawn, not widgets)."""
-        """The scrolling area ``nearby_rows`` belong to."""
 
     # -- lifecycle -----------------------------------------------------------------------
 
