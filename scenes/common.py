@@ -4,6 +4,7 @@ dialogs."""
 from __future__ import annotations
 
 import contextlib
+from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
@@ -51,6 +52,14 @@ def entry(scene: Scene, rect: pygame.Rect, text: str, hint: str = "", limit: int
     field.set_text_length_limit(limit)
     field.set_text(text)
     return field
+
+
+def menu_open(widgets: Iterable[Any]) -> bool:
+    """A drop-down among ``widgets`` shows its list: moved, it would leave the list behind,
+    so a resize makes the screen anew."""
+    return any(isinstance(widget, pygame_gui.elements.UIDropDownMenu)
+               and widget.current_state is widget.menu_states["expanded"]
+               for widget in widgets)
 
 
 def centred_box(size: tuple[int, int], width: int, height: int) -> pygame.Rect:

@@ -124,8 +124,7 @@ class LessonScene(Scene):
         if self.root is None or old is None or _button_size(old) != _button_size(size):
             self._build_root()
             return
-        self._built_for = size
-        self.root.set_dimensions(size)
+        self._refit_root()
         self._place(size)
         dx, dy = size[0] - old[0], size[1] - old[1]
         for widget in self.buttons:

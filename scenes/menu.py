@@ -69,8 +69,7 @@ class MenuScene(Scene):
                 self._button_size(self._built_for or (0, 0)):
             self._build_root()
             return
-        self._built_for = size = self.services.surface_size()
-        self.root.set_dimensions(size)
+        size = self._refit_root()
         for (widget, _text, _action), rect in zip(self.entries, self._rects(size), strict=True):
             widget.set_relative_position(rect.topleft)
 

@@ -25,7 +25,7 @@ from game.ui.nearby import NearbyTables
 from game.ui.online import OnlineGame, OnlinePlay
 from game.ui.scene import Pop, Push, Scene, Transition
 from game.ui.services import Services
-from scenes.common import button, centred_box, enable, heading, message
+from scenes.common import button, centred_box, enable, heading, menu_open, message
 from scenes.online_games import follow_pending, online_note, playable_online, resume_online
 from scenes.online_host import DAY, GONE_SECONDS, HostForm
 from scenes.online_nearby import LOOKING, build_rows, why_not
@@ -129,17 +129,12 @@ class OnlineScene(Scene):
         1112 pixels up, its rows as tall from 700): a resize moves each one that keeps its
         size and makes anew only the others (the two lists, as the height changes). The
         waiting and hosting boxes, and a page with a drop-down open, are made anew."""
-        expanded = any(isinstance(widget, pygame_gui.elements.UIDropDownMenu)
-                       and widget.current_state is widget.menu_states["expanded"]
-                       for widget in self.widgets.values())
-        if self.root is None or self.pending is not None or self.form is not None or expanded:
+        if self.root is None or self.pending is not None or self.form is not None or \
+                menu_open(self.widgets.values()):
             self._build_root()
             return
-        size = self.services.surface_size()
-        self._built_for = size
-        self.root.set_dimensions(size)
         self._kept_widgets = dict(self.widgets)
-        self.build(size)
+        self.build(self._refit_root())
 
     def _put(self, name: str, rect: pygame.Rect, make: Callable[[pygame.Rect], Any]) -> Any:
         """The widget ``name`` at ``rect``: the one kept from the last layout, moved, if it

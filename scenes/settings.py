@@ -19,7 +19,7 @@ from game.ui.commands import Command
 from game.ui.scene import Pop, Scene, Transition
 from game.ui.services import Services
 from game.ui.settings import SPEEDS
-from scenes.common import button, heading, label
+from scenes.common import button, heading, label, menu_open
 
 CUSTOM = "Custom"
 ROW = 40
@@ -83,16 +83,10 @@ class SettingsScene(Scene):
         """A new window size moves the widgets (they keep their sizes); the key list is made
         anew only if its width changes, its rows again a few a frame. With a drop-down
         open, the whole screen is made anew."""
-        size = self.services.surface_size()
-        at = _layout(size)
-        expanded = any(isinstance(widget, pygame_gui.elements.UIDropDownMenu)
-                       and widget.current_state is widget.menu_states["expanded"]
-                       for widget in self.widgets.values())
-        if self.root is None or expanded or "keys" not in self.widgets:
+        if self.root is None or menu_open(self.widgets.values()) or "keys" not in self.widgets:
             self._build_root()
             return
-        self._built_for = size
-        self.root.set_dimensions(size)
+        at = _layout(self._refit_root())
         if at["keys"].w != self._keys_width:
             for name in ("keys", "label:keys"):
                 self.widgets.pop(name).kill()

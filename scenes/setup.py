@@ -25,7 +25,7 @@ from game.ui.scene import Pop, Replace, Scene, Transition
 from game.ui.services import Services
 from game.ui.solo import new_seed, read_seed, today_seed
 from game.ui.view import seat_colours
-from scenes.common import button, heading, label
+from scenes.common import button, heading, label, menu_open
 from scenes.options_form import OptionsForm
 
 WIDTH = 860
@@ -74,15 +74,11 @@ class SetupScene(Scene):
         """The widgets have one size in every window: a resize moves them (the columns
         centred, Back and Start at the bottom), keeping what was typed and chosen, and fits
         the preview to the new room. With a drop-down open, the screen is made anew."""
-        old, size = self._built_for, self.services.surface_size()
-        if self.root is None or old is None or any(
-                isinstance(widget, pygame_gui.elements.UIDropDownMenu)
-                and widget.current_state is widget.menu_states["expanded"]
-                for widget in self.widgets.values()):
+        old = self._built_for
+        if self.root is None or old is None or menu_open(self.widgets.values()):
             self._build_root()
             return
-        self._built_for = size
-        self.root.set_dimensions(size)
+        size = self._refit_root()
         dx = _left(size) - _left(old)
         for element in list(self.root.elements):
             x, y = element.relative_rect.topleft

@@ -66,6 +66,14 @@ class Scene:
         """The window changed size: rebuild the widgets to fit it."""
         self._build_root()
 
+    def _refit_root(self) -> tuple[int, int]:
+        """For a resize that keeps the widgets (and moves them): the root container takes
+        the window's new size, which is returned."""
+        size = self.services.surface_size()
+        self._built_for = size
+        self.root.set_dimensions(size)
+        return size
+
     def _build_root(self) -> None:
         self._hushed = None  # the widgets are made anew, each with its tooltip
         if self.root is not None:
