@@ -3,6 +3,7 @@ so the board never jumps to another size or place between them."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Final
 
 import pygame
@@ -29,3 +30,28 @@ def board_area(size: tuple[int, int]) -> pygame.Rect:
 def message_strip(size: tuple[int, int]) -> pygame.Rect:
     board = board_area(size)
     return pygame.Rect(MARGIN, board.bottom + 6, board.w, MESSAGE_H - 8)
+
+
+@dataclass(frozen=True)
+class Columns:
+    """The two columns of a form page (online play, the lobby, a profile), side by side
+    about the window's middle, and the height of a row and the gap under it."""
+
+    compact: bool
+    """A window under 700 pixels high: shorter rows, smaller gaps, the page higher."""
+    row: int
+    gap: int
+    width: int
+    left: int
+    right: int
+    top: int
+
+
+def columns(size: tuple[int, int], widest: int, compact_row: int, top: int) -> Columns:
+    """The columns of a page in a window of ``size``: each at most ``widest`` wide; rows of
+    ``compact_row`` pixels in a low window (else 40); the first row at ``top`` (30 pixels
+    higher in a low window)."""
+    compact = size[1] < 700
+    width = min(widest, (size[0] - 72) // 2)
+    return Columns(compact, compact_row if compact else 40, 6 if compact else 10, width,
+                   size[0] // 2 - 12 - width, size[0] // 2 + 12, top - 30 if compact else top)

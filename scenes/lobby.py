@@ -30,6 +30,7 @@ from game.ui.online import OnlineGame, OnlinePlay, wake
 from game.ui.scene import Pop, Push, Scene, Transition
 from game.ui.services import Services
 from scenes.common import button, centred_box, entry, heading, label, message
+from scenes.layout import columns
 from scenes.online_games import follow_pending, playable_online
 
 CLOCKS: Final = {"No clock": None, "1 day per move": 1, "3 days per move": 3,
@@ -102,11 +103,8 @@ class LobbyScene(Scene):
         ui, root, w = self.services.ui, self.root, self.widgets
         self._remember(w)
         w.clear()
-        compact = size[1] < 700
-        row = 32 if compact else 40
-        gap = 6 if compact else 10
-        width = min(560, (size[0] - 72) // 2)
-        left, right = size[0] // 2 - 12 - width, size[0] // 2 + 12
+        page = columns(size, 560, 32, 130)
+        row, gap, width, left, right = page.row, page.gap, page.width, page.left, page.right
         if self.pending is not None or self.spectator is not None:
             box = centred_box(size, 620, 260)
             w["cancel"] = button(self, pygame.Rect(box.centerx - 80, box.bottom - row - 16, 160,
@@ -114,7 +112,7 @@ class LobbyScene(Scene):
             return
         lobby = self.lobby
         assert lobby is not None
-        top = 100 if compact else 130
+        top = page.top
         y = top
         third = (width - 16) // 3
         games = playable_online(self.services)

@@ -25,6 +25,7 @@ from game.ui.lobby import Lobby, Spectator, open_spectator, standing_line
 from game.ui.scene import Pop, Push, Scene, Transition
 from game.ui.services import Services
 from scenes.common import button, confirm, entry, heading, label, message
+from scenes.layout import columns
 from scenes.online_games import playable_online
 
 
@@ -71,12 +72,9 @@ class ProfileScene(Scene):
             if key in w:
                 self._typed[key] = w[key].get_text()
         w.clear()
-        compact = size[1] < 700
-        row = 32 if compact else 40
-        gap = 6 if compact else 10
-        width = min(560, (size[0] - 72) // 2)
-        left, right = size[0] // 2 - 12 - width, size[0] // 2 + 12
-        top = 100 if compact else 130
+        page = columns(size, 560, 32, 130)
+        row, gap, width, left, right = page.row, page.gap, page.width, page.left, page.right
+        top = page.top
         y = top
         half = (width - 8) // 2
 

@@ -26,6 +26,7 @@ from game.ui.online import OnlineGame, OnlinePlay
 from game.ui.scene import Pop, Push, Scene, Transition
 from game.ui.services import Services
 from scenes.common import button, centred_box, enable, heading, menu_open, message
+from scenes.layout import columns
 from scenes.online_games import follow_pending, online_note, playable_online, resume_online
 from scenes.online_host import DAY, GONE_SECONDS, HostForm
 from scenes.online_nearby import LOOKING, build_rows, why_not
@@ -154,11 +155,8 @@ class OnlineScene(Scene):
         ui, root, w = self.services.ui, self.root, self.widgets
         self._typed.update({key: w[key].get_text() for key in TYPED if key in w})
         w.clear()
-        compact = size[1] < 700
-        row = 34 if compact else 40
-        gap = 6 if compact else 10
-        width = min(520, (size[0] - 72) // 2)
-        left, right = size[0] // 2 - 12 - width, size[0] // 2 + 12
+        page = columns(size, 520, 34, 140)
+        row, gap, width, left, right = page.row, page.gap, page.width, page.left, page.right
         if self.pending is not None:  # the waiting box alone, over the page
             self.nearby_rows = {}
             box = centred_box(size, 620, 300)
@@ -169,7 +167,7 @@ class OnlineScene(Scene):
             self.nearby_rows = {}
             self.form.build(size, row)
             return
-        y = 110 if compact else 140
+        y = page.top
         settings = self.services.settings
         self._captions = []
         self._caption(pygame.Rect(left, y, 110, row), "Your name")
@@ -242,7 +240,7 @@ class OnlineScene(Scene):
                   lambda rect: button(self, rect, "Join", "Join with the code (and the host's "
                                       "address or your server)"))
         # right column: tables nearby and my online games
-        y = 110 if compact else 140
+        y = page.top
         list_h = (size[1] - y - 3 * row - 90) // 2
         self._caption(pygame.Rect(right, y, width, row), "Tables nearby")
         y += row
