@@ -412,13 +412,9 @@ class PlayScene(Scene):
     def capture(self, event: pygame.event.Event) -> bool:
         """The move list's own pointer: a click reviews the position an entry leads to (or
         goes back to the game), the wheel over it scrolls it."""
-        if event.type == pygame.MOUSEWHEEL and self._pointer is not None and \
-                self.move_list.rect.collidepoint(self._pointer):
-            self.move_list.scroll(-3 * int(event.y))
+        if self.move_list.wheel(event, self._pointer):
             return True
-        if event.type != pygame.MOUSEBUTTONDOWN or event.button != 1 or self.dialog_open():
-            return False
-        ply = self.move_list.hit(tuple(event.pos))
+        ply = None if self.dialog_open() else self.move_list.clicked(event)
         if ply is None:
             return False
         self.review(None if ply < 0 or ply >= self.match.ply else ply)

@@ -221,13 +221,9 @@ class ReplayScene(Scene):
     def capture(self, event: pygame.event.Event) -> bool:
         """The move list's pointer: a click jumps to the position a line leads to, the
         wheel over it scrolls it."""
-        if event.type == pygame.MOUSEWHEEL and self._pointer is not None and \
-                self.moves.rect.collidepoint(self._pointer):
-            self.moves.scroll(-3 * int(event.y))
+        if self.moves.wheel(event, self._pointer):
             return True
-        if event.type != pygame.MOUSEBUTTONDOWN or event.button != 1 or self.dialog_open():
-            return False
-        ply = self.moves.hit(tuple(event.pos))
+        ply = None if self.dialog_open() else self.moves.clicked(event)
         if ply is None or ply < 0:
             return False
         self.playing = False

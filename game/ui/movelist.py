@@ -352,6 +352,20 @@ class MoveList:
             self._hover = hovered
             self._image = None
 
+    def wheel(self, event: pygame.event.Event, pointer: tuple[int, int] | None) -> bool:
+        """The mouse wheel turned with the pointer over the list scrolls it: True if so."""
+        if event.type != pygame.MOUSEWHEEL or pointer is None or \
+                not self.rect.collidepoint(pointer):
+            return False
+        self.scroll(-3 * int(event.y))
+        return True
+
+    def clicked(self, event: pygame.event.Event) -> int | None:
+        """The position a left click on the list shows (``hit``), None for any other event."""
+        if event.type != pygame.MOUSEBUTTONDOWN or event.button != 1:
+            return None
+        return self.hit(tuple(event.pos))
+
     def hit(self, pos: tuple[int, int]) -> int | None:
         """The position (a ply) the line under ``pos`` leads to; the live one for the bar
         (``len`` of all moves is not known here: -1 means "back to the game")."""
