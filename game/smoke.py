@@ -60,6 +60,8 @@ from scenes.settings import SettingsScene
 from scenes.setup import COMPUTER, SetupScene
 
 SEED: Final = 2026
+"""The walk's random moves, and the seed it types for games with dice: each run takes the
+same steps."""
 MOVES: Final = 4
 """Human moves per game (computer replies and dice rolls come on top)."""
 WAIT_SECONDS: Final = 60.0
@@ -158,6 +160,7 @@ class Walk:
             setup = self.expect_top(SetupScene)
         with self.step(f"{game_id}: setup"):
             level = self.choose_computer(setup)
+            self.type_seed(setup)
             self.press(setup.start_button)
             play = self.expect_top(PlayScene)
         match = play.match
@@ -480,6 +483,13 @@ class Walk:
         self.press(button)
         expect(dropdown.selected_option[0] == computers[0], "could not choose a computer seat")
         return str(computers[0]).removeprefix(COMPUTER)
+
+    def type_seed(self, setup: SetupScene) -> None:
+        """Type the walk's seed for a game with dice, so each run rolls the same dice and
+        takes the same steps."""
+        entry = setup.widgets.get("seed")
+        if entry is not None:
+            entry.set_text(str(SEED))
 
     def learn(self, game_id: str) -> None:
         """From the first-time offer, play the first lesson's first step as the learner."""
