@@ -21,6 +21,9 @@ DECLINE: Final = "online_decline"
 SEND_FILE: Final = "online_send_file"
 MUTE: Final = "online_mute"
 HERE: Final = (96, 200, 120)
+CHAT_SIZE: Final = 20
+CHAT_LINES: Final = 3
+"""The most lines one chat message takes in the panel (the rest is shortened)."""
 GONE: Final = (120, 124, 136)
 TROUBLE: Final = (232, 176, 80)
 
@@ -98,22 +101,27 @@ def dot(surface: pygame.Surface, centre: tuple[int, int], online: OnlineGame, se
 
 def draw_chat(surface: pygame.Surface, rect: pygame.Rect, online: OnlineGame,
               match: Match) -> None:
-    """The last chat lines, newest at the bottom, inside ``rect``."""
+    """The last chat lines, newest at the bottom, inside ``rect``: each wrapped to at most
+    ``CHAT_LINES`` lines, so a sentence is read whole where the panel has room."""
     if rect.h < 24:
         return
     lines = online.chat if not online.muted else []
     if not lines:
         words = fonts.fit("Chat muted" if online.muted else "No chat yet",
-                          20, palette.MUTED, rect.w)
+                          CHAT_SIZE, palette.MUTED, rect.w)
         surface.blit(words, (rect.x, rect.bottom - words.get_height()))
         return
+    step = fonts.font(CHAT_SIZE).get_height() + 2
     y = rect.bottom
     for said in reversed(lines):
-        words = fonts.fit(f"{said.name}: {said.text}", 20, palette.TEXT, rect.w)
-        y -= words.get_height() + 2
-        if y < rect.y:
-            return
-        surface.blit(words, (rect.x, y))
+        wrapped = list(fonts.wrap(f"{said.name}: {said.text}", CHAT_SIZE, rect.w))
+        if len(wrapped) > CHAT_LINES:
+            wrapped[CHAT_LINES - 1:] = [" ".join(wrapped[CHAT_LINES - 1:])]
+        for line in reversed(wrapped):
+            y -= step
+            if y < rect.y:
+                return
+            surface.blit(fonts.fit(line, CHAT_SIZE, palette.TEXT, rect.w), (rect.x, y))
 
 
 def _span(seconds: float) -> str:

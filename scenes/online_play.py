@@ -17,7 +17,7 @@ them one by one as they arrive. Nothing sent is ever taken back.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import Any, Final
 
 import pygame
 import pygame_gui
@@ -29,6 +29,7 @@ from game.ui import fonts, palette, storage
 from game.ui import input as inp
 from game.ui.commands import Command
 from game.ui.computer import ComputerSeat
+from game.ui.movelist import lines_height
 from game.ui.online import OnlineGame, RemoteSeat
 from game.ui.scene import Replace, Transition
 from game.ui.services import Services
@@ -37,6 +38,9 @@ from game.ui.view import last_turn
 from scenes import online_panel as op
 from scenes.common import confirm, file_dialog, save_match_to
 from scenes.play import REMATCH, PlayScene
+
+MOVES_KEPT: Final = 3
+"""Lines of moves the chat leaves the move list in a short window."""
 
 SENT = "moves sent to the other player cannot be taken back"
 REFUSED = {
@@ -166,8 +170,10 @@ class OnlinePlayScene(PlayScene):
         self.chat_entry.set_text_length_limit(200)
 
     def _extras_room(self, room: int) -> int:
-        """The chat shares the room under the buttons with the move list."""
-        return room // 2
+        """The chat shares the room under the buttons with the move list, which keeps at
+        least ``MOVES_KEPT`` lines (in a short window the message strip shows the last chat
+        line still)."""
+        return max(0, min(room // 2, room - lines_height(MOVES_KEPT)))
 
     def _control_rows(self) -> list[list[tuple[str, str, str]]]:
         rows = op.control_rows(self.online, self.match.is_over)

@@ -208,6 +208,12 @@ class _Block:
             image.blit(fonts.text(words, size, colour, bold), (x, y + top))
 
 
+def lines_height(lines: int) -> int:
+    """The height that shows ``lines`` lines of moves (a screen sharing the list's room
+    keeps at least a few for it)."""
+    return lines * (fonts.font(TEXT_SIZE).get_height() + LINE_GAP) + 2 * LINE_GAP
+
+
 class MoveList:
     """The turns drawn in a rectangle: the current one highlighted and kept in view, a
     click answers the position it names, the wheel scrolls (see the module's docstring)."""

@@ -19,9 +19,11 @@ from game.core.protocol import CHANCE
 from game.ui import commands as c
 from game.ui import tickets
 from game.ui.app import App
+from game.ui.movelist import lines_height
 from game.ui.paths import Paths
 from scenes.menu import MenuScene
 from scenes.online import OnlineScene
+from scenes.online_play import MOVES_KEPT
 from scenes.play import REMATCH, PlayScene
 from tests.online.hosting import (
     TWO_PLAYER,
@@ -33,6 +35,7 @@ from tests.online.hosting import (
     play_local,
 )
 from tests.ui.driver import Driver
+from tests.ui.test_resize import resize_events
 
 
 @pytest.mark.parametrize("game_id", TWO_PLAYER)
@@ -167,3 +170,15 @@ def test_the_host_cancels_a_table_nobody_joined(app: Driver) -> None:
     app.press(scene.widgets["cancel"])
     assert scene.pending is None and "host" in scene.widgets
     assert table is not None and tickets.find(app.app.services.paths, table) is None
+
+
+def test_a_short_window_keeps_lines_of_moves_beside_the_chat(app: Driver) -> None:
+    opponent, play = against_opponent(app, "piously", seed=7)
+    try:
+        for size in ((900, 600), (1280, 720)):
+            for event in resize_events(size):
+                pygame.event.post(event)
+            app.frames(3)
+            assert play.move_list.rect.h >= lines_height(MOVES_KEPT)
+    finally:
+        opponent.close()
