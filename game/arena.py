@@ -3,7 +3,8 @@
 ``conquid-arcade arena conquid --first hard --second normal --games 100 --seed 1 --board
 medium`` plays that many games with colours alternating, each under a turn limit so it ends,
 then prints wins, draws and losses of the first level with a 95% Wilson interval, and each
-level's moves per second and median time per move. ``--save-dir`` keeps every game as a
+level's moves per second, median time per move, and median and slowest time per whole
+turn (a turn of several moves, as in Piously, is timed whole). ``--save-dir`` keeps every game as a
 record that the client can replay. Besides a game's own levels, every game has ``mcts``
 (``game.core.mcts``: a search that knows only the legal moves), to measure the levels against
 a player of another kind. Unlike the AI modules the arena reads the clock
@@ -80,16 +81,25 @@ def wilson(successes: int, trials: int, z: float = Z95) -> tuple[float, float]:
 
 @dataclass
 class LevelStats:
-    """What one level spent thinking over a run."""
+    """What one level spent thinking over a run: each move, and each whole turn (the moves
+    a seat plays before the next seat moves: several in Piously, one in most games)."""
 
     moves: int = 0
     seconds: float = 0.0
     samples: list[float] = field(default_factory=list)
+    turns: list[float] = field(default_factory=list)
+    turn_so_far: float = 0.0
+    """The thinking time of the turn under way."""
 
-    def add(self, seconds: float) -> None:
+    def add(self, seconds: float, turn_ended: bool = True) -> None:
+        """One move's thinking time; ``turn_ended`` when the seat's turn ended with it."""
         self.moves += 1
         self.seconds += seconds
         self.samples.append(seconds)
+        self.turn_so_far += seconds
+        if turn_ended:
+            self.turns.append(self.turn_so_far)
+            self.turn_so_far = 0.0
 
     @property
     def moves_per_second(self) -> float:
@@ -98,6 +108,14 @@ class LevelStats:
     @property
     def median_ms(self) -> float:
         return statistics.median(self.samples) * 1000 if self.samples else 0.0
+
+    @property
+    def median_turn_ms(self) -> float:
+        return statistics.median(self.turns) * 1000 if self.turns else 0.0
+
+    @property
+    def slowest_turn_ms(self) -> float:
+        return max(self.turns) * 1000 if self.turns else 0.0
 
 
 def play_game(
@@ -133,9 +151,10 @@ def play_game(
         rng = random.Random(f"{seed}/{match.ply}")
         started = clock()
         decision = player.choose(match.state, Budget(limit, clock), rng)
-        if stats is not None:
-            stats[level].add(clock() - started)
+        thought = clock() - started
         match.play(decision.move)
+        if stats is not None:
+            stats[level].add(thought, match.is_over or match.to_move != seat)
     return match
 
 
@@ -334,7 +353,8 @@ def _summary(
         lines = [
             *lines,
             f"{name}: {level.moves} moves, {level.moves_per_second:.1f} moves/s, median "
-            f"{level.median_ms:.1f} ms per move (limit: time={budget.time}, "
+            f"{level.median_ms:.1f} ms per move, whole turns: median {level.median_turn_ms:.1f}"
+            f" ms, slowest {level.slowest_turn_ms:.1f} ms (limit: time={budget.time}, "
             f"nodes={budget.nodes})",
         ]
     for line in lines:
