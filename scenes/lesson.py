@@ -19,7 +19,7 @@ from typing import Any
 import pygame
 
 from game.core.errors import GameError
-from game.core.learn import Attempt, Step, Verdict
+from game.core.learn import Attempt, Step, Verdict, answer_positions
 from game.core.player import Decision
 from game.ui import commands as c
 from game.ui import fonts, palette
@@ -29,7 +29,7 @@ from game.ui.commands import Command
 from game.ui.computer import ComputerSeat
 from game.ui.scene import Pop, Push, Scene, Transition
 from game.ui.services import Services
-from game.ui.view import Feedback, Marks, Suggests, seat_colours
+from game.ui.view import Feedback, FitsMany, Marks, Suggests, seat_colours
 from scenes.common import button, enable, pressed
 
 MARGIN = 16
@@ -94,6 +94,8 @@ class LessonScene(Scene):
         return self.unit.steps[self.step_index]
 
     def _new_attempt(self) -> Attempt:
+        if self.step_index == 0 and isinstance(self.view, FitsMany):  # a unit starts
+            self.view.fit_many(answer_positions(self.game, self.unit.steps))
         attempt = Attempt(self.game, self.step)
         self.view.show(attempt.match.state)
         self._set_interactive(attempt.learners_turn)

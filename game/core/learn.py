@@ -507,6 +507,22 @@ def _patterns(data: object, where: str) -> tuple[EventPattern, ...]:
     return tuple(patterns)
 
 
+def answer_positions(game: Game[Any, Any], steps: Sequence[Step]) -> tuple[Any, ...]:
+    """Every position the steps show when their answers are played (a view keeps one scale
+    over them). Answers are checked at load; one refused here ends its step's line."""
+    shown: list[Any] = []
+    for step in steps:
+        try:
+            match = Match(game, step.options, seed="learn", start=game.decode(step.position))
+            shown.append(match.state)
+            for text in step.answer:
+                match.play(game.parse_move(text))
+                shown.append(match.state)
+        except (ValueError, GameError):
+            continue
+    return tuple(shown)
+
+
 def _check_answer(game: Game[Any, Any], step: Step, where: str) -> None:
     """Play the step's answer through an attempt: it must be legal and pass the goal, and
     the other side's moves in it must be the scripted replies."""

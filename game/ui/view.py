@@ -189,6 +189,18 @@ class Marks(Protocol):
 
 
 @runtime_checkable
+class FitsMany(Protocol):
+    """A view whose board's scale depends on the position (Piously keeps room around its
+    temple once the Stonemason is owned): a lesson shows it every position of its steps
+    first, so the board keeps one size from step to step."""
+
+    def fit_many(self, states: Sequence[Any]) -> None:
+        """Fit the board so that each of ``states`` shows at one scale (none: fit each
+        position as it is shown)."""
+        ...
+
+
+@runtime_checkable
 class ClickPlays(Protocol):
     """A view whose moves can be whole after a click (Forts: a value, then a cell)."""
 

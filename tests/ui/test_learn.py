@@ -277,3 +277,24 @@ def test_a_puzzle_is_answered_by_the_computer_and_won_through_the_gui(
     assert lesson.attempt.verdict is Verdict.PASSED
     assert len(lesson.attempt.match.moves) == 3, "the computer answered in between"
     assert services.learning.is_done(game_id, puzzle.id)
+
+
+def test_a_piously_lessons_board_keeps_its_size_from_step_to_step(
+        driver: Driver, services: Services) -> None:
+    """Steps whose temples differ (one with the Stonemason owned keeps room around it) show
+    their hexes at one size: the board does not jump as a lesson goes on."""
+    driver.frames(2)
+    units = lesson_units(services.learning.course("piously"))
+    for index, unit in enumerate(units):
+        lesson = LessonScene(services, "piously", units, index)
+        driver.app.stack.apply(Push(lesson))
+        sizes = set()
+        for number in range(len(unit.steps)):
+            lesson.step_index = number
+            lesson.attempt = lesson._new_attempt()
+            driver.frames(1)
+            hexagon = lesson.view.mark_rect("P1")
+            assert hexagon is not None
+            sizes.add(hexagon.size)
+        assert len(sizes) == 1, (unit.id, sizes)
+        driver.key("escape")

@@ -61,6 +61,11 @@ _MOVES: Final = (m.BuildTemple, m.PlacePiece, m.Step, m.Bless, m.Flip, m.Drop, m
                  m.EndTurn, m.Cast)
 
 
+def _margin(state: PiouslyState) -> float:
+    """Hexes kept around a built temple: more once the Stonemason has an owner."""
+    return MASON_MARGIN if state.owners[STONEMASON] >= 0 else 1.2
+
+
 class PiouslyView:
     """A Piously temple in a rectangle of the window (see ``game.ui.view.GameView``)."""
 
@@ -74,6 +79,8 @@ class PiouslyView:
         self._board_area, self._panel = split(self._area)
         self._geo = Geometry.fit(self._board_area, ())
         self._state: PiouslyState | None = None
+        self._fit_over: tuple[PiouslyState, ...] = ()
+        """Positions whose scale the board keeps besides the one shown (a lesson's steps)."""
         self._anim: anim.Animation | None = None
         self._cues = Cues()
         self._now = 0.0
@@ -128,17 +135,16 @@ class PiouslyView:
     def _refit(self) -> None:
         """Fit the hexes that may be shown now to the board area: once the Stonemason has an
         owner, with room around the temple for a room it moves, so that a room picked up
-        never makes the temple jump or shrink."""
+        never makes the temple jump or shrink; never larger than any position of
+        ``fit_many`` would be shown."""
         state = self._state
         hexes: list[Hex] = []
-        margin = 1.2
         area = self._board_area
         if self._anim is not None and self._anim.before.temple is not None:
             hexes += self._anim.before.temple.room_of
         if state is not None and state.temple is not None:
             hexes += state.temple.room_of
-            if state.owners[STONEMASON] >= 0:
-                margin = MASON_MARGIN
+            margin = _margin(state)
         elif self._builder is not None:
             hexes += [h for room, p in enumerate(self._builder.layout) for h in p.hexes(room)]
             hexes += [h for room, p in enumerate(DEFAULT_LAYOUT) for h in p.hexes(room)]
@@ -146,7 +152,14 @@ class PiouslyView:
         else:  # no temple yet: the default one, with room under it for what comes
             hexes += [h for room, p in enumerate(DEFAULT_LAYOUT) for h in p.hexes(room)]
             area = pygame.Rect(area.x, area.y, area.w, area.h - NOTE_ROOM)
-        self._geo = Geometry.fit(area, hexes, margin)  # a room being moved never rescales it
+            margin = 1.2
+        largest = min((Geometry.fit(area, s.temple.room_of, _margin(s)).size
+                       for s in self._fit_over if s.temple is not None), default=None)
+        self._geo = Geometry.fit(area, hexes, margin, largest)  # a room moved never rescales it
+
+    def fit_many(self, states: Sequence[Any]) -> None:
+        self._fit_over = tuple(s for s in states if isinstance(s, PiouslyState))
+        self._refit()
 
     # -- state and animation -------------------------------------------------------------
 

@@ -53,15 +53,17 @@ class Geometry:
     """The bounding box of the hexes the board was fitted to."""
 
     @classmethod
-    def fit(cls, area: pygame.Rect, hexes: Iterable[Hex], margin: float = 0.6) -> Geometry:
-        """The largest hexes that show every one of ``hexes`` (plus ``margin`` hexes) in
-        ``area``, centred."""
+    def fit(cls, area: pygame.Rect, hexes: Iterable[Hex], margin: float = 0.6,
+            largest: float | None = None) -> Geometry:
+        """The largest hexes (at most ``largest`` pixels) that show every one of ``hexes``
+        (plus ``margin`` hexes) in ``area``, centred."""
         points = [unit(h) for h in hexes] or [(0.0, 0.0)]
         left = min(x for x, _ in points) - 1 - margin
         right = max(x for x, _ in points) + 1 + margin
         top = min(y for _, y in points) - SQRT3 / 2 - margin
         bottom = max(y for _, y in points) + SQRT3 / 2 + margin
-        size = max(6.0, min(area.w / (right - left), area.h / (bottom - top)))
+        size = max(6.0, min(area.w / (right - left), area.h / (bottom - top),
+                            largest or math.inf))
         width, height = (right - left) * size, (bottom - top) * size
         x0 = area.x + (area.w - width) / 2 - left * size
         y0 = area.y + (area.h - height) / 2 - top * size
