@@ -10,7 +10,7 @@ a room: no two rooms overlap, each room shares an edge with at least two other r
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cached_property
 from typing import Final
@@ -112,6 +112,25 @@ class Temple:
         return {}
 
     @cached_property
+    def room_can_move_cache(self) -> dict[int, bool]:
+        """Memo of ``room_can_move``: asked far more often than the whole list is wanted."""
+        return {}
+
+    @cached_property
+    def regions_won(self) -> dict[frozenset[Hex], bool]:
+        """Memo of ``regions.has_won`` by a colour's auras (see there)."""
+        return {}
+
+    @cached_property
+    def _hash(self) -> int:
+        return hash((self.layout, self.shovel))
+
+    def __hash__(self) -> int:
+        """The dataclass's own hash, remembered: searches hash every position they keep,
+        and a temple's seven placements each cost a call."""
+        return self._hash
+
+    @cached_property
     def room_hexes(self) -> tuple[tuple[Hex, ...], ...]:
         return tuple(p.hexes(room) for room, p in enumerate(self.layout))
 
@@ -190,17 +209,30 @@ def room_moves(temple: Temple, room: int) -> tuple[Placement, ...]:
     """
     cache = temple.room_moves_cache
     if room not in cache:
-        cache[room] = _room_moves(temple, room)
+        cache[room] = tuple(_room_moves(temple, room))
     return cache[room]
 
 
-def _room_moves(temple: Temple, room: int) -> tuple[Placement, ...]:
-    """The search behind ``room_moves``: the other six rooms are examined once, then each
-    candidate costs a handful of lookups."""
+def room_can_move(temple: Temple, room: int) -> bool:
+    """Whether ``room`` may be moved anywhere: ``bool(room_moves(...))``, but the search stops
+    at the first placement found. Whether the Stonemason can be cast is asked at every random
+    move, on a temple often new (the last cast moved a room), where the whole list is rarely
+    wanted."""
+    if room in temple.room_moves_cache:
+        return bool(temple.room_moves_cache[room])
+    cache = temple.room_can_move_cache
+    if room not in cache:
+        cache[room] = next(_room_moves(temple, room), None) is not None
+    return cache[room]
+
+
+def _room_moves(temple: Temple, room: int) -> Iterator[Placement]:
+    """The search behind ``room_moves``, in its order: the other six rooms are examined
+    once, then each candidate costs a handful of lookups."""
     rest = {h: r for h, r in temple.room_of.items() if r != room and r != SHOVEL}
     touch = _touching(rest)
     if any(not touch[r] for r in range(ROOMS) if r != room):
-        return ()  # a room left touching nothing cannot reach two neighbours again
+        return  # a room left touching nothing cannot reach two neighbours again
     needy = {r for r in range(ROOMS) if r != room and len(touch[r]) == 1}
     part_of_room: dict[int, int] = {}
     for index, part in enumerate(_components(rest)):
@@ -212,14 +244,12 @@ def _room_moves(temple: Temple, room: int) -> tuple[Placement, ...]:
         blocked.add(temple.shovel)
     frontier = {h + d for h in rest for d in DIRECTIONS} - blocked
     current = temple.layout[room]
-    found: list[Placement] = []
     for rotation in range(6):
         offsets = ROTATED[room][rotation]
         halo = _HALOS[room][rotation]
         anchors = {f - o for f in frontier for o in offsets}
+        anchors -= {b - o for b in blocked for o in offsets}  # the room would overlap
         for anchor in sorted(anchors):
-            if any(anchor + o in blocked for o in offsets):
-                continue
             touched = {rest[anchor + o] for o in halo if anchor + o in rest}
             if len(touched) < 2 or not needy <= touched:
                 continue
@@ -232,8 +262,7 @@ def _room_moves(temple: Temple, room: int) -> tuple[Placement, ...]:
                 temple.shovel, rest, placement.hexes(room)
             ):
                 continue
-            found.append(placement)
-    return tuple(found)
+            yield placement
 
 
 def move_problem(temple: Temple, room: int, placement: Placement) -> str | None:
