@@ -341,7 +341,11 @@ _NOTHING: Final[dict[int, Callable[[PiouslyState], str | None]]] = {
     YEOMAN: lambda s: (
         None if yeoman_rooms(s) else "no room of the linked region has an object that could move"
     ),
-    YOKE: lambda s: None if yoke_objects(s) else "no object can move with you in any direction",
+    YOKE: lambda s: (
+        None
+        if any(yoke_directions(s, h) for h in s.object_at)  # your own piece has none
+        else "no object can move with you in any direction"
+    ),
 }
 
 

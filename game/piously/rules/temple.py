@@ -244,16 +244,24 @@ def _room_moves(temple: Temple, room: int) -> Iterator[Placement]:
         blocked.add(temple.shovel)
     frontier = {h + d for h in rest for d in DIRECTIONS} - blocked
     current = temple.layout[room]
+    others = [r for r in range(ROOMS) if r != room]
     for rotation in range(6):
         offsets = ROTATED[room][rotation]
         halo = _HALOS[room][rotation]
         anchors = {f - o for f in frontier for o in offsets}
         anchors -= {b - o for b in blocked for o in offsets}  # the room would overlap
+        # near[r]: the anchors where the room turned so would touch room r
+        near = {r: {h - o for h in temple.room_hexes[r] for o in halo} for r in others}
+        once: set[Hex] = set()
+        twice: set[Hex] = set()
+        for r in others:
+            twice |= once & near[r]
+            once |= near[r]
+        anchors &= twice  # touching two rooms at least
+        for r in needy:
+            anchors &= near[r]  # and every room that would be left touching only one
         for anchor in sorted(anchors):
-            touched = {rest[anchor + o] for o in halo if anchor + o in rest}
-            if len(touched) < 2 or not needy <= touched:
-                continue
-            if len(parts) > 1 and {part_of_room[r] for r in touched} != parts:
+            if len(parts) > 1 and {part_of_room[r] for r in others if anchor in near[r]} != parts:
                 continue
             placement = Placement(anchor, rotation)
             if placement == current or not _within_table(placement, room):
