@@ -711,24 +711,30 @@ def _usurper_choices(state: PiouslyState) -> list[UsurperChoice]:
         return []
     auras, room_of = state.auras[state.to_move], state.built.room_of
     found: list[UsurperChoice] = []
-    seen: set[tuple[Hex, Hex, Hex, Hex]] = set()
+    removals_done: set[tuple[Hex, Hex]] = set()
     for first in sorted(_walk(auras, h)):
         fewer = auras - {first}
         for second in sorted(_walk(fewer, h)):
             removed = (first, second)
-            low, high = sorted(removed)
             found.append((removed, ()))
+            # growing a then b or b then a is one result, and so is removing the same two
+            # in the other order: the second time, its two growths were all listed already
+            pair = (first, second) if first < second else (second, first)
+            repeat = pair in removals_done
+            removals_done.add(pair)
             left = fewer - {second}
             kept = _walk(left, h)
             edge = _edge(room_of, kept, kept)
+            grown: set[tuple[Hex, Hex]] = set()
             for grow in sorted(edge):
                 found.append((removed, (grow,)))
+                if repeat:
+                    continue
                 joined = _joined(left, kept, grow)
                 for again in sorted((edge - joined) | _edge(room_of, joined, kept)):
-                    # growing a then b or b then a is one result, whatever the removals' order
-                    key = (low, high, grow, again) if grow < again else (low, high, again, grow)
-                    if key not in seen:
-                        seen.add(key)
+                    both = (grow, again) if grow < again else (again, grow)
+                    if both not in grown:
+                        grown.add(both)
                         found.append((removed, (grow, again)))
     return found
 

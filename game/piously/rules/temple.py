@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import Final
 
+from game.piously.rules.bitboard import Bitboard, moved
 from game.piously.rules.hexes import (
     DIRECTIONS,
     TABLE_RADIUS,
@@ -227,41 +228,52 @@ def room_can_move(temple: Temple, room: int) -> bool:
 
 
 def _room_moves(temple: Temple, room: int) -> Iterator[Placement]:
-    """The search behind ``room_moves``, in its order: the other six rooms are examined
-    once, then each candidate costs a handful of lookups."""
+    """The search behind ``room_moves``, in its order. The other six rooms are examined
+    once; then, for each turn of the room, the spots where it would overlap a room or touch
+    too few are ruled out for all spots at once, as sets of hexes on a bitboard, so only the
+    spots that pass those cost a check of their own."""
     rest = {h: r for h, r in temple.room_of.items() if r != room and r != SHOVEL}
     touch = _touching(rest)
     if any(not touch[r] for r in range(ROOMS) if r != room):
         return  # a room left touching nothing cannot reach two neighbours again
-    needy = {r for r in range(ROOMS) if r != room and len(touch[r]) == 1}
+    needy = [r for r in range(ROOMS) if r != room and len(touch[r]) == 1]
     part_of_room: dict[int, int] = {}
     for index, part in enumerate(_components(rest)):
         for h in part:
             part_of_room[rest[h]] = index
     parts = set(part_of_room.values())
-    blocked = set(rest)
-    if temple.shovel is not None:
-        blocked.add(temple.shovel)
-    frontier = {h + d for h in rest for d in DIRECTIONS} - blocked
-    current = temple.layout[room]
+    board = Bitboard.around(temple.room_of, margin=_REACH)
     others = [r for r in range(ROOMS) if r != room]
+    rooms = {r: board.bits(temple.room_hexes[r]) for r in others}
+    standing = board.bits(rest)
+    blocked = standing if temple.shovel is None else standing | board.bits((temple.shovel,))
+    frontier = 0
+    for d in DIRECTIONS:
+        frontier |= moved(standing, board.shift(d))
+    frontier &= ~blocked
+    current = temple.layout[room]
     for rotation in range(6):
-        offsets = ROTATED[room][rotation]
-        halo = _HALOS[room][rotation]
-        anchors = {f - o for f in frontier for o in offsets}
-        anchors -= {b - o for b in blocked for o in offsets}  # the room would overlap
-        # near[r]: the anchors where the room turned so would touch room r
-        near = {r: {h - o for h in temple.room_hexes[r] for o in halo} for r in others}
-        once: set[Hex] = set()
-        twice: set[Hex] = set()
+        back = [board.shift(-o) for o in ROTATED[room][rotation]]
+        anchors = overlap = 0
+        for shift in back:
+            anchors |= moved(frontier, shift)  # a hex of the room next to the temple
+            overlap |= moved(blocked, shift)
+        anchors &= ~overlap
+        halo = [board.shift(-o) for o in _HALOS[room][rotation]]
+        near = {}  # the anchors where the room turned so would touch room r
+        once = twice = 0
         for r in others:
-            twice |= once & near[r]
-            once |= near[r]
+            bits = 0
+            for shift in halo:
+                bits |= moved(rooms[r], shift)
+            near[r] = bits
+            twice |= once & bits
+            once |= bits
         anchors &= twice  # touching two rooms at least
         for r in needy:
             anchors &= near[r]  # and every room that would be left touching only one
-        for anchor in sorted(anchors):
-            if len(parts) > 1 and {part_of_room[r] for r in others if anchor in near[r]} != parts:
+        for bit, anchor in board.members(anchors):
+            if len(parts) > 1 and {part_of_room[r] for r in others if near[r] & bit} != parts:
                 continue
             placement = Placement(anchor, rotation)
             if placement == current or not _within_table(placement, room):
@@ -271,6 +283,12 @@ def _room_moves(temple: Temple, room: int) -> Iterator[Placement]:
             ):
                 continue
             yield placement
+
+
+_REACH: Final = 6
+"""Room around the temple on the Stonemason's bitboard: its search moves a set of hexes at
+most 4 along q or r (a step off the temple then back by a turned room's offset, 1 + 3; or
+back by a halo's, 4), so no set spills off the board or wraps into the next row."""
 
 
 def move_problem(temple: Temple, room: int, placement: Placement) -> str | None:
