@@ -657,7 +657,7 @@ def cast_choices(state: PiouslyState, spell: int) -> Sequence[m.Cast]:
     if spell == YEOMAN:
         return _YeomanCasts(_yeoman_parts(state))
     if spell == USURPER:
-        return _Lazy(_usurper_choices(state), lambda choice: m.Usurper(*choice))
+        return _Lazy(list(_usurper_choices(state)), lambda choice: m.Usurper(*choice))
     return list(_ENUMERATE[spell](state))
 
 
@@ -701,22 +701,22 @@ def _usurper_casts(state: PiouslyState) -> Iterator[m.Cast]:
     return (m.Usurper(removed, grown) for removed, grown in _usurper_choices(state))
 
 
-def _usurper_choices(state: PiouslyState) -> list[UsurperChoice]:
+def _usurper_choices(state: PiouslyState) -> Iterator[UsurperChoice]:
     """Every Usurper cast's choices, in their order (``usurper_removals`` then
     ``usurper_growths``, each sorted). The regions are walked here on plain sets, the
     region after a growth grown from the one before it, since a cast's choices number in
-    the hundreds and each would otherwise walk its region afresh."""
+    the hundreds and each would otherwise walk its region afresh. Lazy: a planner may take
+    only the first few."""
     h = artwork_hex(state, USURPER)
     if h is None:
-        return []
+        return
     auras, room_of = state.auras[state.to_move], state.built.room_of
-    found: list[UsurperChoice] = []
     removals_done: set[tuple[Hex, Hex]] = set()
     for first in sorted(_walk(auras, h)):
         fewer = auras - {first}
         for second in sorted(_walk(fewer, h)):
             removed = (first, second)
-            found.append((removed, ()))
+            yield removed, ()
             # growing a then b or b then a is one result, and so is removing the same two
             # in the other order: the second time, its two growths were all listed already
             pair = (first, second) if first < second else (second, first)
@@ -727,7 +727,7 @@ def _usurper_choices(state: PiouslyState) -> list[UsurperChoice]:
             edge = _edge(room_of, kept, kept)
             grown: set[tuple[Hex, Hex]] = set()
             for grow in sorted(edge):
-                found.append((removed, (grow,)))
+                yield removed, (grow,)
                 if repeat:
                     continue
                 joined = _joined(left, kept, grow)
@@ -735,8 +735,7 @@ def _usurper_choices(state: PiouslyState) -> list[UsurperChoice]:
                     both = (grow, again) if grow < again else (again, grow)
                     if both not in grown:
                         grown.add(both)
-                        found.append((removed, (grow, again)))
-    return found
+                        yield removed, (grow, again)
 
 
 def _walk(auras: frozenset[Hex] | set[Hex], seed: Hex) -> set[Hex]:
