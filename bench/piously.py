@@ -16,7 +16,7 @@ generic search's playouts) from the late positions of ``tests/piously/ai/wins.tx
 a whole random game from the first move <= 80 ms; a node of the win search
 (``game.piously.ai.wins.find_win``, 30,000 nodes) on that file's positions 178, 200 and 203,
 whose wins need tens of thousands of nodes, <= 75 us each. Before issue 27's engine work:
-151 us, 113 ms and 72-109 us.
+152 us, 113 ms and 68 / 102 / 84 us (the README has the figures).
 """
 
 from __future__ import annotations
