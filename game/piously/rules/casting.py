@@ -159,16 +159,17 @@ def imprint_changes(state: PiouslyState) -> dict[Hex, int | None]:
 
 
 def opportunist_spells(state: PiouslyState) -> tuple[int, ...]:
-    """Spells the Opportunist may recharge: yours, cast this turn, of a room in its region."""
-    rooms = rooms_touched(state.built, region(state, OPPORTUNIST))
-    return tuple(
+    """Spells the Opportunist may recharge: yours, cast this turn, of a room in its region
+    (walked only when some spell of yours was cast: at the start of a turn none was)."""
+    spent = [
         spell
         for spell in range(len(SPELLS))
-        if spell != OPPORTUNIST
-        and state.owners[spell] == state.to_move
-        and state.has_cast(spell)
-        and SPELLS[spell].room in rooms
-    )
+        if spell != OPPORTUNIST and state.owners[spell] == state.to_move and state.has_cast(spell)
+    ]
+    if not spent:
+        return ()
+    rooms = rooms_touched(state.built, region(state, OPPORTUNIST))
+    return tuple(spell for spell in spent if SPELLS[spell].room in rooms)
 
 
 def overwork_gain(state: PiouslyState) -> int:
