@@ -3,10 +3,20 @@
 "First time" figures list moves on a temple the engine has not seen (the Stonemason's
 placements are remembered per temple, shared by every position until a room moves).
 
-Targets (issue 11): the win check on a busy board <= 20 us; listing every legal action and
-spell cast (all parameters) of a mid-game position <= 5 ms; applying a move <= 50 us; loading
-and re-validating a 300-move record <= 50 ms. Positions come from seeded games of random legal
-moves (``GAME.random_move``), taken once spells are owned and the board is busy.
+Targets (issue 11): the win check on a busy board <= 20 us (both colours' regions walked;
+the rules remember the answer per temple and auras: ``remembered_ms``); listing every legal
+action and spell cast (all parameters) of a mid-game position <= 5 ms; applying a move
+<= 50 us; loading and re-validating a 300-move record <= 50 ms. Positions come from seeded
+games of random legal moves (``GAME.random_move``), taken once spells are owned and the board
+is busy.
+
+Search figures (issue 27), in processor time, since searches are bound by the rules' work
+per node: a random playout move (``GAME.random_move`` then ``apply_unchecked``, a step of the
+generic search's playouts) from the late positions of ``tests/piously/ai/wins.txt`` <= 80 us;
+a whole random game from the first move <= 80 ms; a node of the win search
+(``game.piously.ai.wins.find_win``, 30,000 nodes) on that file's positions 178, 200 and 203,
+whose wins need tens of thousands of nodes, <= 75 us each. Before issue 27's engine work:
+152 us, 113 ms and 68 / 102 / 84 us (the README has the figures).
 """
 
 from __future__ import annotations
@@ -15,15 +25,26 @@ import random
 import statistics
 import time
 from collections.abc import Callable
+from pathlib import Path
+from typing import Final
 
 from bench.timing import median_ms, report
 from game.catalog import all_games
 from game.core.match import Match
+from game.core.player import Budget, Limit
 from game.core.record import Record
+from game.piously.ai.wins import find_win
 from game.piously.rules import GAME
-from game.piously.rules.regions import ALL_ROOMS, rooms_touched, verdict
+from game.piously.rules.regions import ALL_ROOMS, rooms_touched, verdict, winning_region
 from game.piously.rules.state import PiouslyState, evolve
 from game.piously.rules.temple import Temple
+from tools.piously_wins import read_positions
+
+WINS: Final = Path(__file__).resolve().parent.parent / "tests" / "piously" / "ai" / "wins.txt"
+WIN_SEARCH_POSITIONS: Final = (178, 200, 203)
+"""Wins the players still miss (issue 27): late, seven spells in hand, tens of thousands of
+nodes, where the cost of a node decides whether the search gets there."""
+WIN_SEARCH_NODES: Final = 30_000
 
 
 def playout(seed: int, plies: int) -> Match:
@@ -78,6 +99,74 @@ def cpu_ms(action: Callable[[], object], runs: int) -> float:
     return statistics.median(samples)
 
 
+def playout_move_us(starts: list[PiouslyState], playouts: int = 3, moves: int = 400) -> float:
+    """Median over playouts (``playouts`` seeded ones from each start, up to ``moves`` moves
+    or the end) of the processor time per move."""
+    samples = []
+    for index, start in enumerate(starts):
+        rng = random.Random(index)
+        for _ in range(playouts):
+            state, played = start, 0
+            begun = time.process_time()
+            while state.verdict is None and played < moves:
+                move = GAME.random_move(state, rng)
+                assert move is not None
+                state = GAME.apply_unchecked(state, move).state
+                played += 1
+            if played:
+                samples.append((time.process_time() - begun) / played * 1e6)
+    return statistics.median(samples)
+
+
+def random_game_ms(seed: int) -> tuple[float, int]:
+    """Processor time of one whole seeded random game, and its length in moves."""
+    rng = random.Random(seed)
+    state, played = GAME.new_state({}), 0
+    begun = time.process_time()
+    while state.verdict is None:
+        move = GAME.random_move(state, rng)
+        assert move is not None
+        state = GAME.apply_unchecked(state, move).state
+        played += 1
+    return (time.process_time() - begun) * 1000, played
+
+
+def win_search_node_us(state: PiouslyState, nodes: int = WIN_SEARCH_NODES) -> tuple[float, int]:
+    """Processor time per node of the win search on ``state``, and the nodes it made."""
+    begun = time.process_time()
+    found = find_win(state, Budget(Limit(nodes=nodes)))
+    return (time.process_time() - begun) / max(found.nodes, 1) * 1e6, found.nodes
+
+
+def search_figures() -> None:
+    late = [state for _, state in read_positions(WINS)]
+    report(
+        "piously random playout move",
+        playout_move_us(late[::8]) / 1000,
+        target=0.080,
+        starts=len(late[::8]),
+        cpu=True,
+    )
+    games = [random_game_ms(seed) for seed in range(30)]
+    report(
+        "piously whole random game",
+        statistics.median(ms for ms, _ in games),
+        target=80.0,
+        games=len(games),
+        median_moves=statistics.median(moves for _, moves in games),
+        cpu=True,
+    )
+    for index in WIN_SEARCH_POSITIONS:
+        per_node, made = win_search_node_us(late[index])
+        report(
+            f"piously win search node, position {index}",
+            per_node / 1000,
+            target=0.075,
+            nodes=made,
+            cpu=True,
+        )
+
+
 def cold(state: PiouslyState) -> PiouslyState:
     """``state`` with a fresh temple object, so nothing the engine remembers is reused."""
     temple = state.built
@@ -90,9 +179,10 @@ def main() -> None:
     auras = len(busy.auras[0]) + len(busy.auras[1])
     report(
         "piously win check, busy board",
-        median_ms(lambda: verdict(busy), 2000, 20),
+        median_ms(lambda: [winning_region(busy, seat) for seat in (0, 1)], 2000, 20),
         target=0.020,
         auras=auras,
+        remembered_ms=round(median_ms(lambda: verdict(busy), 2000, 20), 4),
     )
 
     listing = [median_ms(lambda s=s: list(GAME.legal_moves(s)), 20) for s in positions]
@@ -138,6 +228,7 @@ def main() -> None:
         moves=match.ply,
         cpu_ms=round(cpu_ms(load, 15), 2),
     )
+    search_figures()
 
 
 if __name__ == "__main__":

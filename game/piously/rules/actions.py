@@ -24,7 +24,7 @@ from game.piously.rules.state import (
     PiouslyState,
     evolve,
 )
-from game.piously.rules.temple import ROOM_NAMES, SHOVEL, Temple, layout_problem
+from game.piously.rules.temple import ROOM_NAMES, ROOMS, SHOVEL, Temple, layout_problem
 
 STEP_COST: Final = 1
 BLESS_COST: Final = 1
@@ -183,8 +183,17 @@ def bless(state: PiouslyState, flip: bool) -> Draft:
 
 
 def drop_targets(state: PiouslyState, room: int) -> tuple[Hex, ...]:
-    """Where the side to move may put down the artwork of ``room`` (none if it cannot)."""
-    if drop_problem(state, Drop(room, 0), hex_given=False) is not None:
+    """Where the side to move may put down the artwork of ``room`` (none if it cannot).
+
+    ``drop_problem``'s tests without its sentences: every move list asks this of all
+    seven rooms."""
+    if (
+        state.phase is not Phase.PLAY
+        or state.verdict is not None
+        or state.owners[2 * room] != state.to_move
+        or state.objects[ARTWORK + room] is not None
+        or state.actions < ARTWORK_COST
+    ):
         return ()
     return _free_neighbours(state)
 
@@ -213,8 +222,22 @@ def drop(state: PiouslyState, move: Drop) -> Draft:
 
 
 def pickup_rooms(state: PiouslyState) -> tuple[int, ...]:
-    """Rooms whose artwork the side to move may pick up now."""
-    return tuple(room for room in range(7) if pickup_problem(state, PickUp(room)) is None)
+    """Rooms whose artwork the side to move may pick up now: ``pickup_problem``'s tests
+    without its sentences (every move list asks this)."""
+    if state.phase is not Phase.PLAY or state.verdict is not None:
+        return ()
+    if state.actions < ARTWORK_COST:
+        return ()
+    seat, objects = state.to_move, state.objects
+    me = objects[seat]
+    assert me is not None
+    return tuple(
+        room
+        for room in range(ROOMS)
+        if state.owners[2 * room] == seat
+        and (where := objects[ARTWORK + room]) is not None
+        and where - me in DIRECTIONS
+    )
 
 
 def pickup_problem(state: PiouslyState, move: PickUp) -> str | None:

@@ -9,8 +9,9 @@ hexes joined to the artwork's hex through the caster's auras.
 from __future__ import annotations
 
 import itertools
-from collections.abc import Callable, Iterator, Sequence
-from typing import Any, Final
+import math
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from typing import Any, Final, Generic, TypeVar, overload
 
 from game.piously.rules import moves as m
 from game.piously.rules.draft import Draft
@@ -49,6 +50,7 @@ from game.piously.rules.temple import (
     Placement,
     Temple,
     move_problem,
+    room_can_move,
     room_label,
     room_moves,
 )
@@ -108,6 +110,27 @@ def cast_problem(state: PiouslyState, spell: int) -> str | None:
     return readiness(state, spell) or _NOTHING[spell](state)
 
 
+def castable(state: PiouslyState) -> list[int]:
+    """The spells ``cast_problem`` lets the side to move cast now, in order.
+
+    The same test without its sentences: a random move asks it of every spell, most of
+    them not the mover's or spent, so the cheap refusals come first and cost no words."""
+    if state.verdict is not None or state.phase is not Phase.PLAY:
+        return []
+    seat, owners, spent = state.to_move, state.owners, state.cast
+    found = []
+    for spell in range(len(SPELLS)):
+        if owners[spell] != seat or spent >> spell & 1:
+            continue
+        if is_artwork(spell):
+            h = artwork_hex(state, spell)
+            if h is None or state.aura(h) != seat:
+                continue
+        if _NOTHING[spell](state) is None:
+            found.append(spell)
+    return found
+
+
 # -- targets: the choices at each step ------------------------------------------------------
 
 
@@ -136,16 +159,17 @@ def imprint_changes(state: PiouslyState) -> dict[Hex, int | None]:
 
 
 def opportunist_spells(state: PiouslyState) -> tuple[int, ...]:
-    """Spells the Opportunist may recharge: yours, cast this turn, of a room in its region."""
-    rooms = rooms_touched(state.built, region(state, OPPORTUNIST))
-    return tuple(
+    """Spells the Opportunist may recharge: yours, cast this turn, of a room in its region
+    (walked only when some spell of yours was cast: at the start of a turn none was)."""
+    spent = [
         spell
         for spell in range(len(SPELLS))
-        if spell != OPPORTUNIST
-        and state.owners[spell] == state.to_move
-        and state.has_cast(spell)
-        and SPELLS[spell].room in rooms
-    )
+        if spell != OPPORTUNIST and state.owners[spell] == state.to_move and state.has_cast(spell)
+    ]
+    if not spent:
+        return ()
+    rooms = rooms_touched(state.built, region(state, OPPORTUNIST))
+    return tuple(spell for spell in spent if SPELLS[spell].room in rooms)
 
 
 def overwork_gain(state: PiouslyState) -> int:
@@ -189,7 +213,7 @@ def _region_rooms(state: PiouslyState, spell: int) -> list[int]:
 def stonemason_rooms(state: PiouslyState) -> tuple[int, ...]:
     """Rooms of the linked region that can be moved somewhere."""
     temple = state.built
-    return tuple(room for room in _region_rooms(state, STONEMASON) if room_moves(temple, room))
+    return tuple(room for room in _region_rooms(state, STONEMASON) if room_can_move(temple, room))
 
 
 def stonemason_placements(state: PiouslyState, room: int) -> tuple[Placement, ...]:
@@ -302,7 +326,9 @@ _NOTHING: Final[dict[int, Callable[[PiouslyState], str | None]]] = {
     ),
     UPSET: _upset_nothing,
     STONEMASON: lambda s: (
-        None if stonemason_rooms(s) else "no room of the linked region can move anywhere"
+        None
+        if any(room_can_move(s.built, room) for room in _region_rooms(s, STONEMASON))
+        else "no room of the linked region can move anywhere"
     ),
     SHOVEL_SPELL: lambda s: (
         "you stand on the Shovel's hex: casting it now would do nothing"
@@ -316,7 +342,11 @@ _NOTHING: Final[dict[int, Callable[[PiouslyState], str | None]]] = {
     YEOMAN: lambda s: (
         None if yeoman_rooms(s) else "no room of the linked region has an object that could move"
     ),
-    YOKE: lambda s: None if yoke_objects(s) else "no object can move with you in any direction",
+    YOKE: lambda s: (
+        None
+        if any(yoke_directions(s, h) for h in s.object_at)  # your own piece has none
+        else "no object can move with you in any direction"
+    ),
 }
 
 
@@ -622,6 +652,41 @@ def casts(state: PiouslyState, spell: int) -> Iterator[m.Cast]:
         yield from _ENUMERATE[spell](state)
 
 
+def cast_choices(state: PiouslyState, spell: int) -> Sequence[m.Cast]:
+    """``list(casts(state, spell))`` for a spell ``castable`` found, for drawing one at
+    random: the Yeoman's thousands of casts are then made only when drawn."""
+    if spell == YEOMAN:
+        return _YeomanCasts(_yeoman_parts(state))
+    if spell == USURPER:
+        return _Lazy(list(_usurper_choices(state)), lambda choice: m.Usurper(*choice))
+    return list(_ENUMERATE[spell](state))
+
+
+_Choice = TypeVar("_Choice")
+
+
+class _Lazy(Sequence[m.Cast], Generic[_Choice]):
+    """A list of casts made from ``choices`` by ``make`` only when asked for."""
+
+    def __init__(self, choices: list[_Choice], make: Callable[[_Choice], m.Cast]) -> None:
+        self._choices = choices
+        self._make = make
+
+    def __len__(self) -> int:
+        return len(self._choices)
+
+    @overload
+    def __getitem__(self, index: int) -> m.Cast: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> Sequence[m.Cast]: ...
+
+    def __getitem__(self, index: int | slice) -> m.Cast | Sequence[m.Cast]:
+        if isinstance(index, slice):
+            return [self._make(choice) for choice in self._choices[index]]
+        return self._make(self._choices[index])
+
+
 def _illusionist_casts(state: PiouslyState) -> Iterator[m.Cast]:
     rooms = sorted(illusionist_rooms(state))
     for size in range(1, len(rooms) + 1):
@@ -629,19 +694,91 @@ def _illusionist_casts(state: PiouslyState) -> Iterator[m.Cast]:
             yield m.Illusionist(chosen)
 
 
+UsurperChoice = tuple[tuple[Hex, Hex], tuple[Hex, ...]]
+"""A Usurper cast's choices: the two removals, then the growths."""
+
+
 def _usurper_casts(state: PiouslyState) -> Iterator[m.Cast]:
-    seen: set[tuple[frozenset[Hex], frozenset[Hex]]] = set()
-    for first in sorted(usurper_removals(state)):
-        for second in sorted(usurper_removals(state, (first,))):
+    return (m.Usurper(removed, grown) for removed, grown in _usurper_choices(state))
+
+
+def _usurper_choices(state: PiouslyState) -> Iterator[UsurperChoice]:
+    """Every Usurper cast's choices, in their order (``usurper_removals`` then
+    ``usurper_growths``, each sorted). The regions are walked here on plain sets, the
+    region after a growth grown from the one before it, since a cast's choices number in
+    the hundreds and each would otherwise walk its region afresh. Lazy: a planner may take
+    only the first few."""
+    h = artwork_hex(state, USURPER)
+    if h is None:
+        return
+    auras, room_of = state.auras[state.to_move], state.built.room_of
+    removals_done: set[tuple[Hex, Hex]] = set()
+    for first in sorted(_walk(auras, h)):
+        fewer = auras - {first}
+        for second in sorted(_walk(fewer, h)):
             removed = (first, second)
-            yield m.Usurper(removed)
-            for grow in sorted(usurper_growths(state, removed)):
-                yield m.Usurper(removed, (grow,))
-                for again in sorted(usurper_growths(state, removed, (grow,))):
-                    key = (frozenset(removed), frozenset((grow, again)))
-                    if key not in seen:  # growing a then b or b then a is one result
-                        seen.add(key)
-                        yield m.Usurper(removed, (grow, again))
+            yield removed, ()
+            # growing a then b or b then a is one result, and so is removing the same two
+            # in the other order: the second time, its two growths were all listed already
+            pair = (first, second) if first < second else (second, first)
+            repeat = pair in removals_done
+            removals_done.add(pair)
+            left = fewer - {second}
+            kept = _walk(left, h)
+            edge = _edge(room_of, kept, kept)
+            grown: set[tuple[Hex, Hex]] = set()
+            for grow in sorted(edge):
+                yield removed, (grow,)
+                if repeat:
+                    continue
+                joined = _joined(left, kept, grow)
+                for again in sorted((edge - joined) | _edge(room_of, joined, kept)):
+                    both = (grow, again) if grow < again else (again, grow)
+                    if both not in grown:
+                        grown.add(both)
+                        yield removed, (grow, again)
+
+
+def _walk(auras: frozenset[Hex] | set[Hex], seed: Hex) -> set[Hex]:
+    """``region_of`` as a plain set (the Usurper's enumeration makes hundreds)."""
+    if seed not in auras:
+        return set()
+    found = {seed}
+    stack = [seed]
+    while stack:
+        h = stack.pop()
+        for d in DIRECTIONS:
+            n = h + d
+            if n in auras and n not in found:
+                found.add(n)
+                stack.append(n)
+    return found
+
+
+def _joined(auras: frozenset[Hex] | set[Hex], region: set[Hex], grow: Hex) -> set[Hex]:
+    """The hexes a growth into ``grow`` (a hex next to ``region``) adds to the region: itself
+    and every aura of ``auras`` joined to the region through it."""
+    found = {grow}
+    stack = [grow]
+    while stack:
+        h = stack.pop()
+        for d in DIRECTIONS:
+            n = h + d
+            if n in auras and n not in found and n not in region:
+                found.add(n)
+                stack.append(n)
+    return found
+
+
+def _edge(room_of: Mapping[Hex, int], hexes: set[Hex], region: set[Hex]) -> set[Hex]:
+    """Hexes of the board next to ``hexes`` but in neither ``hexes`` nor ``region``: the
+    border of ``region | hexes`` around ``hexes``."""
+    return {
+        h + d
+        for h in hexes
+        for d in DIRECTIONS
+        if h + d in room_of and h + d not in hexes and h + d not in region
+    }
 
 
 def _upset_casts(state: PiouslyState) -> Iterator[m.Cast]:
@@ -664,7 +801,12 @@ def _stonemason_casts(state: PiouslyState) -> Iterator[m.Cast]:
             yield m.Stonemason(room, placement)
 
 
-def _yeoman_casts(state: PiouslyState) -> Iterator[m.Cast]:
+YeomanPart = tuple[tuple[Hex, Hex], ...]
+"""The objects one room's share of a Yeoman cast moves (from, to); empty when none move."""
+
+
+def _yeoman_parts(state: PiouslyState) -> list[list[YeomanPart]]:
+    """Per room the Yeoman may act in: every way to move its objects inside it."""
     temple, taken = state.built, state.object_at
     per_room = []
     for room in yeoman_rooms(state):
@@ -676,10 +818,52 @@ def _yeoman_casts(state: PiouslyState) -> Iterator[m.Cast]:
                 for targets in itertools.permutations(hexes, len(holders))
             ]
         )
-    for combination in itertools.product(*per_room):
+    return per_room
+
+
+def _yeoman_casts(state: PiouslyState) -> Iterator[m.Cast]:
+    for combination in itertools.product(*_yeoman_parts(state)):
         pairs = [pair for part in combination for pair in part]
         if pairs:
             yield m.yeoman(pairs)
+
+
+class _YeomanCasts(Sequence[m.Cast]):
+    """``list(_yeoman_casts(state))`` without making it: the casts in the same order (the
+    rooms' parts combined as ``itertools.product`` does, the last room's fastest, the one
+    combination that moves nothing left out), each made when asked for."""
+
+    def __init__(self, parts: list[list[YeomanPart]]) -> None:
+        self._parts = parts
+        self._still = 0
+        """Where the combination that moves nothing would stand in the product."""
+        for options in parts:
+            self._still = self._still * len(options) + next(
+                index for index, part in enumerate(options) if not part
+            )
+        self._size = math.prod(len(options) for options in parts) - 1
+
+    def __len__(self) -> int:
+        return self._size
+
+    @overload
+    def __getitem__(self, index: int) -> m.Cast: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> Sequence[m.Cast]: ...
+
+    def __getitem__(self, index: int | slice) -> m.Cast | Sequence[m.Cast]:
+        if isinstance(index, slice):
+            return [self[i] for i in range(*index.indices(self._size))]
+        if not -self._size <= index < self._size:
+            raise IndexError("no such Yeoman cast")
+        index %= self._size
+        rank = index if index < self._still else index + 1
+        pairs: list[tuple[Hex, Hex]] = []
+        for options in reversed(self._parts):
+            rank, choice = divmod(rank, len(options))
+            pairs += options[choice]
+        return m.yeoman(pairs)
 
 
 _ENUMERATE: Final[dict[int, Callable[[PiouslyState], Iterator[m.Cast]]]] = {

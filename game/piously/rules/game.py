@@ -175,11 +175,9 @@ class PiouslyGame:
         for move in action_moves(state):
             actions.setdefault(type(move), []).append(move)
         kinds += actions.values()
-        kinds += [
-            spell for spell in range(len(SPELLS)) if casting.cast_problem(state, spell) is None
-        ]
+        kinds += casting.castable(state)
         kind = rng.choice(kinds)
-        choices = list(casting.casts(state, kind)) if isinstance(kind, int) else kind
+        choices = casting.cast_choices(state, kind) if isinstance(kind, int) else kind
         return rng.choice(choices)
 
     def chance_outcomes(self, state: PiouslyState) -> Sequence[tuple[m.Move, float]]:

@@ -58,14 +58,42 @@ def border(temple: Temple, region: Iterable[Hex]) -> frozenset[Hex]:
 
 
 def winning_region(state: PiouslyState, seat: int) -> frozenset[Hex] | None:
-    """A region of ``seat``'s auras touching all seven rooms, or None.
-
-    Regions are walked once each, rooms gathered as a bit mask along the way; this runs after
-    every move, so it is kept lean."""
+    """A region of ``seat``'s auras touching all seven rooms, or None."""
     temple = state.temple
     auras = state.auras[seat]
     if temple is None or len(auras) < ROOMS:
         return None
+    return _walk_for_win(temple, auras)
+
+
+def has_won(state: PiouslyState, seat: int) -> bool:
+    """Whether ``seat`` has a winning region: ``winning_region(...) is not None``, remembered.
+
+    This runs for both colours after every move, and most moves (steps, artworks, the end
+    of a turn) leave the auras as they were: the answer is remembered per temple, by the
+    auras, so such a move pays a lookup instead of a walk."""
+    temple = state.temple
+    auras = state.auras[seat]
+    if temple is None or len(auras) < ROOMS:
+        return False
+    known = temple.regions_won
+    won = known.get(auras)
+    if won is None:
+        won = _walk_for_win(temple, auras) is not None
+        if len(known) >= REMEMBERED:
+            known.clear()
+        known[auras] = won
+    return won
+
+
+REMEMBERED: Final = 4096
+"""Aura sets remembered per temple before the memo starts again: a long search on one
+temple would otherwise keep every aura set it ever made."""
+
+
+def _walk_for_win(temple: Temple, auras: frozenset[Hex]) -> frozenset[Hex] | None:
+    """The search behind both: regions are walked once each, rooms gathered as a bit mask
+    along the way; this runs after most moves that change auras, so it is kept lean."""
     room_of, adjacency = temple.room_of, temple.adjacency
     left = set(auras)
     while left:
@@ -86,7 +114,7 @@ def winning_region(state: PiouslyState, seat: int) -> frozenset[Hex] | None:
 def verdict(state: PiouslyState) -> Outcome | None:
     """The rules' verdict: a colour whose region touches every room wins (both: a tie);
     otherwise the optional turn limit draws the game."""
-    winners = [seat for seat in (0, 1) if winning_region(state, seat) is not None]
+    winners = [seat for seat in (0, 1) if has_won(state, seat)]
     if winners:
         return Outcome(winners[0] if len(winners) == 1 else None, info.ALL_ROOMS)
     if state.turn_limit and state.turn >= state.turn_limit:

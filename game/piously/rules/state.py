@@ -64,6 +64,15 @@ class PiouslyState:
     def object_at(self) -> Mapping[Hex, int]:
         return {h: obj for obj, h in enumerate(self.objects) if h is not None}
 
+    @cached_property
+    def _hash(self) -> int:
+        return hash(tuple(getattr(self, name) for name in _FIELDS))
+
+    def __hash__(self) -> int:
+        """The dataclass's own hash (the same value), remembered: searches that merge
+        transpositions hash a position several times."""
+        return self._hash
+
     def aura(self, h: Hex) -> int | None:
         if h in self.auras[WHITE]:
             return WHITE
@@ -94,6 +103,10 @@ class PiouslyState:
 
 
 _FIELDS: Final = tuple(f.name for f in fields(PiouslyState))
+_DERIVED: Final = tuple(
+    name for name, value in vars(PiouslyState).items() if isinstance(value, cached_property)
+)
+"""What a state works out from its fields and keeps (``evolve`` drops them)."""
 
 
 def evolve(state: PiouslyState, **changes: object) -> PiouslyState:
@@ -101,7 +114,9 @@ def evolve(state: PiouslyState, **changes: object) -> PiouslyState:
     new states per move, so this is on every search's hot path. Cached derived values (like
     ``object_at``) are not carried over."""
     new = object.__new__(PiouslyState)
-    values = {name: state.__dict__[name] for name in _FIELDS}
+    values = new.__dict__
+    values.update(state.__dict__)
+    for name in _DERIVED:
+        values.pop(name, None)
     values.update(changes)
-    new.__dict__.update(values)
     return new

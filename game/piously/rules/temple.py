@@ -10,11 +10,12 @@ a room: no two rooms overlap, each room shares an edge with at least two other r
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cached_property
 from typing import Final
 
+from game.piously.rules.bitboard import Bitboard, moved
 from game.piously.rules.hexes import (
     DIRECTIONS,
     TABLE_RADIUS,
@@ -112,6 +113,25 @@ class Temple:
         return {}
 
     @cached_property
+    def room_can_move_cache(self) -> dict[int, bool]:
+        """Memo of ``room_can_move``: asked far more often than the whole list is wanted."""
+        return {}
+
+    @cached_property
+    def regions_won(self) -> dict[frozenset[Hex], bool]:
+        """Memo of ``regions.has_won`` by a colour's auras (see there)."""
+        return {}
+
+    @cached_property
+    def _hash(self) -> int:
+        return hash((self.layout, self.shovel))
+
+    def __hash__(self) -> int:
+        """The dataclass's own hash, remembered: searches hash every position they keep,
+        and a temple's seven placements each cost a call."""
+        return self._hash
+
+    @cached_property
     def room_hexes(self) -> tuple[tuple[Hex, ...], ...]:
         return tuple(p.hexes(room) for room, p in enumerate(self.layout))
 
@@ -190,40 +210,70 @@ def room_moves(temple: Temple, room: int) -> tuple[Placement, ...]:
     """
     cache = temple.room_moves_cache
     if room not in cache:
-        cache[room] = _room_moves(temple, room)
+        cache[room] = tuple(_room_moves(temple, room))
     return cache[room]
 
 
-def _room_moves(temple: Temple, room: int) -> tuple[Placement, ...]:
-    """The search behind ``room_moves``: the other six rooms are examined once, then each
-    candidate costs a handful of lookups."""
+def room_can_move(temple: Temple, room: int) -> bool:
+    """Whether ``room`` may be moved anywhere: ``bool(room_moves(...))``, but the search stops
+    at the first placement found. Whether the Stonemason can be cast is asked at every random
+    move, on a temple often new (the last cast moved a room), where the whole list is rarely
+    wanted."""
+    if room in temple.room_moves_cache:
+        return bool(temple.room_moves_cache[room])
+    cache = temple.room_can_move_cache
+    if room not in cache:
+        cache[room] = next(_room_moves(temple, room), None) is not None
+    return cache[room]
+
+
+def _room_moves(temple: Temple, room: int) -> Iterator[Placement]:
+    """The search behind ``room_moves``, in its order. The other six rooms are examined
+    once; then, for each turn of the room, the spots where it would overlap a room or touch
+    too few are ruled out for all spots at once, as sets of hexes on a bitboard, so only the
+    spots that pass those cost a check of their own."""
     rest = {h: r for h, r in temple.room_of.items() if r != room and r != SHOVEL}
     touch = _touching(rest)
     if any(not touch[r] for r in range(ROOMS) if r != room):
-        return ()  # a room left touching nothing cannot reach two neighbours again
-    needy = {r for r in range(ROOMS) if r != room and len(touch[r]) == 1}
+        return  # a room left touching nothing cannot reach two neighbours again
+    needy = [r for r in range(ROOMS) if r != room and len(touch[r]) == 1]
     part_of_room: dict[int, int] = {}
     for index, part in enumerate(_components(rest)):
         for h in part:
             part_of_room[rest[h]] = index
     parts = set(part_of_room.values())
-    blocked = set(rest)
-    if temple.shovel is not None:
-        blocked.add(temple.shovel)
-    frontier = {h + d for h in rest for d in DIRECTIONS} - blocked
+    board = Bitboard.around(temple.room_of, margin=_REACH)
+    others = [r for r in range(ROOMS) if r != room]
+    rooms = {r: board.bits(temple.room_hexes[r]) for r in others}
+    standing = board.bits(rest)
+    blocked = standing if temple.shovel is None else standing | board.bits((temple.shovel,))
+    frontier = 0
+    for d in DIRECTIONS:
+        frontier |= moved(standing, board.shift(d))
+    frontier &= ~blocked
     current = temple.layout[room]
-    found: list[Placement] = []
     for rotation in range(6):
-        offsets = ROTATED[room][rotation]
-        halo = _HALOS[room][rotation]
-        anchors = {f - o for f in frontier for o in offsets}
-        for anchor in sorted(anchors):
-            if any(anchor + o in blocked for o in offsets):
-                continue
-            touched = {rest[anchor + o] for o in halo if anchor + o in rest}
-            if len(touched) < 2 or not needy <= touched:
-                continue
-            if len(parts) > 1 and {part_of_room[r] for r in touched} != parts:
+        back = [board.shift(-o) for o in ROTATED[room][rotation]]
+        anchors = overlap = 0
+        for shift in back:
+            anchors |= moved(frontier, shift)  # a hex of the room next to the temple
+            overlap |= moved(blocked, shift)
+        anchors &= ~overlap
+        halo = [board.shift(-o) for o in _HALOS[room][rotation]]
+        near = {}  # the anchors where the room turned so would touch room r
+        once = twice = 0
+        for r in others:
+            bits = 0
+            for shift in halo:
+                bits |= moved(rooms[r], shift)
+            near[r] = bits
+            twice |= once & bits
+            once |= bits
+        anchors &= twice  # touching two rooms at least
+        for r in needy:
+            anchors &= near[r]  # and every room that would be left touching only one
+        for bit, anchor in board.members(anchors):
+            if len(parts) > 1 and {part_of_room[r] for r in others if near[r] & bit} != parts:
                 continue
             placement = Placement(anchor, rotation)
             if placement == current or not _within_table(placement, room):
@@ -232,8 +282,13 @@ def _room_moves(temple: Temple, room: int) -> tuple[Placement, ...]:
                 temple.shovel, rest, placement.hexes(room)
             ):
                 continue
-            found.append(placement)
-    return tuple(found)
+            yield placement
+
+
+_REACH: Final = 6
+"""Room around the temple on the Stonemason's bitboard: its search moves a set of hexes at
+most 4 along q or r (a step off the temple then back by a turned room's offset, 1 + 3; or
+back by a halo's, 4), so no set spills off the board or wraps into the next row."""
 
 
 def move_problem(temple: Temple, room: int, placement: Placement) -> str | None:

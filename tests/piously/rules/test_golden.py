@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import hashlib
 import json
+import random
 from pathlib import Path
 
 from game.core.match import Match
@@ -45,3 +47,22 @@ def test_a_short_game_by_hand() -> None:
         "play b a3 c0 t1 l0|2,-4r0 3,-3r0 2,-2r0 2,0r0 0,0r0 1,2r0 -1,4r0|s-|w1,2|b|"
         "o2,2 3,-3 - - - - - - -|..........bw.."
     )
+
+
+def test_seeded_random_games_replay_move_for_move() -> None:
+    """``random_move`` draws the same moves from the same generator: seeded playouts, arenas
+    and the generic search replay exactly. The file was written before issue 27 made the
+    engine faster (each game's move texts hashed, and its last position)."""
+    doc = json.loads((GOLDEN / "random_games.json").read_text())
+    for seed, expected in doc.items():
+        rng = random.Random(int(seed))
+        state = GAME.new_state({})
+        texts = []
+        while state.verdict is None:
+            move = GAME.random_move(state, rng)
+            assert move is not None
+            texts.append(GAME.format_move(move))
+            state = GAME.apply_unchecked(state, move).state
+        assert len(texts) == expected["moves"], seed
+        assert hashlib.sha256("\n".join(texts).encode()).hexdigest() == expected["sha256"], seed
+        assert GAME.encode(state) == expected["final"], seed

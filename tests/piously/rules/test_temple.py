@@ -6,7 +6,7 @@ import itertools
 import random
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from game.piously.rules.hexes import (
@@ -149,12 +149,16 @@ def test_random_layouts_vary() -> None:
 
 
 def _brute_force_moves(temple: Temple, room: int) -> set[Placement]:
-    q0, r0 = axial(temple.layout[room].anchor)
+    """Every anchor over the whole temple and 5 hexes around it (a room touching the others
+    has its anchor within 4 of them), tried by the building rules."""
+    coordinates = [axial(h) for h in temple.room_of]
+    qs = range(min(q for q, _ in coordinates) - 5, max(q for q, _ in coordinates) + 6)
+    rs = range(min(r for _, r in coordinates) - 5, max(r for _, r in coordinates) + 6)
     found = set()
-    for dq in range(-14, 15):
-        for dr in range(-14, 15):
+    for q in qs:
+        for r in rs:
             for rotation in range(6):
-                placement = Placement(hex_at(q0 + dq, r0 + dr), rotation)
+                placement = Placement(hex_at(q, r), rotation)
                 if move_problem(temple, room, placement) is None:
                     found.add(placement)
     return found
@@ -168,6 +172,7 @@ def test_stonemason_moves_match_a_brute_force_search(room: int) -> None:
 
 @settings(max_examples=8, deadline=None)
 @given(st.integers(0, 10_000), st.integers(0, ROOMS - 1))
+@example(230, 5)  # a long temple: a placement 15 hexes from the room's own anchor
 def test_stonemason_moves_match_brute_force_on_random_temples(seed: int, room: int) -> None:
     rng = random.Random(seed)
     layout = random_layout(rng)
