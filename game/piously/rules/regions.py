@@ -70,25 +70,26 @@ def has_won(state: PiouslyState, seat: int) -> bool:
     """Whether ``seat`` has a winning region: ``winning_region(...) is not None``, remembered.
 
     This runs for both colours after every move, and most moves (steps, artworks, the end
-    of a turn) leave the auras as they were: the answer is remembered per temple, by the
-    auras, so such a move pays a lookup instead of a walk."""
+    of a turn) leave the auras as they were: the answer is remembered by temple and auras,
+    so such a move pays a lookup instead of a walk."""
     temple = state.temple
     auras = state.auras[seat]
     if temple is None or len(auras) < ROOMS:
         return False
-    known = temple.regions_won
-    won = known.get(auras)
+    key = (temple.layout, temple.shovel, auras)
+    won = _WON.get(key)
     if won is None:
-        won = _walk_for_win(temple, auras) is not None
-        if len(known) >= REMEMBERED:
-            known.clear()
-        known[auras] = won
+        if len(_WON) >= REMEMBERED:
+            _WON.clear()
+        won = _WON[key] = _walk_for_win(temple, auras) is not None
     return won
 
 
-REMEMBERED: Final = 4096
-"""Aura sets remembered per temple before the memo starts again: a long search on one
-temple would otherwise keep every aura set it ever made."""
+REMEMBERED: Final = 8192
+_WON: dict[tuple[object, ...], bool] = {}
+"""``has_won``'s memory, bounded and keyed by what a temple is made of rather than by the
+temple itself: a temple keeps what its searches worked out (every room's placements), and
+a memory holding temples would keep all of that alive from game to game."""
 
 
 def _walk_for_win(temple: Temple, auras: frozenset[Hex]) -> frozenset[Hex] | None:

@@ -118,11 +118,6 @@ class Temple:
         return {}
 
     @cached_property
-    def regions_won(self) -> dict[frozenset[Hex], bool]:
-        """Memo of ``regions.has_won`` by a colour's auras (see there)."""
-        return {}
-
-    @cached_property
     def _hash(self) -> int:
         return hash((self.layout, self.shovel))
 
