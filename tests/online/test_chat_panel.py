@@ -27,6 +27,7 @@ def _inked_rows(message: str, height: int = 200) -> int:
 
 def test_a_long_message_wraps_onto_more_lines_up_to_the_most() -> None:
     pygame.init()
+    fonts.reset()  # faces cached by an earlier test died with its pygame.quit
     line = fonts.font(CHAT_SIZE).get_height()
     short = _inked_rows("hi")
     long = _inked_rows("a sentence long enough to need a second and then a third line here")
