@@ -26,7 +26,8 @@ from __future__ import annotations
 
 import heapq
 import itertools
-from collections.abc import Iterator, Mapping
+from collections import deque
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Final
@@ -36,7 +37,7 @@ from game.piously.ai.turns import Spender
 from game.piously.rules import casting
 from game.piously.rules.game import action_moves, play
 from game.piously.rules.hexes import DIRECTIONS, Hex
-from game.piously.rules.moves import Move
+from game.piously.rules.moves import Move, Usurper
 from game.piously.rules.spellbook import (
     ILLUSIONIST,
     IMPRINT,
@@ -92,9 +93,22 @@ class Found:
 
 @dataclass(order=True)
 class _Entry:
+    """An open position. Its priority is first a floor of the true one (``_floor``), cheap
+    to work out; the true one (``_priority``) is worked out only if the entry reaches the
+    head of the queue. Most entries never do, and the order positions are searched in is
+    the same as with every priority worked out at once: the floor is never above the true
+    priority, and ties are broken by the same deficit and order."""
+
     priority: tuple[int, int, int]
     state: PiouslyState = field(compare=False)
     line: tuple[Move, ...] = field(compare=False)
+    exact: bool = field(default=False, compare=False)
+
+    def settle(self, seat: int, cache: NeedCache) -> None:
+        """Replace the floor by the true priority."""
+        if not self.exact:
+            self.priority = _priority(self.state, seat, cache, self.priority[2])
+            self.exact = True
 
 
 def find_win(
@@ -111,15 +125,21 @@ def find_win(
     need_cache: NeedCache = {} if cache is None else cache
     seen = {_key(state)}
     order = itertools.count()
-    queue = [_Entry((0, 0, next(order)), state, ())]
+    queue = [_Entry((0, 0, next(order)), state, (), exact=True)]
     nodes = 0
     spender = budget
     while queue:
         entry = heapq.heappop(queue)
+        if not entry.exact:
+            entry.settle(seat, need_cache)
+            heapq.heappush(queue, entry)
+            continue
         children: list[_Entry] = []
         for move in turn_moves(entry.state):
             if spender.exhausted:
-                if extra is None or spender is extra or not _near(entry, children, queue):
+                if extra is None or spender is extra:
+                    return Found(None, False, nodes)
+                if not _near(entry, children, queue, seat, need_cache):
                     return Found(None, False, nodes)
                 spender = extra
                 if spender.exhausted:
@@ -138,17 +158,36 @@ def find_win(
             seen.add(key)
             if not can_still_win(after):
                 continue
-            children.append(_Entry(_priority(after, seat, need_cache, next(order)), after, line))
+            children.append(_Entry(_floor(after, next(order)), after, line))
         for child in children:
             heapq.heappush(queue, child)
     return Found(None, True, nodes)
 
 
-def _near(entry: _Entry, children: list[_Entry], queue: list[_Entry]) -> bool:
+def _near(
+    entry: _Entry, children: list[_Entry], queue: list[_Entry], seat: int, cache: NeedCache
+) -> bool:
     """Whether the best open position (the one being expanded, unless it is the start, its
-    children so far, the queue's head) has a priority of at most ``PROMISING``."""
+    children so far, the queue's head) has a priority of at most ``PROMISING``. Asked
+    once, when the budget runs out: the children and the head are settled first."""
+    for child in children:
+        child.settle(seat, cache)
+    while queue and not queue[0].exact:
+        head = heapq.heappop(queue)
+        head.settle(seat, cache)
+        heapq.heappush(queue, head)
     open_ = [*children, *queue[:1], *([entry] if entry.line else [])]
     return bool(open_) and min(e.priority[0] for e in open_) <= PROMISING
+
+
+def _floor(state: PiouslyState, order: int) -> tuple[int, int, int]:
+    """A floor of ``_priority`` without the evaluation's tree: its actions to win are at
+    least ``2 * deficit - 1`` (each hex of its tree not yet the mover's costs an action to
+    turn, the tree has at least ``deficit`` of them, and the piece takes a step between
+    two)."""
+    short = deficit(state)
+    far = short + max(0, 2 * short - 1)
+    return far - state.actions - _reach(state)[0], short, order
 
 
 def _priority(
@@ -163,11 +202,25 @@ def _priority(
 
 
 def turn_moves(state: PiouslyState) -> Iterator[Move]:
-    """Every action and every cast with every choice (never the end of the turn)."""
+    """Every action and every cast with every choice (never the end of the turn), each
+    Usurper result once."""
     yield from action_moves(state)
     for spell in range(len(SPELLS)):
         if state.owners[spell] == state.to_move and not state.has_cast(spell):
-            yield from casting.casts(state, spell)
+            casts = casting.casts(state, spell)
+            yield from _distinct_usurpers(casts) if spell == USURPER else casts
+
+
+def _distinct_usurpers(casts: Iterator[Move]) -> Iterator[Move]:
+    """The Usurper's casts less those that remove the same two auras in the other order
+    and grow the same hexes: their positions are the same, and each would cost a node."""
+    seen: set[tuple[frozenset[Hex], frozenset[Hex]]] = set()
+    for move in casts:
+        assert isinstance(move, Usurper)
+        key = (frozenset(move.removed), frozenset(move.grown))
+        if key not in seen:
+            seen.add(key)
+            yield move
 
 
 def can_still_win(state: PiouslyState) -> bool:
@@ -260,48 +313,74 @@ def _missing_rooms(temple: Temple, own: frozenset[Hex]) -> int:
     return sum(1 for room in range(ROOMS) if room not in touched)
 
 
-@lru_cache(maxsize=4096)
+@dataclass(frozen=True)
+class _Graph:
+    """A board indexed for ``_deficit``: its hexes, each one's neighbours (as indices), each
+    room's hexes (as indices), and which hexes are spaces the Shovel's hex may be summoned
+    to."""
+
+    hexes: tuple[Hex, ...]
+    adjacent: tuple[tuple[int, ...], ...]
+    rooms: tuple[tuple[int, ...], ...]
+    spaces: frozenset[int]
+
+
+@lru_cache(maxsize=1 << 15)
 def _deficit(temple: Temple, own: frozenset[Hex], summon: int | None = None) -> int:
     """A lower bound on the hexes to turn: the most any three rooms need to be joined (a
     winning region holds a tree joining them, each hex on it not yet the mover's to be
     turned; the cheapest such tree meets at one hex), and at least one per room without the
     mover's aura. With ``summon`` (the Shovel may still move) every space next to the board
     counts as a hex that costs that much: the Shovel's hex may be summoned to any of them."""
-    adjacency, spaces = (temple.adjacency, frozenset()) if summon is None else _with_spaces(temple)
-    cost = {h: (summon or 0) if h in spaces else int(h not in own) for h in adjacency}
-    reach = [_costs_from(adjacency, cost, start) for start in temple.room_hexes]
+    graph = _graph(temple, summon is not None)
+    cost = [
+        (summon or 0) if i in graph.spaces else int(h not in own)
+        for i, h in enumerate(graph.hexes)
+    ]
+    # for each room, the cost of the cheapest path from it to each hex, that hex left out
+    beyond = [
+        [d - c for d, c in zip(_costs_from(graph.adjacent, cost, room), cost, strict=True)]
+        for room in graph.rooms
+    ]
     worst = _missing_rooms(temple, own)
-    for a, b, c in itertools.combinations(reach, 3):
-        joined = min(a[h] + b[h] + c[h] - 2 * cost[h] for h in adjacency)
-        worst = max(worst, joined)
+    for a, b, c in itertools.combinations(beyond, 3):
+        worst = max(worst, min(map(sum, zip(a, b, c, cost, strict=True))))
     return worst
 
 
 @lru_cache(maxsize=256)
-def _with_spaces(temple: Temple) -> tuple[Mapping[Hex, tuple[Hex, ...]], frozenset[Hex]]:
-    """The board's adjacency with every space next to it added (as the Shovel may fill),
-    and those spaces."""
+def _graph(temple: Temple, with_spaces: bool) -> _Graph:
+    """The board as a ``_Graph``; ``with_spaces``: every space next to it added too (as the
+    Shovel may fill)."""
     board = temple.room_of
-    spaces = frozenset(h + d for h in board for d in DIRECTIONS if h + d not in board)
-    every = board.keys() | spaces
-    return {h: tuple(h + d for d in DIRECTIONS if h + d in every) for h in every}, spaces
+    spaces = (
+        sorted({h + d for h in board for d in DIRECTIONS if h + d not in board})
+        if with_spaces else []
+    )
+    hexes = (*sorted(board), *spaces)
+    index = {h: i for i, h in enumerate(hexes)}
+    adjacent = tuple(tuple(index[h + d] for d in DIRECTIONS if h + d in index) for h in hexes)
+    rooms = tuple(tuple(index[h] for h in room) for room in temple.room_hexes)
+    return _Graph(hexes, adjacent, rooms, frozenset(index[h] for h in spaces))
 
 
 def _costs_from(
-    adjacency: Mapping[Hex, tuple[Hex, ...]], cost: Mapping[Hex, int], start: tuple[Hex, ...]
-) -> dict[Hex, int]:
-    """For each hex, the least total ``cost`` of the hexes on a path from ``start`` to it
-    (both ends counted): a 0-1 breadth-first search."""
-    distance = {h: cost[h] for h in start}
-    queue: list[tuple[int, Hex]] = [(d, h) for h, d in distance.items()]
-    heapq.heapify(queue)
+    adjacent: tuple[tuple[int, ...], ...], cost: list[int], start: tuple[int, ...]
+) -> list[int]:
+    """For each hex, the least total ``cost`` (0 or 1 a hex) of the hexes on a path from
+    ``start`` to it, both ends counted: a 0-1 breadth-first search."""
+    far = len(adjacent) + 1
+    distance = [far] * len(adjacent)
+    queue: deque[int] = deque()
+    for i in start:
+        distance[i] = cost[i]
+        (queue.appendleft if cost[i] == 0 else queue.append)(i)
     while queue:
-        d, h = heapq.heappop(queue)
-        if d > distance[h]:
-            continue
-        for n in adjacency[h]:
+        i = queue.popleft()
+        d = distance[i]
+        for n in adjacent[i]:
             nd = d + cost[n]
-            if nd < distance.get(n, 1 << 30):
+            if nd < distance[n]:
                 distance[n] = nd
-                heapq.heappush(queue, (nd, n))
+                (queue.appendleft if cost[n] == 0 else queue.append)(n)
     return distance
