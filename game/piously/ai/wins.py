@@ -1,11 +1,19 @@
 """Is there a win this turn? A complete search of the side to move's turn.
 
 Every sequence of actions and casts (every cast with all of its choices, none sampled) is
-searched, best first, with transpositions merged: a position reached by two orders of the
-same moves is searched once. Every position made is checked for a win as soon as it is made,
-before any is searched further, so a win one move away is never behind a long detour.
+searched, with transpositions merged: a position reached by two orders of the same moves is
+searched once. Every position made is checked for a win as soon as it is made, before any is
+searched further, so a win one move away is never behind a long detour.
 
-What keeps the search small is a sound bound (``can_still_win``): a win needs at least
+Two complete searches share the budget, node for node: one takes the positions nearest a
+win first (the evaluation's actions to win against what the mover can still do), the other
+the positions with the fewest hexes left to turn. Late in a game, with seven spells in hand,
+casts with hundreds of choices (the Yeoman's, the Upset's, the Illusionist's) tie by the
+first order, and a long win behind one of them took it 28,000 to 80,000+ nodes; the second
+order finds those in a few hundred to a few thousand, while the first still finds the many
+wins the second walks past. Either search ending without a win proves there is none.
+
+What keeps the searches small is a sound bound (``can_still_win``): a win needs at least
 ``deficit`` more hexes turned to the mover's aura (a room without one needs one; two rooms are
 joined only through hexes that are not yet the mover's), and the mover can turn at most
 ``reach`` more this turn: a blessing per action, but each blessing after the first needs the
@@ -16,10 +24,9 @@ cannot lead to a win and is not searched. Most turns are decided at the root by 
 alone. Work is counted in positions made, so a node budget gives the same answer every time;
 ``Found.complete`` says whether the search ended by itself rather than by the budget.
 
-Where the bound cannot prune (late in a game, seven spells in hand) the budget can run out
-before a long win is found. A caller may then give ``extra`` nodes, spent only when the
-search looks close to a win (its best open position's priority at most ``PROMISING``: the
-mover far more able than far), so turns with no win in sight do not pay for it.
+A caller may give ``extra`` nodes, spent only when the search looks close to a win (its best
+open position's priority at most ``PROMISING``: the mover far more able than far), so turns
+with no win in sight do not pay for them.
 """
 
 from __future__ import annotations
@@ -27,8 +34,8 @@ from __future__ import annotations
 import heapq
 import itertools
 from collections import deque
-from collections.abc import Iterator
-from dataclasses import dataclass, field
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
 from functools import lru_cache
 from typing import Final
 
@@ -91,24 +98,90 @@ class Found:
     nodes: int
 
 
-@dataclass(order=True)
-class _Entry:
-    """An open position. Its priority is first a floor of the true one (``_floor``), cheap
-    to work out; the true one (``_priority``) is worked out only if the entry reaches the
-    head of the queue. Most entries never do, and the order positions are searched in is
-    the same as with every priority worked out at once: the floor is never above the true
-    priority, and ties are broken by the same deficit and order."""
+@dataclass
+class _Open:
+    """A position waiting to be searched, and the moves that made it."""
 
-    priority: tuple[int, int, int]
-    state: PiouslyState = field(compare=False)
-    line: tuple[Move, ...] = field(compare=False)
-    exact: bool = field(default=False, compare=False)
+    state: PiouslyState
+    line: tuple[Move, ...]
 
-    def settle(self, seat: int, cache: NeedCache) -> None:
-        """Replace the floor by the true priority."""
-        if not self.exact:
-            self.priority = _priority(self.state, seat, cache, self.priority[2])
-            self.exact = True
+
+_Key = tuple[int, int, int]
+_KeyOf = Callable[[PiouslyState, int, int, NeedCache], _Key]
+"""A key of a position in a search's order, from the position, the moves made so far this
+turn, the position's order number (the last part of every key: ties go to the one made
+first) and the evaluation's cache."""
+
+
+class _Queue:
+    """The open positions in one order. A position enters with a floor of its key, cheap to
+    work out; its true key (which needs the evaluation's tree) is worked out only when it
+    reaches the head, and it goes back in with it. Most positions never reach the head, and
+    the order is the same as with every true key worked out at once: a floor is never above
+    the true key, and both end in the same unique order number."""
+
+    def __init__(self, floor: _KeyOf, exact: _KeyOf, cache: NeedCache) -> None:
+        self._floor = floor
+        self._exact = exact
+        self._cache = cache
+        self._heap: list[tuple[_Key, bool, _Open]] = []
+        self._order = itertools.count()
+
+    def push(self, position: _Open) -> None:
+        key = self._floor(position.state, len(position.line), next(self._order), self._cache)
+        heapq.heappush(self._heap, (key, False, position))
+
+    def head(self) -> tuple[_Key, _Open] | None:
+        """The first position, with its true key (None: no more)."""
+        heap = self._heap
+        while heap and not heap[0][1]:
+            key, _, position = heapq.heappop(heap)
+            exact = self._exact(position.state, len(position.line), key[-1], self._cache)
+            heapq.heappush(heap, (exact, True, position))
+        return (heap[0][0], heap[0][2]) if heap else None
+
+    def pop(self) -> _Open | None:
+        return heapq.heappop(self._heap)[2] if self.head() is not None else None
+
+
+class _Search:
+    """One complete best-first search of the turn in one order: its own queue and its own
+    positions seen (a position reached again by other moves is searched once), played a move
+    at a time so that searches can share a budget node for node."""
+
+    def __init__(self, start: PiouslyState, queue: _Queue, share: int) -> None:
+        self.queue = queue
+        self.share = share
+        """Its share of the nodes (against the other searches' shares)."""
+        self.seen = {_key(start)}
+        self.nodes = 0
+        self.entry: _Open | None = None
+        """The position being searched."""
+        self.children: list[_Open] = []
+        """Its children so far, queued when it is done."""
+        self._moves: Iterator[Move] = iter(())
+        queue.push(_Open(start, ()))
+
+    def next_move(self) -> Move | None:
+        """The next move to play from ``entry``, after moving on to the next position when
+        this one is done (None: no position is left, so there is no win)."""
+        while (move := next(self._moves, None)) is None:
+            for child in self.children:
+                self.queue.push(child)
+            self.children = []
+            self.entry = self.queue.pop()
+            if self.entry is None:
+                return None
+            self._moves = turn_moves(self.entry.state)
+        return move
+
+    def admit(self, position: _Open) -> None:
+        """Keep a position just made if it is new to this search and may still win."""
+        key = _key(position.state)
+        if key not in self.seen:
+            self.seen.add(key)
+            if can_still_win(position.state):
+                self.children.append(position)
 
 
 def find_win(
@@ -117,87 +190,110 @@ def find_win(
     cache: NeedCache | None = None,
     extra: Spender | None = None,
 ) -> Found:
-    """A sequence of moves that wins this turn for the side to move, best first; once
-    ``budget`` is spent, ``extra`` too when a win looks near."""
+    """A sequence of moves that wins this turn for the side to move; once ``budget`` is
+    spent, ``extra`` too when a win looks near.
+
+    Complete searches in different orders (``ORDERS``) share the nodes, the one that has
+    spent fewer playing next: each alone walks past wins another finds at once (a long win
+    behind many casts of equal priority, a short one behind a detour), and any one ending
+    without a win proves there is none."""
     seat = state.to_move
     if state.verdict is not None or not can_still_win(state):
         return Found(None, True, 0)
     need_cache: NeedCache = {} if cache is None else cache
-    seen = {_key(state)}
-    order = itertools.count()
-    queue = [_Entry((0, 0, next(order)), state, (), exact=True)]
+    first, *later = (
+        _Search(state, _Queue(order.floor, order.key, need_cache), order.share)
+        for order in ORDERS
+    )
+    searches = [first]
     nodes = 0
     spender = budget
-    while queue:
-        entry = heapq.heappop(queue)
-        if not entry.exact:
-            entry.settle(seat, need_cache)
-            heapq.heappush(queue, entry)
-            continue
-        children: list[_Entry] = []
-        for move in turn_moves(entry.state):
+    while True:
+        if spender.exhausted:
+            if extra is None or spender is extra or not _near(first, need_cache):
+                return Found(None, False, nodes)
+            spender = extra
+            searches += later
             if spender.exhausted:
-                if extra is None or spender is extra:
-                    return Found(None, False, nodes)
-                if not _near(entry, children, queue, seat, need_cache):
-                    return Found(None, False, nodes)
-                spender = extra
-                if spender.exhausted:
-                    return Found(None, False, nodes)
-            spender.spend()
-            nodes += 1
-            after = play(entry.state, move).state
-            line = (*entry.line, move)
-            if after.verdict is not None:
-                if after.verdict.winner == seat:
-                    return Found(line, True, nodes)
-                continue  # a tie or the opponent's win ends the game: no way on
-            key = _key(after)
-            if key in seen:
-                continue
-            seen.add(key)
-            if not can_still_win(after):
-                continue
-            children.append(_Entry(_floor(after, next(order)), after, line))
-        for child in children:
-            heapq.heappush(queue, child)
-    return Found(None, True, nodes)
+                return Found(None, False, nodes)
+        search = min(searches, key=lambda search: search.nodes / search.share)
+        move = search.next_move()
+        if move is None:
+            return Found(None, True, nodes)
+        spender.spend()
+        nodes += 1
+        search.nodes += 1
+        assert search.entry is not None
+        line = (*search.entry.line, move)
+        after = play(search.entry.state, move).state
+        if after.verdict is None:
+            search.admit(_Open(after, line))
+        elif after.verdict.winner == seat:
+            return Found(line, True, nodes)
+        # else a tie or the opponent's win ends the game: no way on
 
 
-def _near(
-    entry: _Entry, children: list[_Entry], queue: list[_Entry], seat: int, cache: NeedCache
-) -> bool:
-    """Whether the best open position (the one being expanded, unless it is the start, its
-    children so far, the queue's head) has a priority of at most ``PROMISING``. Asked
-    once, when the budget runs out: the children and the head are settled first."""
-    for child in children:
-        child.settle(seat, cache)
-    while queue and not queue[0].exact:
-        head = heapq.heappop(queue)
-        head.settle(seat, cache)
-        heapq.heappush(queue, head)
-    open_ = [*children, *queue[:1], *([entry] if entry.line else [])]
-    return bool(open_) and min(e.priority[0] for e in open_) <= PROMISING
+def _near(nearest: _Search, cache: NeedCache) -> bool:
+    """Whether the best open position by ``_priority`` in the first search (the one being
+    searched, unless it is the start, its children so far, its queue's head) has a priority
+    of at most ``PROMISING``. Asked once, when the budget runs out."""
+    entry = nearest.entry
+    open_ = [*nearest.children, *([entry] if entry is not None and entry.line else [])]
+    best = [_priority(position.state, cache, 0)[0] for position in open_]
+    head = nearest.queue.head()
+    if head is not None:
+        best.append(head[0][0])
+    return bool(best) and min(best) <= PROMISING
 
 
-def _floor(state: PiouslyState, order: int) -> tuple[int, int, int]:
+def _nearest(state: PiouslyState, depth: int, order: int, cache: NeedCache) -> _Key:
+    return _priority(state, cache, order)
+
+
+def _nearest_floor(state: PiouslyState, depth: int, order: int, cache: NeedCache) -> _Key:
     """A floor of ``_priority`` without the evaluation's tree: its actions to win are at
     least ``2 * deficit - 1`` (each hex of its tree not yet the mover's costs an action to
     turn, the tree has at least ``deficit`` of them, and the piece takes a step between
     two)."""
     short = deficit(state)
-    far = short + max(0, 2 * short - 1)
-    return far - state.actions - _reach(state)[0], short, order
+    return _least_actions(short) + short - state.actions - _reach(state)[0], short, order
 
 
-def _priority(
-    state: PiouslyState, seat: int, cache: NeedCache, order: int
-) -> tuple[int, int, int]:
+def _least_actions(short: int) -> int:
+    return max(0, 2 * short - 1)
+
+
+def _deepest(state: PiouslyState, depth: int, order: int, cache: NeedCache) -> _Key:
+    """The positions furthest into the turn first (the most moves made), then by
+    ``_priority``."""
+    return -depth, _priority(state, cache, order)[0], order
+
+
+def _deepest_floor(state: PiouslyState, depth: int, order: int, cache: NeedCache) -> _Key:
+    return -depth, _nearest_floor(state, depth, order, cache)[0], order
+
+
+@dataclass(frozen=True)
+class _Order:
+    """One search's order: a floor of its key, its key, and its share of the nodes."""
+
+    floor: _KeyOf
+    key: _KeyOf
+    share: int
+
+
+ORDERS: Final = (_Order(_nearest_floor, _nearest, 2), _Order(_deepest_floor, _deepest, 1))
+"""The searches: nearest a win first (its priority is what ``PROMISING`` is measured in),
+and furthest into the turn first, which finds at once the long wins behind many casts of
+equal priority that the first walks past (issue 27's notes in the README)."""
+
+
+def _priority(state: PiouslyState, cache: NeedCache, order: int) -> _Key:
     """Positions nearest a win first: how far the mover is (the evaluation's actions to
     win, and the bound's deficit) against what it can still do (its actions, and the bound's
     reach); then the smaller deficit; ties in the order they were made."""
     short = deficit(state)
-    far = actions_to_win(state, seat, cache) + short
+    far = actions_to_win(state, state.to_move, cache) + short
     return far - state.actions - _reach(state)[0], short, order
 
 
