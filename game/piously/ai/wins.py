@@ -191,9 +191,11 @@ def find_win(
     budget: Spender,
     cache: NeedCache | None = None,
     extra: Spender | None = None,
+    shared: Callable[[], bool] | None = None,
 ) -> Found:
     """A sequence of moves that wins this turn for the side to move; once ``budget`` is
-    spent, ``extra`` too when a win looks near.
+    spent, ``extra`` too when a win looks near, shared with the later searches unless
+    ``shared`` (asked then) says no.
 
     The searches of ``ORDERS`` after the first join in when the extra nodes are given, which
     they share: the one that has spent the fewest of them for its share plays next."""
@@ -213,8 +215,9 @@ def find_win(
             if extra is None or spender is extra or not _near(first, need_cache):
                 return Found(None, False, nodes)
             spender = extra
-            first.nodes = 0  # the extra nodes are shared from here, by the shares
-            searches += later
+            if shared is None or shared():
+                first.nodes = 0  # the extra nodes are shared from here, by the shares
+                searches += later
             if spender.exhausted:
                 return Found(None, False, nodes)
         search = min(searches, key=lambda search: search.nodes / search.share)
