@@ -4,6 +4,7 @@ and normal and hard play those wins."""
 
 from __future__ import annotations
 
+import functools
 import random
 from pathlib import Path
 
@@ -83,6 +84,20 @@ def test_the_late_wins_are_found_within_the_players_budget(index: int) -> None:
     for move in found.line:
         state = GAME.apply(state, move).state
     assert state.verdict is not None and state.verdict.winner == POSITIONS[index][1].to_move
+
+
+def test_the_second_order_joins_only_when_the_extra_nodes_are_shared() -> None:
+    """Position 203's win takes the first order alone over 40,000 nodes."""
+    state = POSITIONS[203][1]
+    for shared, found in ((False, False), (True, True)):
+        result = find_win(
+            state,
+            Budget(Limit(nodes=WIN_NODES)),
+            None,
+            Budget(Limit(nodes=NEAR_WIN_NODES)),
+            functools.partial(bool, shared),
+        )
+        assert (result.line is not None) is found
 
 
 def test_the_generated_wins_are_found_within_the_players_budget() -> None:
