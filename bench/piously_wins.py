@@ -118,10 +118,11 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--positions", type=int, help="only the first N positions of each")
     parser.add_argument("--only", choices=("found", "stopped"), help="one of the two figures")
+    parser.add_argument("--wins", type=Path, default=FIXTURES / "wins.txt",
+                        help="the positions of the first figure (a fresh set: tools.piously_wins)")
     args = parser.parse_args()
     if args.only != "stopped":
-        found_figures([state for _, state in read_positions(FIXTURES / "wins.txt")][
-            : args.positions])
+        found_figures([state for _, state in read_positions(args.wins)][: args.positions])
     if args.only != "found":
         stopped_figures([state for _, state in read_positions(FIXTURES / "threats.txt")][
             : args.positions])

@@ -26,13 +26,14 @@ HARD_KEEP: Final = 10
 WIN_NODES: Final = 6_000
 """The complete search for a win this turn (normal and hard); most turns need none, since
 its bound shows at once that no sequence can win."""
-NEAR_WIN_NODES: Final = 10_000
+NEAR_WIN_NODES: Final = 16_000
 """More nodes for that search, spent only when it ran out with a win looking near: late in
-a game, when the bound cannot prune, some wins of five or more moves need them."""
+a game, when the bound cannot prune, some wins of five or more moves need them (a third go
+to a second search, deepest first: issue 27's notes in the README)."""
 THREATENED_NEAR_WIN_NODES: Final = 4_000
 """Hard's ``NEAR_WIN_NODES`` when the opponent threatens a win next turn: those turns also
 check every turn weighed with ``THREAT_NODES``, and with the full extra they took 3.6 s
-(issue 27's notes in the README)."""
+(issue 27's notes in the README). They all go to the win search's first order."""
 ANSWER_NODES: Final = 400
 """Hard's complete search for the opponent's win after each turn it weighs."""
 THREAT_NODES: Final = 2_000

@@ -95,7 +95,8 @@ class PlanningPlayer:
     threatened_near_win_nodes: int | None = None
     """The same when the opponent would win next turn were this side to pass (hard): the
     turn must then also pay for checking every turn it weighs, so its own long shot gets
-    less. None: ``near_win_nodes`` whatever the threat."""
+    less, all of it to the win search's first order (shared, so few would leave each order
+    too few). None: ``near_win_nodes`` whatever the threat."""
     answer_nodes: int = 0
     """Nodes of the complete search for the opponent's win after each answered plan."""
     threat_nodes: int = 0
@@ -128,7 +129,9 @@ class PlanningPlayer:
         if self.near_win_nodes:
             sizes = (self.near_win_nodes, self.threatened_near_win_nodes)
             extra = _NearWin(budget, sizes, threatened)
-        found = find_win(state, Portion(budget, self.win_nodes), cache, extra)
+        found = find_win(
+            state, Portion(budget, self.win_nodes), cache, extra, lambda: not threatened()
+        )
         if found.line is not None:
             return _played(state, found.line), WIN, 1
         planning: Measured = budget if self.plan_nodes is None else Portion(

@@ -1,11 +1,20 @@
 """Is there a win this turn? A complete search of the side to move's turn.
 
 Every sequence of actions and casts (every cast with all of its choices, none sampled) is
-searched, best first, with transpositions merged: a position reached by two orders of the
-same moves is searched once. Every position made is checked for a win as soon as it is made,
-before any is searched further, so a win one move away is never behind a long detour.
+searched, with transpositions merged: a position reached by two orders of the same moves is
+searched once. Every position made is checked for a win as soon as it is made, before any is
+searched further, so a win one move away is never behind a long detour.
 
-What keeps the search small is a sound bound (``can_still_win``): a win needs at least
+The search takes the positions nearest a win first (the evaluation's actions to win against
+what the mover can still do). Late in a game, with seven spells in hand, casts with hundreds
+of choices (the Yeoman's, the Upset's, the Illusionist's) tie in that order, and a long win
+behind one of them took it 28,000 to over 80,000 nodes. So once the budget is spent and the
+caller's extra nodes are given, a second complete search of the same turn, the positions
+furthest into the turn first, takes a third of those nodes: it finds those wins
+in 100 to 5,200 nodes, while the first still finds the many wins the second walks past.
+Either search ending without a win proves there is none.
+
+What keeps the searches small is a sound bound (``can_still_win``): a win needs at least
 ``deficit`` more hexes turned to the mover's aura (a room without one needs one; two rooms are
 joined only through hexes that are not yet the mover's), and the mover can turn at most
 ``reach`` more this turn: a blessing per action, but each blessing after the first needs the
@@ -16,18 +25,19 @@ cannot lead to a win and is not searched. Most turns are decided at the root by 
 alone. Work is counted in positions made, so a node budget gives the same answer every time;
 ``Found.complete`` says whether the search ended by itself rather than by the budget.
 
-Where the bound cannot prune (late in a game, seven spells in hand) the budget can run out
-before a long win is found. A caller may then give ``extra`` nodes, spent only when the
-search looks close to a win (its best open position's priority at most ``PROMISING``: the
-mover far more able than far), so turns with no win in sight do not pay for it.
+A caller may give ``extra`` nodes, spent only when the search looks close to a win (its best
+open position's priority at most ``PROMISING``: the mover far more able than far), so turns
+with no win in sight do not pay for them. Each position's priority is worked out only if it
+reaches the head of its queue (it enters with a cheap floor of it), which most never do.
 """
 
 from __future__ import annotations
 
 import heapq
 import itertools
-from collections.abc import Iterator, Mapping
-from dataclasses import dataclass, field
+from collections import deque
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
 from functools import lru_cache
 from typing import Final
 
@@ -36,7 +46,7 @@ from game.piously.ai.turns import Spender
 from game.piously.rules import casting
 from game.piously.rules.game import action_moves, play
 from game.piously.rules.hexes import DIRECTIONS, Hex
-from game.piously.rules.moves import Move
+from game.piously.rules.moves import Move, Usurper
 from game.piously.rules.spellbook import (
     ILLUSIONIST,
     IMPRINT,
@@ -90,11 +100,90 @@ class Found:
     nodes: int
 
 
-@dataclass(order=True)
-class _Entry:
-    priority: tuple[int, int, int]
-    state: PiouslyState = field(compare=False)
-    line: tuple[Move, ...] = field(compare=False)
+@dataclass
+class _Open:
+    """A position waiting to be searched, and the moves that made it."""
+
+    state: PiouslyState
+    line: tuple[Move, ...]
+
+
+_Key = tuple[int, int, int]
+_KeyOf = Callable[[PiouslyState, int, int, NeedCache], _Key]
+"""A key of a position in a search's order, from the position, the moves made so far this
+turn, the position's order number (the last part of every key: ties go to the one made
+first) and the evaluation's cache."""
+
+
+class _Queue:
+    """The open positions in one order. A position enters with a floor of its key, cheap to
+    work out; its true key (which needs the evaluation's tree) is worked out only when it
+    reaches the head, and it goes back in with it. Most positions never reach the head, and
+    the order is the same as with every true key worked out at once: a floor is never above
+    the true key, and both end in the same unique order number."""
+
+    def __init__(self, floor: _KeyOf, exact: _KeyOf, cache: NeedCache) -> None:
+        self._floor = floor
+        self._exact = exact
+        self._cache = cache
+        self._heap: list[tuple[_Key, bool, _Open]] = []
+        self._order = itertools.count()
+
+    def push(self, position: _Open) -> None:
+        key = self._floor(position.state, len(position.line), next(self._order), self._cache)
+        heapq.heappush(self._heap, (key, False, position))
+
+    def head(self) -> tuple[_Key, _Open] | None:
+        """The first position, with its true key (None: no more)."""
+        heap = self._heap
+        while heap and not heap[0][1]:
+            key, _, position = heapq.heappop(heap)
+            exact = self._exact(position.state, len(position.line), key[-1], self._cache)
+            heapq.heappush(heap, (exact, True, position))
+        return (heap[0][0], heap[0][2]) if heap else None
+
+    def pop(self) -> _Open | None:
+        return heapq.heappop(self._heap)[2] if self.head() is not None else None
+
+
+class _Search:
+    """One complete best-first search of the turn in one order: its own queue and its own
+    positions seen (a position reached again by other moves is searched once), played a move
+    at a time so that searches can share a budget node for node."""
+
+    def __init__(self, start: PiouslyState, queue: _Queue, share: int) -> None:
+        self.queue = queue
+        self.share = share
+        """Its share of the nodes (against the other searches' shares)."""
+        self.seen = {_key(start)}
+        self.nodes = 0
+        self.entry: _Open | None = None
+        """The position being searched."""
+        self.children: list[_Open] = []
+        """Its children so far, queued when it is done."""
+        self._moves: Iterator[Move] = iter(())
+        queue.push(_Open(start, ()))
+
+    def next_move(self) -> Move | None:
+        """The next move to play from ``entry``, after moving on to the next position when
+        this one is done (None: no position is left, so there is no win)."""
+        while (move := next(self._moves, None)) is None:
+            for child in self.children:
+                self.queue.push(child)
+            self.children = []
+            self.entry = self.queue.pop()
+            if self.entry is None:
+                return None
+            self._moves = turn_moves(self.entry.state)
+        return move
+
+    def admit(self, position: _Open) -> None:
+        """Keep a position just made if it is new to this search and may still win."""
+        key = _key(position.state)
+        if key not in self.seen:
+            self.seen.add(key)
+            if can_still_win(position.state):
+                self.children.append(position)
 
 
 def find_win(
@@ -102,72 +191,137 @@ def find_win(
     budget: Spender,
     cache: NeedCache | None = None,
     extra: Spender | None = None,
+    shared: Callable[[], bool] | None = None,
 ) -> Found:
-    """A sequence of moves that wins this turn for the side to move, best first; once
-    ``budget`` is spent, ``extra`` too when a win looks near."""
+    """A sequence of moves that wins this turn for the side to move; once ``budget`` is
+    spent, ``extra`` too when a win looks near, shared with the later searches unless
+    ``shared`` (asked then) says no.
+
+    The searches of ``ORDERS`` after the first join in when the extra nodes are given, which
+    they share: the one that has spent the fewest of them for its share plays next."""
     seat = state.to_move
     if state.verdict is not None or not can_still_win(state):
         return Found(None, True, 0)
     need_cache: NeedCache = {} if cache is None else cache
-    seen = {_key(state)}
-    order = itertools.count()
-    queue = [_Entry((0, 0, next(order)), state, ())]
+    first, *later = (
+        _Search(state, _Queue(order.floor, order.key, need_cache), order.share)
+        for order in ORDERS
+    )
+    searches = [first]
     nodes = 0
     spender = budget
-    while queue:
-        entry = heapq.heappop(queue)
-        children: list[_Entry] = []
-        for move in turn_moves(entry.state):
+    while True:
+        if spender.exhausted:
+            if extra is None or spender is extra or not _near(first, need_cache):
+                return Found(None, False, nodes)
+            spender = extra
+            if shared is None or shared():
+                first.nodes = 0  # the extra nodes are shared from here, by the shares
+                searches += later
             if spender.exhausted:
-                if extra is None or spender is extra or not _near(entry, children, queue):
-                    return Found(None, False, nodes)
-                spender = extra
-                if spender.exhausted:
-                    return Found(None, False, nodes)
-            spender.spend()
-            nodes += 1
-            after = play(entry.state, move).state
-            line = (*entry.line, move)
-            if after.verdict is not None:
-                if after.verdict.winner == seat:
-                    return Found(line, True, nodes)
-                continue  # a tie or the opponent's win ends the game: no way on
-            key = _key(after)
-            if key in seen:
-                continue
-            seen.add(key)
-            if not can_still_win(after):
-                continue
-            children.append(_Entry(_priority(after, seat, need_cache, next(order)), after, line))
-        for child in children:
-            heapq.heappush(queue, child)
-    return Found(None, True, nodes)
+                return Found(None, False, nodes)
+        search = min(searches, key=lambda search: search.nodes / search.share)
+        move = search.next_move()
+        if move is None:
+            return Found(None, True, nodes)
+        spender.spend()
+        nodes += 1
+        search.nodes += 1
+        assert search.entry is not None
+        line = (*search.entry.line, move)
+        after = play(search.entry.state, move).state
+        if after.verdict is None:
+            search.admit(_Open(after, line))
+        elif after.verdict.winner == seat:
+            return Found(line, True, nodes)
+        # else a tie or the opponent's win ends the game: no way on
 
 
-def _near(entry: _Entry, children: list[_Entry], queue: list[_Entry]) -> bool:
-    """Whether the best open position (the one being expanded, unless it is the start, its
-    children so far, the queue's head) has a priority of at most ``PROMISING``."""
-    open_ = [*children, *queue[:1], *([entry] if entry.line else [])]
-    return bool(open_) and min(e.priority[0] for e in open_) <= PROMISING
+def _near(nearest: _Search, cache: NeedCache) -> bool:
+    """Whether the best open position by ``_priority`` in the first search (the one being
+    searched, unless it is the start, its children so far, its queue's head) has a priority
+    of at most ``PROMISING``. Asked once, when the budget runs out."""
+    entry = nearest.entry
+    open_ = [*nearest.children, *([entry] if entry is not None and entry.line else [])]
+    best = [_priority(position.state, cache, 0)[0] for position in open_]
+    head = nearest.queue.head()
+    if head is not None:
+        best.append(head[0][0])
+    return bool(best) and min(best) <= PROMISING
 
 
-def _priority(
-    state: PiouslyState, seat: int, cache: NeedCache, order: int
-) -> tuple[int, int, int]:
+def _nearest(state: PiouslyState, depth: int, order: int, cache: NeedCache) -> _Key:
+    return _priority(state, cache, order)
+
+
+def _nearest_floor(state: PiouslyState, depth: int, order: int, cache: NeedCache) -> _Key:
+    """A floor of ``_priority`` without the evaluation's tree: its actions to win are at
+    least ``2 * deficit - 1`` (each hex of its tree not yet the mover's costs an action to
+    turn, the tree has at least ``deficit`` of them, and the piece takes a step between
+    two)."""
+    short = deficit(state)
+    return _least_actions(short) + short - state.actions - _reach(state)[0], short, order
+
+
+def _least_actions(short: int) -> int:
+    return max(0, 2 * short - 1)
+
+
+def _deepest(state: PiouslyState, depth: int, order: int, cache: NeedCache) -> _Key:
+    """The positions furthest into the turn first (the most moves made), then by
+    ``_priority``."""
+    return -depth, _priority(state, cache, order)[0], order
+
+
+def _deepest_floor(state: PiouslyState, depth: int, order: int, cache: NeedCache) -> _Key:
+    return -depth, _nearest_floor(state, depth, order, cache)[0], order
+
+
+@dataclass(frozen=True)
+class _Order:
+    """One search's order: a floor of its key, its key, and its share of the nodes."""
+
+    floor: _KeyOf
+    key: _KeyOf
+    share: int
+
+
+ORDERS: Final = (_Order(_nearest_floor, _nearest, 2), _Order(_deepest_floor, _deepest, 1))
+"""The searches and their shares of the nodes: nearest a win first, two shares (its priority
+is what ``PROMISING`` is measured in; alone until the extra nodes are given), and furthest
+into the turn first, one share, which finds at once the long wins behind many casts of equal
+priority that the first walks past (issue 27's notes in the README)."""
+
+
+def _priority(state: PiouslyState, cache: NeedCache, order: int) -> _Key:
     """Positions nearest a win first: how far the mover is (the evaluation's actions to
     win, and the bound's deficit) against what it can still do (its actions, and the bound's
     reach); then the smaller deficit; ties in the order they were made."""
     short = deficit(state)
-    far = actions_to_win(state, seat, cache) + short
+    far = actions_to_win(state, state.to_move, cache) + short
     return far - state.actions - _reach(state)[0], short, order
 
 
 def turn_moves(state: PiouslyState) -> Iterator[Move]:
-    """Every action and every cast with every choice (never the end of the turn)."""
+    """Every action and every cast with every choice (never the end of the turn), each
+    Usurper result once."""
     yield from action_moves(state)
     for spell in range(len(SPELLS)):
         if state.owners[spell] == state.to_move and not state.has_cast(spell):
-            yield from casting.casts(state, spell)
+            casts = casting.casts(state, spell)
+            yield from _distinct_usurpers(casts) if spell == USURPER else casts
+
+
+def _distinct_usurpers(casts: Iterator[Move]) -> Iterator[Move]:
+    """The Usurper's casts less those that remove the same two auras in the other order
+    and grow the same hexes: their positions are the same, and each would cost a node."""
+    seen: set[tuple[frozenset[Hex], frozenset[Hex]]] = set()
+    for move in casts:
+        assert isinstance(move, Usurper)
+        key = (frozenset(move.removed), frozenset(move.grown))
+        if key not in seen:
+            seen.add(key)
+            yield move
 
 
 def can_still_win(state: PiouslyState) -> bool:
@@ -260,48 +414,74 @@ def _missing_rooms(temple: Temple, own: frozenset[Hex]) -> int:
     return sum(1 for room in range(ROOMS) if room not in touched)
 
 
-@lru_cache(maxsize=4096)
+@dataclass(frozen=True)
+class _Graph:
+    """A board indexed for ``_deficit``: its hexes, each one's neighbours (as indices), each
+    room's hexes (as indices), and which hexes are spaces the Shovel's hex may be summoned
+    to."""
+
+    hexes: tuple[Hex, ...]
+    adjacent: tuple[tuple[int, ...], ...]
+    rooms: tuple[tuple[int, ...], ...]
+    spaces: frozenset[int]
+
+
+@lru_cache(maxsize=1 << 15)
 def _deficit(temple: Temple, own: frozenset[Hex], summon: int | None = None) -> int:
     """A lower bound on the hexes to turn: the most any three rooms need to be joined (a
     winning region holds a tree joining them, each hex on it not yet the mover's to be
     turned; the cheapest such tree meets at one hex), and at least one per room without the
     mover's aura. With ``summon`` (the Shovel may still move) every space next to the board
     counts as a hex that costs that much: the Shovel's hex may be summoned to any of them."""
-    adjacency, spaces = (temple.adjacency, frozenset()) if summon is None else _with_spaces(temple)
-    cost = {h: (summon or 0) if h in spaces else int(h not in own) for h in adjacency}
-    reach = [_costs_from(adjacency, cost, start) for start in temple.room_hexes]
+    graph = _graph(temple, summon is not None)
+    cost = [
+        (summon or 0) if i in graph.spaces else int(h not in own)
+        for i, h in enumerate(graph.hexes)
+    ]
+    # for each room, the cost of the cheapest path from it to each hex, that hex left out
+    beyond = [
+        [d - c for d, c in zip(_costs_from(graph.adjacent, cost, room), cost, strict=True)]
+        for room in graph.rooms
+    ]
     worst = _missing_rooms(temple, own)
-    for a, b, c in itertools.combinations(reach, 3):
-        joined = min(a[h] + b[h] + c[h] - 2 * cost[h] for h in adjacency)
-        worst = max(worst, joined)
+    for a, b, c in itertools.combinations(beyond, 3):
+        worst = max(worst, min(map(sum, zip(a, b, c, cost, strict=True))))
     return worst
 
 
 @lru_cache(maxsize=256)
-def _with_spaces(temple: Temple) -> tuple[Mapping[Hex, tuple[Hex, ...]], frozenset[Hex]]:
-    """The board's adjacency with every space next to it added (as the Shovel may fill),
-    and those spaces."""
+def _graph(temple: Temple, with_spaces: bool) -> _Graph:
+    """The board as a ``_Graph``; ``with_spaces``: every space next to it added too (as the
+    Shovel may fill)."""
     board = temple.room_of
-    spaces = frozenset(h + d for h in board for d in DIRECTIONS if h + d not in board)
-    every = board.keys() | spaces
-    return {h: tuple(h + d for d in DIRECTIONS if h + d in every) for h in every}, spaces
+    spaces = (
+        sorted({h + d for h in board for d in DIRECTIONS if h + d not in board})
+        if with_spaces else []
+    )
+    hexes = (*sorted(board), *spaces)
+    index = {h: i for i, h in enumerate(hexes)}
+    adjacent = tuple(tuple(index[h + d] for d in DIRECTIONS if h + d in index) for h in hexes)
+    rooms = tuple(tuple(index[h] for h in room) for room in temple.room_hexes)
+    return _Graph(hexes, adjacent, rooms, frozenset(index[h] for h in spaces))
 
 
 def _costs_from(
-    adjacency: Mapping[Hex, tuple[Hex, ...]], cost: Mapping[Hex, int], start: tuple[Hex, ...]
-) -> dict[Hex, int]:
-    """For each hex, the least total ``cost`` of the hexes on a path from ``start`` to it
-    (both ends counted): a 0-1 breadth-first search."""
-    distance = {h: cost[h] for h in start}
-    queue: list[tuple[int, Hex]] = [(d, h) for h, d in distance.items()]
-    heapq.heapify(queue)
+    adjacent: tuple[tuple[int, ...], ...], cost: list[int], start: tuple[int, ...]
+) -> list[int]:
+    """For each hex, the least total ``cost`` (0 or 1 a hex) of the hexes on a path from
+    ``start`` to it, both ends counted: a 0-1 breadth-first search."""
+    far = len(adjacent) + 1
+    distance = [far] * len(adjacent)
+    queue: deque[int] = deque()
+    for i in start:
+        distance[i] = cost[i]
+        (queue.appendleft if cost[i] == 0 else queue.append)(i)
     while queue:
-        d, h = heapq.heappop(queue)
-        if d > distance[h]:
-            continue
-        for n in adjacency[h]:
+        i = queue.popleft()
+        d = distance[i]
+        for n in adjacent[i]:
             nd = d + cost[n]
-            if nd < distance.get(n, 1 << 30):
+            if nd < distance[n]:
                 distance[n] = nd
-                heapq.heappush(queue, (nd, n))
+                (queue.appendleft if cost[n] == 0 else queue.append)(n)
     return distance

@@ -4,6 +4,7 @@ and normal and hard play those wins."""
 
 from __future__ import annotations
 
+import functools
 import random
 from pathlib import Path
 
@@ -11,7 +12,8 @@ import pytest
 
 from game.core.player import Budget, Limit
 from game.piously.ai import DEFAULT_LIMITS, LEVELS, NEAR_WIN_NODES, WIN_NODES
-from game.piously.ai.wins import can_still_win, find_win
+from game.piously.ai.evaluate import NeedCache
+from game.piously.ai.wins import ORDERS, can_still_win, find_win
 from game.piously.rules.game import GAME
 from game.piously.rules.state import Phase, PiouslyState
 from tests.piously.ai import positions as pos
@@ -50,16 +52,58 @@ def test_the_bound_never_rules_out_a_win_that_was_played() -> None:
             assert can_still_win(state), GAME.encode(state)
 
 
+def test_each_order_enters_a_position_with_a_floor_of_its_key() -> None:
+    """The searches work a key out only at the queue's head: their order is the order of
+    the keys only if no floor is above its key."""
+    cache: NeedCache = {}
+    for turn in winning_turns(28):
+        for depth, state in enumerate(turn):
+            for order in ORDERS:
+                assert order.floor(state, depth, 0, cache) <= order.key(state, depth, 0, cache)
+
+
 def test_the_fixture_holds_200_wins_of_three_moves_or_more() -> None:
     assert len(POSITIONS) >= 200
     assert all(moves >= 3 for moves, _ in POSITIONS)
     assert not wins_within(POSITIONS[0][1], 2)
 
 
+LATE_WINS = (178, 184, 200, 203)
+"""Positions of the fixture (late in a game, seven spells in hand, so the bound prunes
+nothing) whose wins one search alone, nearest a win first, missed within the players'
+budget: they needed 28,791, over 80,000, 35,103 and 47,437 nodes."""
+
+
+@pytest.mark.parametrize("index", LATE_WINS)
+def test_the_late_wins_are_found_within_the_players_budget(index: int) -> None:
+    state = POSITIONS[index][1]
+    found = find_win(
+        state, Budget(Limit(nodes=WIN_NODES)), None, Budget(Limit(nodes=NEAR_WIN_NODES))
+    )
+    assert found.line is not None, index
+    for move in found.line:
+        state = GAME.apply(state, move).state
+    assert state.verdict is not None and state.verdict.winner == POSITIONS[index][1].to_move
+
+
+def test_the_second_order_joins_only_when_the_extra_nodes_are_shared() -> None:
+    """Position 203's win takes the first order alone over 40,000 nodes."""
+    state = POSITIONS[203][1]
+    for shared, found in ((False, False), (True, True)):
+        result = find_win(
+            state,
+            Budget(Limit(nodes=WIN_NODES)),
+            None,
+            Budget(Limit(nodes=NEAR_WIN_NODES)),
+            functools.partial(bool, shared),
+        )
+        assert (result.line is not None) is found
+
+
 def test_the_generated_wins_are_found_within_the_players_budget() -> None:
     """Every sixth position (all of them: ``python -m bench piously_wins``, in the README),
-    with the extra nodes a near win gets. A few late-game wins (seven spells each, so the
-    bound cannot prune) need more nodes than the players' budget: at most one in twenty."""
+    with the extra nodes a near win gets. One of the 205 (position 174, in this sample)
+    needs more: about 28,000 nodes in either order."""
     missed = []
     for _, state in POSITIONS[::6]:
         found = find_win(
@@ -72,7 +116,7 @@ def test_the_generated_wins_are_found_within_the_players_budget() -> None:
         for move in found.line:
             after = GAME.apply(after, move).state
         assert after.verdict is not None and after.verdict.winner == state.to_move
-    assert len(missed) * 20 <= len(POSITIONS[::6]), missed
+    assert len(missed) <= 1, missed
 
 
 @pytest.mark.parametrize("level", ["normal", "hard"])
