@@ -16,7 +16,7 @@ from typing import Final
 
 from game.piously.rules.hexes import DIRECTIONS, Hex
 from game.piously.rules.state import PiouslyState
-from game.piously.rules.temple import ROOMS, Temple
+from game.piously.rules.temple import ROOMS, Layout, Temple
 
 EMPTY_COST: Final = 1
 OPPONENT_COST: Final = 2
@@ -38,8 +38,15 @@ class Board:
     """``1 << room`` per hex, 0 for the Shovel's hex (it is no room)."""
 
 
-@lru_cache(maxsize=256)
 def board_of(temple: Temple) -> Board:
+    """The temple as a ``Board``, remembered by what it is made of (not by the temple: a
+    cache holding temples would keep their searches' placements alive)."""
+    return _board_of((temple.layout, temple.shovel))
+
+
+@lru_cache(maxsize=256)
+def _board_of(shape: tuple[Layout, Hex | None]) -> Board:
+    temple = Temple(*shape)
     hexes = tuple(sorted(temple.room_of))
     index = {h: i for i, h in enumerate(hexes)}
     adjacent = tuple(tuple(index[h + d] for d in DIRECTIONS if h + d in index) for h in hexes)

@@ -66,7 +66,7 @@ from game.piously.rules.spellbook import (
     is_artwork,
 )
 from game.piously.rules.state import PiouslyState
-from game.piously.rules.temple import ROOMS, Temple
+from game.piously.rules.temple import ROOMS, Layout, Temple
 
 PROMISING: Final = -9
 """The priority (far minus able, see ``_priority``) below which a search that ran out of
@@ -426,14 +426,25 @@ class _Graph:
     spaces: frozenset[int]
 
 
-@lru_cache(maxsize=1 << 15)
 def _deficit(temple: Temple, own: frozenset[Hex], summon: int | None = None) -> int:
     """A lower bound on the hexes to turn: the most any three rooms need to be joined (a
     winning region holds a tree joining them, each hex on it not yet the mover's to be
     turned; the cheapest such tree meets at one hex), and at least one per room without the
     mover's aura. With ``summon`` (the Shovel may still move) every space next to the board
     counts as a hex that costs that much: the Shovel's hex may be summoned to any of them."""
-    graph = _graph(temple, summon is not None)
+    return _deficit_on((temple.layout, temple.shovel), own, summon)
+
+
+Shape = tuple[Layout, Hex | None]
+"""What a temple is made of: its caches key on this, not on the temple, since a temple
+keeps what searches work out on it (every room's placements) and a cache holding temples
+would keep all of that alive from game to game."""
+
+
+@lru_cache(maxsize=1 << 15)
+def _deficit_on(shape: Shape, own: frozenset[Hex], summon: int | None) -> int:
+    """``_deficit``, remembered by the temple's shape."""
+    graph = _graph(shape, summon is not None)
     cost = [
         (summon or 0) if i in graph.spaces else int(h not in own)
         for i, h in enumerate(graph.hexes)
@@ -443,16 +454,17 @@ def _deficit(temple: Temple, own: frozenset[Hex], summon: int | None = None) -> 
         [d - c for d, c in zip(_costs_from(graph.adjacent, cost, room), cost, strict=True)]
         for room in graph.rooms
     ]
-    worst = _missing_rooms(temple, own)
+    worst = sum(1 for room in graph.rooms if not any(graph.hexes[i] in own for i in room))
     for a, b, c in itertools.combinations(beyond, 3):
         worst = max(worst, min(map(sum, zip(a, b, c, cost, strict=True))))
     return worst
 
 
 @lru_cache(maxsize=256)
-def _graph(temple: Temple, with_spaces: bool) -> _Graph:
+def _graph(shape: Shape, with_spaces: bool) -> _Graph:
     """The board as a ``_Graph``; ``with_spaces``: every space next to it added too (as the
     Shovel may fill)."""
+    temple = Temple(*shape)
     board = temple.room_of
     spaces = (
         sorted({h + d for h in board for d in DIRECTIONS if h + d not in board})
