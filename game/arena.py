@@ -4,8 +4,8 @@
 medium`` plays that many games with colours alternating, each under a turn limit so it ends,
 then prints wins, draws and losses of the first level with a 95% Wilson interval, and each
 level's moves per second, median time per move, and median and slowest time per whole turn
-(a turn of several moves, as in Piously, is timed whole). ``--save-dir`` keeps every game as
-a record that the client can replay. Besides a game's own levels, every game has ``mcts``
+(a turn of several moves, as in Piously, is timed whole), in wall and in processor time.
+``--save-dir`` keeps every game as a record that the client can replay. Besides a game's own levels, every game has ``mcts``
 (``game.core.mcts``: a search that knows only the legal moves), to measure the levels against
 a player of another kind. Unlike the AI modules the arena reads the clock
 (``time.perf_counter``), which it hands to each player inside its Budget.
@@ -82,24 +82,31 @@ def wilson(successes: int, trials: int, z: float = Z95) -> tuple[float, float]:
 @dataclass
 class LevelStats:
     """What one level spent thinking over a run: each move, and each whole turn (the moves
-    a seat plays before the next seat moves: several in Piously, one in most games)."""
+    a seat plays before the next seat moves: several in Piously, one in most games), in
+    wall time and in processor time (on a busy machine the wall time also counts the
+    waits for a core)."""
 
     moves: int = 0
     seconds: float = 0.0
     samples: list[float] = field(default_factory=list)
     turns: list[float] = field(default_factory=list)
+    cpu_turns: list[float] = field(default_factory=list)
     turn_so_far: float = 0.0
-    """The thinking time of the turn under way."""
+    """The wall time of the turn under way."""
+    cpu_so_far: float = 0.0
 
-    def add(self, seconds: float, turn_ended: bool = True) -> None:
-        """One move's thinking time; ``turn_ended`` when the seat's turn ended with it."""
+    def add(self, seconds: float, cpu: float, turn_ended: bool = True) -> None:
+        """One move's thinking time (wall, processor); ``turn_ended`` when the seat's turn
+        ended with it."""
         self.moves += 1
         self.seconds += seconds
         self.samples.append(seconds)
         self.turn_so_far += seconds
+        self.cpu_so_far += cpu
         if turn_ended:
             self.turns.append(self.turn_so_far)
-            self.turn_so_far = 0.0
+            self.cpu_turns.append(self.cpu_so_far)
+            self.turn_so_far = self.cpu_so_far = 0.0
 
     @property
     def moves_per_second(self) -> float:
@@ -107,15 +114,21 @@ class LevelStats:
 
     @property
     def median_ms(self) -> float:
-        return statistics.median(self.samples) * 1000 if self.samples else 0.0
+        return _median_ms(self.samples)
 
-    @property
-    def median_turn_ms(self) -> float:
-        return statistics.median(self.turns) * 1000 if self.turns else 0.0
+    def turn_figures(self) -> str:
+        """Median and slowest whole turn, wall time then processor time."""
+        return (f"whole turns: median {_median_ms(self.turns):.1f} ms, slowest "
+                f"{_most_ms(self.turns):.1f} ms (processor time: median "
+                f"{_median_ms(self.cpu_turns):.1f} ms, slowest {_most_ms(self.cpu_turns):.1f} ms)")
 
-    @property
-    def slowest_turn_ms(self) -> float:
-        return max(self.turns) * 1000 if self.turns else 0.0
+
+def _median_ms(seconds: list[float]) -> float:
+    return statistics.median(seconds) * 1000 if seconds else 0.0
+
+
+def _most_ms(seconds: list[float]) -> float:
+    return max(seconds) * 1000 if seconds else 0.0
 
 
 def play_game(
@@ -149,12 +162,12 @@ def play_game(
             continue
         level, player, limit = seats[seat]
         rng = random.Random(f"{seed}/{match.ply}")
-        started = clock()
+        started, cpu_started = clock(), time.process_time()
         decision = player.choose(match.state, Budget(limit, clock), rng)
-        thought = clock() - started
+        thought, cpu = clock() - started, time.process_time() - cpu_started
         match.play(decision.move)
         if stats is not None:
-            stats[level].add(thought, match.is_over or match.to_move != seat)
+            stats[level].add(thought, cpu, match.is_over or match.to_move != seat)
     return match
 
 
@@ -353,9 +366,8 @@ def _summary(
         lines = [
             *lines,
             f"{name}: {level.moves} moves, {level.moves_per_second:.1f} moves/s, median "
-            f"{level.median_ms:.1f} ms per move, whole turns: median {level.median_turn_ms:.1f}"
-            f" ms, slowest {level.slowest_turn_ms:.1f} ms (limit: time={budget.time}, "
-            f"nodes={budget.nodes})",
+            f"{level.median_ms:.1f} ms per move, {level.turn_figures()} (limit: "
+            f"time={budget.time}, nodes={budget.nodes})",
         ]
     for line in lines:
         print(line, file=out, flush=True)

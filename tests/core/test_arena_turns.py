@@ -27,10 +27,12 @@ class RandomMover:
 def test_a_turn_of_several_moves_is_timed_whole() -> None:
     stats = LevelStats()
     for seconds, ended in ((0.1, False), (0.2, False), (0.3, True), (0.5, True)):
-        stats.add(seconds, ended)
+        stats.add(seconds, seconds / 2, ended)
     assert stats.moves == 4
     assert [round(turn, 6) for turn in stats.turns] == [0.6, 0.5]
-    assert round(stats.median_turn_ms, 3) == 550.0 and round(stats.slowest_turn_ms, 3) == 600.0
+    assert [round(turn, 6) for turn in stats.cpu_turns] == [0.3, 0.25]
+    assert stats.turn_figures() == ("whole turns: median 550.0 ms, slowest 600.0 ms (processor "
+                                    "time: median 275.0 ms, slowest 300.0 ms)")
 
 
 def test_the_arena_counts_one_turn_per_change_of_the_seat_to_move() -> None:
