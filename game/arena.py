@@ -5,10 +5,11 @@ medium`` plays that many games with colours alternating, each under a turn limit
 then prints wins, draws and losses of the first level with a 95% Wilson interval, and each
 level's moves per second, median time per move, and median and slowest time per whole turn
 (a turn of several moves, as in Piously, is timed whole), in wall and in processor time.
-``--save-dir`` keeps every game as a record that the client can replay. Besides a game's own levels, every game has ``mcts``
-(``game.core.mcts``: a search that knows only the legal moves), to measure the levels against
-a player of another kind. Unlike the AI modules the arena reads the clock
-(``time.perf_counter``), which it hands to each player inside its Budget.
+``--save-dir`` keeps every game as a record that the client can replay. Besides a game's
+own levels, every game has ``mcts`` (``game.core.mcts``: a search that knows only the legal
+moves), to measure the levels against a player of another kind. Unlike the AI modules the
+arena reads the clock (``time.perf_counter``), which it hands to each player inside its
+Budget.
 """
 
 from __future__ import annotations
