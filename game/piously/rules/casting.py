@@ -11,6 +11,7 @@ from __future__ import annotations
 import itertools
 import math
 from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Set as AbstractSet
 from typing import Any, Final, Generic, TypeVar, overload
 
 from game.piously.rules import moves as m
@@ -24,7 +25,7 @@ from game.piously.rules.events import (
 )
 from game.piously.rules.hexes import DIRECTION_NAMES, DIRECTIONS, Hex, on_table
 from game.piously.rules.names import hex_name
-from game.piously.rules.regions import border, region_of, rooms_touched
+from game.piously.rules.regions import border, flood, region_of, rooms_touched
 from game.piously.rules.spellbook import (
     ILLUSIONIST,
     IMPRINT,
@@ -713,9 +714,9 @@ def _usurper_choices(state: PiouslyState) -> Iterator[UsurperChoice]:
         return
     auras, room_of = state.auras[state.to_move], state.built.room_of
     removals_done: set[tuple[Hex, Hex]] = set()
-    for first in sorted(_walk(auras, h)):
+    for first in sorted(region_of(auras, h)):
         fewer = auras - {first}
-        for second in sorted(_walk(fewer, h)):
+        for second in sorted(region_of(fewer, h)):
             removed = (first, second)
             yield removed, ()
             # growing a then b or b then a is one result, and so is removing the same two
@@ -724,14 +725,14 @@ def _usurper_choices(state: PiouslyState) -> Iterator[UsurperChoice]:
             repeat = pair in removals_done
             removals_done.add(pair)
             left = fewer - {second}
-            kept = _walk(left, h)
+            kept = region_of(left, h)
             edge = _edge(room_of, kept, kept)
             grown: set[tuple[Hex, Hex]] = set()
             for grow in sorted(edge):
                 yield removed, (grow,)
                 if repeat:
                     continue
-                joined = _joined(left, kept, grow)
+                joined = flood(left, grow, kept)  # what growing into it joins
                 for again in sorted((edge - joined) | _edge(room_of, joined, kept)):
                     both = (grow, again) if grow < again else (again, grow)
                     if both not in grown:
@@ -739,38 +740,9 @@ def _usurper_choices(state: PiouslyState) -> Iterator[UsurperChoice]:
                         yield removed, (grow, again)
 
 
-def _walk(auras: frozenset[Hex] | set[Hex], seed: Hex) -> set[Hex]:
-    """``region_of`` as a plain set (the Usurper's enumeration makes hundreds)."""
-    if seed not in auras:
-        return set()
-    found = {seed}
-    stack = [seed]
-    while stack:
-        h = stack.pop()
-        for d in DIRECTIONS:
-            n = h + d
-            if n in auras and n not in found:
-                found.add(n)
-                stack.append(n)
-    return found
-
-
-def _joined(auras: frozenset[Hex] | set[Hex], region: set[Hex], grow: Hex) -> set[Hex]:
-    """The hexes a growth into ``grow`` (a hex next to ``region``) adds to the region: itself
-    and every aura of ``auras`` joined to the region through it."""
-    found = {grow}
-    stack = [grow]
-    while stack:
-        h = stack.pop()
-        for d in DIRECTIONS:
-            n = h + d
-            if n in auras and n not in found and n not in region:
-                found.add(n)
-                stack.append(n)
-    return found
-
-
-def _edge(room_of: Mapping[Hex, int], hexes: set[Hex], region: set[Hex]) -> set[Hex]:
+def _edge(
+    room_of: Mapping[Hex, int], hexes: AbstractSet[Hex], region: AbstractSet[Hex]
+) -> set[Hex]:
     """Hexes of the board next to ``hexes`` but in neither ``hexes`` nor ``region``: the
     border of ``region | hexes`` around ``hexes``."""
     return {

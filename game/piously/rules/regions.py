@@ -7,7 +7,7 @@ one of its regions touches all seven rooms.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Collection, Iterable
 from typing import Final
 
 from game.core.protocol import Outcome, OutcomeReason
@@ -23,18 +23,24 @@ _EVERY_ROOM: Final = (1 << ROOMS) - 1
 
 def region_of(auras: frozenset[Hex], seed: Hex) -> frozenset[Hex]:
     """The hexes joined to ``seed`` through ``auras`` (empty when ``seed`` is not one)."""
-    if seed not in auras:
-        return frozenset()
-    found = {seed}
-    stack = [seed]
+    return frozenset(flood(auras, seed)) if seed in auras else frozenset()
+
+
+def flood(
+    within: Collection[Hex], start: Hex, outside: Collection[Hex] = frozenset()
+) -> set[Hex]:
+    """``start`` and every hex of ``within`` joined to it through ``within``, never entering
+    ``outside``: a plain set, for the searches that walk hundreds of regions a move."""
+    found = {start}
+    stack = [start]
     while stack:
         h = stack.pop()
         for d in DIRECTIONS:
             n = h + d
-            if n in auras and n not in found:
+            if n in within and n not in found and n not in outside:
                 found.add(n)
                 stack.append(n)
-    return frozenset(found)
+    return found
 
 
 def linked_region(state: PiouslyState, h: Hex, seat: int) -> frozenset[Hex]:
