@@ -657,7 +657,7 @@ def cast_choices(state: PiouslyState, spell: int) -> Sequence[m.Cast]:
     """``list(casts(state, spell))`` for a spell ``castable`` found, for drawing one at
     random: the Yeoman's thousands of casts are then made only when drawn."""
     if spell == YEOMAN:
-        return _YeomanCasts(_yeoman_parts(state))
+        return _yeoman_choices(_yeoman_parts(state))
     if spell == USURPER:
         return _Lazy(list(_usurper_choices(state)), lambda choice: m.Usurper(*choice))
     return list(_ENUMERATE[spell](state))
@@ -669,7 +669,7 @@ _Choice = TypeVar("_Choice")
 class _Lazy(Sequence[m.Cast], Generic[_Choice]):
     """A list of casts made from ``choices`` by ``make`` only when asked for."""
 
-    def __init__(self, choices: list[_Choice], make: Callable[[_Choice], m.Cast]) -> None:
+    def __init__(self, choices: Sequence[_Choice], make: Callable[[_Choice], m.Cast]) -> None:
         self._choices = choices
         self._make = make
 
@@ -800,42 +800,23 @@ def _yeoman_casts(state: PiouslyState) -> Iterator[m.Cast]:
             yield m.yeoman(pairs)
 
 
-class _YeomanCasts(Sequence[m.Cast]):
+def _yeoman_choices(parts: list[list[YeomanPart]]) -> _Lazy[int]:
     """``list(_yeoman_casts(state))`` without making it: the casts in the same order (the
     rooms' parts combined as ``itertools.product`` does, the last room's fastest, the one
-    combination that moves nothing left out), each made when asked for."""
+    combination that moves nothing left out), each made from its rank when asked for."""
+    still = 0  # where the combination that moves nothing would stand in the product
+    for options in parts:
+        still = still * len(options) + next(i for i, part in enumerate(options) if not part)
 
-    def __init__(self, parts: list[list[YeomanPart]]) -> None:
-        self._parts = parts
-        self._still = 0
-        """Where the combination that moves nothing would stand in the product."""
-        for options in parts:
-            self._still = self._still * len(options) + next(
-                index for index, part in enumerate(options) if not part
-            )
-        self._size = math.prod(len(options) for options in parts) - 1
-
-    def __len__(self) -> int:
-        return self._size
-
-    @overload
-    def __getitem__(self, index: int) -> m.Cast: ...
-
-    @overload
-    def __getitem__(self, index: slice) -> Sequence[m.Cast]: ...
-
-    def __getitem__(self, index: int | slice) -> m.Cast | Sequence[m.Cast]:
-        if isinstance(index, slice):
-            return [self[i] for i in range(*index.indices(self._size))]
-        if not -self._size <= index < self._size:
-            raise IndexError("no such Yeoman cast")
-        index %= self._size
-        rank = index if index < self._still else index + 1
+    def make(index: int) -> m.Cast:
+        rank = index if index < still else index + 1
         pairs: list[tuple[Hex, Hex]] = []
-        for options in reversed(self._parts):
+        for options in reversed(parts):
             rank, choice = divmod(rank, len(options))
             pairs += options[choice]
         return m.yeoman(pairs)
+
+    return _Lazy(range(math.prod(len(options) for options in parts) - 1), make)
 
 
 _ENUMERATE: Final[dict[int, Callable[[PiouslyState], Iterator[m.Cast]]]] = {
