@@ -87,9 +87,8 @@ class LevelStats:
     wall time and in processor time (on a busy machine the wall time also counts the
     waits for a core)."""
 
-    moves: int = 0
-    seconds: float = 0.0
     samples: list[float] = field(default_factory=list)
+    """Each move's wall time."""
     turns: list[float] = field(default_factory=list)
     cpu_turns: list[float] = field(default_factory=list)
     turn_so_far: float = 0.0
@@ -99,8 +98,6 @@ class LevelStats:
     def add(self, seconds: float, cpu: float, turn_ended: bool = True) -> None:
         """One move's thinking time (wall, processor); ``turn_ended`` when the seat's turn
         ended with it."""
-        self.moves += 1
-        self.seconds += seconds
         self.samples.append(seconds)
         self.turn_so_far += seconds
         self.cpu_so_far += cpu
@@ -110,8 +107,13 @@ class LevelStats:
             self.turn_so_far = self.cpu_so_far = 0.0
 
     @property
+    def moves(self) -> int:
+        return len(self.samples)
+
+    @property
     def moves_per_second(self) -> float:
-        return self.moves / self.seconds if self.seconds > 0 else math.inf
+        seconds = sum(self.samples)
+        return self.moves / seconds if seconds > 0 else math.inf
 
     @property
     def median_ms(self) -> float:
