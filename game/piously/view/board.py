@@ -81,6 +81,8 @@ class PiouslyView:
         self._state: PiouslyState | None = None
         self._fit_over: tuple[PiouslyState, ...] = ()
         """Positions whose scale the board keeps besides the one shown (a lesson's steps)."""
+        self._cap: tuple[tuple[int, ...], float | None] | None = None
+        """``_largest`` for the last area asked."""
         self._anim: anim.Animation | None = None
         self._cues = Cues()
         self._now = 0.0
@@ -153,13 +155,23 @@ class PiouslyView:
             hexes += [h for room, p in enumerate(DEFAULT_LAYOUT) for h in p.hexes(room)]
             area = pygame.Rect(area.x, area.y, area.w, area.h - NOTE_ROOM)
             margin = 1.2
-        largest = min((Geometry.fit(area, s.temple.room_of, _margin(s)).size
-                       for s in self._fit_over if s.temple is not None), default=None)
-        self._geo = Geometry.fit(area, hexes, margin, largest)  # a room moved never rescales it
+        self._geo = Geometry.fit(area, hexes, margin, self._largest(area))  # never rescaled
 
     def fit_many(self, states: Sequence[Any]) -> None:
         self._fit_over = tuple(s for s in states if isinstance(s, PiouslyState))
+        self._cap = None
         self._refit()
+
+    def _largest(self, area: pygame.Rect) -> float | None:
+        """The largest hex size at which every position of ``fit_many`` shows in ``area``
+        (None: no such positions), worked out once per area: the board refits on every
+        position shown."""
+        key = tuple(area)
+        if self._cap is None or self._cap[0] != key:
+            largest = min((Geometry.fit(area, s.temple.room_of, _margin(s)).size
+                           for s in self._fit_over if s.temple is not None), default=None)
+            self._cap = (key, largest)
+        return self._cap[1]
 
     # -- state and animation -------------------------------------------------------------
 
