@@ -66,7 +66,7 @@ from game.piously.rules.spellbook import (
     is_artwork,
 )
 from game.piously.rules.state import PiouslyState
-from game.piously.rules.temple import ROOMS, Layout, Temple
+from game.piously.rules.temple import Layout, Temple
 
 PROMISING: Final = -9
 """The priority (far minus able, see ``_priority``) below which a search that ran out of
@@ -409,9 +409,12 @@ def _key(state: PiouslyState) -> tuple[object, ...]:
 
 
 def _missing_rooms(temple: Temple, own: frozenset[Hex]) -> int:
-    room_of = temple.room_of
-    touched = {room_of[h] for h in own if h in room_of}
-    return sum(1 for room in range(ROOMS) if room not in touched)
+    return _rooms_without(_graph((temple.layout, temple.shovel), False), own)
+
+
+def _rooms_without(graph: _Graph, own: frozenset[Hex]) -> int:
+    """How many rooms have no hex of ``own``."""
+    return sum(1 for room in graph.rooms if not any(graph.hexes[i] in own for i in room))
 
 
 @dataclass(frozen=True)
@@ -456,7 +459,7 @@ def _deficit_on(shape: Shape, own: frozenset[Hex], summon: int | None) -> int:
         [d - c for d, c in zip(_costs_from(graph.adjacent, cost, room), cost, strict=True)]
         for room in graph.rooms
     ]
-    worst = sum(1 for room in graph.rooms if not any(graph.hexes[i] in own for i in room))
+    worst = _rooms_without(graph, own)
     for a, b, c in itertools.combinations(beyond, 3):
         worst = max(worst, min(map(sum, zip(a, b, c, cost, strict=True))))
     return worst
