@@ -41,9 +41,10 @@ THREAT_NODES: Final = 2_000
 each turn it weighs gets this many nodes instead of ``ANSWER_NODES``."""
 PLAN_NODES: Final = 6_000
 """Hard's planning (its turns, their answers and follow-ups)."""
-RESCUE_NODES: Final = 3_000
+RESCUE_NODES: Final = 6_000
 """Hard's wider search for a turn that stops the opponent's win, when none of the planned
-turns does (its turns and the check after each)."""
+turns does: its turns (``players.RESCUE_SEARCH_NODES``), then the check after each, which
+counts as a stop only if it ran its whole ``THREAT_NODES`` (issue 27's notes in the README)."""
 
 
 def normal() -> PlanningPlayer:

@@ -28,6 +28,7 @@ from typing import Final
 
 from game.core.player import Budget, Decision
 from game.piously.ai.evaluate import ACTION, WIN, NeedCache, evaluate
+from game.piously.ai.refutations import Refutations
 from game.piously.ai.setup import setup_move
 from game.piously.ai.turns import Measured, Plan, Portion, Shape, Share, TurnSearch
 from game.piously.ai.wins import find_win
@@ -41,8 +42,8 @@ EASY_SHAPE: Final = Shape(width=1, depth=1, casts_per_spell=4)
 RESCUE_SHAPE: Final = Shape(width=16, depth=7, casts_per_spell=12)
 """The wider turn search hard makes when every turn it planned loses to the answer."""
 RESCUE_KEEP: Final = 80
-RESCUE_RESERVE: Final = 0.5
-"""The part of what is left of the budget that the wider search leaves to the checks."""
+RESCUE_SEARCH_NODES: Final = 1_500
+"""The wider search's own nodes; the rest of hard's ``rescue_nodes`` go to the checks."""
 EASY_NOISE: Final = 1.5 * ACTION
 """How much easy's judgement of a move wobbles (about one and a half actions' worth)."""
 
@@ -124,7 +125,8 @@ class PlanningPlayer:
         self, state: PiouslyState, budget: Budget, rng: random.Random
     ) -> tuple[Plan, float, int]:
         cache: NeedCache = {}
-        threatened = functools.cache(lambda: self._threatened(state, budget, cache))
+        threats = Refutations(cache)
+        threatened = functools.cache(lambda: self._threatened(state, budget, threats))
         extra = None
         if self.near_win_nodes:
             sizes = (self.near_win_nodes, self.threatened_near_win_nodes)
@@ -142,20 +144,20 @@ class PlanningPlayer:
         if self.replies is None or plans[0].wins:
             return plans[0], plans[0].score, 1
         checks = self.threat_nodes if threatened() else self.answer_nodes
-        value, plan = self._answered(plans, planning, rng, cache, checks)
+        value, plan = self._answered(plans, planning, rng, threats, checks)
         if value <= -WIN:
             rescue = Portion(budget, self.rescue_nodes)
-            value, plan = self._stopping(state, plans, (value, plan), rescue, rng, cache, checks)
+            value, plan = self._stopping(state, plans, (value, plan), rescue, rng, threats, checks)
         return plan, value, 3
 
-    def _threatened(self, state: PiouslyState, budget: Budget, cache: NeedCache) -> bool:
+    def _threatened(self, state: PiouslyState, budget: Budget, threats: Refutations) -> bool:
         """Whether the opponent would have a win next turn were this side to pass."""
         if not self.threat_nodes:
             return False
         passed = play(state, EndTurn()).state
         if passed.verdict is not None:
             return False
-        return find_win(passed, Portion(budget, self.threat_nodes), cache).line is not None
+        return threats.check(passed, Portion(budget, self.threat_nodes)).line is not None
 
     def _stopping(
         self,
@@ -164,36 +166,36 @@ class PlanningPlayer:
         best: tuple[float, Plan],
         budget: Measured,
         rng: random.Random,
-        cache: NeedCache,
+        threats: Refutations,
         checks: int,
     ) -> tuple[float, Plan]:
-        """Every planned turn lets the opponent win: search wider for one that does not
-        (the opponent's win looked for by the complete search with ``checks`` nodes), best
-        by the evaluation. A turn after which the search finds no win counts as stopping
-        it, proved or not: late in a game the proof is out of reach."""
-        wide = TurnSearch(RESCUE_SHAPE, Share(budget, RESCUE_RESERVE), rng, cache)
+        """Every planned turn lets the opponent win: search wider for one that does not,
+        and play the first (they come best first by the evaluation) after which the
+        opponent's known wins fail and the complete search with ``checks`` nodes finds
+        none. Such a turn counts as stopping the win, proved or not (late in a game the
+        proof is out of reach); a check the budget cut short proves nothing."""
+        wide = TurnSearch(RESCUE_SHAPE, Portion(budget, RESCUE_SEARCH_NODES), rng, threats.cache)
         seen = {plan.final for plan in tried}
-        safe: list[Plan] = []
         for plan in wide.plans(state, RESCUE_KEEP):
             if budget.exhausted:
                 break
             if plan.final in seen:
                 continue
             seen.add(plan.final)
-            threat = find_win(plan.final, Portion(budget, checks), cache)
+            check = Portion(budget, checks)
+            threat = threats.check(plan.final, check)
             if threat.line is None:
-                safe.append(plan)
-        if not safe:
-            return best
-        chosen = max(safe, key=lambda plan: plan.score)
-        return chosen.score, chosen
+                if threat.complete or check.spent >= checks:
+                    return plan.score, plan
+                break  # the rescue's budget cut the check short: it proves nothing
+        return best
 
     def _answered(
         self,
         plans: list[Plan],
         budget: Measured,
         rng: random.Random,
-        cache: NeedCache,
+        threats: Refutations,
         checks: int,
     ) -> tuple[float, Plan]:
         """The plan (of the first level's best, in order) worth most after the opponent's
@@ -206,7 +208,7 @@ class PlanningPlayer:
         for index, plan in enumerate(plans):
             if index and budget.exhausted:
                 break
-            value = self._after_answer(plan, budget, rng, cache, checks)
+            value = self._after_answer(plan, budget, rng, threats, checks)
             if index and budget.exhausted:
                 break
             if best is None or value > best[0]:
@@ -215,18 +217,20 @@ class PlanningPlayer:
         return best
 
     def _after_answer(
-        self, plan: Plan, budget: Measured, rng: random.Random, cache: NeedCache, checks: int
+        self, plan: Plan, budget: Measured, rng: random.Random, threats: Refutations, checks: int
     ) -> float:
         """What ``plan`` is worth to its side after the opponent's best answer and its own
         best turn after that (the evaluation at the end of the third whole turn)."""
         assert self.replies is not None
         seat = 1 - plan.final.to_move
+        cache = threats.cache
         if plan.final.verdict is None:
-            threat = find_win(plan.final, Portion(budget, checks), cache)
+            threat = threats.check(plan.final, Portion(budget, checks))
             if threat.line is not None:
                 return -WIN
         reply = TurnSearch(self.replies, budget, rng, cache).plans(plan.final, 1)[0]
         if reply.wins:
+            threats.remember(reply.moves)
             return -WIN
         if reply.final.verdict is not None:
             return evaluate(reply.final, seat, cache)
