@@ -210,5 +210,7 @@ class Portion:
         return self.spent >= self.nodes or self.budget.exhausted
 
     def fraction_left(self) -> float:
-        own = 1 - self.spent / self.nodes if self.nodes > 0 else 0.0
-        return max(0.0, min(own, self.budget.fraction_left()))
+        """The fraction of its own nodes left. Not the budget's: that is a fraction of
+        another whole (a portion taken when the budget is half spent would look half spent
+        itself); the budget's end shows in ``exhausted``."""
+        return max(0.0, 1 - self.spent / self.nodes) if self.nodes > 0 else 0.0

@@ -6,7 +6,7 @@ import random
 
 from game.core.player import Budget, Limit
 from game.piously.ai import HARD_SHAPE
-from game.piously.ai.turns import Share, TurnSearch
+from game.piously.ai.turns import Portion, Share, TurnSearch
 from game.piously.rules.moves import EndTurn
 from tests.piously.ai import positions as pos
 
@@ -35,3 +35,22 @@ def test_a_share_leaves_its_reserve_to_later_stages() -> None:
         share.spend()
         spent += 1
     assert spent == 40 and not budget.exhausted
+
+
+def test_a_share_of_a_portion_reserves_part_of_the_portion_whatever_was_spent_before() -> None:
+    budget = Budget(Limit(nodes=100))
+    budget.spend(70)
+    share = Share(Portion(budget, 20), 0.25)
+    spent = 0
+    while not share.exhausted:
+        share.spend()
+        spent += 1
+    assert spent == 15 and budget.nodes == 85
+
+
+def test_a_portion_ends_with_its_budget() -> None:
+    budget = Budget(Limit(nodes=100))
+    budget.spend(95)
+    portion = Portion(budget, 20)
+    portion.spend(5)
+    assert portion.exhausted and portion.fraction_left() == 0.75
