@@ -64,7 +64,8 @@ def actions_to_win(state: PiouslyState, seat: int, cache: NeedCache | None = Non
 def _need(state: PiouslyState, seat: int, cache: NeedCache | None) -> Need:
     if cache is None:
         return need(state, seat)
-    taken = tuple(h for obj, h in enumerate(state.objects) if obj != seat)
+    objects = state.objects
+    taken = objects[:seat] + objects[seat + 1 :]  # every object but the seat's piece
     key = (state.temple, seat, state.auras, taken)
     found = cache.get(key)
     if found is None:
