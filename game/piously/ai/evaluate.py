@@ -10,7 +10,7 @@ from collections.abc import MutableMapping
 from dataclasses import dataclass
 from typing import Final
 
-from game.piously.ai.paths import Need, need
+from game.piously.ai.paths import Need, board_of, need
 from game.piously.rules.hexes import DIRECTIONS, Hex, distance
 from game.piously.rules.spellbook import SPELLS, is_artwork
 from game.piously.rules.state import ACTIONS_PER_TURN, ARTWORK, PiouslyState
@@ -50,14 +50,22 @@ def actions_to_win(state: PiouslyState, seat: int, cache: NeedCache | None = Non
     if not found.todo:
         return 0
     piece = state.objects[seat]
-    walk = 0 if piece is None else min(distance(piece, h) for h in found.todo)
+    if piece is None:
+        walk = 0
+    else:
+        board = board_of(state.built)
+        if piece in board.index:
+            walk = min(map(board.steps_from(piece).__getitem__, found.todo))
+        else:
+            walk = min(distance(piece, h) for h in found.todo)
     return found.cost + walk + len(found.todo) - 1
 
 
 def _need(state: PiouslyState, seat: int, cache: NeedCache | None) -> Need:
     if cache is None:
         return need(state, seat)
-    taken = tuple(h for obj, h in enumerate(state.objects) if obj != seat)
+    objects = state.objects
+    taken = objects[:seat] + objects[seat + 1 :]  # every object but the seat's piece
     key = (state.temple, seat, state.auras, taken)
     found = cache.get(key)
     if found is None:

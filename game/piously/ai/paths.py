@@ -10,11 +10,11 @@ not yet the colour's are its "to do" list, which the evaluation measures the pie
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Final
 
-from game.piously.rules.hexes import DIRECTIONS, Hex
+from game.piously.rules.hexes import DIRECTIONS, Hex, distance
 from game.piously.rules.state import PiouslyState
 from game.piously.rules.temple import ROOMS, Layout, Temple
 
@@ -36,6 +36,15 @@ class Board:
     adjacent: tuple[tuple[int, ...], ...]
     room_bit: tuple[int, ...]
     """``1 << room`` per hex, 0 for the Shovel's hex (it is no room)."""
+    steps: dict[Hex, dict[Hex, int]] = field(default_factory=dict, compare=False)
+    """Memo of ``steps_from``: the evaluation measures a piece's walk on every call."""
+
+    def steps_from(self, h: Hex) -> dict[Hex, int]:
+        """Each hex of the board and its distance from ``h`` (worked out once per hex)."""
+        row = self.steps.get(h)
+        if row is None:
+            row = self.steps[h] = {to: distance(h, to) for to in self.hexes}
+        return row
 
 
 def board_of(temple: Temple) -> Board:
@@ -68,28 +77,21 @@ def need(state: PiouslyState, seat: int) -> Need:
     """The cheapest tree found joining ``seat``'s auras through all seven rooms."""
     board = board_of(state.built)
     index = board.index
-    mine = state.auras[seat]
-    theirs = state.auras[1 - seat]
-    taken = state.object_at
     own_piece = state.objects[seat]
-    weight = []
-    for h in board.hexes:
-        if h in mine:
-            weight.append(0)
-            continue
-        cost = OPPONENT_COST if h in theirs else EMPTY_COST
-        if h in taken and h != own_piece:
-            cost += OBJECT_COST
-        weight.append(cost)
-    regions = _regions(board, [index[h] for h in mine if h in index])
-    gain = [board.room_bit[i] for i in range(len(board.hexes))]
+    weight = _weights(board, state.auras[seat], state.auras[1 - seat], state.objects, own_piece)
+    regions = _regions(board, [index[h] for h in state.auras[seat] if h in index])
+    gain = list(board.room_bit)
+    region_rooms = []
     for region in regions:
         rooms = _rooms(board, region)
+        region_rooms.append(rooms)
         for i in region:
             gain[i] = rooms
     if regions:
-        regions.sort(key=lambda region: (-_rooms(board, region).bit_count(), min(region)))
-        starts = regions[:STARTS]
+        # the regions touching most rooms first; of equals, the one with the lowest hex
+        # (regions come in that order, and the sort keeps the order of equals)
+        ranked = sorted(range(len(regions)), key=lambda k: -region_rooms[k].bit_count())
+        starts = [regions[k] for k in ranked[:STARTS]]
     elif own_piece is not None and own_piece in index:
         starts = [{index[own_piece]}]
     else:
@@ -101,7 +103,35 @@ def need(state: PiouslyState, seat: int) -> Need:
             best = (cost, tree)
     assert best is not None
     cost, tree = best
-    return Need(cost, frozenset(board.hexes[i] for i in tree if weight[i]))
+    hexes = board.hexes
+    return Need(cost, frozenset([hexes[i] for i in tree if weight[i]]))
+
+
+def _weights(
+    board: Board,
+    mine: frozenset[Hex],
+    theirs: frozenset[Hex],
+    objects: tuple[Hex | None, ...],
+    own_piece: Hex | None,
+) -> list[int]:
+    """What entering each hex costs (see the module's docstring), from the few hexes that
+    are not plain empty ones rather than a look-up per hex of the board."""
+    index = board.index
+    weight = [EMPTY_COST] * len(board.hexes)
+    for h in theirs:
+        i = index.get(h)
+        if i is not None:
+            weight[i] = OPPONENT_COST
+    for at in set(objects):
+        if at is not None and at != own_piece:
+            taken = index.get(at)
+            if taken is not None:
+                weight[taken] += OBJECT_COST
+    for h in mine:
+        i = index.get(h)
+        if i is not None:
+            weight[i] = 0
+    return weight
 
 
 def _rooms(board: Board, nodes: set[int]) -> int:
@@ -112,7 +142,8 @@ def _rooms(board: Board, nodes: set[int]) -> int:
 
 
 def _regions(board: Board, own: list[int]) -> list[set[int]]:
-    """The colour's regions (edge-joined auras) as sets of indices."""
+    """The colour's regions (edge-joined auras) as sets of indices, in the order of their
+    lowest index."""
     left = set(own)
     regions = []
     while left:
@@ -144,17 +175,24 @@ def _grow(
     dist = [_FAR] * size
     parent = [-1] * size
     added = sorted(tree)
+    span = max(weight) + 1
+    adjacent = board.adjacent
+    bringing = list(range(size))
+    """The hexes that bring a room not reached yet, in order (fewer each round)."""
     while reached != ALL_ROOMS:
-        _relax(board.adjacent, weight, dist, parent, added)
-        best = (float(_FAR), -1)
-        for i in range(size):
-            new = (gain[i] & ~reached).bit_count()
-            if new and dist[i] / new < best[0]:
-                best = (dist[i] / new, i)
-        target = best[1]
+        _relax(adjacent, weight, dist, parent, added, span)
+        missing = ALL_ROOMS & ~reached
+        bringing = [i for i in bringing if gain[i] & missing]
+        # the least dist / new rooms, the first of equals; compared as dist * new' <
+        # dist' * new, exactly what the quotients compare (both sides are small whole numbers)
+        best_dist, best_new, target = _FAR, 1, -1
+        for i in bringing:
+            new = (gain[i] & missing).bit_count()
+            if dist[i] * best_new < best_dist * new:
+                best_dist, best_new, target = dist[i], new, i
         if target < 0:
             raise ValueError("a room cannot be reached: the temple is split")
-        cost += dist[target]
+        cost += best_dist
         added = []
         node = target
         while node not in tree:
@@ -171,19 +209,20 @@ def _relax(
     dist: list[int],
     parent: list[int],
     sources: list[int],
+    span: int,
 ) -> None:
-    """Dial's algorithm (costs are small whole numbers) from ``sources`` at distance 0,
-    lowering ``dist`` and ``parent`` wherever the new sources are closer."""
+    """Dial's algorithm (costs are small whole numbers, at most ``span - 1``) from
+    ``sources`` at distance 0, lowering ``dist`` and ``parent`` wherever the new sources are
+    closer. A hex is never put more than ``span - 1`` beyond the distance being read, so
+    ``span`` buckets used in turn hold every distance still to read."""
     for i in sources:
         dist[i] = 0
-    buckets: list[list[int]] = [list(sources)]
+    buckets: list[list[int]] = [list(sources), *([] for _ in range(span - 1))]
     d = 0
-    while d < len(buckets):
-        bucket = buckets[d]
-        k = 0
-        while k < len(bucket):  # zero-cost hexes join the bucket being read
-            i = bucket[k]
-            k += 1
+    last = 0
+    while d <= last:
+        bucket = buckets[d % span]
+        for i in bucket:  # zero-cost hexes join the bucket being read (and are read)
             if dist[i] != d:
                 continue
             for n in adjacent[i]:
@@ -191,7 +230,8 @@ def _relax(
                 if nd < dist[n]:
                     dist[n] = nd
                     parent[n] = i
-                    while len(buckets) <= nd:
-                        buckets.append([])
-                    buckets[nd].append(n)
+                    buckets[nd % span].append(n)
+                    if nd > last:
+                        last = nd
+        bucket.clear()
         d += 1

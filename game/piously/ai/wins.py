@@ -39,6 +39,7 @@ from collections import deque
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from functools import lru_cache
+from operator import add, sub
 from typing import Final
 
 from game.piously.ai.evaluate import NeedCache, actions_to_win
@@ -65,7 +66,7 @@ from game.piously.rules.spellbook import (
     YOKE,
     is_artwork,
 )
-from game.piously.rules.state import PiouslyState
+from game.piously.rules.state import PiouslyState, rooms_in_hand
 from game.piously.rules.temple import Layout, Temple
 
 PROMISING: Final = -9
@@ -347,10 +348,25 @@ def _reach(state: PiouslyState) -> tuple[int, frozenset[int]]:
     """The most hexes the mover can still turn this turn, and the spells it may still cast
     that reshape the board."""
     seat = state.to_move
-    hand = state.in_hand(seat)
-    others = sum(1 for h in state.objects if h is not None) - 1 + len(hand)
-    theirs = len(state.auras[1 - seat])
-    return _reach_of(state.owners, seat, state.cast, state.actions, others, theirs, hand)
+    return _reach_at(state.owners, state.objects, seat, state.cast, state.actions,
+                     len(state.auras[1 - seat]))
+
+
+@lru_cache(maxsize=4096)
+def _reach_at(
+    owners: tuple[int, ...],
+    objects: tuple[Hex | None, ...],
+    seat: int,
+    cast: int,
+    actions: int,
+    theirs: int,
+) -> tuple[int, frozenset[int]]:
+    """``_reach`` from what it reads of the position, remembered: a search asks it of each
+    position it keeps two or three times (the bound, the queue's floor, the key), and many
+    positions share these (most moves change only the auras)."""
+    hand = rooms_in_hand(owners, objects, seat)
+    others = len(objects) - objects.count(None) - 1 + len(hand)
+    return _reach_of(owners, seat, cast, actions, others, theirs, hand)
 
 
 @lru_cache(maxsize=4096)
@@ -456,12 +472,16 @@ def _deficit_on(shape: Shape, own: frozenset[Hex], summon: int | None) -> int:
     ]
     # for each room, the cost of the cheapest path from it to each hex, that hex left out
     beyond = [
-        [d - c for d, c in zip(_costs_from(graph.adjacent, cost, room), cost, strict=True)]
-        for room in graph.rooms
+        list(map(sub, _costs_from(graph.adjacent, cost, room), cost)) for room in graph.rooms
     ]
+    # the third room's paths with the meeting hex's own cost, and each first two rooms'
+    # paths summed once for every third room after them
+    third = [list(map(add, paths, cost)) for paths in beyond]
     worst = _rooms_without(graph, own)
-    for a, b, c in itertools.combinations(beyond, 3):
-        worst = max(worst, min(map(sum, zip(a, b, c, cost, strict=True))))
+    for a, b in itertools.combinations(range(len(beyond)), 2):
+        both = list(map(add, beyond[a], beyond[b]))
+        for c in range(b + 1, len(beyond)):
+            worst = max(worst, min(map(add, both, third[c])))
     return worst
 
 
@@ -490,15 +510,16 @@ def _costs_from(
     far = len(adjacent) + 1
     distance = [far] * len(adjacent)
     queue: deque[int] = deque()
+    first, last, take = queue.appendleft, queue.append, queue.popleft
     for i in start:
         distance[i] = cost[i]
-        (queue.appendleft if cost[i] == 0 else queue.append)(i)
+        (last if cost[i] else first)(i)
     while queue:
-        i = queue.popleft()
+        i = take()
         d = distance[i]
         for n in adjacent[i]:
-            nd = d + cost[n]
-            if nd < distance[n]:
-                distance[n] = nd
-                (queue.appendleft if cost[n] == 0 else queue.append)(n)
+            step = cost[n]
+            if d + step < distance[n]:
+                distance[n] = d + step
+                (last if step else first)(n)
     return distance

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from game.core.protocol import Event
-from game.piously.rules.events import AuraChanged, ObjectMoved
+from game.piously.rules.events import ObjectMoved, aura_changed
 from game.piously.rules.hexes import Hex
 from game.piously.rules.state import PiouslyState, evolve
 from game.piously.rules.temple import Temple
@@ -34,14 +34,15 @@ class Draft:
         return None
 
     def set_aura(self, h: Hex, colour: int | None, wave: int) -> None:
-        before = self.aura(h)
+        auras = self.auras
+        before = 0 if h in auras[0] else 1 if h in auras[1] else None  # self.aura(h), inline
         if before == colour:
             return
         if before is not None:
-            self.auras[before].discard(h)
+            auras[before].discard(h)
         if colour is not None:
-            self.auras[colour].add(h)
-        self.events.append(AuraChanged(hex=h, before=before, after=colour, wave=wave))
+            auras[colour].add(h)
+        self.events.append(aura_changed(h, before, colour, wave))
 
     def object_at(self, h: Hex) -> int | None:
         for obj, where in enumerate(self.objects):
@@ -58,8 +59,16 @@ class Draft:
         return evolve(
             self.state,
             temple=self.temple,
-            auras=(frozenset(self.auras[0]), frozenset(self.auras[1])),
+            auras=(_frozen(self.auras[0], self.state.auras[0]),
+                   _frozen(self.auras[1], self.state.auras[1])),
             objects=tuple(self.objects),
             actions=self.actions,
             cast=self.cast,
         )
+
+
+def _frozen(now: set[Hex], before: frozenset[Hex]) -> frozenset[Hex]:
+    """``now`` frozen; the state's own set when it is unchanged (most moves change one
+    colour's auras or none), so its hash, worked out once, is kept for the searches'
+    look-ups by auras."""
+    return before if now == before else frozenset(now)

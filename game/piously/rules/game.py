@@ -53,7 +53,7 @@ def play(state: PiouslyState, move: m.Move) -> MoveResult[PiouslyState]:
         events = act.end_events(state, move)
         after = act.end_turn(state, move)
         outcome = verdict(after)
-        return MoveResult(evolve(after, verdict=outcome), tuple(events), outcome)
+        return MoveResult(_judged(after, outcome), tuple(events), outcome)
     if isinstance(move, m.Cast):
         draft = casting.cast(state, move)
     else:
@@ -61,7 +61,13 @@ def play(state: PiouslyState, move: m.Move) -> MoveResult[PiouslyState]:
     after = draft.freeze()
     outcome = verdict(after)
     events = draft.events + _victory_events(after, outcome, draft.events)
-    return MoveResult(evolve(after, verdict=outcome), tuple(events), outcome)
+    return MoveResult(_judged(after, outcome), tuple(events), outcome)
+
+
+def _judged(state: PiouslyState, outcome: Outcome | None) -> PiouslyState:
+    """``state`` with its verdict: itself when that is already the one it carries (most
+    moves end no game, and a state's copy would cost every search a node's worth of work)."""
+    return state if state.verdict == outcome else evolve(state, verdict=outcome)
 
 
 def _victory_events(

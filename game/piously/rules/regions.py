@@ -121,9 +121,9 @@ def _walk_for_win(temple: Temple, auras: frozenset[Hex]) -> frozenset[Hex] | Non
 def verdict(state: PiouslyState) -> Outcome | None:
     """The rules' verdict: a colour whose region touches every room wins (both: a tie);
     otherwise the optional turn limit draws the game."""
-    winners = [seat for seat in (0, 1) if has_won(state, seat)]
-    if winners:
-        return Outcome(winners[0] if len(winners) == 1 else None, info.ALL_ROOMS)
+    white, black = has_won(state, 0), has_won(state, 1)
+    if white or black:
+        return Outcome(None if white and black else 0 if white else 1, info.ALL_ROOMS)
     if state.turn_limit and state.turn >= state.turn_limit:
         return Outcome(None, OutcomeReason.TURN_LIMIT)
     return None

@@ -95,11 +95,18 @@ class PiouslyState:
 
     def in_hand(self, seat: int) -> tuple[int, ...]:
         """Rooms whose artwork ``seat`` owns and holds off the board."""
-        return tuple(
-            room
-            for room in range(ROOMS)
-            if self.owners[2 * room] == seat and self.objects[ARTWORK + room] is None
-        )
+        return rooms_in_hand(self.owners, self.objects, seat)
+
+
+def rooms_in_hand(
+    owners: tuple[int, ...], objects: tuple[Hex | None, ...], seat: int
+) -> tuple[int, ...]:
+    """``PiouslyState.in_hand`` from the two fields it reads (searches remember it by them)."""
+    return tuple(
+        room
+        for room in range(ROOMS)
+        if owners[2 * room] == seat and objects[ARTWORK + room] is None
+    )
 
 
 _FIELDS: Final = tuple(f.name for f in fields(PiouslyState))

@@ -13,7 +13,7 @@ import random
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cached_property
-from typing import Final
+from typing import Final, NamedTuple
 
 from game.piously.rules.bitboard import Bitboard, moved
 from game.piously.rules.hexes import (
@@ -65,9 +65,11 @@ def room_label(room: int) -> str:
     return f"{ROOM_NAMES[room]} ({ROOM_LETTERS[room]})"
 
 
-@dataclass(frozen=True, order=True)
-class Placement:
-    """Where one room lies: its first hex at ``anchor``, turned ``rotation`` x 60 degrees."""
+class Placement(NamedTuple):
+    """Where one room lies: its first hex at ``anchor``, turned ``rotation`` x 60 degrees.
+    A named tuple rather than a dataclass: layouts are hashed on every lookup of the search
+    caches keyed by a temple's shape, and a tuple hashes in C (to the same value as the
+    frozen dataclass it was, ``hash((anchor, rotation))``)."""
 
     anchor: Hex
     rotation: int = 0
