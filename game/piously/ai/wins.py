@@ -73,6 +73,8 @@ PROMISING: Final = -9
 nodes goes on with its extra nodes. The wins the first budget missed in the generated
 positions sat at -9 to -37 when it ran out; turn starts of easy's games without a win found
 mostly at -8 or more (issue 27's notes in the README)."""
+FAR: Final = 1_000_000
+"""Above every priority: no position taken yet."""
 NEIGHBOURHOOD: Final = 7
 """A hex and its six neighbours: the most auras the Imprint or the Upset can give at once."""
 OVERWORK_MOST: Final = 6
@@ -161,6 +163,9 @@ class _Search:
         """Each board reached, with the actions left and the spells cast of each position
         kept on it (see ``_dominated``)."""
         self.nodes = 0
+        self.nearest = FAR
+        """The best first part of a key this search took from its queue (the start's
+        excepted): for the first order, how near a win it came (``_near``)."""
         self.entry: _Open | None = None
         """The position being searched."""
         self.children: list[_Open] = []
@@ -175,9 +180,13 @@ class _Search:
             for child in self.children:
                 self.queue.push(child)
             self.children = []
-            self.entry = self.queue.pop()
-            if self.entry is None:
+            head = self.queue.head()
+            if head is None:
                 return None
+            self.entry = self.queue.pop()
+            assert self.entry is not None
+            if self.entry.line:
+                self.nearest = min(self.nearest, head[0][0])
             state = self.entry.state
             if _dominated(self.seen[_board(state)], state.actions, state.cast, strictly=True):
                 continue  # a position kept since it was queued can do all it can
@@ -281,7 +290,7 @@ def _near(nearest: _Search, cache: NeedCache) -> bool:
     head = nearest.queue.head()
     if head is not None:
         best.append(head[0][0])
-    return bool(best) and min(best) <= PROMISING
+    return min(best, default=FAR) <= PROMISING or nearest.nearest <= PROMISING
 
 
 def _nearest(state: PiouslyState, depth: int, order: int, cache: NeedCache) -> _Key:
