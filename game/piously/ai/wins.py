@@ -73,8 +73,6 @@ PROMISING: Final = -9
 nodes goes on with its extra nodes. The wins the first budget missed in the generated
 positions sat at -9 to -37 when it ran out; turn starts of easy's games without a win found
 mostly at -8 or more (issue 27's notes in the README)."""
-FAR: Final = 1_000_000
-"""Above every priority: no position taken yet."""
 NEIGHBOURHOOD: Final = 7
 """A hex and its six neighbours: the most auras the Imprint or the Upset can give at once."""
 OVERWORK_MOST: Final = 6
@@ -153,8 +151,11 @@ class _Search:
     positions seen (a position reached again by other moves is searched once), played a move
     at a time so that searches can share a budget node for node."""
 
-    def __init__(self, start: PiouslyState, queue: _Queue, share: int) -> None:
+    def __init__(self, start: PiouslyState, queue: _Queue, share: int, prune: bool) -> None:
         self.queue = queue
+        self.prune = prune
+        """Whether it prunes a position another it reached dominates (``_dominated``), or
+        only one it reached already."""
         self.share = share
         """Its share of the nodes (against the other searches' shares)."""
         self.seen: dict[_Board, list[tuple[int, int]]] = {
@@ -163,9 +164,6 @@ class _Search:
         """Each board reached, with the actions left and the spells cast of each position
         kept on it (see ``_dominated``)."""
         self.nodes = 0
-        self.nearest = FAR
-        """The best first part of a key this search took from its queue (the start's
-        excepted): for the first order, how near a win it came (``_near``)."""
         self.entry: _Open | None = None
         """The position being searched."""
         self.children: list[_Open] = []
@@ -180,15 +178,12 @@ class _Search:
             for child in self.children:
                 self.queue.push(child)
             self.children = []
-            head = self.queue.head()
-            if head is None:
-                return None
             self.entry = self.queue.pop()
-            assert self.entry is not None
-            if self.entry.line:
-                self.nearest = min(self.nearest, head[0][0])
+            if self.entry is None:
+                return None
             state = self.entry.state
-            if _dominated(self.seen[_board(state)], state.actions, state.cast, strictly=True):
+            kept = self.seen[_board(state)]
+            if self.prune and _dominated(kept, state.actions, state.cast, strictly=True):
                 continue  # a position kept since it was queued can do all it can
             self._moves = turn_moves(state)
         return move
@@ -198,7 +193,11 @@ class _Search:
         (``_dominated``) and it may still win."""
         state = position.state
         kept = self.seen.setdefault(_board(state), [])
-        if not _dominated(kept, state.actions, state.cast, strictly=False):
+        if (
+            (state.actions, state.cast) not in kept
+            if not self.prune
+            else not _dominated(kept, state.actions, state.cast, strictly=False)
+        ):
             kept.append((state.actions, state.cast))
             if can_still_win(state):
                 self.children.append(position)
@@ -247,7 +246,7 @@ def find_win(
         return Found(None, True, 0)
     need_cache: NeedCache = {} if cache is None else cache
     first, *later = (
-        _Search(state, _Queue(order.floor, order.key, need_cache), order.share)
+        _Search(state, _Queue(order.floor, order.key, need_cache), order.share, order.prunes)
         for order in ORDERS
     )
     searches = [first]
@@ -290,7 +289,7 @@ def _near(nearest: _Search, cache: NeedCache) -> bool:
     head = nearest.queue.head()
     if head is not None:
         best.append(head[0][0])
-    return min(best, default=FAR) <= PROMISING or nearest.nearest <= PROMISING
+    return bool(best) and min(best) <= PROMISING
 
 
 def _nearest(state: PiouslyState, depth: int, order: int, cache: NeedCache) -> _Key:
@@ -322,18 +321,27 @@ def _deepest_floor(state: PiouslyState, depth: int, order: int, cache: NeedCache
 
 @dataclass(frozen=True)
 class _Order:
-    """One search's order: a floor of its key, its key, and its share of the nodes."""
+    """One search's order: a floor of its key, its key, its share of the nodes, and whether
+    it prunes the positions others it reached dominate (``_dominated``)."""
 
     floor: _KeyOf
     key: _KeyOf
     share: int
+    prunes: bool
 
 
-ORDERS: Final = (_Order(_nearest_floor, _nearest, 2), _Order(_deepest_floor, _deepest, 1))
+ORDERS: Final = (
+    _Order(_nearest_floor, _nearest, 2, prunes=False),
+    _Order(_deepest_floor, _deepest, 1, prunes=True),
+)
 """The searches and their shares of the nodes: nearest a win first, two shares (its priority
 is what ``PROMISING`` is measured in; alone until the extra nodes are given), and furthest
 into the turn first, one share, which finds at once the long wins behind many casts of equal
-priority that the first walks past (issue 27's notes in the README)."""
+priority that the first walks past (issue 27's notes in the README). Only the second
+prunes dominated positions: the first's progress at the end of the budget is what ``_near``
+weighs, and pruned it had moved on from position 178's promising
+positions by then (no extra, the win lost); with ``_near`` counting the positions it had
+passed too, 74 of 470 turn starts got the extra instead of 32."""
 
 
 def _priority(state: PiouslyState, cache: NeedCache, order: int) -> _Key:

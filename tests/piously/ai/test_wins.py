@@ -12,9 +12,9 @@ from pathlib import Path
 import pytest
 
 from game.core.player import Budget, Limit
-from game.piously.ai import DEFAULT_LIMITS, LEVELS, NEAR_WIN_NODES, WIN_NODES
+from game.piously.ai import DEFAULT_LIMITS, LEVELS, NEAR_WIN_NODES, WIN_NODES, wins
 from game.piously.ai.evaluate import NeedCache
-from game.piously.ai.wins import ORDERS, _dominated, can_still_win, find_win
+from game.piously.ai.wins import ORDERS, _dominated, _Order, can_still_win, find_win
 from game.piously.rules.game import GAME
 from game.piously.rules.position import decode
 from game.piously.rules.spellbook import OPPORTUNIST, PRIESTESS
@@ -55,10 +55,14 @@ def test_the_bound_never_rules_out_a_win_that_was_played() -> None:
             assert can_still_win(state), GAME.encode(state)
 
 
-def test_every_position_of_a_played_winning_turn_has_a_win_found() -> None:
+@pytest.mark.parametrize("order", ORDERS)
+def test_every_position_of_a_played_winning_turn_has_a_win_found(
+    order: _Order, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """Each position of a turn that random play won has a win (the rest of that turn): the
-    search, which prunes positions another one reached can do all of (``_dominated``), must
-    find one, and prove nothing else."""
+    search in each order alone, pruning positions another one it reached can do all of
+    (``_dominated``), must find one."""
+    monkeypatch.setattr(wins, "ORDERS", (dataclasses.replace(order, prunes=True),))
     for seed in (27, 28):
         for turn in winning_turns(seed):
             for state in turn:
