@@ -182,8 +182,9 @@ class _Search:
             if self.entry is None:
                 return None
             state = self.entry.state
-            kept = self.seen[_board(state)]
-            if self.prune and _dominated(kept, state.actions, state.cast, strictly=True):
+            if self.prune and _dominated(
+                self.seen[_board(state)], state.actions, state.cast, strictly=True
+            ):
                 continue  # a position kept since it was queued can do all it can
             self._moves = turn_moves(state)
         return move
@@ -339,9 +340,9 @@ is what ``PROMISING`` is measured in; alone until the extra nodes are given), an
 into the turn first, one share, which finds at once the long wins behind many casts of equal
 priority that the first walks past (issue 27's notes in the README). Only the second
 prunes dominated positions: the first's progress at the end of the budget is what ``_near``
-weighs, and pruned it had moved on from position 178's promising
-positions by then (no extra, the win lost); with ``_near`` counting the positions it had
-passed too, 74 of 470 turn starts got the extra instead of 32."""
+weighs, and pruned it had moved on from position 178's promising positions by then (no
+extra, the win lost); with ``_near`` counting the positions it had passed too, 74 of 470
+turn starts got the extra instead of 32."""
 
 
 def _priority(state: PiouslyState, cache: NeedCache, order: int) -> _Key:
