@@ -26,7 +26,7 @@ HARD_KEEP: Final = 10
 WIN_NODES: Final = 6_000
 """The complete search for a win this turn (normal and hard); most turns need none, since
 its bound shows at once that no sequence can win."""
-NEAR_WIN_NODES: Final = 16_000
+NEAR_WIN_NODES: Final = 15_500
 """More nodes for that search, spent only when it ran out with a win looking near: late in
 a game, when the bound cannot prune, some wins of five or more moves need them (a third go
 to a second search, deepest first: issue 27's notes in the README)."""

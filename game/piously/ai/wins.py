@@ -152,11 +152,18 @@ class _Search:
     positions seen (a position reached again by other moves is searched once), played a move
     at a time so that searches can share a budget node for node."""
 
-    def __init__(self, start: PiouslyState, queue: _Queue, share: int) -> None:
+    def __init__(self, start: PiouslyState, queue: _Queue, share: int, prune: bool) -> None:
         self.queue = queue
+        self.prune = prune
+        """Whether it prunes a position another it reached dominates (``_dominated``), or
+        only one it reached already."""
         self.share = share
         """Its share of the nodes (against the other searches' shares)."""
-        self.seen = {_key(start)}
+        self.seen: dict[_Board, list[tuple[int, int]]] = {
+            _board(start): [(start.actions, start.cast)]
+        }
+        """Each board reached, with the actions left and the spells cast of each position
+        kept on it (see ``_dominated``)."""
         self.nodes = 0
         self.entry: _Open | None = None
         """The position being searched."""
@@ -175,16 +182,52 @@ class _Search:
             self.entry = self.queue.pop()
             if self.entry is None:
                 return None
-            self._moves = turn_moves(self.entry.state)
+            state = self.entry.state
+            if self.prune and _dominated(
+                self.seen[_board(state)], state.actions, state.cast, strictly=True
+            ):
+                continue  # a position kept since it was queued can do all it can
+            self._moves = turn_moves(state)
         return move
 
     def admit(self, position: _Open) -> None:
-        """Keep a position just made if it is new to this search and may still win."""
-        key = _key(position.state)
-        if key not in self.seen:
-            self.seen.add(key)
-            if can_still_win(position.state):
+        """Keep a position just made if no position this search reached can do all it can
+        (``_dominated``) and it may still win."""
+        state = position.state
+        kept = self.seen.setdefault(_board(state), [])
+        if (
+            (state.actions, state.cast) not in kept
+            if not self.prune
+            else not _dominated(kept, state.actions, state.cast, strictly=False)
+        ):
+            kept.append((state.actions, state.cast))
+            if can_still_win(state):
                 self.children.append(position)
+
+
+_Board = tuple[object, ...]
+
+
+def _board(state: PiouslyState) -> _Board:
+    """What a position of this turn is besides its actions left and its spells cast."""
+    return state.temple, state.auras, state.objects
+
+
+def _dominated(kept: list[tuple[int, int]], actions: int, cast: int, strictly: bool) -> bool:
+    """Whether a position on the same board with ``actions`` left and ``cast`` spent can do
+    nothing that one of ``kept`` cannot (with ``strictly``: one other than itself), so each
+    of its wins is a win of that one, searched already or queued (or ruled out by the bound,
+    which is sound): one with as many actions or more and no spell cast that this one has
+    not. Within a turn the board decides every move but for an action's cost (it needs
+    actions enough) and a cast's spell (it needs to be charged); the Opportunist only
+    recharges a spell cast, and where this one recharges one the other never cast, the
+    other is still charged with it and dominates the result as it is."""
+    return any(
+        most >= actions
+        and spent & ~cast == 0
+        and (not strictly or (most, spent) != (actions, cast))
+        for most, spent in kept
+    )
 
 
 def find_win(
@@ -205,7 +248,7 @@ def find_win(
         return Found(None, True, 0)
     need_cache: NeedCache = {} if cache is None else cache
     first, *later = (
-        _Search(state, _Queue(order.floor, order.key, need_cache), order.share)
+        _Search(state, _Queue(order.floor, order.key, need_cache), order.share, order.prunes)
         for order in ORDERS
     )
     searches = [first]
@@ -280,18 +323,27 @@ def _deepest_floor(state: PiouslyState, depth: int, order: int, cache: NeedCache
 
 @dataclass(frozen=True)
 class _Order:
-    """One search's order: a floor of its key, its key, and its share of the nodes."""
+    """One search's order: a floor of its key, its key, its share of the nodes, and whether
+    it prunes the positions others it reached dominate (``_dominated``)."""
 
     floor: _KeyOf
     key: _KeyOf
     share: int
+    prunes: bool
 
 
-ORDERS: Final = (_Order(_nearest_floor, _nearest, 2), _Order(_deepest_floor, _deepest, 1))
+ORDERS: Final = (
+    _Order(_nearest_floor, _nearest, 2, prunes=False),
+    _Order(_deepest_floor, _deepest, 1, prunes=True),
+)
 """The searches and their shares of the nodes: nearest a win first, two shares (its priority
 is what ``PROMISING`` is measured in; alone until the extra nodes are given), and furthest
 into the turn first, one share, which finds at once the long wins behind many casts of equal
-priority that the first walks past (issue 27's notes in the README)."""
+priority that the first walks past (issue 27's notes in the README). Only the second
+prunes dominated positions: the first's progress at the end of the budget is what ``_near``
+weighs, and pruned it had moved on from position 178's promising positions by then (no
+extra, the win lost); with ``_near`` counting the positions it had passed too, 74 of 470
+turn starts got the extra instead of 32."""
 
 
 def _priority(state: PiouslyState, cache: NeedCache, order: int) -> _Key:
@@ -418,10 +470,6 @@ def _turned(casts: list[int], actions: int, overwork: int, theirs: int) -> int:
     blessings = min(actions, (actions + moves + 1) // 2)
     gains = sum(FIXED_GAINS.get(spell, 0) for spell in casts)
     return blessings + gains + casts.count(ILLUSIONIST) * (theirs + NEIGHBOURHOOD)
-
-
-def _key(state: PiouslyState) -> tuple[object, ...]:
-    return (state.temple, state.auras, state.objects, state.actions, state.cast)
 
 
 def _missing_rooms(temple: Temple, own: frozenset[Hex]) -> int:

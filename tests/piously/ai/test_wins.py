@@ -4,6 +4,7 @@ and normal and hard play those wins."""
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import random
 from pathlib import Path
@@ -11,10 +12,12 @@ from pathlib import Path
 import pytest
 
 from game.core.player import Budget, Limit
-from game.piously.ai import DEFAULT_LIMITS, LEVELS, NEAR_WIN_NODES, WIN_NODES
+from game.piously.ai import DEFAULT_LIMITS, LEVELS, NEAR_WIN_NODES, WIN_NODES, wins
 from game.piously.ai.evaluate import NeedCache
-from game.piously.ai.wins import ORDERS, can_still_win, find_win
+from game.piously.ai.wins import ORDERS, _dominated, _Order, can_still_win, find_win
 from game.piously.rules.game import GAME
+from game.piously.rules.position import decode
+from game.piously.rules.spellbook import OPPORTUNIST, PRIESTESS
 from game.piously.rules.state import Phase, PiouslyState
 from tests.piously.ai import positions as pos
 from tests.piously.ai.test_tactics import whole_turn
@@ -50,6 +53,44 @@ def test_the_bound_never_rules_out_a_win_that_was_played() -> None:
     for turn in turns:
         for state in turn:
             assert can_still_win(state), GAME.encode(state)
+
+
+@pytest.mark.parametrize("order", ORDERS)
+def test_every_position_of_a_played_winning_turn_has_a_win_found(
+    order: _Order, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Each position of a turn that random play won has a win (the rest of that turn): the
+    search in each order alone, pruning positions another one it reached can do all of
+    (``_dominated``), must find one."""
+    monkeypatch.setattr(wins, "ORDERS", (dataclasses.replace(order, prunes=True),))
+    for seed in (27, 28):
+        for turn in winning_turns(seed):
+            for state in turn:
+                found = find_win(state, Budget(Limit(nodes=30_000)))
+                assert found.line is not None, GAME.encode(state)
+
+
+RECHARGED = decode(
+    "play b a3 c16 t71 l0|8,-6r0 3,-1r2 -1,2r4 -1,0r4 7,-5r3 7,-4r2 1,-1r5|s6,-2|"
+    "w-2,-1 -1,2 5,-6 6,-6 6,-2 7,-5|b-1,-1 -1,0 -1,1 0,-2 0,0 0,1 0,2 1,-2 1,-1 1,1 2,-3 "
+    "2,0 3,-1 4,-2 5,-2 6,-3 7,-4 8,-5|o7,-4 5,-2 -1,-1 -1,2 1,-1 4,-2 1,-2 2,0 3,-1|"
+    "bwbwbwwbwbwbbw"
+)
+"""Black has cast the Priestess and then the Opportunist to recharge it: a second Priestess
+wins (position 47 of a fresh set of issue 27, after two of its three moves)."""
+
+
+def test_a_position_is_pruned_only_by_one_that_can_do_all_it_can() -> None:
+    """The same board with the Priestess spent cannot win: so a position that has cast a
+    spell this one has not, or has fewer actions, must not prune it."""
+    spent = dataclasses.replace(RECHARGED, cast=RECHARGED.cast | 1 << PRIESTESS)
+    assert wins_within(RECHARGED, 1) and not wins_within(spent, 1)
+    actions, cast = RECHARGED.actions, RECHARGED.cast
+    assert not _dominated([(actions, spent.cast)], actions, cast, strictly=False)
+    assert not _dominated([(actions - 1, cast)], actions, cast, strictly=False)
+    assert not _dominated([(actions, cast)], actions, cast, strictly=True)
+    assert _dominated([(actions, cast)], actions, cast, strictly=False)
+    assert _dominated([(actions + 1, 1 << OPPORTUNIST)], actions, cast | 1, strictly=True)
 
 
 def test_each_order_enters_a_position_with_a_floor_of_its_key() -> None:
