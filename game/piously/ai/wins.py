@@ -385,10 +385,12 @@ def can_still_win(state: PiouslyState) -> bool:
     own = state.auras[seat]
     if STONEMASON in reshapers:
         return _missing_rooms(temple, own) <= gains
+    if _deficit(temple, own) <= gains:
+        return True  # what the Shovel may add to the board only lowers the deficit
     if SHOVEL_SPELL in reshapers:
         summon = 0 if temple.shovel is not None and temple.shovel in own else 1
         return _deficit(temple, own, summon) <= gains
-    return _deficit(temple, own) <= gains
+    return False
 
 
 def deficit(state: PiouslyState) -> int:

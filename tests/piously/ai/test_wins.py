@@ -14,7 +14,14 @@ import pytest
 from game.core.player import Budget, Limit
 from game.piously.ai import DEFAULT_LIMITS, LEVELS, NEAR_WIN_NODES, WIN_NODES, wins
 from game.piously.ai.evaluate import NeedCache
-from game.piously.ai.wins import ORDERS, _dominated, _Order, can_still_win, find_win
+from game.piously.ai.wins import (
+    ORDERS,
+    _deficit,
+    _dominated,
+    _Order,
+    can_still_win,
+    find_win,
+)
 from game.piously.rules.game import GAME
 from game.piously.rules.position import decode
 from game.piously.rules.spellbook import OPPORTUNIST, PRIESTESS
@@ -53,6 +60,24 @@ def test_the_bound_never_rules_out_a_win_that_was_played() -> None:
     for turn in turns:
         for state in turn:
             assert can_still_win(state), GAME.encode(state)
+
+
+def test_what_the_shovel_may_add_to_the_board_never_raises_the_deficit() -> None:
+    """``can_still_win`` skips the costly deficit with the spaces the Shovel may fill when
+    the board's own deficit is within reach: sound only if the spaces never raise it."""
+    rng = random.Random(5)
+    for _, start in POSITIONS[::8]:
+        state = start
+        for _ in range(20):
+            for seat in (0, 1):
+                own, board = state.auras[seat], _deficit(state.built, state.auras[seat])
+                assert _deficit(state.built, own, 0) <= _deficit(state.built, own, 1) <= board
+            move = GAME.random_move(state, rng)
+            if move is None:
+                break
+            state = GAME.apply(state, move).state
+            if state.verdict is not None:
+                break
 
 
 @pytest.mark.parametrize("order", ORDERS)
