@@ -4,7 +4,8 @@ Positions: ``tests/piously/ai/wins.txt`` (``python -m tools.piously_wins``), eac
 where a win needs three or more moves. Figures (issue 27, goal: all):
 
 - ``found``: the complete search alone (with the players' nodes, the extra ones included),
-  then normal's and hard's whole turn, at their own node limits (no clock, so the run
+  then with the random plays after it (``sampling``) as the players do, then normal's and
+  hard's whole turn, at their own node limits (no clock, so the run
   replays): wins / positions; and the search's nodes to find each win.
 - ``stopped``: the positions of ``tests/piously/ai/threats.txt`` (``python -m
   tools.piously_threats``: the opponent threatens a win next turn and a wide search found a
@@ -22,7 +23,8 @@ import time
 from pathlib import Path
 
 from game.core.player import Budget, Limit
-from game.piously.ai import DEFAULT_LIMITS, LEVELS, NEAR_WIN_NODES, WIN_NODES
+from game.piously.ai import DEFAULT_LIMITS, LEVELS, NEAR_WIN_NODES, SAMPLE_NODES, WIN_NODES
+from game.piously.ai.sampling import sample_win
 from game.piously.ai.wins import find_win
 from game.piously.rules.game import GAME
 from game.piously.rules.state import PiouslyState
@@ -59,11 +61,23 @@ def found_figures(positions: list[PiouslyState]) -> None:
         for state in positions
     ]
     nodes = [found.nodes for found in searched]
+    missed = [index for index, found in enumerate(searched) if found.line is None]
     print(json.dumps({
         "bench": "piously_wins.search_found",
-        "found": sum(1 for found in searched if found.line is not None),
+        "found": len(positions) - len(missed),
         "available": len(positions),
-        "missed_lines": [index for index, found in enumerate(searched) if found.line is None],
+        "missed_lines": missed,
+    }), flush=True)
+    sampled = [
+        index for index in missed
+        if not searched[index].complete
+        and sample_win(positions[index], Budget(Limit(nodes=SAMPLE_NODES))) is not None
+    ]
+    print(json.dumps({
+        "bench": "piously_wins.search_and_samples_found",
+        "found": len(positions) - len(missed) + len(sampled),
+        "available": len(positions),
+        "missed_lines": sorted(set(missed) - set(sampled)),
     }), flush=True)
     for level in ("normal", "hard"):
         started = time.perf_counter()

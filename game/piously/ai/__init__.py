@@ -30,6 +30,10 @@ NEAR_WIN_NODES: Final = 15_500
 """More nodes for that search, spent only when it ran out with a win looking near: late in
 a game, when the bound cannot prune, some wins of five or more moves need them (a third go
 to a second search, deepest first: issue 27's notes in the README)."""
+SAMPLE_NODES: Final = 3_000
+"""Random plays of the turn (normal and hard) when the complete search ends with neither a
+win nor a proof there is none: they found 7 of the 8 wins of the fresh set it missed
+(issue 27's notes in the README)."""
 THREATENED_NEAR_WIN_NODES: Final = 4_000
 """Hard's ``NEAR_WIN_NODES`` when the opponent threatens a win next turn: those turns also
 check every turn weighed with ``THREAT_NODES``, and with the full extra they took 3.6 s
@@ -49,7 +53,11 @@ counts as a stop only if it ran its whole ``THREAT_NODES`` (issue 27's notes in 
 
 def normal() -> PlanningPlayer:
     return PlanningPlayer(
-        "normal", NORMAL_SHAPE, win_nodes=WIN_NODES, near_win_nodes=NEAR_WIN_NODES
+        "normal",
+        NORMAL_SHAPE,
+        win_nodes=WIN_NODES,
+        near_win_nodes=NEAR_WIN_NODES,
+        sample_nodes=SAMPLE_NODES,
     )
 
 
@@ -62,6 +70,7 @@ def hard() -> PlanningPlayer:
         reserve=0.25,
         win_nodes=WIN_NODES,
         near_win_nodes=NEAR_WIN_NODES,
+        sample_nodes=SAMPLE_NODES,
         threatened_near_win_nodes=THREATENED_NEAR_WIN_NODES,
         answer_nodes=ANSWER_NODES,
         threat_nodes=THREAT_NODES,
@@ -78,9 +87,11 @@ LEVELS: Final[dict[str, Callable[[], Player[Any, Any]]]] = {
 
 DEFAULT_LIMITS: Final[dict[str, Limit]] = {
     "easy": Limit(time=0.5, nodes=400),
-    "normal": Limit(time=8.0, nodes=1_500 + WIN_NODES + NEAR_WIN_NODES),
+    "normal": Limit(time=8.0, nodes=1_500 + WIN_NODES + NEAR_WIN_NODES + SAMPLE_NODES),
     "hard": Limit(
-        time=12.0, nodes=WIN_NODES + NEAR_WIN_NODES + THREAT_NODES + PLAN_NODES + RESCUE_NODES
+        time=12.0,
+        nodes=WIN_NODES + NEAR_WIN_NODES + SAMPLE_NODES + THREAT_NODES + PLAN_NODES
+        + RESCUE_NODES,
     ),
 }
 """Nodes bind first, so games reproduce; the clock only caps a turn on a slow or busy

@@ -3,7 +3,8 @@
 The Player interface gives one move per call, while a Piously turn is several moves. So
 normal and hard plan the whole turn, return its first move and keep the rest: the next call
 continues the plan when the position is the one the plan expected, and plans afresh
-otherwise (a take-back, or a new game). Every level takes a win it sees this turn.
+otherwise (a take-back, or a new game). Every level takes a win it sees this turn; normal
+and hard look for one first by a complete search of the turn, then by random plays of it.
   - easy: one move at a time, the best by the evaluation among a noisy few, so it drifts
     towards its goal but wastes actions and never looks at the opponent's next turn.
   - normal: the best whole turn (a beam search over actions and casts, then the end of the
@@ -29,6 +30,7 @@ from typing import Final
 from game.core.player import Budget, Decision
 from game.piously.ai.evaluate import ACTION, WIN, NeedCache, evaluate
 from game.piously.ai.refutations import Refutations
+from game.piously.ai.sampling import sample_win
 from game.piously.ai.setup import setup_move
 from game.piously.ai.turns import Measured, Plan, Portion, Shape, Share, TurnSearch
 from game.piously.ai.wins import find_win
@@ -93,6 +95,9 @@ class PlanningPlayer:
     """Nodes of the complete search for a win this turn, before any planning."""
     near_win_nodes: int = 0
     """More nodes for that search when it ran out with a win looking near (``PROMISING``)."""
+    sample_nodes: int = 0
+    """Nodes of random plays of the turn (``sampling``) when that search ends with neither
+    a win nor a proof that there is none."""
     threatened_near_win_nodes: int | None = None
     """The same when the opponent would win next turn were this side to pass (hard): the
     turn must then also pay for checking every turn it weighs, so its own long shot gets
@@ -134,8 +139,11 @@ class PlanningPlayer:
         found = find_win(
             state, Portion(budget, self.win_nodes), cache, extra, lambda: not threatened()
         )
-        if found.line is not None:
-            return _played(state, found.line), WIN, 1
+        line = found.line
+        if line is None and not found.complete and self.sample_nodes:
+            line = sample_win(state, Portion(budget, self.sample_nodes))
+        if line is not None:
+            return _played(state, line), WIN, 1
         planning: Measured = budget if self.plan_nodes is None else Portion(
             budget, self.plan_nodes
         )

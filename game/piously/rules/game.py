@@ -109,6 +109,25 @@ def end_moves(state: PiouslyState) -> Iterator[m.EndTurn]:
     yield from (m.EndTurn(spell) for spell in act.claimable(state))
 
 
+def random_turn_move(
+    state: PiouslyState, rng: random.Random, ending: bool = True
+) -> m.Move | None:
+    """A legal move of the play phase: a kind of move first (each action kind, each castable
+    spell and, with ``ending``, the end of the turn), then one of its choices, so long lists
+    do not crowd out the rest (None: no kind is left)."""
+    kinds: list[list[m.Move] | int] = [list(end_moves(state))] if ending else []
+    actions: dict[type, list[m.Move]] = {}
+    for move in action_moves(state):
+        actions.setdefault(type(move), []).append(move)
+    kinds += actions.values()
+    kinds += casting.castable(state)
+    if not kinds:
+        return None
+    kind = rng.choice(kinds)
+    choices = casting.cast_choices(state, kind) if isinstance(kind, int) else kind
+    return rng.choice(choices)
+
+
 def cast_moves(state: PiouslyState) -> Iterator[m.Cast]:
     for spell in range(len(SPELLS)):
         yield from casting.casts(state, spell)
@@ -176,15 +195,7 @@ class PiouslyGame:
             return m.BuildTemple(random_layout(rng))
         if state.phase is Phase.PLACE:
             return m.PlacePiece(rng.choice(act.placement_hexes(state)))
-        kinds: list[list[m.Move] | int] = [list(end_moves(state))]
-        actions: dict[type, list[m.Move]] = {}
-        for move in action_moves(state):
-            actions.setdefault(type(move), []).append(move)
-        kinds += actions.values()
-        kinds += casting.castable(state)
-        kind = rng.choice(kinds)
-        choices = casting.cast_choices(state, kind) if isinstance(kind, int) else kind
-        return rng.choice(choices)
+        return random_turn_move(state, rng)
 
     def chance_outcomes(self, state: PiouslyState) -> Sequence[tuple[m.Move, float]]:
         return ()
