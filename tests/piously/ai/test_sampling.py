@@ -44,6 +44,12 @@ def test_random_plays_find_the_wins_the_search_misses(index: int) -> None:
     assert state.verdict is not None and state.verdict.winner == FRESH[index].to_move
 
 
+def test_random_plays_find_the_one_fixture_win_the_search_misses() -> None:
+    """Position 174 of ``wins.txt`` (its win needs about 28,000 nodes of the search)."""
+    _, state = read_positions(Path(__file__).with_name("wins.txt"))[174]
+    assert sample_win(state, Budget(Limit(nodes=SAMPLE_NODES))) is not None
+
+
 def test_random_plays_are_the_same_for_the_same_position() -> None:
     lines = {sample_win(FRESH[47], Budget(Limit(nodes=SAMPLE_NODES))) for _ in range(2)}
     assert len(lines) == 1
