@@ -26,14 +26,16 @@ HARD_KEEP: Final = 10
 WIN_NODES: Final = 6_000
 """The complete search for a win this turn (normal and hard); most turns need none, since
 its bound shows at once that no sequence can win."""
-NEAR_WIN_NODES: Final = 15_500
+NEAR_WIN_NODES: Final = 14_000
 """More nodes for that search, spent only when it ran out with a win looking near: late in
 a game, when the bound cannot prune, some wins of five or more moves need them (a third go
 to a second search, deepest first: issue 27's notes in the README)."""
-SAMPLE_NODES: Final = 3_000
+SAMPLE_NODES: Final = 1_500
 """Random plays of the turn (normal and hard) when the complete search ends with neither a
-win nor a proof there is none: they found 7 of the 8 wins of the fresh set it missed
-(issue 27's notes in the README)."""
+win nor a proof there is none. Taken from ``NEAR_WIN_NODES`` (15,500 before), so the
+slowest turns cost what they did: with them the players find every win of the fixture
+(the search alone misses 2) and 63 of the fresh set's 64 (the search alone 56; issue 27's
+notes in the README)."""
 THREATENED_NEAR_WIN_NODES: Final = 4_000
 """Hard's ``NEAR_WIN_NODES`` when the opponent threatens a win next turn: those turns also
 check every turn weighed with ``THREAT_NODES``, and with the full extra they took 3.6 s

@@ -12,8 +12,16 @@ from pathlib import Path
 import pytest
 
 from game.core.player import Budget, Limit
-from game.piously.ai import DEFAULT_LIMITS, LEVELS, NEAR_WIN_NODES, WIN_NODES, wins
+from game.piously.ai import (
+    DEFAULT_LIMITS,
+    LEVELS,
+    NEAR_WIN_NODES,
+    SAMPLE_NODES,
+    WIN_NODES,
+    wins,
+)
 from game.piously.ai.evaluate import NeedCache
+from game.piously.ai.sampling import sample_win
 from game.piously.ai.wins import (
     ORDERS,
     _deficit,
@@ -137,7 +145,8 @@ def test_the_fixture_holds_200_wins_of_three_moves_or_more() -> None:
 LATE_WINS = (178, 184, 200, 203)
 """Positions of the fixture (late in a game, seven spells in hand, so the bound prunes
 nothing) whose wins one search alone, nearest a win first, missed within the players'
-budget: they needed 28,791, over 80,000, 35,103 and 47,437 nodes."""
+budget: they needed 28,791, over 80,000, 35,103 and 47,437 nodes. The search misses 200
+with the players' nodes now; the random plays after it find it."""
 
 
 @pytest.mark.parametrize("index", LATE_WINS)
@@ -146,21 +155,22 @@ def test_the_late_wins_are_found_within_the_players_budget(index: int) -> None:
     found = find_win(
         state, Budget(Limit(nodes=WIN_NODES)), None, Budget(Limit(nodes=NEAR_WIN_NODES))
     )
-    assert found.line is not None, index
-    for move in found.line:
+    line = found.line or sample_win(state, Budget(Limit(nodes=SAMPLE_NODES)))
+    assert line is not None, index
+    for move in line:
         state = GAME.apply(state, move).state
     assert state.verdict is not None and state.verdict.winner == POSITIONS[index][1].to_move
 
 
 def test_the_second_order_joins_only_when_the_extra_nodes_are_shared() -> None:
-    """Position 203's win takes the first order alone over 40,000 nodes."""
+    """Position 203's win takes the first order alone over 40,000 nodes, both 21,452."""
     state = POSITIONS[203][1]
     for shared, found in ((False, False), (True, True)):
         result = find_win(
             state,
             Budget(Limit(nodes=WIN_NODES)),
             None,
-            Budget(Limit(nodes=NEAR_WIN_NODES)),
+            Budget(Limit(nodes=15_500)),
             functools.partial(bool, shared),
         )
         assert (result.line is not None) is found
