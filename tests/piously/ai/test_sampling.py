@@ -1,6 +1,6 @@
 """Random plays of the turn: they find the wins the complete search misses in the fresh set
-(``fresh.txt``: positions where random plays found a win, from seeds the players were never
-tuned on), they end by themselves when there is no win, and normal then plays the win."""
+(``fresh.txt``: positions where random plays found a win, generated apart from the
+fixture), they end by themselves when there is no win, and normal then plays the win."""
 
 from __future__ import annotations
 
