@@ -14,8 +14,7 @@ from dataclasses import dataclass, field
 
 from game.piously.ai.evaluate import NeedCache
 from game.piously.ai.turns import Spender
-from game.piously.ai.wins import Found, find_win
-from game.piously.rules.game import move_problem, play
+from game.piously.ai.wins import Found, find_win, line_wins
 from game.piously.rules.moves import Move
 from game.piously.rules.state import PiouslyState
 
@@ -34,7 +33,7 @@ class Refutations:
         there, else the complete search's answer (a line it finds is remembered)."""
         spent = 0
         for index, line in enumerate(self.lines):
-            won, nodes = _wins_with(state, line, budget)
+            won, nodes = line_wins(state, line, budget)
             spent += nodes
             if won:
                 self.lines.insert(0, self.lines.pop(index))
@@ -48,15 +47,3 @@ class Refutations:
         """Keep a winning line found another way (a turn search's), tried first."""
         self.lines.insert(0, line)
 
-
-def _wins_with(state: PiouslyState, line: Line, budget: Spender) -> tuple[bool, int]:
-    """Whether playing ``line`` from ``state`` is legal throughout and wins for the side to
-    move, and the nodes (moves played) it cost."""
-    seat = state.to_move
-    for played, move in enumerate(line):
-        if budget.exhausted or state.verdict is not None or move_problem(state, move):
-            return False, played
-        budget.spend()
-        state = play(state, move).state
-    verdict = state.verdict
-    return verdict is not None and verdict.winner == seat, len(line)

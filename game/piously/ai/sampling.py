@@ -7,8 +7,9 @@ random plays of the turn hit one within a few hundred moves (issue 27's notes in
 README). So when that search ends with neither a win nor a proof that there is none, the
 planning players spend ``SAMPLE_NODES`` here. Each play chooses among the actions
 and casts left (never the end of the turn, which would waste it) and stops as soon as the
-search's bound (``can_still_win``) says it can no longer win. Its random numbers come from
-the position, so a position gets the same answer every time, whatever the game's seed.
+search's bound (``can_still_win``) says it can no longer win; a win found is played without
+the moves it does not need. Its random numbers come from the position, so a position gets
+the same answer every time, whatever the game's seed.
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from __future__ import annotations
 import random
 
 from game.piously.ai.turns import Spender
-from game.piously.ai.wins import can_still_win
+from game.piously.ai.wins import can_still_win, line_wins
 from game.piously.rules.game import play, random_turn_move
 from game.piously.rules.moves import Move
 from game.piously.rules.position import encode
@@ -44,7 +45,21 @@ def sample_win(state: PiouslyState, budget: Spender) -> tuple[Move, ...] | None:
             line.append(move)
             after = play(after, move).state
         if after.verdict is not None and after.verdict.winner == seat:
-            return tuple(line)
+            return _trimmed(state, tuple(line), budget)
         if not line:
             return None  # no move to make, or no node to make it with
     return None
+
+
+def _trimmed(state: PiouslyState, line: tuple[Move, ...], budget: Spender) -> tuple[Move, ...]:
+    """``line`` less each move it still wins without, tried first to last while the budget
+    lasts: random plays wander, and a person watching the computer should see the win, not
+    the wandering (fresh position 1's eight moves become four)."""
+    index = 0
+    while index < len(line) and not budget.exhausted:
+        shorter = line[:index] + line[index + 1:]
+        if line_wins(state, shorter, budget)[0]:
+            line = shorter
+        else:
+            index += 1
+    return line

@@ -45,7 +45,7 @@ from typing import Final
 from game.piously.ai.evaluate import NeedCache, actions_to_win
 from game.piously.ai.turns import Spender
 from game.piously.rules import casting
-from game.piously.rules.game import action_moves, play
+from game.piously.rules.game import action_moves, move_problem, play
 from game.piously.rules.hexes import DIRECTIONS, Hex
 from game.piously.rules.moves import Move, Usurper
 from game.piously.rules.spellbook import (
@@ -280,6 +280,18 @@ def find_win(
             return Found(line, True, nodes)
         # else a tie or the opponent's win ends the game: no way on
 
+
+def line_wins(state: PiouslyState, line: tuple[Move, ...], budget: Spender) -> tuple[bool, int]:
+    """Whether playing ``line`` from ``state`` is legal throughout and wins for the side to
+    move with its last move, and the nodes (moves played) it cost."""
+    seat = state.to_move
+    for played, move in enumerate(line):
+        if budget.exhausted or state.verdict is not None or move_problem(state, move):
+            return False, played
+        budget.spend()
+        state = play(state, move).state
+    verdict = state.verdict
+    return verdict is not None and verdict.winner == seat, len(line)
 
 def _near(nearest: _Search, cache: NeedCache) -> bool:
     """Whether the best open position by ``_priority`` in the first search (the one being

@@ -12,7 +12,7 @@ import pytest
 from game.core.player import Budget, Limit
 from game.piously.ai import DEFAULT_LIMITS, LEVELS, NEAR_WIN_NODES, SAMPLE_NODES, WIN_NODES
 from game.piously.ai.sampling import sample_win
-from game.piously.ai.wins import find_win
+from game.piously.ai.wins import find_win, line_wins
 from game.piously.rules.game import GAME, random_turn_move
 from game.piously.rules.moves import EndTurn
 from tests.piously.ai import positions as pos
@@ -42,6 +42,9 @@ def test_random_plays_find_the_wins_the_search_misses(index: int) -> None:
     for move in line:
         state = GAME.apply(state, move).state  # each move checked
     assert state.verdict is not None and state.verdict.winner == FRESH[index].to_move
+    for left_out in range(len(line)):  # trimmed: it needs every move it plays
+        shorter = line[:left_out] + line[left_out + 1:]
+        assert not line_wins(FRESH[index], shorter, Budget(Limit()))[0]
 
 
 def test_random_plays_find_the_one_fixture_win_the_search_misses() -> None:
