@@ -293,6 +293,7 @@ def line_wins(state: PiouslyState, line: tuple[Move, ...], budget: Spender) -> t
     verdict = state.verdict
     return verdict is not None and verdict.winner == seat, len(line)
 
+
 def _near(nearest: _Search, cache: NeedCache) -> bool:
     """Whether the best open position by ``_priority`` in the first search (the one being
     searched, unless it is the start, its children so far, its queue's head) has a priority
