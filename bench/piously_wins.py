@@ -24,7 +24,7 @@ from pathlib import Path
 
 from game.core.player import Budget, Limit
 from game.piously.ai import DEFAULT_LIMITS, LEVELS, NEAR_WIN_NODES, SAMPLE_NODES, WIN_NODES
-from game.piously.ai.sampling import sample_win
+from game.piously.ai.sampling import win_line
 from game.piously.ai.wins import find_win
 from game.piously.rules.game import GAME
 from game.piously.rules.state import PiouslyState
@@ -70,8 +70,7 @@ def found_figures(positions: list[PiouslyState]) -> None:
     }), flush=True)
     sampled = [
         index for index in missed
-        if not searched[index].complete
-        and sample_win(positions[index], Budget(Limit(nodes=SAMPLE_NODES))) is not None
+        if win_line(positions[index], searched[index], Budget(Limit(nodes=SAMPLE_NODES)))
     ]
     print(json.dumps({
         "bench": "piously_wins.search_and_samples_found",

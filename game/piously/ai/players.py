@@ -30,7 +30,7 @@ from typing import Final
 from game.core.player import Budget, Decision
 from game.piously.ai.evaluate import ACTION, WIN, NeedCache, evaluate
 from game.piously.ai.refutations import Refutations
-from game.piously.ai.sampling import sample_win
+from game.piously.ai.sampling import win_line
 from game.piously.ai.setup import setup_move
 from game.piously.ai.turns import Measured, Plan, Portion, Shape, Share, TurnSearch
 from game.piously.ai.wins import find_win
@@ -139,9 +139,7 @@ class PlanningPlayer:
         found = find_win(
             state, Portion(budget, self.win_nodes), cache, extra, lambda: not threatened()
         )
-        line = found.line
-        if line is None and not found.complete and self.sample_nodes:
-            line = sample_win(state, Portion(budget, self.sample_nodes))
+        line = win_line(state, found, Portion(budget, self.sample_nodes))
         if line is not None:
             return _played(state, line), WIN, 1
         planning: Measured = budget if self.plan_nodes is None else Portion(

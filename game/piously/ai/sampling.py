@@ -17,11 +17,19 @@ from __future__ import annotations
 import random
 
 from game.piously.ai.turns import Spender
-from game.piously.ai.wins import can_still_win, line_wins
+from game.piously.ai.wins import Found, can_still_win, line_wins
 from game.piously.rules.game import play, random_turn_move
 from game.piously.rules.moves import Move
 from game.piously.rules.position import encode
 from game.piously.rules.state import PiouslyState
+
+
+def win_line(state: PiouslyState, found: Found, budget: Spender) -> tuple[Move, ...] | None:
+    """The complete search's winning line; when it found none and proved nothing, one that
+    random plays find within ``budget``; else None."""
+    if found.line is not None or found.complete:
+        return found.line
+    return sample_win(state, budget)
 
 
 def sample_win(state: PiouslyState, budget: Spender) -> tuple[Move, ...] | None:

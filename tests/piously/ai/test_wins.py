@@ -21,7 +21,7 @@ from game.piously.ai import (
     wins,
 )
 from game.piously.ai.evaluate import NeedCache
-from game.piously.ai.sampling import sample_win
+from game.piously.ai.sampling import win_line
 from game.piously.ai.wins import (
     ORDERS,
     _deficit,
@@ -155,7 +155,7 @@ def test_the_late_wins_are_found_within_the_players_budget(index: int) -> None:
     found = find_win(
         state, Budget(Limit(nodes=WIN_NODES)), None, Budget(Limit(nodes=NEAR_WIN_NODES))
     )
-    line = found.line or sample_win(state, Budget(Limit(nodes=SAMPLE_NODES)))
+    line = win_line(state, found, Budget(Limit(nodes=SAMPLE_NODES)))
     assert line is not None, index
     for move in line:
         state = GAME.apply(state, move).state
