@@ -177,8 +177,7 @@ def _grow(
     added = sorted(tree)
     span = max(weight) + 1
     adjacent = board.adjacent
-    bringing = list(range(size))
-    """The hexes that bring a room not reached yet, in order (fewer each round)."""
+    bringing = list(range(size))  # the hexes that bring a room not reached yet, in order
     while reached != ALL_ROOMS:
         _relax(adjacent, weight, dist, parent, added, span)
         missing = ALL_ROOMS & ~reached

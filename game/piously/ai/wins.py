@@ -195,12 +195,10 @@ class _Search:
         (``_dominated``) and it may still win."""
         state = position.state
         kept = self.seen.setdefault(_board(state), [])
-        if (
-            (state.actions, state.cast) not in kept
-            if not self.prune
-            else not _dominated(kept, state.actions, state.cast, strictly=False)
-        ):
-            kept.append((state.actions, state.cast))
+        means = (state.actions, state.cast)
+        known = _dominated(kept, *means, strictly=False) if self.prune else means in kept
+        if not known:
+            kept.append(means)
             if can_still_win(state):
                 self.children.append(position)
 
