@@ -17,6 +17,7 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
+from game.core.analysis import Analyst
 from game.core.errors import GameError
 from game.core.match import ABORT, DRAW, LEFT, RESIGN, TIMEOUT, meta_word
 from game.core.player import Limit, Player
@@ -156,6 +157,8 @@ class GamePlugin:
     """Imports the game's text: help, move wording, per-seat figure."""
     computers: Callable[[], ComputerLevels] | None = None
     """Imports the computer players; None for a game with none."""
+    analyst: Callable[[], Analyst] | None = None
+    """Imports the review's engine (``game.core.analysis``); None for a game with none."""
     course: tuple[str, ...] = ()
     """Its lesson and puzzle files in ``assets/learn``."""
     scores: HighScores | None = None

@@ -1,0 +1,73 @@
+"""What a game's analyst says of a position, and how a review judges a move by it.
+
+An analyst is the review's engine for one game, declared by the plug-in beside its computer
+players. It is pure like them: no clock of its own, a node budget only, so a review made twice
+with the same budget says the same thing on every machine. Its verdict is a win chance for the
+side to move (draws count half), never an engine score: a heuristic score becomes a chance
+through a logistic curve fitted per game on arena outcomes (``docs/review.md``), and a position
+the search has solved says so as a proof instead.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+
+@dataclass(frozen=True)
+class Proof:
+    """A solved position: the side to move wins (``wins``) or loses in ``plies`` of its own
+    turns (1: it wins with its next turn). Draws are never proven here."""
+
+    wins: bool
+    plies: int
+
+    def __post_init__(self) -> None:
+        if self.plies < 1:
+            raise ValueError("a proof is at least one turn long")
+
+    @property
+    def text(self) -> str:
+        """As the graph, the move list and the command line show it: "wins in 2"."""
+        return f"{'wins' if self.wins else 'loses'} in {self.plies}"
+
+
+@dataclass(frozen=True)
+class Evaluation:
+    """An analyst's verdict on a position that is not over."""
+
+    value: float
+    """The side to move's expected score in [0, 1]: a win chance where draws count half
+    (1.0 or 0.0 when ``proof`` says the game is decided)."""
+    line: tuple[str, ...]
+    """The best move first, then the line the analyst expects, in the record's notation
+    (a Piously entry is a whole turn, its actions joined by ``"; "``)."""
+    proof: Proof | None = None
+    nodes: int = 0
+    """Search nodes spent, for the benchmarks."""
+    points: float | None = None
+    """A solo game's verdict (Forts and Ruins): the expected final score with best play from
+    here; ``value`` is then that score as a share of the best the analyst knows of."""
+
+    def __post_init__(self) -> None:
+        if not 0.0 <= self.value <= 1.0:
+            raise ValueError(f"a win chance is within [0, 1], not {self.value}")
+
+    @property
+    def best(self) -> str | None:
+        """The best move's notation, None when the analyst saw no move."""
+        return self.line[0] if self.line else None
+
+
+class Analyst(Protocol):
+    """One game's review engine (``GamePlugin.analyst`` loads it)."""
+
+    @property
+    def version(self) -> str:
+        """Changes whenever the verdicts may change: a stored review made by another version
+        is stale (still shown, offered to be redone)."""
+        ...
+
+    def evaluate(self, state: Any, budget: int) -> Evaluation:
+        """The verdict on ``state`` (not over, not a chance node) within ``budget`` nodes."""
+        ...
