@@ -134,7 +134,7 @@ class SettingsScene(Scene):
         self._rows = deque()
         y = 0
         games = [ctx for ctx in table.contexts() if ctx.startswith("game:")]
-        for ctx in [*games, inp.PLAY, inp.REPLAY, inp.MENU, inp.GLOBAL]:
+        for ctx in [*games, inp.PLAY, inp.ACCESS, inp.CURSOR, inp.REPLAY, inp.MENU, inp.GLOBAL]:
             self._rows.append((ctx, None, y))
             y += 32
             for command in table.commands(ctx):

@@ -14,6 +14,7 @@ from typing import Any, Final
 
 import pygame
 
+from game.client.access.cursor import Place
 from game.client.app.commands import ViewAction
 from game.client.draw import coords, fonts, palette
 from game.client.draw.tween import Cues, mix
@@ -188,6 +189,16 @@ class ConquidView:
         if cell is None or state is None or not state.board.on_board(cell):
             return None
         return self._cell_rect(cell)
+
+    def places(self) -> tuple[Place, ...]:
+        """Every cell, row by row, with what is on it (the board cursor's ``Places``)."""
+        state = self._state
+        if state is None:
+            return ()
+        board = state.board
+        return tuple(Place(f"{row},{col}", self._cell_rect((row, col)), _owned(state, (row, col)))
+                     for row in range(board.rows) for col in range(board.cols)
+                     if board.on_board((row, col)))
 
     def hit_test(self, pos: tuple[int, int]) -> Cell | None:
         if self._state is None:
@@ -542,3 +553,11 @@ class ConquidView:
         tint = pygame.Surface(size, pygame.SRCALPHA)
         tint.fill((20, 20, 20, alpha))
         return tint
+
+
+def _owned(state: ConquidState, cell: Cell) -> str:
+    """A cell's owner in words, for a player who cannot see its colour."""
+    owner = state.owner(cell)
+    if owner is None:
+        return "empty"
+    return f"player {owner + 1}" + (", base" if state.is_base(cell) else "")

@@ -16,12 +16,13 @@ from typing import Any, Final
 
 import pygame
 
+from game.client.access import cursor
 from game.client.app.commands import ViewAction
 from game.client.draw import coords, fonts, palette
 from game.client.draw.tween import Cues, mix
 from game.client.view import RGB, Feedback, Proposal, parse_cell
 from game.core.protocol import Event, MoveResult
-from game.forts.rules.board import EMPTY, VALUES
+from game.forts.rules.board import DEAD, EMPTY, FORT, RUIN, VALUES
 from game.forts.rules.game import (
     Coord,
     DieRolled,
@@ -218,6 +219,19 @@ class FortsView:
         ):
             return None
         return self._cell_rect(cell)
+
+    def places(self) -> tuple[cursor.Place, ...]:
+        """The value palette, then every cell row by row with what is on it (the board
+        cursor's ``Places``)."""
+        state = self._state
+        if state is None:
+            return ()
+        swatches = self._swatches.items()
+        values = tuple(cursor.Place(f"value {value}", rect) for value, rect in swatches)
+        return values + tuple(
+            cursor.Place(f"{row},{col}", self._cell_rect((row, col)),
+                         _content(state.code(row, col)))
+            for row in range(state.rows) for col in range(state.cols))
 
     def hit_test(self, pos: tuple[int, int]) -> Coord | None:
         if self._state is None:
@@ -461,3 +475,14 @@ def _scaled(image: pygame.Surface, factor: float) -> pygame.Surface:
     width = max(1, round(image.get_width() * factor))
     height = max(1, round(image.get_height() * factor))
     return pygame.transform.smoothscale(image, (width, height))
+
+
+def _content(code: int) -> str:
+    """A cell's code in words, for a player who cannot see the board."""
+    if code == EMPTY:
+        return "empty"
+    if code == FORT:
+        return "fort"
+    if code == RUIN:
+        return "ruin"
+    return f"dead {code - DEAD}" if code > DEAD else f"living {code}"
