@@ -71,23 +71,32 @@ def step(places: Sequence[Place], here: Place, way: str) -> Place:
 
 
 class Cursor:
-    """Where the cursor is, whether it shows, and how it is drawn."""
+    """Where the cursor is, whether it shows, and how it is drawn. It keeps the name and the
+    centre of its place, so it stays there while the view lists its places anew (a move
+    played, the window resized), and two places of one name stay apart."""
 
     def __init__(self) -> None:
         self.shown = False
         self._name: str | None = None
+        self._centre = (0, 0)
 
     def at(self, places: Sequence[Place]) -> Place | None:
-        """The place the cursor is on among ``places`` (the same name; else the first)."""
-        if not places:
-            return None
-        return next((place for place in places if place.name == self._name), places[0])
+        """The place the cursor is on among ``places``: the nearest of its name, else the
+        first place."""
+        named = [place for place in places if place.name == self._name]
+        if not named:
+            return places[0] if places else None
+        x, y = self._centre
+        return min(named, key=lambda p: math.hypot(p.rect.centerx - x, p.rect.centery - y))
+
+    def _go(self, place: Place | None) -> Place | None:
+        if place is not None:
+            self._name, self._centre = place.name, place.rect.center
+        return place
 
     def show(self, places: Sequence[Place]) -> Place | None:
         self.shown = True
-        place = self.at(places)
-        self._name = None if place is None else place.name
-        return place
+        return self._go(self.at(places))
 
     def hide(self) -> None:
         self.shown = False
@@ -95,12 +104,7 @@ class Cursor:
     def move(self, places: Sequence[Place], way: str) -> Place | None:
         """Step ``way`` (``STEPS``) and return the new place."""
         here = self.at(places)
-        if here is None:
-            return None
-        there = step(places, here, way)
-        self._name = there.name
-        return there
-
+        return None if here is None else self._go(step(places, here, way))
     def draw(self, surface: pygame.Surface, places: Sequence[Place], clock: float) -> None:
         """A thick two-tone frame round the place (seen on any colour, not by colour alone:
         its shape and its label say it too) and the place's name on a tag above it."""

@@ -73,7 +73,7 @@ class MoveBox:
         if reading is None or not reading.matches:
             return False
         forms = [_matching_form(candidate, reading.typed) for candidate in reading.matches]
-        shared = _shared_start([normal(form) for form in forms])
+        shared = _shared_start(forms)
         if len(shared) <= len(reading.typed.rstrip()):
             return False
         self.line = shared
@@ -117,8 +117,8 @@ class MoveBox:
 
 def _matching_form(candidate: Candidate, typed: str) -> str:
     """The form of ``candidate`` that ``typed`` begins (the shown one when several do)."""
-    return next((form for form in candidate.forms if (normal(form) + " ").startswith(typed)),
-                candidate.shown)
+    return next((form for form in candidate.normals if (form + " ").startswith(typed)),
+                normal(candidate.shown))
 
 
 def _shared_start(lines: Sequence[str]) -> str:

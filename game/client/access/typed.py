@@ -56,6 +56,12 @@ class Candidate:
     move: object
     notation: str
     forms: tuple[str, ...]
+    normals: tuple[str, ...] = ()
+    """The forms in ``normal`` form (worked out once: a line is matched at every key)."""
+
+    @classmethod
+    def of(cls, move: object, notation: str, forms: tuple[str, ...]) -> Candidate:
+        return cls(move, notation, forms, tuple(normal(form) for form in forms))
 
     @property
     def shown(self) -> str:
@@ -63,11 +69,11 @@ class Candidate:
 
     def matches(self, typed: str) -> bool:
         """Whether ``typed`` (in ``normal`` form) begins one of the forms."""
-        return any((normal(form) + " ").startswith(typed) for form in self.forms)
+        return any((form + " ").startswith(typed) for form in self.normals)
 
     def equals(self, typed: str) -> bool:
         """Whether ``typed`` (in ``normal`` form, trailing space dropped) is a whole form."""
-        return any(normal(form) == typed.rstrip() for form in self.forms)
+        return typed.rstrip() in self.normals
 
 
 @dataclass(frozen=True)
@@ -75,6 +81,9 @@ class Reading:
     """What the line matches now."""
 
     typed: str
+    """The line in ``normal`` form."""
+    line: str = ""
+    """The line as typed."""
     matches: tuple[Candidate, ...] = ()
     """The legal moves that still match, at most ``LISTED`` + 1."""
     complete: bool = True
@@ -86,6 +95,10 @@ class Reading:
     def exact(self) -> Candidate | None:
         """The one match whose whole form is the line (``1 3,1`` among ``1 3,1x``)."""
         whole = [candidate for candidate in self.matches if candidate.equals(self.typed)]
+        if len(whole) > 1:  # moves told apart by case alone (Push Fight's O and o): as typed
+            line = " ".join(self.line.split())
+            whole = [candidate for candidate in whole
+                     if any(" ".join(form.split()) == line for form in candidate.forms)]
         return whole[0] if len(whole) == 1 else None
 
     @property
@@ -119,7 +132,7 @@ class MoveReader:
         forms: tuple[str, ...] = ()
         if isinstance(self.text, TypedForms):
             forms = self.text.typed_forms(self.state, notation)
-        return Candidate(move, notation, (*forms, notation))
+        return Candidate.of(move, notation, (*forms, notation))
 
     def examples(self, count: int) -> tuple[Candidate, ...]:
         """The first ``count`` legal moves (what the box shows a player who asks)."""
@@ -134,7 +147,7 @@ class MoveReader:
         """The legal moves ``line`` still matches, or the reason it matches none."""
         typed = normal(line)
         if not typed.strip():
-            return Reading(typed, complete=False)
+            return Reading(typed, line, complete=False)
         found: list[Candidate] = []
         for candidate in self._candidates():
             if candidate.matches(typed):
@@ -143,16 +156,16 @@ class MoveReader:
                     break
         complete = self._moves is None or len(found) > LISTED
         if found:
-            return Reading(typed, tuple(found), complete)
+            return Reading(typed, line, tuple(found), complete)
         try:
-            return Reading(typed, (self.whole(line),), complete=False)
+            return Reading(typed, line, (self.whole(line),), complete=False)
         except NotationError as err:  # not a whole move (yet)
             if not complete:
-                return Reading(typed, complete=False)  # too many moves to tell: keep typing
+                return Reading(typed, line, complete=False)  # too many to tell: keep typing
             problem = f"no legal move begins “{line.strip()}” ({err})"
         except GameError as err:  # a whole move the rules refuse: their reason
             problem = str(err)
-        return Reading(typed, complete=complete, problem=problem)
+        return Reading(typed, line, complete=complete, problem=problem)
 
     def whole(self, line: str) -> Candidate:
         """``line`` read as a whole move by the rules (for games with too many moves to

@@ -13,11 +13,12 @@ import pygame
 
 from game.client.access.cursor import Place
 from game.piously.rules.hexes import DIRECTIONS, Hex, format_hex
-from game.piously.rules.names import hex_label, hex_name
+from game.piously.rules.names import hex_label
 from game.piously.rules.spellbook import SPELLS
 from game.piously.rules.state import SEAT_NAMES, PiouslyState, object_name
-from game.piously.rules.temple import ROOMS
+from game.piously.rules.temple import ROOMS, Temple
 from game.piously.view.geo import Geometry, button_rects, dialog_rects, spell_cell, spell_rows
+from game.piously.view.words import WAYS
 
 CLAIM_CHOICES = ("claim the artwork", "claim the bewitchment", "claim neither")
 REACH = 2
@@ -28,27 +29,40 @@ artwork dropped beside it)."""
 def board_places(state: PiouslyState | None, geo: Geometry, area: pygame.Rect,
                  around: list[Hex]) -> list[Place]:
     """The hexes within ``REACH`` of ``around`` (the temple, or the rooms being laid out)
-    whose centre is in ``area``, top to bottom then left to right."""
+    whose centre is in ``area``: the temple's first, top to bottom then left to right (the
+    cursor starts on its first), then the spaces round it."""
     seen = set(around)
     edge = set(around)
     for _ in range(REACH):
         edge = {h + d for h in edge for d in DIRECTIONS} - seen
         seen |= edge
     temple = state.temple if state is not None else None
-    found: list[tuple[tuple[int, int], Place]] = []
+    found: list[tuple[tuple[bool, int, int], Place]] = []
     half = geo.size * 0.75
     for h in seen:
         x, y = geo.icentre(h)
         if not area.collidepoint(x, y):
             continue
         rect = pygame.Rect(round(x - half), round(y - half), round(2 * half), round(2 * half))
+        label = None if temple is None else hex_label(temple, h)
         if temple is None:
             name, what = format_hex(h), ""
         else:
-            name = hex_label(temple, h) or hex_name(temple, h)
+            name = label or space_name(temple, h)
             what = _on(state, h) if state is not None else ""
-        found.append(((y, x), Place(name, rect, what)))
+        found.append(((label is None, y, x), Place(name, rect, what)))
     return [place for _key, place in sorted(found, key=lambda item: item[0])]
+
+
+def space_name(temple: Temple, h: Hex) -> str:
+    """A space off the temple by the way to it from a labelled hex ("space up of P1", "space
+    two down of Y4"): one name per space, so a player can tell the cursor's places apart."""
+    for steps, count in ((1, ""), (2, "two ")):
+        for way, d in enumerate(DIRECTIONS):
+            label = hex_label(temple, h - steps * d)
+            if label is not None:
+                return f"space {count}{WAYS[way]} of {label}"
+    return f"space {format_hex(h)}"
 
 
 def _on(state: PiouslyState, h: Hex) -> str:

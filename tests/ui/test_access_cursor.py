@@ -1,0 +1,121 @@
+"""Whole games played with the board cursor (arrows, Space, Return), no pointer event posted."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+
+from game.client.app.services import Services
+from game.core.match import Match
+from game.piously.rules.state import SEAT_NAMES
+from game.pushfight.rules.board import square_name
+from tests.ui.driver import Driver
+from tests.ui.keyboard import cursor_to, press, ready
+from tests.ui.test_access_box import no_pointer
+
+Chooser = Callable[[Driver, Any, random.Random], str]
+
+
+@pytest.fixture
+def instant(services: Services) -> Services:
+    services.settings = services.settings.with_(anim_speed=0.0)
+    return services
+
+
+def pick(driver: Driver, play: Any, place: str) -> None:
+    cursor_to(driver, play, place)
+    press(driver, "space")
+
+
+def conquid(driver: Driver, play: Any, rng: random.Random) -> str:
+    """An acquisition: three empty cells picked, then Return."""
+    game, state = play.match.game, play.match.state
+    move = next(m for m in iter(lambda: game.random_move(state, rng), None)
+                if game.format_move(m).startswith("A "))
+    for cell in game.format_move(move).split()[1:]:
+        pick(driver, play, cell)
+    press(driver, "return")
+    return game.format_move(move)
+
+
+def forts(driver: Driver, play: Any, rng: random.Random) -> str:
+    """A value from the palette (unless chosen already), then a cell: the click plays it."""
+    game = play.match.game
+    notation = game.format_move(game.random_move(play.match.state, rng))
+    value, cell = notation.split()
+    if play.view.selected_action() != f"value{value}":
+        pick(driver, play, f"value {value}")
+    pick(driver, play, cell)
+    return notation
+
+
+def pushfight(driver: Driver, play: Any, rng: random.Random) -> str:
+    """Set-up: the squares, pushers first (the tray gives them in that order), then Return.
+    A turn: each slide's piece and square, the pusher and what it pushes, then Return."""
+    game = play.match.game
+    move = game.random_move(play.match.state, rng)
+    if hasattr(move, "pushers"):
+        for square in [*sorted(move.pushers), *sorted(move.rounds)]:
+            pick(driver, play, square_name(square))
+    else:
+        for src, dst in [*move.slides, move.push]:
+            pick(driver, play, square_name(src))
+            pick(driver, play, square_name(dst))
+    press(driver, "return")
+    return game.format_move(move)
+
+
+def piously(driver: Driver, play: Any, rng: random.Random) -> str:
+    """The temple by the builder's default button and Return; a piece placed, a step, a
+    blessing by picking a hex (the piece's own hex blesses); the turn ended by its key and
+    the claim dialog's choice picked with the cursor."""
+    game, state = play.match.game, play.match.state
+    text = play.plugin.text()
+    moves = [m for m in game.legal_moves(state)
+             if game.format_move(m).split()[0] in ("temple", "place", "move", "bless", "end")
+             and not game.format_move(m).startswith("end take")]
+    move = rng.choice(moves)
+    notation = game.format_move(move)
+    word = notation.split()[0]
+    if word == "temple":
+        pick(driver, play, "Default layout")
+        press(driver, "return")
+    elif word in ("place", "move"):
+        pick(driver, play, text.typed_forms(state, notation)[0].split()[1])
+    elif word == "bless":
+        mine = f"{SEAT_NAMES[state.to_move]}'s piece"
+        pick(driver, play, next(p.name for p in play.access.places() if mine in p.what))
+    else:
+        press(driver, "e", "e")
+        if play.view.claim_open:
+            pick(driver, play, "claim neither")
+    return notation
+
+
+CHOOSERS: dict[str, tuple[dict[str, Any], Chooser]] = {
+    "conquid": ({"board": "small", "turn_limit": 6}, conquid),
+    "pushfight": ({"turn_limit": 4}, pushfight),
+    "forts": ({}, forts),
+    "piously": ({"turn_limit": 4}, piously),
+}
+
+
+@pytest.mark.parametrize("game_id", list(CHOOSERS))
+def test_a_whole_game_with_the_cursor(driver: Driver, instant: Services, game_id: str) -> None:
+    pointer = no_pointer(driver)
+    options, choose = CHOOSERS[game_id]
+    match = Match(instant.games.get(game_id), options, seed="keys")
+    play = driver.open_play(match)
+    rng = random.Random(11)
+    while not match.is_over:
+        ready(driver, play)
+        if match.is_over:
+            break
+        ply = match.ply
+        notation = choose(driver, play, rng)
+        assert match.ply > ply, (notation, list(instant.toasts.history)[-3:])
+        assert match.moves[ply] == notation
+    assert pointer == []
