@@ -66,6 +66,8 @@ class PlayAccess:
         self.cursor = Cursor()
         self._reader: tuple[Any, MoveReader] | None = None
         self._said_ply = host.match.ply
+        self._said_seat = host.match.to_move
+        """The seat whose turn was said last (a turn of several moves is said once)."""
 
     @property
     def _speech(self) -> Any:
@@ -263,19 +265,22 @@ class PlayAccess:
 
     def moved(self) -> None:
         """The match changed: say each new move in the move list's words, then whose turn
-        it is or the result (a move taken back is said by the scene's message)."""
+        it is when it passes (or after a take-back), or the result (a move taken back is said
+        by the scene's message)."""
         match = self.host.match
         for ply in range(min(self._said_ply, match.ply), match.ply):
             words = self.host.plugin.describe(match.moves[ply], match.state_at(ply))
             self._say(words)
         if match.ply != self._said_ply:
+            back = match.ply < self._said_ply
             self._said_ply = match.ply
             outcome = match.outcome
             if outcome is not None:
                 self._say(f"{result.headline(match.seats, outcome)}. "
                           f"{result.reason(outcome)}")
-            elif match.to_move != CHANCE:
+            elif match.to_move not in (CHANCE, self._said_seat) or back:
                 self._say(f"{match.seats[match.to_move].name} to move")
+            self._said_seat = match.to_move
         if self.box.shown:
             self._read()
 

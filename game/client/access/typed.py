@@ -82,8 +82,6 @@ class Reading:
 
     typed: str
     """The line in ``normal`` form."""
-    line: str = ""
-    """The line as typed."""
     matches: tuple[Candidate, ...] = ()
     """The legal moves that still match, at most ``LISTED`` + 1."""
     complete: bool = True
@@ -95,10 +93,6 @@ class Reading:
     def exact(self) -> Candidate | None:
         """The one match whose whole form is the line (``1 3,1`` among ``1 3,1x``)."""
         whole = [candidate for candidate in self.matches if candidate.equals(self.typed)]
-        if len(whole) > 1:  # moves told apart by case alone (Push Fight's O and o): as typed
-            line = " ".join(self.line.split())
-            whole = [candidate for candidate in whole
-                     if any(" ".join(form.split()) == line for form in candidate.forms)]
         return whole[0] if len(whole) == 1 else None
 
     @property
@@ -147,7 +141,7 @@ class MoveReader:
         """The legal moves ``line`` still matches, or the reason it matches none."""
         typed = normal(line)
         if not typed.strip():
-            return Reading(typed, line, complete=False)
+            return Reading(typed, complete=False)
         found: list[Candidate] = []
         for candidate in self._candidates():
             if candidate.matches(typed):
@@ -156,16 +150,22 @@ class MoveReader:
                     break
         complete = self._moves is None or len(found) > LISTED
         if found:
-            return Reading(typed, line, tuple(found), complete)
+            return Reading(typed, tuple(found), complete)
         try:
-            return Reading(typed, line, (self.whole(line),), complete=False)
+            return Reading(typed, (self.whole(line),), complete=False)
         except NotationError as err:  # not a whole move (yet)
             if not complete:
-                return Reading(typed, line, complete=False)  # too many to tell: keep typing
-            problem = f"no legal move begins “{line.strip()}” ({err})"
+                return Reading(typed, complete=False)  # too many to tell: keep typing
+            problem = f"no legal move begins “{line.strip()}” ({self._named(str(err))})"
         except GameError as err:  # a whole move the rules refuse: their reason
-            problem = str(err)
-        return Reading(typed, line, complete=complete, problem=problem)
+            problem = self._named(str(err))
+        return Reading(typed, complete=complete, problem=problem)
+
+    def _named(self, reason: str) -> str:
+        """The rules' reason with its places named as the player typed them (labels)."""
+        if isinstance(self.text, TypedForms):
+            return (*self.text.typed_forms(self.state, reason), reason)[0]
+        return reason
 
     def whole(self, line: str) -> Candidate:
         """``line`` read as a whole move by the rules (for games with too many moves to

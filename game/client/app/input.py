@@ -92,12 +92,12 @@ DEFAULTS: Final[dict[str, dict[str, tuple[str, ...]]]] = {
 
 LABELS: Final = {
     **c.LABELS, REVIEW: "Review the game (replay)",
-    MOVE_BOX: "Type a move (move box)",
-    CURSOR_UP: "Cursor up", CURSOR_DOWN: "Cursor down (shows the cursor)",
+    MOVE_BOX: "Type a move",
+    CURSOR_UP: "Cursor up", CURSOR_DOWN: "Cursor down / show",
     CURSOR_LEFT: "Cursor left", CURSOR_RIGHT: "Cursor right",
-    CURSOR_PICK: "Cursor: pick or drop (a click)",
-    CURSOR_CONFIRM: "Cursor: confirm the move, else pick",
-    CURSOR_HIDE: "Cursor: clear and hide",
+    CURSOR_PICK: "Cursor: pick (click)",
+    CURSOR_CONFIRM: "Cursor: confirm, pick",
+    CURSOR_HIDE: "Cursor: clear, hide",
 }
 
 _MODS: Final = (("ctrl", pygame.KMOD_CTRL), ("alt", pygame.KMOD_ALT), ("shift", pygame.KMOD_SHIFT))
