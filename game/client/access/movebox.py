@@ -13,7 +13,7 @@ from typing import Final
 
 import pygame
 
-from game.client.access.typed import LISTED, Candidate, Reading, normal
+from game.client.access.typed import LISTED, Reading
 from game.client.draw import fonts, palette
 
 SIZE: Final = 24
@@ -44,15 +44,13 @@ class MoveBox:
         self.shown = False
 
     def edit(self, event: pygame.event.Event) -> str | None:
-        """A key while the box is open: the line edited, or what to do ("submit", "close",
-        "complete"); None for a key that is not the box's."""
+        """A key while the box is open: the line edited, or what to do ("submit", "close");
+        None for a key that is not the box's."""
         key = event.key
         if key == pygame.K_ESCAPE:
             return "close"
         if key in (pygame.K_RETURN, pygame.K_KP_ENTER):
             return "submit"
-        if key == pygame.K_TAB:
-            return "complete"
         if key == pygame.K_BACKSPACE:
             if event.mod & pygame.KMOD_CTRL:
                 self.line = self.line.rstrip().rpartition(" ")[0]
@@ -66,18 +64,6 @@ class MoveBox:
                 self.line += char
             return "edited"
         return None
-
-    def complete(self) -> bool:
-        """Tab: the line grows to what every listed match shares; True if it grew."""
-        reading = self.reading
-        if reading is None or not reading.matches:
-            return False
-        forms = [_matching_form(candidate, reading.typed) for candidate in reading.matches]
-        shared = _shared_start(forms)
-        if len(shared) <= len(reading.typed.rstrip()):
-            return False
-        self.line = shared
-        return True
 
     def draw(self, surface: pygame.Surface, area: pygame.Rect, hint: str) -> None:
         """The box at the foot of ``area`` (the board's): the line with a caret, the note or
@@ -113,17 +99,3 @@ class MoveBox:
         for words, colour in rows:
             surface.blit(fonts.fit(words, fonts.MIN_SIZE, colour, width - 24), (box.x + 12, y))
             y += small
-
-
-def _matching_form(candidate: Candidate, typed: str) -> str:
-    """The form of ``candidate`` that ``typed`` begins (the shown one when several do)."""
-    return next((form for form in candidate.normals if (form + " ").startswith(typed)),
-                normal(candidate.shown))
-
-
-def _shared_start(lines: Sequence[str]) -> str:
-    """The longest start every one of ``lines`` has."""
-    first = min(lines, key=len)
-    end = next((i for i, char in enumerate(first) if any(line[i] != char for line in lines)),
-               len(first))
-    return first[:end]

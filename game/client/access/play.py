@@ -114,9 +114,6 @@ class PlayAccess:
             self._say("Move box closed")
         elif what == "submit":
             self._submit()
-        elif what == "complete":
-            if box.complete():
-                self._read()
         elif what == "edited":
             box.note = ""
             reading = self._read()

@@ -1,0 +1,120 @@
+"""Every screen by keyboard: Tab and Shift+Tab go round every control, each said by name,
+drawn with a focus ring; Return works the focused control; no pointer event is posted."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import pygame
+import pytest
+
+from game.client.access.focus import controls, name_of
+from game.client.app.scene import Push, Scene
+from game.client.app.services import Services
+from game.core.match import Match
+from scenes.play import PlayScene
+from tests.ui.driver import Driver
+from tests.ui.test_access_box import no_pointer
+
+
+def tab(driver: Driver, back: bool = False) -> None:
+    event = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_TAB,
+                               mod=pygame.KMOD_SHIFT if back else 0, unicode="\t", scancode=0)
+    driver.frames(1, [event])
+
+
+def conquid(services: Services) -> Match:
+    return Match(services.games.get("conquid"), {"board": "small"})
+
+
+SCREENS: dict[str, Callable[[Services, Any], Scene]] = {
+    "setup": lambda s, _top: s.scenes.setup(s, s.games.get("piously")),
+    "settings": lambda s, _top: s.scenes.settings(s),
+    "online": lambda s, _top: s.scenes.online(s),
+    "learn": lambda s, _top: s.scenes.learn(s, "pushfight"),
+    "replay": lambda s, _top: s.scenes.replay(s, conquid(s)),
+    "help": lambda s, _top: s.scenes.help(s, "forts"),
+    "scores": lambda s, _top: s.scenes.scores(s),
+    "games": lambda s, _top: s.scenes.games(s),
+    "play": lambda s, _top: PlayScene(s, conquid(s)),
+    "pause": lambda s, top: s.scenes.pause(s, top, "conquid", None),
+}
+
+
+def tour(driver: Driver, services: Services) -> list[Any]:
+    """Tab round the screen on top: every control once, then back to the first."""
+    scene = driver.top
+    found = controls(scene.live_dialog() or scene.root)
+    assert found, f"{type(scene).__name__} has no control"
+    seen = []
+    for _ in found:
+        tab(driver)
+        focused = driver.app.focus.current(scene)
+        seen.append(focused)
+        assert services.speech.said[-1] == name_of(focused)
+    assert {id(e) for e in seen} == {id(e) for e in found}
+    tab(driver)
+    assert driver.app.focus.current(scene) is found[0]
+    tab(driver, back=True)
+    assert driver.app.focus.current(scene) is found[-1]
+    return found
+
+
+def test_the_menu_by_tab_and_return(driver: Driver, services: Services) -> None:
+    pointer = no_pointer(driver)
+    driver.frames(2)
+    found = tour(driver, services)
+    settings = next(e for e in found if getattr(e, "text", "") == "Settings")
+    while driver.app.focus.current(driver.top) is not settings:
+        tab(driver)
+    driver.frames(1, [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0,
+                                         unicode="\r", scancode=0)])
+    driver.frames(3)
+    assert type(driver.top).__name__ == "SettingsScene"
+    assert pointer == []
+
+
+@pytest.mark.parametrize("screen", list(SCREENS))
+def test_every_screen_goes_round_by_tab(driver: Driver, services: Services,
+                                        screen: str) -> None:
+    pointer = no_pointer(driver)
+    driver.frames(2)
+    if screen == "pause":
+        driver.app.stack.apply(Push(PlayScene(services, conquid(services))))
+        driver.frames(2)
+    driver.app.stack.apply(Push(SCREENS[screen](services, driver.top)))
+    driver.frames(2)
+    while getattr(driver.top, "_rows", None):  # the settings' key rows, a few a frame
+        driver.frames(1)
+    tour(driver, services)
+    assert pointer == []
+
+
+def test_a_dialog_takes_the_focus_and_return_answers_it(driver: Driver,
+                                                        services: Services) -> None:
+    play = driver.open_play(conquid(services))
+    play.command_by_name("resign")
+    driver.frames(2)
+    dialog = play.live_dialog()
+    assert dialog is not None
+    found = tour(driver, services)
+    assert all(dialog in _parents(e) for e in found)
+    resign = next(e for e in found if getattr(e, "text", "") == "Resign")
+    while driver.app.focus.current(play) is not resign:
+        tab(driver)
+    driver.frames(1, [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0,
+                                         unicode="\r", scancode=0)])
+    driver.frames(3)
+    assert play.match.is_over
+
+
+def _parents(element: Any) -> list[Any]:
+    found = []
+    container = getattr(element, "ui_container", None)
+    while container is not None and container not in found:
+        found.append(container)
+        found.append(getattr(container, "parent_element", None))
+        container = getattr(container, "ui_container", None) or getattr(
+            container, "parent_element", None)
+    return found
