@@ -75,6 +75,11 @@ class SettingsScene(Scene):
             at["fullscreen"], "Fullscreen", ui, container=root,
             initial_state=self.services.display.fullscreen,
         )
+        self.widgets["speech"] = pygame_gui.elements.UICheckBox(
+            at["speech"], "Speak aloud", ui, container=root, initial_state=settings.speech,
+            tool_tip_text="Say moves, turns, refusals and the focused control (through the "
+                          "screen reader or the system's speech, where there is one)",
+        )
         self.widgets["back"] = button(self, at["back"], "Back")
         self.widgets["reset"] = button(self, at["reset"], "Reset keys to defaults")
         self._build_keys(at["keys"])
@@ -222,6 +227,10 @@ class SettingsScene(Scene):
             on = event.type == pygame_gui.UI_CHECK_BOX_CHECKED
             if element is self.widgets["muted"]:
                 self.services.update_settings(settings.with_(muted=on))
+            elif element is self.widgets["speech"]:
+                self.services.update_settings(settings.with_(speech=on))
+                voice = self.services.speech.voice.name
+                self.services.toasts.show(f"Speech {'on' if on else 'off'} (voice: {voice})")
             elif element is self.widgets["fullscreen"]:
                 self.services.update_settings(settings.with_(fullscreen=on))
                 self.services.ui.set_window_resolution(self.services.display.size)
@@ -304,6 +313,8 @@ def _layout(size: tuple[int, int]) -> dict[str, pygame.Rect]:
     at["muted"] = pygame.Rect(left + 160, y + 7, 20, 20)
     y += ROW
     at["fullscreen"] = pygame.Rect(left + 160, y + 7, 20, 20)
+    y += ROW
+    at["speech"] = pygame.Rect(left + 160, y + 7, 20, 20)
     at["back"] = pygame.Rect(left, size[1] - 76, 160, 46)
     at["reset"] = pygame.Rect(left + 180, size[1] - 76, 220, 46)
     keys = pygame.Rect(left + 500, 130, min(620, size[0] - left - 524), size[1] - 230)
