@@ -107,7 +107,7 @@ class Cursor:
         return None if here is None else self._go(step(places, here, way))
     def draw(self, surface: pygame.Surface, places: Sequence[Place], clock: float) -> None:
         """A thick two-tone frame round the place (seen on any colour, not by colour alone:
-        its shape and its label say it too) and the place's name on a tag above it."""
+        its shape and its label say it too) and the place's name on a tag under it."""
         place = self.at(places) if self.shown else None
         if place is None:
             return
@@ -117,7 +117,7 @@ class Cursor:
         pygame.draw.rect(surface, palette.ACCENT, rect, pulse, border_radius=6)
         label = fonts.text(place.name, fonts.MIN_SIZE, (0, 0, 0), True)
         tag = label.get_rect().inflate(12, 4)
-        tag.midbottom = (rect.centerx, rect.top - 2)
+        tag.midtop = (rect.centerx, rect.bottom + 2)  # (a view's hover note goes above)
         tag.clamp_ip(surface.get_rect())
         pygame.draw.rect(surface, palette.ACCENT, tag, border_radius=4)
         surface.blit(label, label.get_rect(center=tag.center))

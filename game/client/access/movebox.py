@@ -81,7 +81,10 @@ class MoveBox:
             listed = zip(reading.matches[:LISTED], self.described, strict=False)
             rows += [(f"{candidate.shown}  —  {words}", palette.TEXT)
                      for candidate, words in listed]
-            if reading.matches and (not reading.complete or len(reading.matches) > LISTED):
+            if not reading.matches and not reading.complete and reading.typed.strip():
+                rows.append(("Too many moves to list here: type the whole move, then Return",
+                             palette.MUTED))
+            elif reading.matches and (not reading.complete or len(reading.matches) > LISTED):
                 rows.append(("… and more: keep typing", palette.MUTED))
         if not rows:
             rows.append((hint, palette.MUTED))
