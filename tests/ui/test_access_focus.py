@@ -118,3 +118,26 @@ def _parents(element: Any) -> list[Any]:
         container = getattr(container, "ui_container", None) or getattr(
             container, "parent_element", None)
     return found
+
+
+def test_a_click_drops_the_focus_so_return_confirms_again(driver: Driver,
+                                                          services: Services) -> None:
+    play = driver.open_play(conquid(services))
+    tab(driver)
+    assert driver.app.focus.current(play) is not None
+    driver.click((5, 5))
+    assert driver.app.focus.current(play) is None
+
+
+def test_speech_is_a_setting_ticked_by_keyboard(driver: Driver, services: Services) -> None:
+    driver.app.stack.apply(Push(services.scenes.settings(services)))
+    driver.frames(2)
+    box = driver.top.widgets["speech"]
+    while driver.app.focus.current(driver.top) is not box:
+        tab(driver)
+    assert services.speech.said[-1] == "Speak aloud, check box, off"
+    driver.frames(1, [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_SPACE, mod=0,
+                                         unicode=" ", scancode=0)])
+    driver.frames(2)
+    assert services.settings.speech and services.speech.on
+    assert services.settings.to_json()["speech"] is True

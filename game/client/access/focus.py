@@ -99,7 +99,11 @@ class Focus:
         return self.element
 
     def key(self, event: pygame.event.Event, scene: Any) -> bool:
-        """A key on ``scene``: True when it moved the focus or worked the focused control."""
+        """A key on ``scene``: True when it moved the focus or worked the focused control. A
+        mouse button drops the focus: Return then means what it means to the screen again."""
+        if event.type == pygame.MOUSEBUTTONDOWN:
+            self.element = self._where = None
+            return False
         if event.type != pygame.KEYDOWN:
             return False
         if event.key == pygame.K_TAB:
