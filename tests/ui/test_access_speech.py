@@ -110,3 +110,17 @@ def test_messages_are_said_and_refusals_cut_in(services: Services) -> None:
     services.toasts.show("Saved")
     services.toasts.show("Cannot acquire 3,4: it is not empty", "error")
     assert voice.spoken == [("Saved", False), ("Cannot acquire 3,4: it is not empty", True)]
+
+
+def test_a_voice_that_fails_falls_silent_and_the_game_goes_on() -> None:
+    class Broken:
+        name = "broken"
+
+        def speak(self, text: str, interrupt: bool) -> None:
+            raise OSError("the screen reader quit")
+
+    speech = Speech(on=True, find=Broken)
+    speech.say("White to move")
+    speech.say("Black to move")
+    assert list(speech.said) == ["White to move", "Black to move"]
+    assert isinstance(speech.voice, Silent)

@@ -105,4 +105,7 @@ class Speech:
             return
         self.said.append(text)
         if self.on:
-            self.voice.speak(text, interrupt)
+            try:
+                self.voice.speak(text, interrupt)
+            except Exception:  # a screen reader that quit, a speech service gone: go quiet
+                self._voice = Silent()
