@@ -59,13 +59,12 @@ def route(places: tuple[Place, ...], start: Place, goal: str) -> list[str]:
     raise AssertionError(f"the cursor cannot reach {goal}")
 
 
-def cursor_to(driver: Driver, play: Any, goal: str) -> None:
-    """Show the cursor if hidden (Down), then arrow keys to the place named ``goal``."""
-    access = play.access
-    if not access.cursor.shown:
+def cursor_to(driver: Driver, keys: Any, goal: str) -> None:
+    """Show the cursor of ``keys`` (a scene's ``BoardKeys``) if hidden (Down), then arrow keys
+    to the place named ``goal``."""
+    if not keys.cursor.shown:
         press(driver, "down")
-    places = access.places()
-    here = access.cursor.at(places)
-    for way in route(places, here, goal):
+    places = keys.places()
+    for way in route(places, keys.cursor.at(places), goal):
         press(driver, way)
-    assert access.cursor.at(access.places()).name == goal
+    assert keys.cursor.at(keys.places()).name == goal

@@ -26,7 +26,7 @@ def instant(services: Services) -> Services:
 
 
 def pick(driver: Driver, play: Any, place: str) -> None:
-    cursor_to(driver, play, place)
+    cursor_to(driver, play.access.board, place)
     press(driver, "space")
 
 
@@ -87,7 +87,8 @@ def piously(driver: Driver, play: Any, rng: random.Random) -> str:
         pick(driver, play, text.typed_forms(state, notation)[0].split()[1])
     elif word == "bless":
         mine = f"{SEAT_NAMES[state.to_move]}'s piece"
-        pick(driver, play, next(p.name for p in play.access.places() if mine in p.what))
+        places = play.access.board.places()
+        pick(driver, play, next(p.name for p in places if mine in p.what))
     else:
         press(driver, "e", "e")
         if play.view.claim_open:
@@ -118,4 +119,20 @@ def test_a_whole_game_with_the_cursor(driver: Driver, instant: Services, game_id
         notation = choose(driver, play, rng)
         assert match.ply > ply, (notation, list(instant.toasts.history)[-3:])
         assert match.moves[ply] == notation
+    assert pointer == []
+
+
+def test_a_lesson_step_played_with_the_cursor(driver: Driver) -> None:
+    from game.core.learn import Verdict
+    from tests.ui.test_learn import open_lesson, settle
+
+    lesson = open_lesson(driver, "conquid", 0)
+    pointer = no_pointer(driver)  # (from here on: the lesson was opened with clicks)
+    for place in ("0,0", "0,1", "6,13"):
+        cursor_to(driver, lesson.keys, place)
+        press(driver, "space")
+    press(driver, "return")  # the cursor's Return: the move is whole, so it confirms
+    settle(driver, lesson)
+    assert lesson.attempt.verdict is Verdict.PASSED
+    assert lesson.attempt.match.moves == ("A 0,0 0,1 6,13",)
     assert pointer == []

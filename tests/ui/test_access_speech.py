@@ -68,10 +68,10 @@ def test_the_cursor_says_where_it_is_and_what_is_there(driver: Driver,
     press(driver, "down")
     assert services.speech.said[-1] == "P1"  # it starts on the temple's first hex
     label = play.plugin.text().typed_forms(play.match.state, "place 0,0")[0].split()[1]
-    cursor_to(driver, play, label)
+    cursor_to(driver, play.access.board, label)
     assert services.speech.said[-1] == f"{label}: White's piece"
     press(driver, "escape")
-    assert not play.access.cursor.shown and services.speech.said[-1] == "Cursor hidden"
+    assert not play.access.board.cursor.shown and services.speech.said[-1] == "Cursor hidden"
     press(driver, "left")  # the cursor hidden, Left takes back again
     assert play.match.ply == 1
 

@@ -15,7 +15,7 @@ from typing import Any, Final, Protocol
 
 import pygame
 
-from game.client.access.cursor import Cursor, Place, Places
+from game.client.access.board_keys import BoardKeys
 from game.client.access.movebox import REFUSED, MoveBox
 from game.client.access.typed import MoveReader, Reading, normal
 from game.client.app import commands as c
@@ -63,7 +63,10 @@ class PlayAccess:
         self._play = play
         self._human_to_move = human_to_move
         self.box = MoveBox()
-        self.cursor = Cursor()
+        game_context = f"game:{host.match.game.info.id}"
+        self.board = BoardKeys(host.services.table, host.view, (game_context, inp.PLAY),
+                               host.command, lambda words: self._say(words, interrupt=True))
+        """The board cursor's keys."""
         self._reader: tuple[Any, MoveReader] | None = None
         self._said_ply = host.match.ply
         self._said_seat = host.match.to_move
@@ -92,17 +95,7 @@ class PlayAccess:
             self.box.open()
             self._say(f"Move box. {self._hint()}", interrupt=True)
             return True
-        if self.cursor.shown:
-            name = table.lookup(binding, (inp.CURSOR,))
-        elif table.lookup(binding, (self._game_context(), inp.PLAY)) is None:
-            name = table.lookup(binding, (inp.CURSOR,))
-            name = name if name in inp.CURSOR_STEPS else None  # a hidden cursor only shows
-        else:
-            name = None
-        return name is not None and self._cursor_command(name)
-
-    def _game_context(self) -> str:
-        return f"game:{self.host.match.game.info.id}"
+        return self.board.key(binding)
 
     # -- the move box --------------------------------------------------------------------
 
@@ -218,43 +211,6 @@ class PlayAccess:
         return "; ".join(f"{seat.name}: {self.host.plugin.figure(match.state, number)}"
                          for number, seat in enumerate(match.seats))
 
-    # -- the cursor ----------------------------------------------------------------------
-
-    def places(self) -> tuple[Place, ...]:
-        view = self.host.view
-        return view.places() if isinstance(view, Places) else ()
-
-    def _cursor_command(self, name: str) -> bool:
-        places = self.places()
-        if not places:
-            return False
-        cursor = self.cursor
-        if name in inp.CURSOR_STEPS:
-            place = cursor.show(places) if not cursor.shown else \
-                cursor.move(places, inp.CURSOR_STEPS[name])
-        elif name == inp.CURSOR_HIDE:
-            cursor.hide()
-            self.host.command(Command(c.CLEAR))
-            self._say("Cursor hidden", interrupt=True)
-            return True
-        else:
-            place = cursor.at(places)
-            if place is not None:
-                self._pick(place, name == inp.CURSOR_CONFIRM)
-            return True
-        if place is not None:
-            self.host.command(Command(c.POINT, place.rect.center))
-            self._say(place.words, interrupt=True)
-        return True
-
-    def _pick(self, place: Place, confirm: bool) -> None:
-        """Space: a click on the place; Return: confirm the move there is, else a click."""
-        if confirm and self.host.view.proposal().move is not None:
-            self.host.command(Command(c.CONFIRM))
-        else:
-            self.host.command(Command(c.SELECT, place.rect.center))
-            self.host.command(Command(c.RELEASE, place.rect.center))
-
     # -- what is said and drawn ----------------------------------------------------------
 
     def _say(self, words: str, interrupt: bool = False) -> None:
@@ -283,5 +239,5 @@ class PlayAccess:
 
     def draw(self, surface: pygame.Surface, clock: float) -> None:
         area = self.host.board_area
-        self.cursor.draw(surface, self.places() if self.cursor.shown else (), clock)
+        self.board.draw(surface, clock)
         self.box.draw(surface, area, "Type a move, or ? for what the box takes")
