@@ -41,6 +41,9 @@ from game.core.text import counted
 EMPTY_RGB: Final[RGB] = (66, 72, 92)
 FRAME_RGB: Final[RGB] = (36, 40, 52)
 MARK_RGB: Final[RGB] = (255, 244, 200)
+SECOND_SEAT: Final = frozenset({1, 3})
+"""The looks of the second player's cells and base: each carries a dot, so the two players'
+cells differ by a shape as well as by their colours (which a player chooses)."""
 BLOCK: Final = 4
 
 
@@ -411,6 +414,9 @@ class ConquidView:
         layer.fill(self._rgb(code), rect)
         if code >= 2 and self._size >= 10:
             pygame.draw.rect(layer, palette.shade(self._rgb(code), 1.25), rect, 1)
+        if code in SECOND_SEAT and self._size >= 8:  # a shape, not the colour alone
+            pygame.draw.circle(layer, palette.shade(self._rgb(code), 0.55), rect.center,
+                               max(2, rect.w // 5))
 
     def draw(self, surface: pygame.Surface, clock: float) -> None:
         state = self._state
