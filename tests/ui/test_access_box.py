@@ -78,3 +78,26 @@ def test_a_whole_game_through_the_move_box(driver: Driver, instant: Services, ga
     assert pointer == []
     headline = result.headline(match.seats, match.outcome)
     assert instant.speech.said[-1] == f"{headline}. {result.reason(match.outcome)}"
+
+
+def test_piously_casts_are_typed_with_the_board_labels(driver: Driver,
+                                                      instant: Services) -> None:
+    """Spells and their targets, every kind random play comes to, typed as the board names
+    them (``cast Leap S2``, ``cast Yoke P3 S``)."""
+    match = Match(instant.games.get("piously"), {"turn_limit": 16})
+    play = driver.open_play(match)
+    rng = random.Random(0)
+    press(driver, "/")
+    typed: list[str] = []
+    while not match.is_over:
+        ready(driver, play)
+        move = match.game.random_move(match.state, rng)
+        ply = match.ply
+        typed.append(typed_form(play, move))
+        type_line(driver, typed[-1])
+        if match.ply == ply:
+            press(driver, "return")
+        assert match.moves[ply] == match.game.format_move(move), play.access.box.note
+    casts = [line for line in typed if line.startswith("cast")]
+    assert {line.split()[1] for line in casts} >= {"Yoke", "Leap", "Overwork", "Purify"}
+    assert not any("," in line for line in casts if line.split()[1] in ("Leap", "Purify"))

@@ -11,6 +11,7 @@ import pytest
 from game.client.app.services import Services
 from game.core.match import Match
 from game.piously.rules.state import SEAT_NAMES
+from game.piously.rules.temple import ROOM_LETTERS
 from game.pushfight.rules.board import square_name
 from tests.ui.driver import Driver
 from tests.ui.keyboard import cursor_to, press, ready
@@ -135,4 +136,57 @@ def test_a_lesson_step_played_with_the_cursor(driver: Driver) -> None:
     settle(driver, lesson)
     assert lesson.attempt.verdict is Verdict.PASSED
     assert lesson.attempt.match.moves == ("A 0,0 0,1 6,13",)
+    assert pointer == []
+
+
+def test_a_piously_spell_and_its_target_picked_with_the_cursor(driver: Driver,
+                                                               instant: Services) -> None:
+    game = instant.games.get("piously")
+    match, rng = Match(game, {"turn_limit": 16}), random.Random(0)
+    while True:  # the random game of the move box's test, up to its Leap
+        move = game.random_move(match.state, rng)
+        if game.format_move(move).startswith("cast Leap"):
+            break
+        match.play(game.format_move(move))
+    play = driver.open_play(match)
+    pointer = no_pointer(driver)
+    target = play.plugin.text().typed_forms(match.state, game.format_move(move))[0].split()[2]
+    ply = match.ply
+    pick(driver, play, "Leap")
+    pick(driver, play, target)
+    if match.ply == ply:
+        press(driver, "return")
+    assert match.moves[ply] == game.format_move(move)
+    assert pointer == []
+
+
+def test_the_stonemason_moves_a_room_by_cursor_and_r(driver: Driver,
+                                                     instant: Services) -> None:
+    """The spell, a hex of its room, R to turn it, the place where it goes: the cursor and
+    keys alone (the random game that comes to a Stonemason cast)."""
+    game = instant.games.get("piously")
+    match, rng = Match(game, {"turn_limit": 30}), random.Random(4)
+    while True:
+        move = game.random_move(match.state, rng)
+        if game.format_move(move).startswith("cast Stonemason"):
+            break
+        match.play(game.format_move(move))
+    play = driver.open_play(match)
+    pointer = no_pointer(driver)
+    state, view = match.state, play.view
+    room, placement = move.room, move.placement
+    keys = play.access.board
+    pick(driver, play, "Stonemason")
+    pick(driver, play, next(p.name for p in keys.places()
+                            if p.name.startswith(ROOM_LETTERS[room]) and p.name[1:].isdigit()))
+    for _ in range((placement.rotation - state.built.layout[room].rotation) % 6):
+        press(driver, "r", "r")
+    x, y = view.hex_centre(placement.anchor)
+    ply = match.ply
+    spot = min(keys.places(), key=lambda p: abs(p.rect.centerx - x) + abs(p.rect.centery - y))
+    assert spot.rect.collidepoint(x, y)
+    pick(driver, play, spot.name)
+    if match.ply == ply:
+        press(driver, "return")
+    assert match.moves[ply] == game.format_move(move)
     assert pointer == []

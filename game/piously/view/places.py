@@ -21,9 +21,10 @@ from game.piously.view.geo import Geometry, button_rects, dialog_rects, spell_ce
 from game.piously.view.words import WAYS
 
 CLAIM_CHOICES = ("claim the artwork", "claim the bewitchment", "claim neither")
-REACH = 2
-"""Spaces this many steps from the temple are places too (a room the Stonemason moves, an
-artwork dropped beside it)."""
+REACH = 4
+"""Spaces this many steps from the temple are places too (where the Stonemason may move a
+room, an artwork dropped beside it), as far as the board area shows them."""
+STEPS = ("", "two ", "three ", "four ")
 
 
 def board_places(state: PiouslyState | None, geo: Geometry, area: pygame.Rect,
@@ -56,8 +57,9 @@ def board_places(state: PiouslyState | None, geo: Geometry, area: pygame.Rect,
 
 def space_name(temple: Temple, h: Hex) -> str:
     """A space off the temple by the way to it from a labelled hex ("space up of P1", "space
-    two down of Y4"): one name per space, so a player can tell the cursor's places apart."""
-    for steps, count in ((1, ""), (2, "two ")):
+    two down of Y4"): one name per space, so a player can tell the cursor's places apart (a
+    space no straight line reaches from a label keeps its coordinates)."""
+    for steps, count in enumerate(STEPS, start=1):
         for way, d in enumerate(DIRECTIONS):
             label = hex_label(temple, h - steps * d)
             if label is not None:
