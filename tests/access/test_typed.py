@@ -53,13 +53,24 @@ def test_a_refusal_gives_the_rules_reason_with_the_board_names() -> None:
     assert forts.read("7 3,3").problem == "cannot place 7 3,3: a territory's value is 1 to 6"
 
 
-def test_too_many_moves_to_list_are_judged_whole() -> None:
-    conquid = reader("conquid")  # millions of acquisitions: the scan stops, the rules judge
-    assert conquid.read("a 13,20 13,21 13,22").matches[0].notation == "A 13,20 13,21 13,22"
-    partial = conquid.read("v 3,")
-    assert partial.problem is None and not partial.complete  # keep typing, no refusal yet
+def test_millions_of_acquisitions_are_listed_as_typed() -> None:
+    conquid = reader("conquid")  # a medium board: the game's text narrows the line
+    reading = conquid.read("a 13,27 0,0 13,2")
+    assert [c.shown for c in reading.matches[:3]] == [
+        "A 13,27 0,0 13,2", "A 13,27 0,0 13,20", "A 13,27 0,0 13,21"]
+    assert reading.complete and reading.exact is not None
+    only = conquid.read("a 3,4 3,5 3,6").only
+    assert only is not None and only.notation == "A 3,4 3,5 3,6"
+    assert conquid.read("a 6,4").problem == "cell 6,4 is part of a base"
     assert conquid.read("a 0,0 0,0 0,2").problem == \
         "the cells of an acquire must all be different"
+
+
+def test_other_moves_are_scanned_and_too_many_are_judged_whole() -> None:
+    conquid = reader("conquid")
+    assert [c.notation for c in conquid.read("c").matches] == ["C"]
+    partial = conquid.read("v 3,")  # vanquishes come before millions of acquisitions
+    assert partial.problem is None
 
 
 def test_a_set_up_typed_in_lower_case_reads_by_the_order_of_its_squares() -> None:

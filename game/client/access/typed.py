@@ -9,6 +9,7 @@ no longer matches ``1 3,12``. No pygame here.
 
 from __future__ import annotations
 
+import itertools
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -39,6 +40,18 @@ class TypedForms(Protocol):
     def notation_of(self, before: Any, line: str) -> str:
         """A typed line in the rules' notation (labels back to coordinates), so the rules
         can say why a move that is no legal one is refused."""
+        ...
+
+
+@runtime_checkable
+class NarrowsMoves(Protocol):
+    """A game's text that lists the legal moves a line may still become, for lines whose
+    moves are too many to scan (Conquid's acquisitions: millions on a large board)."""
+
+    def moves_from(self, before: Any, line: str) -> Iterator[tuple[str, str]] | None:
+        """Every legal move from ``before`` that ``line`` may still become, each as the form
+        to show (in the order typed) and its notation, lazily; None when the line needs no
+        narrowing (the reader then scans the rules' legal moves)."""
         ...
 
 
@@ -121,6 +134,13 @@ class MoveReader:
             self._seen.append(candidate)
             yield candidate
 
+    def _narrowed(self, line: str) -> _Narrowed | None:
+        """The candidates the game's text narrows ``line`` to (``NarrowsMoves``); None when
+        it does not narrow this line."""
+        text = self.text
+        found = text.moves_from(self.state, line) if isinstance(text, NarrowsMoves) else None
+        return None if found is None else _Narrowed(self.game, found)
+
     def _candidate(self, move: object) -> Candidate:
         notation = self.game.format_move(move)
         forms: tuple[str, ...] = ()
@@ -143,12 +163,14 @@ class MoveReader:
         if not typed.strip():
             return Reading(typed, complete=False)
         found: list[Candidate] = []
-        for candidate in self._candidates():
+        narrowed = self._narrowed(line)
+        for candidate in self._candidates() if narrowed is None else narrowed:
             if candidate.matches(typed):
                 found.append(candidate)
                 if len(found) > LISTED:
                     break
-        complete = self._moves is None or len(found) > LISTED
+        scanned = self._moves is None if narrowed is None else narrowed.exhausted()
+        complete = scanned or len(found) > LISTED
         if found:
             return Reading(typed, tuple(found), complete)
         try:
@@ -175,3 +197,28 @@ class MoveReader:
         move = self.game.parse_move(line.strip())
         self.game.check_move(self.state, move)
         return self._candidate(move)
+
+
+class _Narrowed:
+    """A game's narrowed moves as candidates, at most ``SCAN_LIMIT``; says whether it saw
+    them all."""
+
+    def __init__(self, game: AnyGame, found: Iterator[tuple[str, str]]) -> None:
+        self._game = game
+        self._found = itertools.islice(found, SCAN_LIMIT + 1)
+        self._count = 0
+        self._done = False
+
+    def __iter__(self) -> Iterator[Candidate]:
+        for form, notation in self._found:
+            self._count += 1
+            if self._count > SCAN_LIMIT:
+                return
+            yield Candidate.of(self._game.parse_move(notation), notation, (form, notation))
+        self._done = True
+
+    def exhausted(self) -> bool:
+        """True when every move was seen (none left, and the limit not reached)."""
+        if not self._done and self._count <= SCAN_LIMIT:
+            self._done = next(self._found, None) is None
+        return self._done
