@@ -12,25 +12,11 @@ from pathlib import Path
 import pytest
 
 from game.client.draw import palette
-from game.client.draw.palette import RGB
+from game.client.draw.palette import RGB, contrast
 
 THEME = Path(__file__).resolve().parents[2] / "assets" / "theme.json"
 LEAST = 4.5
 STATES = ("normal", "hovered", "selected", "active")
-
-
-def luminance(colour: RGB) -> float:
-    def channel(value: int) -> float:
-        v = value / 255
-        return v / 12.92 if v <= 0.03928 else ((v + 0.055) / 1.055) ** 2.4
-
-    r, g, b = colour
-    return 0.2126 * channel(r) + 0.7152 * channel(g) + 0.0722 * channel(b)
-
-
-def contrast(first: RGB, second: RGB) -> float:
-    light, dark = sorted((luminance(first), luminance(second)), reverse=True)
-    return (light + 0.05) / (dark + 0.05)
 
 
 def colour(code: str) -> RGB | None:
