@@ -426,6 +426,9 @@ class PlayScene(Scene):
         self.review(None if ply < 0 or ply >= self.match.ply else ply)
         return True
 
+    def holds_keys(self) -> bool:
+        return self.access.box.shown
+
     def review(self, ply: int | None) -> None:
         """Show the position after ``ply`` moves, read-only; None: back to the game."""
         if ply == self.reviewing:

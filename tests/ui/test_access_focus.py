@@ -141,3 +141,12 @@ def test_speech_is_a_setting_ticked_by_keyboard(driver: Driver, services: Servic
     driver.frames(2)
     assert services.settings.speech and services.speech.on
     assert services.settings.to_json()["speech"] is True
+
+
+def test_tab_leaves_the_focus_alone_while_a_move_is_typed(driver: Driver,
+                                                          services: Services) -> None:
+    play = driver.open_play(conquid(services))
+    driver.key("/")
+    tab(driver)
+    assert play.access.box.shown and driver.app.focus.current(play) is None
+    assert services.speech.said[0].startswith("Conquid. Player 1 to move")

@@ -104,7 +104,7 @@ class Focus:
         if event.type == pygame.MOUSEBUTTONDOWN:
             self.element = self._where = None
             return False
-        if event.type != pygame.KEYDOWN:
+        if event.type != pygame.KEYDOWN or scene.holds_keys():
             return False
         if event.key == pygame.K_TAB:
             self.move(scene, -1 if event.mod & pygame.KMOD_SHIFT else 1)

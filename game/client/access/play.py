@@ -71,6 +71,7 @@ class PlayAccess:
         self._said_ply = host.match.ply
         self._said_seat = host.match.to_move
         """The seat whose turn was said last (a turn of several moves is said once)."""
+        self._say(f"{host.match.game.info.title}. {self.who()}")
 
     @property
     def _speech(self) -> Any:

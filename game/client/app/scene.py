@@ -172,6 +172,11 @@ class Scene:
         """See a raw event before the input table does; True keeps it (key rebinding)."""
         return False
 
+    def holds_keys(self) -> bool:
+        """True while the scene takes every key itself (a line being typed): Tab then does
+        not move the focus."""
+        return False
+
     def command(self, command: Command) -> Transition | None:
         return None
 
