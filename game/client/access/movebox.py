@@ -44,8 +44,8 @@ class MoveBox:
         self.shown = False
 
     def edit(self, event: pygame.event.Event) -> str | None:
-        """A key while the box is open: the line edited, or what to do ("submit", "close");
-        None for a key that is not the box's."""
+        """A key while the box is open: "edited" (a character typed or erased), "submit",
+        "close", or None for a key that is not the box's."""
         key = event.key
         if key == pygame.K_ESCAPE:
             return "close"

@@ -2,10 +2,10 @@
 
 The play scene makes one ``PlayAccess`` and hands it raw key events first (``capture``), the
 moves it shows (``moved``) and a frame to draw on (its messages are said as they show:
-``Services``). The
-move box and the cursor turn keys into what a click or a side-panel button would do: the
-scene's own commands (select at the cursor's place, confirm, take back, resign...) and, for
-a typed move, the scene's way of playing one, so the rules judge every move one way.
+``Services``). The move box and the cursor turn keys into what a click or a side-panel
+button would do: the scene's own commands (select at the cursor's place, confirm, take back,
+resign...) and, for a typed move, the scene's way of playing one, so the rules judge every
+move one way.
 """
 
 from __future__ import annotations
@@ -72,10 +72,6 @@ class PlayAccess:
         self._said_seat = host.match.to_move
         """The seat whose turn was said last (a turn of several moves is said once)."""
         self._say(f"{host.match.game.info.title}. {self.who()}")
-
-    @property
-    def _speech(self) -> Any:
-        return self.host.services.speech
 
     # -- keys ----------------------------------------------------------------------------
 
@@ -215,7 +211,7 @@ class PlayAccess:
     # -- what is said and drawn ----------------------------------------------------------
 
     def _say(self, words: str, interrupt: bool = False) -> None:
-        self._speech.say(words, interrupt)
+        self.host.services.speech.say(words, interrupt)
 
     def moved(self) -> None:
         """The match changed: say each new move in the move list's words, then whose turn
