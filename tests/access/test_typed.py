@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import math
+
 from game import catalog
 from game.client.access.typed import MoveReader, normal
 from game.core.match import Match
@@ -14,7 +16,7 @@ def reader(game_id: str, *moves: str, **options: object) -> MoveReader:
     match = Match(plugin.rules(), options, seed="typed")
     for move in moves:
         match.play(move)
-    return MoveReader(match.game, plugin.text(), match.state)
+    return MoveReader(match.game, plugin.text(), match.state, budget=math.inf)
 
 
 def test_case_and_spacing_are_forgiven() -> None:
@@ -75,4 +77,15 @@ def test_other_moves_are_scanned_and_too_many_are_judged_whole() -> None:
 
 def test_a_set_up_typed_in_lower_case_reads_by_the_order_of_its_squares() -> None:
     reading = reader("pushfight").read("setup oc4 od4 oa3 ob3 oc3")  # pushers first
-    assert reading.only is not None and reading.only.notation == "setup Oc4 Od4 Oa3 ob3 oc3"
+    assert reading.exact is not None and reading.exact.notation == "setup Oc4 Od4 Oa3 ob3 oc3"
+
+
+def test_a_key_looks_for_moves_a_while_and_return_as_long_as_it_takes() -> None:
+    plugin = catalog.plugins()["pushfight"]
+    match = Match(plugin.rules(), {})
+    hasty = MoveReader(match.game, plugin.text(), match.state, budget=0.0)
+    assert hasty.read("setup oh") == hasty.read("setup oh")  # nothing seen, nothing said
+    assert hasty.read("setup oh").problem is None and not hasty.read("setup oh").complete
+    judged = hasty.read("setup oh", patient=True)
+    assert judged.complete and judged.problem is not None
+    assert judged.problem.startswith("no legal move begins “setup oh”")

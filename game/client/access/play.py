@@ -120,9 +120,9 @@ class PlayAccess:
             self._reader = (state, MoveReader(game, self.host.plugin.text(), state))
         return self._reader[1]
 
-    def _read(self) -> Reading:
+    def _read(self, patient: bool = False) -> Reading:
         box = self.box
-        reading = self.reader().read(box.line)
+        reading = self.reader().read(box.line, patient)
         box.reading = reading
         before = self.host.match.state
         box.described = [self.host.plugin.describe(candidate.notation, before)
@@ -139,7 +139,7 @@ class PlayAccess:
         if not typed:
             box.close()
             return
-        reading = self._read()
+        reading = self._read(patient=True)
         chosen = reading.exact or reading.only
         if chosen is not None:
             self._play_typed(chosen.move)

@@ -10,7 +10,9 @@ no longer matches ``1 3,12``. No pygame here.
 from __future__ import annotations
 
 import itertools
+import math
 import re
+import time
 from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any, Final, Protocol, runtime_checkable
@@ -19,8 +21,11 @@ from game.core.errors import GameError, NotationError
 from game.core.registry import AnyGame
 
 SCAN_LIMIT: Final = 20_000
-"""Legal moves looked at per keystroke at most: a game with millions (Conquid's acquisitions)
-is matched on the whole move the player types, and the live list says "keep typing"."""
+"""Legal moves a position's reader keeps at most: a game with more is matched on the whole
+move the player types (or narrowed by its text: ``NarrowsMoves``)."""
+KEY_BUDGET: Final = 0.006
+"""Seconds a key may spend finding more legal moves (the rest are found at the next keys):
+a line no move begins never holds up a frame while 12,870 set-ups are listed."""
 LISTED: Final = 6
 """Matching moves shown under the box at most."""
 
@@ -117,15 +122,20 @@ class Reading:
 class MoveReader:
     """Reads typed lines against one position's legal moves (found once, then matched)."""
 
-    def __init__(self, game: AnyGame, text: object, state: Any) -> None:
+    def __init__(self, game: AnyGame, text: object, state: Any,
+                 budget: float = KEY_BUDGET) -> None:
         self.game, self.text, self.state = game, text, state
+        self.budget = budget
+        """Seconds a key may spend finding legal moves (``KEY_BUDGET``; tests: unlimited)."""
         self._seen: list[Candidate] = []
         self._moves: Iterator[Any] | None = iter(game.legal_moves(state))
 
-    def _candidates(self) -> Iterator[Candidate]:
-        """The legal moves with their forms, generated once and kept for the next keys."""
+    def _candidates(self, until: float = math.inf) -> Iterator[Candidate]:
+        """The legal moves with their forms, generated once and kept for the next keys; new
+        ones only until ``until`` (a ``perf_counter`` time)."""
         yield from self._seen
-        while self._moves is not None and len(self._seen) < SCAN_LIMIT:
+        while self._moves is not None and len(self._seen) < SCAN_LIMIT \
+                and time.perf_counter() < until:
             move = next(self._moves, None)
             if move is None:
                 self._moves = None
@@ -157,14 +167,18 @@ class MoveReader:
             found.append(candidate)
         return tuple(found)
 
-    def read(self, line: str) -> Reading:
-        """The legal moves ``line`` still matches, or the reason it matches none."""
+    def read(self, line: str, patient: bool = False) -> Reading:
+        """The legal moves ``line`` still matches, or the reason it matches none. A key
+        looks for more legal moves for ``budget`` seconds at most, and says no reason until it
+        has seen them all; ``patient`` (Return) looks as long as it takes, and always
+        judges."""
         typed = normal(line)
         if not typed.strip():
             return Reading(typed, complete=False)
         found: list[Candidate] = []
         narrowed = self._narrowed(line)
-        for candidate in self._candidates() if narrowed is None else narrowed:
+        until = math.inf if patient else time.perf_counter() + self.budget
+        for candidate in self._candidates(until) if narrowed is None else narrowed:
             if candidate.matches(typed):
                 found.append(candidate)
                 if len(found) > LISTED:
@@ -176,11 +190,11 @@ class MoveReader:
         try:
             return Reading(typed, (self.whole(line),), complete=False)
         except NotationError as err:  # not a whole move (yet)
-            if not complete:
-                return Reading(typed, complete=False)  # too many to tell: keep typing
             problem = f"no legal move begins “{line.strip()}” ({self._named(str(err))})"
         except GameError as err:  # a whole move the rules refuse: their reason
             problem = self._named(str(err))
+        if not (complete or patient):  # a move not seen yet may still begin so: keep typing
+            return Reading(typed, complete=False)
         return Reading(typed, complete=complete, problem=problem)
 
     def _named(self, reason: str) -> str:
