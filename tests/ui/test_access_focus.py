@@ -149,4 +149,5 @@ def test_tab_leaves_the_focus_alone_while_a_move_is_typed(driver: Driver,
     driver.key("/")
     tab(driver)
     assert play.access.box.shown and driver.app.focus.current(play) is None
-    assert services.speech.said[0].startswith("Conquid. Player 1 to move")
+    assert "Conquid. Player 1 to move. Players: Player 1; Player 2. / types a move, Down " \
+        "shows the board cursor" in services.speech.said

@@ -71,7 +71,7 @@ class PlayAccess:
         self._said_ply = host.match.ply
         self._said_seat = host.match.to_move
         """The seat whose turn was said last (a turn of several moves is said once)."""
-        self._say(f"{host.match.game.info.title}. {self.who()}")
+        self._say(f"{host.match.game.info.title}. {self.who()}. {self._keys()}")
 
     # -- keys ----------------------------------------------------------------------------
 
@@ -175,6 +175,17 @@ class PlayAccess:
     def _note(self, words: str, refused: bool) -> None:
         self.box.note = words
         self._say(words.removeprefix(REFUSED) if not refused else words, interrupt=refused)
+
+    def _keys(self) -> str:
+        """The keys that play without a pointer, as bound now."""
+        table = self.host.services.table
+
+        def key(ctx: str, command: str) -> str:
+            keys = table.keys(ctx, command)
+            return inp.pretty(keys[0]) if keys else "unbound"
+
+        return (f"{key(inp.ACCESS, inp.MOVE_BOX)} types a move, "
+                f"{key(inp.CURSOR, inp.CURSOR_DOWN)} shows the board cursor")
 
     def _hint(self) -> str:
         """What the box takes (``?``), with moves of the position as examples."""
