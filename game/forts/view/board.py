@@ -396,6 +396,8 @@ class FortsView:
             rect = self._cell_rect(cell).inflate(4, 4)
             pygame.draw.rect(surface, draw.FRAME_RGB, rect, width + 2, border_radius=radius)
             pygame.draw.rect(surface, colour, rect.inflate(-2, -2), width, border_radius=radius)
+            if self._size >= 16 and colour != MARK_PLACED:
+                _kind_badge(surface, rect, colour)
 
     def last_marked(self) -> dict[Coord, RGB]:
         """The cells the last turn changed and their mark colours (tests read it)."""
@@ -486,3 +488,16 @@ def _content(code: int) -> str:
     if code == RUIN:
         return "ruin"
     return f"dead {code - DEAD}" if code > DEAD else f"living {code}"
+
+
+def _kind_badge(surface: pygame.Surface, rect: pygame.Rect, colour: RGB) -> None:
+    """A shape in a marked cell's corner that says the change without its colour: a
+    triangle for a fort risen, a cross for what was lost (a placement has the frame only)."""
+    side = max(6, rect.w // 4)
+    box = pygame.Rect(rect.right - side - 2, rect.top + 2, side, side)
+    pygame.draw.rect(surface, draw.FRAME_RGB, box.inflate(4, 4), border_radius=3)
+    if colour == MARK_RISEN:
+        pygame.draw.polygon(surface, colour, (box.midtop, box.bottomright, box.bottomleft))
+    else:
+        pygame.draw.line(surface, colour, box.topleft, box.bottomright, 3)
+        pygame.draw.line(surface, colour, box.topright, box.bottomleft, 3)
