@@ -151,3 +151,16 @@ def test_tab_leaves_the_focus_alone_while_a_move_is_typed(driver: Driver,
     assert play.access.box.shown and driver.app.focus.current(play) is None
     assert "Conquid. Player 1 to move. Players: Player 1; Player 2. / types a move, Down " \
         "shows the board cursor" in services.speech.said
+
+
+def test_a_button_that_opens_a_dialog_leaves_return_to_the_dialog(driver: Driver,
+                                                                  services: Services) -> None:
+    play = driver.open_play(conquid(services))
+    resign = next(w for w, name in play.buttons.items() if name == "resign")
+    while driver.app.focus.current(play) is not resign:
+        tab(driver)
+    for _ in range(2):  # the button asks; the question's Return answers it
+        driver.frames(1, [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0,
+                                             unicode="\r", scancode=0)])
+        driver.frames(3)
+    assert play.match.is_over and not play.dialog_open()

@@ -12,7 +12,7 @@ takes the typing; Left and Right move a slider. Escape stays the screen's
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, Final
+from typing import TYPE_CHECKING, Any, Final
 
 import pygame
 import pygame_gui
@@ -24,6 +24,9 @@ from pygame_gui.elements import (
     UIScrollingContainer,
     UITextEntryLine,
 )
+
+if TYPE_CHECKING:
+    from game.client.app.scene import Scene
 
 FOCUSABLE: Final = (UIButton, UICheckBox, UIDropDownMenu, UIHorizontalSlider, UITextEntryLine)
 """A list's lines are buttons of their own (Return on one chooses it, as a click does)."""
@@ -78,18 +81,21 @@ class Focus:
         self._where: pygame.Rect | None = None
         """Where the focused control was: a control made anew there keeps the focus."""
         self._owner: object = None
+        self._dialog: object = None
+        """The dialog that was up when the focus was set (its controls, or the screen's)."""
 
-    def controls(self, scene: Any) -> list[Any]:
+    def controls(self, scene: Scene) -> list[Any]:
         dialog = scene.live_dialog()
         if dialog is not None:
             return controls(dialog)
         return controls(scene.root) if scene.root is not None else []
 
-    def current(self, scene: Any) -> Any:
+    def current(self, scene: Scene) -> Any:
         """The focused control, found again if it was made anew where it was; None when
         the focus is not on this screen."""
-        if scene is not self._owner:
-            self.element, self._owner = None, scene
+        if scene is not self._owner or scene.live_dialog() is not self._dialog:
+            self.element, self._where = None, None  # a new screen, or a dialog came or went
+            self._owner, self._dialog = scene, scene.live_dialog()
         element = self.element
         if element is not None and element.alive() and element.visible:
             return element
@@ -98,7 +104,7 @@ class Focus:
             self.element = again[0] if again else None
         return self.element
 
-    def key(self, event: pygame.event.Event, scene: Any) -> bool:
+    def key(self, event: pygame.event.Event, scene: Scene) -> bool:
         """A key on ``scene``: True when it moved the focus or worked the focused control. A
         mouse button drops the focus: Return then means what it means to the screen again."""
         if event.type == pygame.MOUSEBUTTONDOWN:
@@ -118,7 +124,7 @@ class Focus:
             return self._arrow(element, event.key)
         return False
 
-    def move(self, scene: Any, way: int) -> None:
+    def move(self, scene: Scene, way: int) -> None:
         found = self.controls(scene)
         if not found:
             return
@@ -157,7 +163,7 @@ class Focus:
             return True
         return False
 
-    def draw(self, surface: pygame.Surface, scene: Any) -> None:
+    def draw(self, surface: pygame.Surface, scene: Scene) -> None:
         element = self.current(scene)
         if element is None:
             return
