@@ -258,6 +258,9 @@ class SettingsScene(Scene):
                                                                           colours[1])))
                     self._colour_menus()
 
+    def holds_keys(self) -> bool:
+        return self.waiting is not None  # the next key is the new binding, Tab and Return too
+
     def capture(self, event: pygame.event.Event) -> bool:
         """While waiting for a new key, the next key press (or right/middle click) is it."""
         if self.waiting is None:

@@ -164,3 +164,27 @@ def test_a_button_that_opens_a_dialog_leaves_return_to_the_dialog(driver: Driver
                                              unicode="\r", scancode=0)])
         driver.frames(3)
     assert play.match.is_over and not play.dialog_open()
+
+
+def test_a_key_button_pressed_by_keyboard_takes_the_next_key(driver: Driver,
+                                                             services: Services) -> None:
+    driver.app.stack.apply(Push(services.scenes.settings(services)))
+    driver.frames(2)
+    settings = driver.top
+    while settings._rows:
+        driver.frames(1)
+    hint = next(w for w, (ctx, name) in settings.key_buttons.items() if name == "hint")
+    while driver.app.focus.current(settings) is not hint:
+        tab(driver)
+    driver.frames(1, [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0,
+                                         unicode="\r", scancode=0)])
+    driver.frames(2)
+    assert settings.waiting is not None
+    tab(driver)  # the new key, not the focus moving on: refused, Tab is the focus's
+    assert services.toasts.history[-1] == "Refused: Tab moves the focus between controls"
+    assert services.table.keys("play", "hint") == ("h",)
+    driver.frames(1, [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0,
+                                         unicode="\r", scancode=0)])
+    driver.frames(2)
+    driver.key("j")
+    assert services.table.keys("play", "hint") == ("j",)

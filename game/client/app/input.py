@@ -90,6 +90,13 @@ DEFAULTS: Final[dict[str, dict[str, tuple[str, ...]]]] = {
     },
 }
 
+RESERVED: Final = {
+    "tab": "Tab moves the focus between controls",
+    "shift+tab": "Shift+Tab moves the focus back",
+}
+"""Keys no command may take: the keyboard's way round every screen
+(``game.client.access.focus``)."""
+
 LABELS: Final = {
     **c.LABELS, REVIEW: "Review the game (replay)",
     MOVE_BOX: "Type a move",
@@ -211,6 +218,8 @@ class InputTable:
 
     def conflict(self, ctx: str, command: str, binding: str) -> str | None:
         """Why ``binding`` cannot be added to ``command`` in ``ctx``, or None if it can."""
+        if binding in RESERVED:
+            return RESERVED[binding]
         for other_ctx, table in self._defaults.items():
             if not active_together(ctx, other_ctx):
                 continue
