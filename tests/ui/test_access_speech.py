@@ -124,3 +124,9 @@ def test_a_voice_that_fails_falls_silent_and_the_game_goes_on() -> None:
     speech.say("Black to move")
     assert list(speech.said) == ["White to move", "Black to move"]
     assert isinstance(speech.voice, Silent)
+
+
+def test_the_menus_arrows_say_the_item_they_reach(driver: Driver, services: Services) -> None:
+    driver.frames(2)
+    press(driver, "down")
+    assert services.speech.said[-1] == "Play Push Fight"
