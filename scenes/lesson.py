@@ -396,12 +396,12 @@ class LessonScene(Scene):
             self.message = message
             self._refresh()
 
-    # -- drawing -------------------------------------------------------------------------
-
     def capture(self, event: pygame.event.Event) -> bool:
         """The board cursor's keys come before the input table's."""
         binding = inp.binding_of(event) if event.type == pygame.KEYDOWN else None
         return binding is not None and not self.dialog_open() and self.keys.key(binding)
+
+    # -- drawing -------------------------------------------------------------------------
 
     def draw(self, surface: pygame.Surface, clock: float) -> None:
         self.view.draw(surface, clock)
