@@ -17,16 +17,16 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
+from game.client.app.commands import ViewAction
 from game.core.analysis import Analyst
 from game.core.errors import GameError
 from game.core.match import ABORT, DRAW, LEFT, RESIGN, TIMEOUT, meta_word
 from game.core.player import Limit, Player
 from game.core.protocol import GameInfo, MoveResult
 from game.core.registry import AnyGame, Registry
-from game.ui.commands import ViewAction
 
 if TYPE_CHECKING:
-    from game.ui.view import ViewFactory
+    from game.client.view import ViewFactory
 
 RGB = tuple[int, int, int]
 AnyPlayer = Player[Any, Any]
@@ -111,7 +111,7 @@ class SeedRules(Protocol):
 
 @dataclass(frozen=True)
 class HighScores:
-    """A game that keeps a high-score table (``game.ui.scores``)."""
+    """A game that keeps a high-score table (``game.client.files.scores``)."""
 
     score_columns: tuple[str, ...]
     """Column titles for the figures ``final_score`` returns, most important first."""
@@ -129,7 +129,7 @@ class HighScores:
 
 @dataclass(frozen=True)
 class SeedFormat:
-    """A game whose seeds have a form of their own (``game.ui.solo``): typed seeds are
+    """A game whose seeds have a form of their own (``game.client.match.solo``): typed seeds are
     normalised, and there is a seed of the day."""
 
     load: Callable[[], SeedRules]

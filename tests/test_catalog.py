@@ -9,9 +9,9 @@ import random
 import pytest
 
 from game.catalog import PLUGINS, all_games, plugins
+from game.client.app.assets import assets_dir
 from game.core.match import RESIGN
 from game.plugin import GamePlugin
-from game.ui.assets import assets_dir
 
 IDS = [plugin.id for plugin in PLUGINS]
 

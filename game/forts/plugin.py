@@ -20,7 +20,7 @@ from game.plugin import (
 )
 
 if TYPE_CHECKING:
-    from game.ui.view import ViewFactory
+    from game.client.view import ViewFactory
 
 
 def _rules() -> AnyGame:

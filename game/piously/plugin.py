@@ -12,7 +12,7 @@ from game.piously.view.actions import ACTIONS, SEAT_COLOURS
 from game.plugin import ComputerLevels, GamePlugin, GameText
 
 if TYPE_CHECKING:
-    from game.ui.view import ViewFactory
+    from game.client.view import ViewFactory
 
 
 def _rules() -> AnyGame:

@@ -13,7 +13,7 @@ from game.pushfight.view.actions import ACTIONS
 from game.pushfight.view.colours import BROWN_RGB, WHITE_RGB
 
 if TYPE_CHECKING:
-    from game.ui.view import ViewFactory
+    from game.client.view import ViewFactory
 
 
 def _rules() -> AnyGame:
