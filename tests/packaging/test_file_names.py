@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from game.ui.gamefiles import chosen_path, listed
+from game.client.widgets.gamefiles import chosen_path, listed
 
 
 def test_games_saved_with_an_upper_case_suffix_are_listed(tmp_path: Path) -> None:
