@@ -31,6 +31,8 @@ lint: $(STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/mypy
 	$(BIN)/lint-imports
+	$(BIN)/actionlint -no-color .github/workflows/*.yml
+	$(BIN)/zizmor --offline --no-progress .github/workflows
 
 test: lint
 	$(HEADLESS) $(BIN)/python -m pytest
