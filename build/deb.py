@@ -135,7 +135,7 @@ def control(version: str, architecture: str, installed_kib: int) -> str:
         f"Architecture: {architecture}",
         "Maintainer: The Conquid Arcade developers <conquid-arcade@users.noreply.invalid>",
         f"Installed-Size: {installed_kib}",
-        "Depends: libc6",
+        "Depends: libc6, libstdc++6",  # the C++ runtime is the system's (build/bundle.py)
         "Section: games",
         "Priority: optional",
         f"Description: {SUMMARY}",
