@@ -75,6 +75,14 @@ def pure_python(binaries: list[tuple[str, str, str]], package: str
     return kept, modules
 
 
+def plugin_modules() -> list[str]:
+    """Every module the games' plug-ins name (their rules, views, computer players, text),
+    which they import by name when first used: PyInstaller's scan cannot see those imports."""
+    from game.catalog import PLUGINS
+
+    return [module for plugin in PLUGINS for module in plugin.modules]
+
+
 def write_icon(folder: Path) -> Path:
     """Draw the window icon (``game.client.draw.backdrop.icon``) at 256 px as a PNG in ``folder``.
 
