@@ -74,8 +74,12 @@ class TableHub:
         self.address = ""
         self._hosted = hosted_games(games.infos())
         self._titles = {info.id: info.title for info in games.infos()}
-        self._db = ThreadPoolExecutor(max_workers=1, thread_name_prefix="table-storage")
-        self._commits = GroupCommit(storage.write_many, self._call)
+        self.queries = storage.reader()
+        """The reads' and lobby queries' own connection, on their own thread: a commit of a
+        move never queues behind them."""
+        self._db = ThreadPoolExecutor(max_workers=1, thread_name_prefix="table-commits")
+        self._reads = ThreadPoolExecutor(max_workers=1, thread_name_prefix="table-reads")
+        self._commits = GroupCommit(storage.write_many, self._commit_call)
         self._live: dict[str, LiveTable] = {}
         self._loading: dict[str, asyncio.Lock] = {}
         self._bad: dict[Session, int] = {}
@@ -92,7 +96,8 @@ class TableHub:
     async def start(self, address: str) -> None:
         self.address = address
         self._loop = asyncio.get_running_loop()
-        await self._call(self.storage.listen, self._heard)
+        await self._commit_call(self.storage.hold, self.owner)
+        await self._call(self.queries.listen, self._heard)
         self._sweeper = asyncio.create_task(self._sweep())
 
     async def stop(self) -> None:
@@ -101,8 +106,10 @@ class TableHub:
             with contextlib.suppress(asyncio.CancelledError):
                 await self._sweeper
         with contextlib.suppress(StorageError):
-            await self._call(self.storage.release, self.owner, None)
+            await self._commit_call(self.storage.release, self.owner, None)
         self._db.shutdown(wait=True)
+        self._reads.shutdown(wait=True)
+        self.queries.close()
 
     def health(self) -> dict[str, object]:
         now = self.clock()
@@ -111,10 +118,16 @@ class TableHub:
                          or summary["expires"] < now]:
             del self._lobby[table_id]  # its invite code expired: nobody can join any more
         return {"tables": len(self._live), "open_tables": len(self._lobby),
-                "commits": self._commits.commits, "database": self.storage.url}
+                "commits": self._commits.commits,
+                "database": "postgresql" if self.storage.url.startswith("postgres")
+                else "sqlite"}
 
     async def _call(self, function: Callable[..., T], *args: Any) -> T:
-        """Run a blocking storage call on the storage thread."""
+        """Run a blocking read or lobby query (on ``queries``) on the reads' thread."""
+        return await asyncio.get_running_loop().run_in_executor(self._reads, function, *args)
+
+    async def _commit_call(self, function: Callable[..., T], *args: Any) -> T:
+        """Run a blocking call on the commits' thread (``storage``'s own connection)."""
         return await asyncio.get_running_loop().run_in_executor(self._db, function, *args)
 
     # -- the transport's calls -----------------------------------------------------------
@@ -216,7 +229,7 @@ class TableHub:
         table_id = next((tid for tid, live in self._live.items()
                          if live.invite == message.code), None)
         if table_id is None:
-            table_id = await self._call(self.storage.find_invite, message.code, now)
+            table_id = await self._call(self.queries.find_invite, message.code, now)
         if table_id is None:
             self._guesses.allow(session.address, time.monotonic())
             await _refuse(session, Refusal.BAD_CODE, "no table has this invite code",
@@ -243,11 +256,11 @@ class TableHub:
         return live
 
     async def _load(self, session: Session, table_id: str, now: float) -> LiveTable | None:
-        stored = await self._call(self.storage.load, table_id)
+        stored = await self._call(self.queries.load, table_id)
         if stored is None:
             await _refuse(session, Refusal.NO_TABLE, "there is no such table", m.Attach.TYPE)
             return None
-        elsewhere = await self._call(self.storage.claim, table_id, self.owner, self.address,
+        elsewhere = await self._call(self.queries.claim, table_id, self.owner, self.address,
                                      now)
         if elsewhere:
             await session.close(CloseCode.ELSEWHERE, elsewhere)
@@ -338,7 +351,7 @@ class TableHub:
                    "open": invite is not None, "finished": live.finished,
                    "expires": invite.expires if invite is not None else 0}
         with contextlib.suppress(StorageError):
-            await self._call(self.storage.publish, json.dumps(summary))
+            await self._call(self.queries.publish, json.dumps(summary))
 
     def _heard(self, text: str) -> None:
         """A lobby message from any process (on the storage's thread)."""
@@ -360,7 +373,7 @@ class TableHub:
         while True:
             await asyncio.sleep(SWEEP_SECONDS)
             with contextlib.suppress(StorageError):
-                await self._call(self.storage.renew, self.owner, self.clock())
+                await self._commit_call(self.storage.renew, self.owner, self.clock())
             cutoff = time.monotonic() - IDLE_SECONDS
             idle = [table_id for table_id, live in self._live.items()
                     if live.idle_since is not None and not live.lock.locked()
@@ -369,7 +382,7 @@ class TableHub:
                 del self._live[table_id]
             if idle:
                 with contextlib.suppress(StorageError):
-                    await self._call(self.storage.release, self.owner, idle)
+                    await self._commit_call(self.storage.release, self.owner, idle)
 
 
 async def _refuse(session: Session, code: Refusal, reason: str, of: str | None) -> None:

@@ -95,9 +95,13 @@ class SqlStorage:
             return [str(row[0]) for row in self._rows(sql.SELECT_UNFINISHED, ())]
 
     def claim(self, table_id: str, owner: str, address: str, now: float) -> str | None:
+        return self._claim(sql.CLAIM, table_id, owner, address, now)
+
+    def _claim(self, query: str, table_id: str, owner: str, address: str,
+               now: float) -> str | None:
         with self._lock, self._transaction():
             params = (owner, address, now + LEASE_SECONDS, table_id, owner, now, address)
-            if self._count(sql.CLAIM, params):
+            if self._count(query, params):
                 return None
             rows = self._rows(sql.SELECT_OWNER, (table_id,))
         return str(rows[0][0]) if rows else ""
