@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import itertools
+import time
+import uuid
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -85,6 +87,23 @@ def test_a_new_table_is_never_seen_without_its_owner(postgres_url: str) -> None:
     storage.write(TableWrite(table, meta={}, lease=("one", "ws://one", 1000)))
     assert storage.claim(table, "two", "ws://two", now=1001) == "ws://one"
     storage.close()
+
+
+def test_a_dead_process_s_tables_are_taken_at_once(postgres_url: str) -> None:
+    """Its lease has most of its 30 s to run, but its lock went with its connection."""
+    one, two = open_storage(postgres_url), open_storage(postgres_url)
+    owners = (f"one-{uuid.uuid4().hex}", f"two-{uuid.uuid4().hex}")
+    one.hold(owners[0])
+    two.hold(owners[1])
+    table = _table_id()
+    one.write(TableWrite(table, meta={}, lease=(owners[0], "ws://one", 1000)))
+    assert two.claim(table, owners[1], "ws://two", now=1001) == "ws://one"  # alive
+    one.close()  # as a killed process's connection ends
+    deadline = time.monotonic() + 5
+    while (found := two.claim(table, owners[1], "ws://two", now=1002)) is not None:
+        assert time.monotonic() < deadline, f"still sent to {found}"
+        time.sleep(0.02)  # the server process of the closed connection is ending
+    two.close()
 
 
 def test_one_process_serves_an_sqlite_file(tmp_path: Path) -> None:
