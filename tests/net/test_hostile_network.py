@@ -8,6 +8,7 @@ import asyncio
 import json
 import random
 import socket
+import urllib.request
 from collections.abc import AsyncIterator
 from dataclasses import dataclass, replace
 from functools import partial
@@ -182,3 +183,11 @@ async def test_seat_and_turn_abuse_is_refused(scene: Scene) -> None:
         await player._ws.send(text)
         await player.wait_until(lambda: bool(heard), timeout=10)
         assert heard == [code], text
+
+
+async def test_the_health_page_names_no_path(scene: Scene, tmp_path: Path) -> None:
+    page = f"http://127.0.0.1:{scene.server.port}/health"
+    body = (await asyncio.to_thread(lambda: urllib.request.urlopen(page, timeout=5).read())
+            ).decode()
+    assert json.loads(body)["database"] == "sqlite"
+    assert str(tmp_path) not in body and "tables.sqlite" not in body
