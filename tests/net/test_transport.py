@@ -17,7 +17,7 @@ from websockets.asyncio.client import ClientConnection, connect
 
 from game.net.codes import CloseCode
 from game.net.server.app import PortInUse, TransportServer
-from game.net.server.limits import Limits, PerAddress, Window
+from game.net.server.limits import InviteGuesses, Limits, PerAddress, Window
 from game.net.server.session import Session
 from tests.net.waiting import close_code, until
 
@@ -215,3 +215,17 @@ async def test_only_the_health_path_answers_plain_http(
         with pytest.raises(urllib.error.HTTPError) as refused:
             await asyncio.to_thread(lambda p=path: urllib.request.urlopen(base + p, timeout=5))
         assert refused.value.code == 404
+
+
+def test_wrong_invite_codes_count_per_address_and_per_code() -> None:
+    guesses = InviteGuesses(per_address=3, past_limits=2, seconds=60)
+    for code in ("A", "A", "B", "B", "C"):
+        assert guesses.may_try("1.2.3.4", 0) and not guesses.limited("1.2.3.4", 0)
+        guesses.wrong("1.2.3.4", code, 0)
+    assert guesses.limited("1.2.3.4", 1) and not guesses.limited("5.6.7.8", 1)
+    guesses.wrong("1.2.3.4", "D", 1)  # past its limit: the server-wide window counts it
+    assert guesses.may_try("1.2.3.4", 2)  # still looked up: the right code would seat
+    guesses.wrong("1.2.3.4", "E", 2)
+    assert not guesses.may_try("1.2.3.4", 3)  # every limited address's window is full
+    assert guesses.may_try("5.6.7.8", 3)
+    assert guesses.may_try("1.2.3.4", 62) and not guesses.limited("1.2.3.4", 62)

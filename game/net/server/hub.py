@@ -35,7 +35,7 @@ from game.net.handshake import greet, hosted_games
 from game.net.limits import MAX_BAD_MESSAGES
 from game.net.randomness import Randomness, SystemRandomness, new_table_id
 from game.net.server.commits import GroupCommit
-from game.net.server.limits import Limits, PerAddress
+from game.net.server.limits import InviteGuesses, Limits, PerAddress
 from game.net.server.session import Session
 from game.net.storage import LEASE_SECONDS, Storage, StorageError, TableWrite
 from game.net.table import Output, Table
@@ -84,8 +84,9 @@ class TableHub:
         self._loading: dict[str, asyncio.Lock] = {}
         self._bad: dict[Session, int] = {}
         self._created = PerAddress(limits.tables_per_address, limits.table_window_seconds)
-        self._guesses = PerAddress(limits.invite_guesses_per_address,
-                                   limits.invite_window_seconds)
+        self._guesses = InviteGuesses(limits.invite_guesses_per_address,
+                                      limits.invite_guesses_past_limits,
+                                      limits.invite_window_seconds)
         self._lobby: dict[str, dict[str, Any]] = {}
         """Open tables of every process, kept current by published lobby messages."""
         self._sweeper: asyncio.Task[None] | None = None
@@ -219,21 +220,26 @@ class TableHub:
         return any(live.invite == code for live in self._live.values())
 
     async def _join(self, session: Session, message: m.Join, now: float) -> None:
-        """Only wrong codes count against the address: past the limit, every code is refused
-        for a while (the right one too, or guessing would go on until it showed)."""
-        if self._guesses.is_full(session.address, time.monotonic()):
+        """Only wrong codes count against the address (``InviteGuesses``): past its limit,
+        its wrong codes are refused as rate-limited, and the right one still seats."""
+        if not self._guesses.may_try(session.address, time.monotonic()):
             await _refuse(session, Refusal.RATE_LIMITED,
-                          "too many wrong invite codes from your address: wait a minute",
-                          message.TYPE)
+                          "too many wrong invite codes: wait a minute", message.TYPE)
             return
         table_id = next((tid for tid, live in self._live.items()
                          if live.invite == message.code), None)
         if table_id is None:
             table_id = await self._call(self.queries.find_invite, message.code, now)
         if table_id is None:
-            self._guesses.allow(session.address, time.monotonic())
-            await _refuse(session, Refusal.BAD_CODE, "no table has this invite code",
-                          message.TYPE)
+            limited = self._guesses.limited(session.address, time.monotonic())
+            self._guesses.wrong(session.address, message.code, time.monotonic())
+            if limited:
+                await _refuse(session, Refusal.RATE_LIMITED, "too many wrong invite codes "
+                              "from your address: check the code, or wait a minute",
+                              message.TYPE)
+            else:
+                await _refuse(session, Refusal.BAD_CODE, "no table has this invite code",
+                              message.TYPE)
             return
         live = await self._serve(session, table_id, now)
         if live is not None:
