@@ -10,7 +10,10 @@ and find it rebuilt from what was stored.
 Tables are rebuilt from storage when a player attaches (after a restart too) and forgotten
 once nobody has been at them for a while. With several processes on one PostgreSQL database,
 a table is served by the process holding its lease; the others send its players there
-(``CloseCode.ELSEWHERE``, the address as the reason). Lobby changes (a table opened, filled
+(``CloseCode.ELSEWHERE``, the address as the reason), or take it over at once when that
+process died (``Storage.hold``). Commits run on one thread with the storage's connection,
+reads and lobby queries on another with their own (``Storage.reader``), so that no commit of
+a move ever waits behind a read. Lobby changes (a table opened, filled
 or finished) reach every process through the storage's ``publish``.
 """
 
