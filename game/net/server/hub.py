@@ -82,6 +82,9 @@ class TableHub:
         move never queues behind them."""
         self._db = ThreadPoolExecutor(max_workers=1, thread_name_prefix="table-commits")
         self._reads = ThreadPoolExecutor(max_workers=1, thread_name_prefix="table-reads")
+        self._replays = ThreadPoolExecutor(max_workers=1, thread_name_prefix="table-replays")
+        """Re-playing stored moves (a table rebuilt, an earlier round) costs tens of
+        milliseconds for a long game: never on the event loop."""
         self._commits = GroupCommit(storage.write_many, self._commit_call)
         self._live: dict[str, LiveTable] = {}
         self._loading: dict[str, asyncio.Lock] = {}
@@ -113,6 +116,7 @@ class TableHub:
             await self._commit_call(self.storage.release, self.owner, None)
         self._db.shutdown(wait=True)
         self._reads.shutdown(wait=True)
+        self._replays.shutdown(wait=False, cancel_futures=True)
         self.queries.close()
 
     def health(self) -> dict[str, object]:
@@ -129,6 +133,10 @@ class TableHub:
     async def _call(self, function: Callable[..., T], *args: Any) -> T:
         """Run a blocking read or lobby query (on ``queries``) on the reads' thread."""
         return await asyncio.get_running_loop().run_in_executor(self._reads, function, *args)
+
+    async def replay(self, function: Callable[..., T], *args: Any) -> T:
+        """Run a re-play of stored moves on the replays' thread."""
+        return await asyncio.get_running_loop().run_in_executor(self._replays, function, *args)
 
     async def _commit_call(self, function: Callable[..., T], *args: Any) -> T:
         """Run a blocking call on the commits' thread (``storage``'s own connection)."""
@@ -275,8 +283,8 @@ class TableHub:
             await session.close(CloseCode.ELSEWHERE, elsewhere)
             return None
         try:
-            table = Table.restore(table_id, [load_entry(text) for text in stored.entries],
-                                  self.games, self.randomness, now)
+            table = await self.replay(_restore, table_id, stored.entries, self.games,
+                                      self.randomness, now)
         except (ValueError, ProtocolError) as err:
             await _refuse(session, Refusal.INTERNAL, f"this table cannot be restored: {err}",
                           m.Attach.TYPE)
@@ -392,6 +400,13 @@ class TableHub:
             if idle:
                 with contextlib.suppress(StorageError):
                     await self._commit_call(self.storage.release, self.owner, idle)
+
+
+def _restore(table_id: str, entries: tuple[str, ...], games: Registry,
+             randomness: Randomness, now: float) -> Table:
+    """Runs on the replays' thread: a table rebuilt from its stored entries."""
+    return Table.restore(table_id, [load_entry(text) for text in entries], games, randomness,
+                         now)
 
 
 async def _refuse(session: Session, code: Refusal, reason: str, of: str | None) -> None:

@@ -99,7 +99,7 @@ class LobbyHub(TableHub):
         if not isinstance(self.queries, SqlStorage):
             raise StorageError("the lobby needs an SQL storage")
         self.social = SocialStore(self.queries)
-        self.rounds = EarlierRounds(partial(self._call, self.queries.load))
+        self.rounds = EarlierRounds(partial(self._call, self.queries.load), self.replay)
         self._old_rounds = PerAddress(*OLD_ROUNDS)
         self._visitors: dict[Session, Visitor] = {}
         self._watchers: dict[str, set[Session]] = {}
@@ -124,7 +124,6 @@ class LobbyHub(TableHub):
             with contextlib.suppress(asyncio.CancelledError):
                 await self._pairer
         await super().stop()
-        self.rounds.close()
 
     def _visitor(self, session: Session) -> Visitor:
         return self._visitors.setdefault(session, Visitor())

@@ -3,7 +3,7 @@ and kept, off the event loop and off the commits' path.
 
 A finished round never changes, so its ``watching`` and ``moves`` messages are made once per
 table and round: the stored entries are read on the reads' connection, the round is replayed
-on a thread of its own, and the texts are kept in a small least-recently-used cache. Requests
+on the replays' thread, and the texts are kept in a small least-recently-used cache. Requests
 for a round being built wait for that one build.
 """
 
@@ -12,8 +12,7 @@ from __future__ import annotations
 import asyncio
 from collections import OrderedDict
 from collections.abc import Awaitable, Callable
-from concurrent.futures import ThreadPoolExecutor
-from typing import Final
+from typing import Any, Final
 
 from game.core.match import Match
 from game.net import lobby as lb
@@ -27,19 +26,18 @@ CACHED_ROUNDS: Final = 256
 
 Load = Callable[[str], Awaitable[StoredTable | None]]
 """Reads a table's stored entries (on the reads' thread)."""
+Replay = Callable[..., Awaitable[Any]]
+"""Runs a function on the replays' thread (``TableHub.replay``)."""
 
 
 class EarlierRounds:
-    def __init__(self, load: Load) -> None:
+    def __init__(self, load: Load, run: Replay) -> None:
         self._load = load
+        self._run = run
         self._built: OrderedDict[tuple[str, int], asyncio.Future[tuple[str, ...]]] = (
             OrderedDict())
-        self._replays = ThreadPoolExecutor(max_workers=1, thread_name_prefix="round-replays")
         self.builds = 0
         """Rounds built so far (the others were served from the cache)."""
-
-    def close(self) -> None:
-        self._replays.shutdown(wait=False, cancel_futures=True)
 
     async def texts(self, table: Table, round_: int) -> tuple[str, ...]:
         """The encoded ``watching`` and ``moves`` messages of ``table``'s finished
@@ -59,8 +57,7 @@ class EarlierRounds:
             names = table.names()
             if (round_ ^ table.round) & 1:  # the sides swap at every rematch
                 names = (names[1], names[0])
-            texts = await asyncio.get_running_loop().run_in_executor(
-                self._replays, replay, table, names, entries, round_)
+            texts: tuple[str, ...] = await self._run(replay, table, names, entries, round_)
             self.builds += 1
         except BaseException as err:
             self._built.pop(key, None)

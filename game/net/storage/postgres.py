@@ -88,7 +88,7 @@ class PostgresStorage(SqlStorage):
         """Take the lock that says ``owner`` is alive, on this connection (for as long as it
         lasts), and forget owners that died with no table left."""
         with self._lock, self._transaction():
-            self._conn.execute("SELECT pg_advisory_lock(%s, hashtext(%s))",
+            self._conn.execute("SELECT pg_try_advisory_lock(%s, hashtext(%s))",
                                (OWNER_LOCKS, owner))
             self._conn.execute("INSERT INTO net_owners (owner, since) VALUES (%s, %s) "
                                "ON CONFLICT DO NOTHING", (owner, time.time()))
