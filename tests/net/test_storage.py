@@ -6,11 +6,13 @@ import itertools
 import time
 import uuid
 from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
 
 from game.net.storage import EntryConflict, Storage, StorageError, TableWrite, open_storage
+from game.net.storage.common import SqlStorage
 from game.net.storage.postgres import redact
 
 _ids = itertools.count()
@@ -156,3 +158,21 @@ def test_many_changes_commit_together_or_not_at_all(storage: Storage) -> None:
                             TableWrite(second, entries=("changed",))])
     loaded = storage.load(first), storage.load(second)
     assert [s.entries for s in loaded if s] == [("a",), ("b",)]
+
+
+def test_a_read_on_the_reader_never_holds_up_a_commit(tmp_path: Path) -> None:
+    """SQLite: a read transaction takes no write lock (WAL), so the server's commits go on
+    while its reads' connection is in the middle of one."""
+    storage = open_storage(str(tmp_path / "tables.sqlite"))
+    reader = storage.reader()
+    assert isinstance(reader, SqlStorage)
+    storage.write(TableWrite("t", meta={}, entries=("a",)))
+    with reader._lock, reader._reading():
+        assert reader._rows("SELECT COUNT(*) FROM net_entries", ()) == [(1,)]
+        done = ThreadPoolExecutor(1).submit(storage.write, TableWrite("t", first=1,
+                                                                       entries=("b",)))
+        done.result(timeout=2)  # committed while the read goes on
+    stored = reader.load("t")
+    assert stored is not None and stored.entries == ("a", "b")
+    reader.close()
+    storage.close()

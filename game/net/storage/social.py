@@ -113,7 +113,7 @@ class SocialStore:
                                 "ON CONFLICT DO NOTHING", (name_key(str(name)), name))
 
     def _rows(self, query: str, *params: object) -> list[tuple[Any, ...]]:
-        with self._db._lock, self._db._transaction():
+        with self._db._lock, self._db._reading():
             return self._db._rows(query, params)
 
     def _run(self, query: str, *params: object) -> int:
@@ -332,7 +332,7 @@ class SocialStore:
                         int(r[3]), int(r[4]), int(r[5]))
 
     def standing(self, name: str, game: str) -> Standing:
-        with self._db._lock, self._db._transaction():
+        with self._db._lock, self._db._reading():
             return self._standing(name, game)
 
     def standings(self, name: str) -> list[Standing]:

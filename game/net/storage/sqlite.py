@@ -50,11 +50,20 @@ class SqliteStorage(SqlStorage):
                 self._lock_file.close()
             raise StorageError(f"cannot use {path} as a database: {err}") from None
 
+    def _transaction(self) -> contextlib.AbstractContextManager[None]:
+        """One transaction, holding the write lock from its start (two writers never
+        deadlock); any database error becomes a StorageError, nothing kept."""
+        return self._begin("BEGIN IMMEDIATE")
+
+    def _reading(self) -> contextlib.AbstractContextManager[None]:
+        """A deferred transaction: it reads one snapshot and takes no lock a commit on the
+        other connection would wait for (WAL)."""
+        return self._begin("BEGIN")
+
     @contextlib.contextmanager
-    def _transaction(self) -> Iterator[None]:
-        """One transaction; any database error becomes a StorageError, nothing kept."""
+    def _begin(self, statement: str) -> Iterator[None]:
         try:
-            self._conn.execute("BEGIN IMMEDIATE")
+            self._conn.execute(statement)
             try:
                 yield
             except BaseException:
