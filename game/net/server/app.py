@@ -50,6 +50,7 @@ class TransportServer:
         self._server: Server | None = None
         self._accepted: Counter[str] = Counter()
         """TCP connections per peer address, from the accept to the close."""
+        self._total = 0
         self._open: Counter[str] = Counter()
         """Connections per client address (as forwarded, behind a proxy), from the upgrade
         request to the close."""
@@ -59,7 +60,7 @@ class TransportServer:
     @property
     def connections(self) -> int:
         """Every TCP connection, from its accept (silent ones too) to its close."""
-        return sum(self._accepted.values())
+        return self._total
 
     def _accept(self, transport: asyncio.Transport) -> str | None:
         """Count a new TCP connection; refuse it at once (None) past a cap: the server's
@@ -78,9 +79,11 @@ class TransportServer:
             transport.abort()
             return None
         self._accepted[address] += 1
+        self._total += 1
         return address
 
     def _closed(self, address: str) -> None:
+        self._total -= 1
         self._accepted[address] -= 1
         if not self._accepted[address]:
             del self._accepted[address]
