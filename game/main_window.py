@@ -23,7 +23,7 @@ from game.client.app.crash import CrashGuard
 from game.client.app.display import Display
 from game.client.app.input import InputTable
 from game.client.app.scene import Scene
-from game.client.app.services import Services
+from game.client.app.services import Services, restyle
 from game.client.app.sound import SoundBank, init_mixer
 from game.client.draw import fonts
 from game.client.draw.backdrop import icon
@@ -136,8 +136,7 @@ def build_services(paths: Paths | None = None, size: tuple[int, int] | None = No
     pygame.display.set_icon(icon())
     display = Display(size or settings.window, settings.fullscreen, "Conquid Arcade")
     ui = Widgets(display.size, str(theme_path()))
-    # The help texts use italics; loading the face up front avoids a stall and a warning.
-    ui.preload_fonts([{"name": "noto_sans", "point_size": 17, "style": "italic"}])
+    restyle(ui, settings.text_size, settings.theme)
     games = all_games()
 
     def report(problem: str) -> None:  # a lesson file left out, found when first loaded

@@ -17,6 +17,7 @@ import pygame_gui
 from game.client.app import commands as c
 from game.client.app import input as inp
 from game.client.app.commands import Command
+from game.client.draw import fonts, palette
 
 if TYPE_CHECKING:
     from game.client.app.services import Services
@@ -33,6 +34,8 @@ class Scene:
         self.services = services
         self.root: Any = None
         self._built_for: tuple[int, int] | None = None
+        self._style: tuple[float, str] | None = None
+        """The text size and colour theme the widgets were made for."""
         self._dialogs: dict[Any, Callable[[Any], Transition | None]] = {}
         self._hushed: dict[Any, str | None] | None = None
         """Tooltips taken away while a dialog is up, to give back when it closes."""
@@ -56,8 +59,9 @@ class Scene:
             self.root.hide()
 
     def resume(self) -> None:
-        """Show the widgets again, rebuilt if the window changed size meanwhile."""
-        if self._built_for != self.services.surface_size():
+        """Show the widgets again, rebuilt if the window changed size, or the text size or
+        colour theme changed, meanwhile."""
+        if self._built_for != self.services.surface_size() or self._style != _style():
             self._build_root()
         elif self.root is not None:
             self.root.show()
@@ -80,6 +84,7 @@ class Scene:
             self.root.kill()
         size = self.services.surface_size()
         self._built_for = size
+        self._style = _style()
         self.root = pygame_gui.core.UIContainer(
             pygame.Rect(0, 0, *size), self.services.ui, anchors={"left": "left", "top": "top"}
         )
@@ -197,6 +202,10 @@ class Scene:
     def message_area(self) -> pygame.Rect | None:
         """Where this scene's messages go (outside its board), or None to let them float."""
         return None
+
+
+def _style() -> tuple[float, str]:
+    return fonts.text_scale(), palette.theme
 
 
 def _is_file_dialog(dialog: Any) -> bool:

@@ -18,6 +18,7 @@ from game.client.app.input import InputTable
 from game.client.app.memory import Reclaimer, settle
 from game.client.app.navigator import Navigator
 from game.client.app.sound import SoundBank
+from game.client.draw import fonts, palette
 from game.client.draw.palette import parse_hex
 from game.client.files.learning import Learning
 from game.client.files.paths import Paths
@@ -34,6 +35,15 @@ from game.plugin import GamePlugin
 @functools.lru_cache(maxsize=8)
 def _parse_all(colours: tuple[str, ...]) -> tuple[RGB, ...]:
     return tuple(parse_hex(colour) for colour in colours)
+
+
+def restyle(ui: Any, text_size: int, theme: str) -> None:
+    """Draw text at ``text_size`` per cent and in colour theme ``theme`` from the next frame:
+    the app's faces, its colours and the widgets' theme (each scene lays itself out again
+    when it is next on top, ``Scene.resume``)."""
+    fonts.set_text_size(text_size)
+    palette.use_theme(theme)
+    ui.restyle(text_size, theme)
 
 
 @dataclass
@@ -118,6 +128,8 @@ class Services:
         self.sounds.muted = settings.muted
         self.speech.on = settings.speech
         self.display.set_fullscreen(settings.fullscreen)
+        if (settings.text_size, settings.theme) != (before.text_size, before.theme):
+            restyle(self.ui, settings.text_size, settings.theme)
         if self.display.fullscreen != settings.fullscreen:
             self.settings = self.settings.with_(fullscreen=self.display.fullscreen)
             self.toasts.show("This screen cannot go fullscreen: the game stays in a window.",

@@ -24,8 +24,31 @@ MIN_SIZE = 20
 shortened instead, never made unreadable."""
 
 
+_scale = 1.0
+"""The player's text size as a factor: every face is made this much larger."""
+
+
+def set_text_size(percent: int) -> None:
+    """Draw all text at ``percent`` of its designed size from now on (the caches are
+    dropped: every face and line is made anew at the new size)."""
+    global _scale
+    if percent / 100 != _scale:
+        _scale = percent / 100
+        reset()
+
+
+def text_scale() -> float:
+    """The text size as a factor (1.0 at 100 %)."""
+    return _scale
+
+
+def grow(pixels: int) -> int:
+    """``pixels`` of a box that holds text (a row, a button, a strip), grown with the text."""
+    return round(pixels * _scale)
+
+
 def _points(size: int) -> int:
-    return max(6, round(size * SCALE))
+    return max(6, round(size * SCALE * _scale))
 
 
 FACES = {(False, False): "NotoSans-Regular.ttf", (True, False): "NotoSans-Bold.ttf",
@@ -49,7 +72,7 @@ def font(size: int, bold: bool = False, italic: bool = False) -> pygame.font.Fon
         with resources.as_file(resources.files("pygame_gui.data") / face) as path:
             return pygame.font.Font(str(path), _points(size))
     except (OSError, FileNotFoundError, pygame.error):  # a stripped build: the default font
-        fallback = pygame.font.Font(None, size)
+        fallback = pygame.font.Font(None, round(size * _scale))
         fallback.set_bold(bold)
         fallback.set_italic(italic)
         return fallback

@@ -6,16 +6,55 @@ from typing import Final
 
 RGB = tuple[int, int, int]
 
-BACKGROUND: Final[RGB] = (24, 27, 36)
-PANEL: Final[RGB] = (34, 38, 50)
-BOARD: Final[RGB] = (46, 51, 66)
-EMPTY: Final[RGB] = (214, 217, 224)
-GRID: Final[RGB] = (58, 63, 80)
-TEXT: Final[RGB] = (232, 234, 240)
-MUTED: Final[RGB] = (150, 156, 172)
-ACCENT: Final[RGB] = (255, 209, 102)
-WARN: Final[RGB] = (240, 113, 103)
-GOOD: Final[RGB] = (120, 200, 140)
+STANDARD: Final[dict[str, RGB]] = {
+    "BACKGROUND": (24, 27, 36),
+    "PANEL": (34, 38, 50),
+    "BOARD": (46, 51, 66),
+    "EMPTY": (214, 217, 224),
+    "GRID": (58, 63, 80),
+    "TEXT": (232, 234, 240),
+    "MUTED": (150, 156, 172),
+    "ACCENT": (255, 209, 102),
+    "WARN": (240, 113, 103),
+    "GOOD": (120, 200, 140),
+}
+HIGH_CONTRAST: Final[dict[str, RGB]] = {
+    "BACKGROUND": (0, 0, 0),
+    "PANEL": (0, 0, 0),
+    "BOARD": (20, 20, 20),
+    "EMPTY": (245, 245, 245),
+    "GRID": (200, 200, 200),
+    "TEXT": (255, 255, 255),
+    "MUTED": (215, 215, 215),
+    "ACCENT": (255, 235, 0),
+    "WARN": (255, 150, 140),
+    "GOOD": (110, 255, 150),
+}
+THEMES: Final[dict[str, dict[str, RGB]]] = {"Standard": STANDARD, "High contrast": HIGH_CONTRAST}
+"""The UI's colours per theme: the high-contrast one is white and yellow on black, its
+muted text still above 14:1 and its grid lines light enough to see against the board."""
+
+# The colours in use, set by ``use_theme``. Read them as ``palette.TEXT`` when drawing (never
+# copy one at import), so a theme change shows in the next frame.
+BACKGROUND: RGB = STANDARD["BACKGROUND"]
+PANEL: RGB = STANDARD["PANEL"]
+BOARD: RGB = STANDARD["BOARD"]
+EMPTY: RGB = STANDARD["EMPTY"]
+GRID: RGB = STANDARD["GRID"]
+TEXT: RGB = STANDARD["TEXT"]
+MUTED: RGB = STANDARD["MUTED"]
+ACCENT: RGB = STANDARD["ACCENT"]
+WARN: RGB = STANDARD["WARN"]
+GOOD: RGB = STANDARD["GOOD"]
+theme = "Standard"
+
+
+def use_theme(name: str) -> None:
+    """Draw with theme ``name`` (one of ``THEMES``; an unknown name means the standard)."""
+    global theme
+    theme = name if name in THEMES else "Standard"
+    globals().update(THEMES[theme])
+
 
 PALETTES: Final[dict[str, tuple[str, str]]] = {
     "Classic": ("#d64545", "#3a7bd5"),
@@ -87,8 +126,10 @@ def contrast(first: RGB, second: RGB) -> float:
     return (high + 0.05) / (low + 0.05)
 
 
-def readable(colour: RGB, background: RGB = PANEL, ratio: float = 4.5) -> RGB:
-    """``colour`` lightened just enough to be read as text on ``background``."""
+def readable(colour: RGB, background: RGB | None = None, ratio: float = 4.5) -> RGB:
+    """``colour`` lightened just enough to be read as text on ``background`` (the panel's
+    colour in use when not given)."""
+    background = PANEL if background is None else background
     step = 1.0
     shown = colour
     while contrast(shown, background) < ratio and step < 2.0:

@@ -49,8 +49,6 @@ PICTURE_RATIO: Final = 0.5
 """A picture's height per width (the board inside keeps its own shape)."""
 TALL_RATIO: Final = 0.8
 """The same for ``<img src="name" tall>``: a board taller than wide (Piously's temple)."""
-HEADING: Final = palette.ACCENT
-"""A section's heading words, so the eye finds the sections."""
 
 _TAG = re.compile(r"<(/?)(b|i|br)\s*/?>", re.IGNORECASE)
 _IMG = re.compile(r"""<img\s+src=["']([\w-]+)["'](\s+tall)?\s*/?>""", re.IGNORECASE)
@@ -342,7 +340,7 @@ class TextPanel:
             for piece in pieces:
                 face = fonts.font(self.size, piece.bold, piece.italic)
                 words = face.render(piece.words, True,
-                                    HEADING if piece.heading else palette.TEXT)
+                                    palette.ACCENT if piece.heading else palette.TEXT)
                 image.blit(words, (piece.x, (self.line_height - words.get_height()) // 2))
             self._drawn[index] = image
         return image

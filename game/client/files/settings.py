@@ -12,7 +12,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, Final
 
-from game.client.draw.palette import PALETTES, parse_hex
+from game.client.draw.palette import PALETTES, THEMES, parse_hex
 from game.client.files.userfile import load_or_set_aside
 from game.core.atomic import atomic_write_text
 from game.core.text import problem, quote
@@ -25,6 +25,9 @@ SPEEDS: Final[dict[str, float]] = {
     "Instant": 0.0,
 }
 """Animation speed choices; 0 means no animation at all."""
+
+TEXT_SIZES: Final = (100, 125, 150, 175, 200)
+"""The text sizes a player may choose, in per cent of the size the layouts were drawn for."""
 
 VERSION: Final = 1
 WINDOW_SIZES: Final = (200, 16_384)
@@ -48,6 +51,11 @@ class Settings:
     """The name shown to the other player online."""
     speech: bool = False
     """Say moves, turns, refusals and the focused control aloud (``game.client.access``)."""
+    text_size: int = 100
+    """Text size in per cent, one of ``TEXT_SIZES``: every face and the boxes holding
+    text grow with it."""
+    theme: str = "Standard"
+    """The UI's colours, one of ``palette.THEMES`` (the high-contrast one among them)."""
 
     def with_(self, **changes: Any) -> Settings:
         return replace(self, **changes)
@@ -65,6 +73,8 @@ class Settings:
             "server": self.server,
             "online_name": self.online_name,
             "speech": self.speech,
+            "text_size": self.text_size,
+            "theme": self.theme,
         }
 
     @classmethod
@@ -85,6 +95,12 @@ class Settings:
         speech = data.get("speech", base.speech)
         if not all(isinstance(flag, bool) for flag in (muted, fullscreen, speech)):
             raise ValueError("muted, fullscreen and speech should be true or false")
+        text_size = data.get("text_size", base.text_size)
+        if text_size not in TEXT_SIZES or isinstance(text_size, bool):
+            raise ValueError(f"text_size should be one of {', '.join(map(str, TEXT_SIZES))}")
+        theme = data.get("theme", base.theme)
+        if theme not in THEMES:
+            raise ValueError(f"theme should be one of {', '.join(THEMES)}")
         window = data.get("window", list(base.window))
         if not (
             isinstance(window, list)
@@ -103,6 +119,8 @@ class Settings:
             server=_short_text(data.get("server", ""), "server", 200),
             online_name=_short_text(data.get("online_name", ""), "online_name", 32),
             speech=speech,
+            text_size=text_size,
+            theme=theme,
         )
 
 

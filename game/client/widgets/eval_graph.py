@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Final
 
 import pygame
@@ -45,7 +45,7 @@ class Point:
     """The move and the review's words on it, shown when hovered."""
     shape: str | None = None
     """One of ``SHAPES`` when the review remarked on the move."""
-    colour: RGB = palette.TEXT
+    colour: RGB = field(default_factory=lambda: palette.TEXT)
     """The mark's colour (the shape says the same)."""
 
 

@@ -19,11 +19,14 @@ then, once.
 from __future__ import annotations
 
 from collections import deque
+from pathlib import Path
 from typing import Any
 
 import pygame_gui
 from pygame_gui.core.drawable_shapes.drawable_shape import DrawableShape
 from pygame_gui.core.ui_appearance_theme import UIAppearanceTheme
+
+from game.client.widgets import theme as styling
 
 IdKey = tuple[tuple[str | None, ...] | None, ...]
 
@@ -80,6 +83,17 @@ class Widgets(pygame_gui.UIManager):
 
     def __init__(self, size: tuple[int, int], theme: str) -> None:
         super().__init__(size, theme, enable_live_theme_updates=False)
+        self._shipped = styling.load(Path(theme))
+
+    def restyle(self, text_size: int, theme: str) -> None:
+        """Use the theme file with fonts at ``text_size`` per cent in colour theme ``theme``
+        (``game.client.widgets.theme``): the widgets alive now are redrawn in it, and the
+        scenes lay themselves out again for the new sizes."""
+        new = self.create_new_theme(styling.styled(self._shipped, text_size, theme))
+        self.set_ui_theme(new, update_all_sprites=True)
+        # The help texts use italics; loading the face up front avoids a stall and a warning.
+        self.preload_fonts([{"name": "noto_sans", "point_size": round(17 * text_size / 100),
+                             "style": "italic"}])
 
     def create_new_theme(self, theme_path: Any = None) -> Any:
         theme = QuickTheme(self.resource_loader, self._locale)

@@ -311,9 +311,10 @@ def ghost_space(surface: pygame.Surface, geo: Geometry, h: Hex, colour: RGB) -> 
 
 
 def label(surface: pygame.Surface, words: str, centre: tuple[int, int], size: int,
-          colour: RGB = palette.TEXT, bounds: pygame.Rect | None = None) -> pygame.Rect:
+          colour: RGB | None = None, bounds: pygame.Rect | None = None) -> pygame.Rect:
     """Words on a dark rounded plate (readable over any room colour), wrapped and kept
-    inside ``bounds`` (default: the surface)."""
+    inside ``bounds`` (default: the surface), in ``colour`` (default: the theme's text)."""
+    colour = palette.TEXT if colour is None else colour
     area = bounds or surface.get_rect()
     lines = fonts.wrap(words, size, max(40, area.w - 20))
     step = round(size * 0.8)

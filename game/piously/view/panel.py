@@ -187,6 +187,7 @@ def text_block_height(words: str, width: int) -> int:
 
 
 def draw_text_block(surface: pygame.Surface, rect: pygame.Rect, words: str,
-                    colour: RGB = palette.MUTED) -> None:
+                    colour: RGB | None = None) -> None:
+    colour = palette.MUTED if colour is None else colour
     pygame.draw.rect(surface, INK, rect, border_radius=8)
     wrapped(surface, words, rect.inflate(-16, -12), TEXT_BLOCK_SIZE, colour)

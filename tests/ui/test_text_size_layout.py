@@ -1,0 +1,82 @@
+"""Every screen at 900x600, 1280x720 and 1920x1080, at 100 % and 200 % text: each widget's
+words fit its box (or the whole words show on hover), and each box is on screen or inside a
+part that scrolls, never cut off by the window's edge."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from pygame_gui.elements import UIButton, UICheckBox, UILabel, UIScrollingContainer
+
+from game.client.app.scene import Push
+from game.client.app.services import Services, restyle
+from tests.ui.driver import Driver
+from tests.ui.test_access_focus import SCREENS
+from tests.ui.test_resize import resize_events
+
+SIZES = [(900, 600), (1280, 720), (1920, 1080)]
+TEXT_SIZES = [100, 200]
+
+
+def parts(container: Any, scrolled: bool = False) -> Iterator[tuple[Any, bool]]:
+    """Every live, visible widget under ``container``, and whether it lies in a part that
+    scrolls (where being past the window's edge is how it waits to be scrolled to)."""
+    inner = container.get_container() if hasattr(container, "get_container") else container
+    for element in list(getattr(inner, "elements", ())):
+        if not element.alive() or not element.visible:
+            continue
+        yield element, scrolled
+        if hasattr(element, "elements") or hasattr(element, "get_container"):
+            scroller = isinstance(element, UIScrollingContainer) \
+                or "#root_container" in (element.object_ids or [])  # a scroller's own part
+            yield from parts(element, scrolled or scroller)
+
+
+def words_of(element: Any) -> str:
+    return str(getattr(element, "text", "") or "")
+
+
+def problems(scene: Any, size: tuple[int, int]) -> list[str]:
+    """What is cut or off screen among ``scene``'s widgets, in words."""
+    window = (0, 0, *size)
+    found = []
+    for element, scrolled in parts(scene.root):
+        if "#root_container" in (element.object_ids or []):
+            continue  # a scrolling part's inside: as tall as what it scrolls
+        rect = element.get_abs_rect()
+        name = f"{type(element).__name__} {words_of(element)!r} at {tuple(rect)}"
+        if not scrolled and not rect.inflate(-2, -2).colliderect(window):
+            continue  # a widget parked out of sight on purpose (a hidden part)
+        if not scrolled and not (rect.right <= size[0] + 1 and rect.bottom <= size[1] + 1
+                                 and rect.left >= -1 and rect.top >= -1):
+            found.append(f"{name}: past the window's edge")
+        if not isinstance(element, (UIButton, UILabel)) or isinstance(element, UICheckBox):
+            continue
+        words = words_of(element)
+        font = getattr(element, "font", None)
+        if not words or font is None:
+            continue
+        width, height = font.size(words)[0], font.get_rect(words).height  # the ink's height
+        tooltip = getattr(element, "tool_tip_text", None) or ""
+        if width > rect.w and words not in tooltip:
+            found.append(f"{name}: {width} px of words in {rect.w}, no tooltip says them")
+        if height > rect.h + 2:  # (a bracket's ink reaches a pixel past a line's)
+            found.append(f"{name}: words {height} px high in {rect.h}")
+    return found
+
+
+@pytest.mark.parametrize("text_size", TEXT_SIZES)
+@pytest.mark.parametrize("size", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
+@pytest.mark.parametrize("screen", ["menu", *SCREENS])
+def test_every_screen_fits_its_words(driver: Driver, services: Services, screen: str,
+                                     size: tuple[int, int], text_size: int) -> None:
+    restyle(services.ui, text_size, "Standard")
+    driver.frames(1, resize_events(size))
+    driver.frames(1)
+    if screen != "menu":
+        driver.app.stack.apply(Push(SCREENS[screen](services, driver.top)))
+    driver.frames(40)  # the settings' key rows are made a few a frame
+    found = problems(driver.top, size)
+    assert not found, "\n".join(found)
