@@ -26,11 +26,23 @@ MESSAGE_LIMIT = 600
 
 
 def button(scene: Scene, rect: pygame.Rect, text: str, tooltip: str = "",
-           object_id: str = "") -> Any:
-    return pygame_gui.elements.UIButton(
-        rect, printable(text, 200), scene.services.ui, container=scene.root,
-        tool_tip_text=printable(tooltip, 200) or None, object_id=object_id or None,
+           object_id: str = "", container: Any = None) -> Any:
+    """A button (in ``container``, else the scene's root); words too wide for it (a large
+    text size, a narrow window) are said whole in its tooltip."""
+    widget = pygame_gui.elements.UIButton(
+        rect, printable(text, 200), scene.services.ui, container=container or scene.root,
+        object_id=object_id or None,
     )
+    widget.set_tooltip(whole(widget, printable(tooltip, 200)) or None)
+    return widget
+
+
+def whole(widget: Any, tooltip: str) -> str:
+    """``tooltip``, led by ``widget``'s words when they are too wide to show in full."""
+    words = widget.text
+    if widget.font is None or widget.font.size(words)[0] <= widget.rect.w - 8:
+        return tooltip
+    return f"{words}: {tooltip}" if tooltip else words
 
 
 def button_width(scene: Scene, text: str) -> int:

@@ -11,6 +11,7 @@ import pygame
 import pygame_gui
 
 from game import __version__
+from game.client.access.focus import scroll_to
 from game.client.app import commands as c
 from game.client.app import input as inp
 from game.client.app.commands import Command
@@ -37,6 +38,8 @@ class MenuScene(Scene):
         self.notice = notice
         """A message to show once the menu is up (a file that could not be opened)."""
         self.entries: list[tuple[Any, str, Action]] = []
+        self.scroller: Any = None
+        """The entries' scrolling part, where large text leaves them no room (else None)."""
         self.focus = -1
         self._kept: list[autosaves.Kept] = []
         """The unfinished games, most recent first."""
@@ -60,15 +63,17 @@ class MenuScene(Scene):
         if self.root is None:
             self._build_root()
             return
-        if self._built_for != self.services.surface_size():
+        if self.stale():
             self.resize()
         self.root.show()
         self._relabel()
 
     def resize(self) -> None:
         """A new window size moves the buttons; only a new button size makes them anew."""
-        if self.root is None or self._button_size(self.services.surface_size()) != \
-                self._button_size(self._built_for or (0, 0)):
+        size = self.services.surface_size()
+        if self.root is None or self.scroller is not None or self.restyled() \
+                or self._button_size(size) != self._button_size(self._built_for or (0, 0)) \
+                or max(rect.bottom for rect in self._rects(size)) > size[1] - 12:
             self._build_root()
             return
         size = self._refit_root()
@@ -88,8 +93,18 @@ class MenuScene(Scene):
         self.entries = []
         playing, others = self._columns()
         self._counts = (len(playing), len(others))
-        for rect, (text, tip, action) in zip(self._rects(size), playing + others, strict=True):
-            widget = button(self, rect, text, tip)
+        rects = self._rects(size)
+        self.scroller, inner, top = None, None, 0
+        if max(rect.bottom for rect in rects) > size[1] - 12:  # large text: the entries scroll
+            top = min(rect.top for rect in rects) - 6
+            self.scroller = pygame_gui.elements.UIScrollingContainer(
+                pygame.Rect(0, top, size[0], size[1] - top - 6), self.services.ui,
+                container=self.root, allow_scroll_x=False)
+            self.scroller.set_scrollable_area_dimensions(
+                (size[0] - 24, max(rect.bottom for rect in rects) - top + 6))
+            inner = self.scroller.get_container()
+        for rect, (text, tip, action) in zip(rects, playing + others, strict=True):
+            widget = button(self, rect.move(0, -top), text, tip, container=inner)
             if action is None:
                 widget.disable()
             self.entries.append((widget, text, action or _nothing))
@@ -155,11 +170,12 @@ class MenuScene(Scene):
     def _rects(self, size: tuple[int, int]) -> list[pygame.Rect]:
         """Where each entry goes in a window of ``size``, left column first."""
         width, height = self._button_size(size)
-        top = TOP + self._lowered(size)
+        top = _top() + self._lowered(size)
         rects = []
+        gap = self._gap(size)
         for column, count in enumerate(self._counts):
             x = size[0] // 2 + (12 if column else -12 - width)
-            rects += [pygame.Rect(x, top + i * (height + 10), width, height)
+            rects += [pygame.Rect(x, top + i * (height + gap), width, height)
                       for i in range(count)]
         return rects
 
@@ -167,13 +183,18 @@ class MenuScene(Scene):
         """How far the title and the entries move down so that a tall window shows them in
         its middle rather than in its top half (half the height they leave free)."""
         _width, height = self._button_size(size)
-        used = TOP + max(self._counts) * (height + 10) + 24
+        used = _top() + max(self._counts) * (height + self._gap(size)) + 24
         return max(0, (size[1] - used) // 2)
+
+    def _gap(self, size: tuple[int, int]) -> int:
+        """The gap between entries: smaller where large text leaves no room for more."""
+        height = self._button_size(size)[1]
+        return 10 if _top() + max(self._counts) * (height + 10) <= size[1] - 12 else 6
 
     def _button_size(self, size: tuple[int, int]) -> tuple[int, int]:
         rows = max(self._counts)
         return (min(380, (size[0] - 72) // 2),
-                max(34, min(48, (size[1] - TOP - 24) // rows - 10)))
+                max(34, fonts.grow(30), min(fonts.grow(48), (size[1] - _top() - 24) // rows - 10)))
 
     def _move_focus(self, step: int) -> None:
         """Move the keyboard focus to the next entry that can be used, in ``step``'s way."""
@@ -181,6 +202,7 @@ class MenuScene(Scene):
             self.focus = (self.focus + step) % len(self.entries)
             if self.entries[self.focus][2] is not _nothing:
                 self.services.speech.say(self.entries[self.focus][1], interrupt=True)
+                scroll_to(self.entries[self.focus][0])
                 return
 
     def _resume_entry(self) -> tuple[str, str, Action | None]:
@@ -220,7 +242,7 @@ class MenuScene(Scene):
         lowered = self._lowered(surface.get_size())
         heading(surface, "Conquid Arcade", (width // 2, 70 + lowered), 84, palette.ACCENT)
         sub = fonts.text(self._subtitle(), 28, palette.MUTED)
-        surface.blit(sub, sub.get_rect(center=(width // 2, 124 + lowered)))
+        surface.blit(sub, sub.get_rect(center=(width // 2, _subtitle_y() + lowered)))
         version = fonts.text(f"version {__version__}", 20, palette.MUTED)
         surface.blit(version, version.get_rect(bottomright=(width - 12, surface.get_height() - 8)))
         if self.entries:
@@ -309,7 +331,16 @@ class MenuScene(Scene):
 
 
 TOP = 170
-"""Where the menu's columns begin, under the title."""
+"""Where the menu's columns begin, under the title (lower with large text)."""
+
+
+def _subtitle_y() -> int:
+    """The subtitle's middle, under the title however large the text is."""
+    return 70 + (fonts.font(84, True).get_height() + fonts.font(28).get_height()) // 2
+
+
+def _top() -> int:
+    return max(TOP, _subtitle_y() + fonts.font(28).get_height() // 2 + 10)
 
 
 def _nothing() -> Transition | None:

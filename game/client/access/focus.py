@@ -135,7 +135,7 @@ class Focus:
     def _focus(self, element: Any) -> None:
         self.element, self._where = element, element.get_abs_rect()
         self.ui.set_focus_set(element)
-        _scroll_to(element)
+        scroll_to(element)
         self._say(name_of(element))
 
     def _activate(self, element: Any) -> bool:
@@ -188,7 +188,7 @@ def _next_option(menu: Any) -> None:
         "ui_element": menu, "ui_object_id": menu.most_specific_combined_id}))
 
 
-def _scroll_to(element: Any) -> None:
+def scroll_to(element: Any) -> None:
     """Scroll the list the control is in so that it shows."""
     container = getattr(element, "ui_container", None)
     while container is not None:

@@ -61,10 +61,18 @@ class Scene:
     def resume(self) -> None:
         """Show the widgets again, rebuilt if the window changed size, or the text size or
         colour theme changed, meanwhile."""
-        if self._built_for != self.services.surface_size() or self._style != _style():
+        if self.stale():
             self._build_root()
         elif self.root is not None:
             self.root.show()
+
+    def stale(self) -> bool:
+        """The widgets were made for another window size, text size or colour theme."""
+        return self._built_for != self.services.surface_size() or self.restyled()
+
+    def restyled(self) -> bool:
+        """The text size or colour theme changed since the widgets were made."""
+        return self._style != _style()
 
     def resize(self) -> None:
         """The window changed size: rebuild the widgets to fit it."""

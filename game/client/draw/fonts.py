@@ -42,13 +42,27 @@ def text_scale() -> float:
     return _scale
 
 
-def grow(pixels: int) -> int:
-    """``pixels`` of a box that holds text (a row, a button, a strip), grown with the text."""
-    return round(pixels * _scale)
+LINE: Final = 22
+"""The height of a line of the widgets' 16-point text at 100 %: what a box holding one line
+grows by, per 100 % of text size added."""
+LARGE: Final = 40
+"""Text of this size and up (titles) grows only as far as this size grown: a title is read
+easily already, and one grown as much as the rest would not fit above the page."""
+
+
+def grow(pixels: int, lines: int = 1) -> int:
+    """The height of a box (a row, a button, a strip) of ``pixels`` at 100 % that holds
+    ``lines`` lines of text, at the text size in use: it grows as much as its lines do."""
+    return pixels + round((_scale - 1) * LINE * lines)
+
+
+def grown(size: int) -> float:
+    """``size`` (on the layouts' scale) at the text size in use; see ``LARGE``."""
+    return min(size * _scale, max(size, LARGE * _scale))
 
 
 def _points(size: int) -> int:
-    return max(6, round(size * SCALE * _scale))
+    return max(6, round(grown(size) * SCALE))
 
 
 FACES = {(False, False): "NotoSans-Regular.ttf", (True, False): "NotoSans-Bold.ttf",
@@ -72,7 +86,7 @@ def font(size: int, bold: bool = False, italic: bool = False) -> pygame.font.Fon
         with resources.as_file(resources.files("pygame_gui.data") / face) as path:
             return pygame.font.Font(str(path), _points(size))
     except (OSError, FileNotFoundError, pygame.error):  # a stripped build: the default font
-        fallback = pygame.font.Font(None, round(size * _scale))
+        fallback = pygame.font.Font(None, round(grown(size)))
         fallback.set_bold(bold)
         fallback.set_italic(italic)
         return fallback
