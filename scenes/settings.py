@@ -17,12 +17,11 @@ from game.client.app import input as inp
 from game.client.app.commands import Command
 from game.client.app.scene import Pop, Scene, Transition
 from game.client.app.services import Services
-from game.client.draw import palette
-from game.client.files.settings import SPEEDS
+from game.client.draw import fonts, palette
+from game.client.files.settings import SPEEDS, TEXT_SIZES, Settings
 from scenes.common import button, heading, label, menu_open
 
 CUSTOM = "Custom"
-ROW = 40
 ROWS_PER_FRAME = 4
 """Key rows made per frame: the screen opens at once (pygame_gui takes a millisecond or
 more per widget, and the list has over a hundred) and the list fills in within a few frames."""
@@ -42,41 +41,46 @@ class SettingsScene(Scene):
         self._keys_width = 0
         self._just_built = False
         """The screen was made this frame: its key rows start in the next."""
-        self._colours_at = (0, 0)
-        """Where the palette menu goes (the colour menus below it)."""
+        self._at: dict[str, pygame.Rect] = {}
+        """Where each widget is (``_layout``)."""
+        self._form: Any = None
+        """The inside of the form's scrolling part: the settings but the keys."""
 
     # -- layout --------------------------------------------------------------------------
 
     def build(self, size: tuple[int, int]) -> None:
         settings = self.services.settings
-        ui, root = self.services.ui, self.root
+        ui = self.services.ui
         self.widgets = {}
-        at = _layout(size)
+        at = self._at = _layout(size)
+        form = self.widgets["form"] = pygame_gui.elements.UIScrollingContainer(
+            at["form"], ui, container=self.root, allow_scroll_x=False)
+        form.set_scrollable_area_dimensions(at["form:inside"].size)
+        inner = self._form = form.get_container()
         for name, text in (("label:palette", "Palette"), ("label:colour:0", "Player 1 colour"),
                            ("label:colour:1", "Player 2 colour"),
-                           ("label:speed", "Animation"), ("label:volume", "Volume")):
-            self.widgets[name] = label(self, at[name], text)
-        self._colours_at = at["palette"].topleft
+                           ("label:speed", "Animation"), ("label:volume", "Volume"),
+                           ("label:text_size", "Text size"), ("label:theme", "Colours")):
+            self.widgets[name] = pygame_gui.elements.UILabel(at[name], text, ui, container=inner)
         self._colour_menus()
         speed = next((name for name, value in SPEEDS.items() if value == settings.anim_speed),
                      "Normal")
-        speeds: list[str | tuple[str, str]] = list(SPEEDS)
-        self.widgets["speed"] = pygame_gui.elements.UIDropDownMenu(
-            speeds, speed, at["speed"], ui, container=root
-        )
+        self._menu("speed", list(SPEEDS), speed)
+        self._menu("text_size", [f"{size} %" for size in TEXT_SIZES], f"{settings.text_size} %")
+        self._menu("theme", list(palette.THEMES), settings.theme)
         self.widgets["volume"] = pygame_gui.elements.UIHorizontalSlider(
             at["volume"], round(settings.volume * 100), (0, 100), ui,
-            container=root, click_increment=10,
+            container=inner, click_increment=10,
         )
         self.widgets["muted"] = pygame_gui.elements.UICheckBox(
-            at["muted"], "Mute", ui, container=root, initial_state=settings.muted,
+            at["muted"], "Mute", ui, container=inner, initial_state=settings.muted,
         )
         self.widgets["fullscreen"] = pygame_gui.elements.UICheckBox(
-            at["fullscreen"], "Fullscreen", ui, container=root,
+            at["fullscreen"], "Fullscreen", ui, container=inner,
             initial_state=self.services.display.fullscreen,
         )
         self.widgets["speech"] = pygame_gui.elements.UICheckBox(
-            at["speech"], "Speak aloud", ui, container=root, initial_state=settings.speech,
+            at["speech"], "Speak aloud", ui, container=inner, initial_state=settings.speech,
             tool_tip_text="Say moves, turns, refusals and the focused control (through the "
                           "screen reader or the system's speech, where there is one)",
         )
@@ -84,51 +88,52 @@ class SettingsScene(Scene):
         self.widgets["reset"] = button(self, at["reset"], "Reset keys to defaults")
         self._build_keys(at["keys"])
 
+    def _menu(self, name: str, choices: list[str], current: str) -> None:
+        """A drop-down of the form, named ``name`` here and in the layout."""
+        options: list[str | tuple[str, str]] = list(choices)
+        self.widgets[name] = pygame_gui.elements.UIDropDownMenu(
+            options, current, self._at[name], self.services.ui, container=self._form)
+
     def resize(self) -> None:
         """A new window size moves the widgets (they keep their sizes); the key list is made
         anew only if its width changes, its rows again a few a frame. With a drop-down
-        open, the whole screen is made anew."""
-        if self.root is None or menu_open(self.widgets.values()) or "keys" not in self.widgets:
+        open, or a form of another shape, the whole screen is made anew."""
+        if self.root is None or menu_open(self.widgets.values()) or "keys" not in self.widgets \
+                or self.restyled() or _layout(self.services.surface_size())["form:inside"] \
+                != self._at["form:inside"]:
             self._build_root()
             return
-        at = _layout(self._refit_root())
+        at = self._at = _layout(self._refit_root())
         if at["keys"].w != self._keys_width:
             for name in ("keys", "label:keys"):
                 self.widgets.pop(name).kill()
             self._build_keys(at["keys"])
         for name, widget in self.widgets.items():
             widget.set_relative_position(at[name].topleft)
-        self._colours_at = at["palette"].topleft
+        self.widgets["form"].set_dimensions(at["form"].size)
         self.widgets["keys"].set_dimensions(at["keys"].size)
 
     def _colour_menus(self) -> None:
         """The palette and the two colour menus, made anew to show the colours in use (a
         colour change remakes these three, not the screen's two hundred widgets)."""
-        settings, ui, root = self.services.settings, self.services.ui, self.root
-        x, y = self._colours_at
+        settings = self.services.settings
         for name in ("palette", "colour:0", "colour:1"):
             if name in self.widgets:
                 self.widgets.pop(name).kill()
         current = next((name for name, pair in palette.PALETTES.items()
                         if pair == settings.colours), CUSTOM)
-        palettes: list[str | tuple[str, str]] = [*palette.PALETTES, CUSTOM]
-        self.widgets["palette"] = pygame_gui.elements.UIDropDownMenu(
-            palettes, current, pygame.Rect(x, y, 300, 34), ui, container=root,
-        )
+        self._menu("palette", [*palette.PALETTES, CUSTOM], current)
         for seat in (0, 1):
             name = palette.swatch_name(settings.colours[seat])
-            choices: list[str | tuple[str, str]] = list(palette.SWATCHES)
+            choices = list(palette.SWATCHES)
             if name not in choices:
                 choices.append(name)
-            self.widgets[f"colour:{seat}"] = pygame_gui.elements.UIDropDownMenu(
-                choices, name, pygame.Rect(x, y + (seat + 1) * (ROW + 6), 200, 34), ui,
-                container=root,
-            )
+            self._menu(f"colour:{seat}", choices, name)
 
     def _build_keys(self, area: pygame.Rect) -> None:
         """Lay out the key list; its rows are made a few per frame (see ``update``)."""
         table = self.services.table
-        self.widgets["label:keys"] = label(self, pygame.Rect(area.x, area.y - 40, area.w, 34),
+        self.widgets["label:keys"] = label(self, self._at["label:keys"],
                                            "Keys (click one to change it)")
         scroller = self.widgets["keys"] = pygame_gui.elements.UIScrollingContainer(
             area, self.services.ui, container=self.root, allow_scroll_x=False
@@ -141,10 +146,10 @@ class SettingsScene(Scene):
         games = [ctx for ctx in table.contexts() if ctx.startswith("game:")]
         for ctx in [*games, inp.PLAY, inp.ACCESS, inp.CURSOR, inp.REPLAY, inp.MENU, inp.GLOBAL]:
             self._rows.append((ctx, None, y))
-            y += 32
+            y += fonts.grow(32)
             for command in table.commands(ctx):
                 self._rows.append((ctx, command, y))
-                y += 34
+                y += _key_row(area.w)
         scroller.set_scrollable_area_dimensions((area.w - 20, y))
         self._just_built = True
 
@@ -154,16 +159,21 @@ class SettingsScene(Scene):
         if command is None:
             title = ctx.removeprefix("game:").title() + (" moves" if ctx.startswith("game:")
                                                          else "")
-            pygame_gui.elements.UILabel(pygame.Rect(0, y, width - 30, 30), f"— {title} —", ui,
-                                        container=inner)
+            pygame_gui.elements.UILabel(pygame.Rect(0, y, width - 30, fonts.grow(30)),
+                                        f"— {title} —", ui, container=inner)
             return
-        keys_w = min(190, max(120, width * 2 // 5))  # a narrow window shares the row
+        keys_w = min(fonts.wide(190), max(120, width * 2 // 5))  # a narrow window shares the row
+        words = self.services.table.label(ctx, command)
+        label_w = width - keys_w - 40
+        stacked = _key_row(width) > fonts.grow(34)  # the words over the keys
         pygame_gui.elements.UILabel(
-            pygame.Rect(0, y, width - keys_w - 40, 32), self.services.table.label(ctx, command),
+            pygame.Rect(0, y, width - 30 if stacked else label_w, fonts.grow(32)), words,
             ui, container=inner, object_id="#left_label",
         )
+        below = fonts.grow(32) if stacked else 0
         widget = pygame_gui.elements.UIButton(
-            pygame.Rect(width - keys_w - 30, y, keys_w, 30), "", ui, container=inner,
+            pygame.Rect(width - keys_w - 30, y + below, keys_w, fonts.grow(30)), "", ui,
+            container=inner,
         )
         self._set_key_text(widget, ctx, command)
         self.key_buttons[widget] = (ctx, command)
@@ -244,6 +254,13 @@ class SettingsScene(Scene):
             self._colour_menus()
         elif element is self.widgets["speed"]:
             self.services.update_settings(settings.with_(anim_speed=SPEEDS[choice]))
+        elif element is self.widgets["text_size"]:
+            size = int(choice.removesuffix(" %"))
+            if size in TEXT_SIZES and size != settings.text_size:
+                self._restyle(settings.with_(text_size=size))
+        elif element is self.widgets["theme"]:
+            if choice in palette.THEMES and choice != settings.theme:
+                self._restyle(settings.with_(theme=choice))
         else:
             for seat in (0, 1):
                 if element is self.widgets[f"colour:{seat}"] and choice in palette.SWATCHES:
@@ -257,6 +274,13 @@ class SettingsScene(Scene):
                     self.services.update_settings(settings.with_(colours=(colours[0],
                                                                           colours[1])))
                     self._colour_menus()
+
+    def _restyle(self, settings: Settings) -> None:
+        """Use a new text size or colour theme: the screen is made anew in it, at once (the
+        ones under it when they show again)."""
+        self.services.update_settings(settings)
+        self._build_root()
+        self.services.speech.say(f"Text size {settings.text_size} %, {settings.theme} colours")
 
     def holds_keys(self) -> bool:
         return self.waiting is not None  # the next key is the new binding, Tab and Return too
@@ -295,32 +319,48 @@ class SettingsScene(Scene):
         heading(surface, "Settings", (surface.get_width() // 2, 64), 56)
 
 
+def _key_row(width: int) -> int:
+    """The height of a key's row in a list ``width`` wide: its words beside its keys, or
+    over them where large text leaves no room beside."""
+    return fonts.grow(34) if width >= fonts.wide(420) else fonts.grow(34) + fonts.grow(32)
+
+
 def _layout(size: tuple[int, int]) -> dict[str, pygame.Rect]:
     """Where each widget of the screen goes in a window of ``size``, by its name in
-    ``SettingsScene.widgets`` (the key list's rows go inside ``keys``)."""
+    ``SettingsScene.widgets``: the form's widgets inside the form's scrolling part
+    (``form``; its inside is ``form:inside``), the key list's rows inside ``keys``. Each
+    setting's words go beside it, or over it where large text leaves no room beside."""
     left = max(24, size[0] // 2 - 560)
+    top = 130 + fonts.grow(0)
+    bottom = size[1] - 30 - fonts.grow(46)
+    form_w = min(fonts.wide(476), size[0] - left - 348)  # the keys keep 300 px or more
+    label_w, menu_w = fonts.wide(150), fonts.wide(300)
+    stacked = label_w + 10 + fonts.wide(200) > form_w - 24
+    row = fonts.grow(34)
     at: dict[str, pygame.Rect] = {}
-    y = 130
-    at["label:palette"] = pygame.Rect(left, y, 150, 34)
-    at["palette"] = pygame.Rect(left + 160, y, 300, 34)
-    for seat in (0, 1):
-        at[f"label:colour:{seat}"] = pygame.Rect(left, y + (seat + 1) * (ROW + 6), 150, 34)
-        at[f"colour:{seat}"] = pygame.Rect(left + 160, y + (seat + 1) * (ROW + 6), 200, 34)
-    y += 3 * (ROW + 6)
-    at["label:speed"] = pygame.Rect(left, y, 150, 34)
-    at["speed"] = pygame.Rect(left + 160, y, 200, 34)
-    y += ROW + 6
-    at["label:volume"] = pygame.Rect(left, y, 150, 34)
-    at["volume"] = pygame.Rect(left + 160, y, 200, 34)
-    y += ROW + 6
-    at["muted"] = pygame.Rect(left + 160, y + 7, 20, 20)
-    y += ROW
-    at["fullscreen"] = pygame.Rect(left + 160, y + 7, 20, 20)
-    y += ROW
-    at["speech"] = pygame.Rect(left + 160, y + 7, 20, 20)
-    at["back"] = pygame.Rect(left, size[1] - 76, 160, 46)
-    at["reset"] = pygame.Rect(left + 180, size[1] - 76, 220, 46)
-    keys = pygame.Rect(left + 500, 130, min(620, size[0] - left - 524), size[1] - 230)
+    y = 0
+    for name, wide in (("palette", True), ("colour:0", False), ("colour:1", False),
+                       ("speed", False), ("volume", False), ("text_size", False),
+                       ("theme", False)):
+        width = min(menu_w if wide else fonts.wide(200), form_w - 24)
+        if stacked:
+            at[f"label:{name}"] = pygame.Rect(0, y, form_w - 24, row)
+            y += row
+            at[name] = pygame.Rect(0, y, width, row)
+        else:
+            at[f"label:{name}"] = pygame.Rect(0, y, label_w, row)
+            at[name] = pygame.Rect(label_w + 10, y, min(width, form_w - 34 - label_w), row)
+        y += row + 12
+    for name in ("muted", "fullscreen", "speech"):
+        at[name] = pygame.Rect(0 if stacked else label_w + 10, y + 7, 20, 20)
+        y += max(40, row + 6)
+    at["form:inside"] = pygame.Rect(0, 0, form_w - 20, y)
+    at["form"] = pygame.Rect(left, top, form_w, max(row, bottom - 24 - top))
+    at["back"] = pygame.Rect(left, bottom, fonts.wide(160), fonts.grow(46))
+    at["reset"] = pygame.Rect(left + fonts.wide(160) + 20, bottom, fonts.wide(220),
+                              fonts.grow(46))
+    x = left + form_w + 24
+    keys = pygame.Rect(x, top, min(620, size[0] - x - 24), bottom - 24 - top)
     at["keys"] = keys
-    at["label:keys"] = pygame.Rect(keys.x, keys.y - 40, keys.w, 34)
+    at["label:keys"] = pygame.Rect(keys.x, keys.y - fonts.grow(40), keys.w, fonts.grow(34))
     return at

@@ -56,6 +56,12 @@ def grow(pixels: int, lines: int = 1) -> int:
     return pixels + round((_scale - 1) * LINE * lines)
 
 
+def wide(pixels: int) -> int:
+    """The width of a box of ``pixels`` at 100 % sized for its words, at the text size in
+    use (words widen as their size does)."""
+    return round(pixels * _scale)
+
+
 def grown(size: int) -> float:
     """``size`` (on the layouts' scale) at the text size in use; see ``LARGE``."""
     return min(size * _scale, max(size, LARGE * _scale))
