@@ -28,7 +28,14 @@ from game.client.files import autosaves, storage
 from game.client.match import result
 from game.client.match.computer import STALLED_CHOICES, STALLED_TITLE, ComputerSeat, stalled_text
 from game.client.match.table import MovingSeat, Played, Table
-from game.client.view import Feedback, Suggests, SuggestsLine, last_turn, seat_colours
+from game.client.view import (
+    Feedback,
+    Suggests,
+    SuggestsLine,
+    Swatches,
+    last_turn,
+    seat_colours,
+)
 from game.client.widgets.board_host import BoardHost
 from game.client.widgets.movelist import History, MoveList
 from game.core.errors import GameError
@@ -883,10 +890,12 @@ class PlayScene(Scene):
         if active:
             pygame.draw.rect(surface, colour, card, 3, border_radius=10)
         swatch = pygame.Rect(card.x + 10, card.y + (card_h - side) // 2, side, side)
-        pygame.draw.rect(surface, colour, swatch, border_radius=8)
-        pygame.draw.rect(surface, palette.shade(colour, 0.58), swatch.inflate(-side // 2.2,
-                                                                             -side // 2.2),
-                         border_radius=4)
+        if isinstance(self.view, Swatches):  # the pieces' own shape for the seat
+            self.view.draw_swatch(surface, swatch, seat, colour)
+        else:
+            pygame.draw.rect(surface, colour, swatch, border_radius=8)
+            pygame.draw.rect(surface, palette.shade(colour, 0.58),
+                             swatch.inflate(-side // 2.2, -side // 2.2), border_radius=4)
         left = swatch.right + 12
         room = card.right - left - 10
         self._blit_fit(surface, info.name, 26 if self.compact else 28, palette.TEXT, room,

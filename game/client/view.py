@@ -189,6 +189,18 @@ class Marks(Protocol):
 
 
 @runtime_checkable
+class Swatches(Protocol):
+    """A view whose seats' pieces differ by a shape as well as by colour (Conquid's second
+    player's cells carry a dot): the seat cards' swatches show the same shape, so a card is
+    matched to its pieces without telling colours apart."""
+
+    def draw_swatch(self, surface: pygame.Surface, rect: pygame.Rect, seat: int,
+                    colour: RGB) -> None:
+        """Seat ``seat``'s swatch in ``colour``, filling ``rect``."""
+        ...
+
+
+@runtime_checkable
 class FitsMany(Protocol):
     """A view whose board's scale depends on the position (Piously keeps room around its
     temple once the Stonemason is owned): a lesson shows it every position of its steps

@@ -89,14 +89,24 @@ def deadline_text(online: OnlineGame, match: Match) -> str:
     return f"  ·  {whose} deadline {when}"
 
 
+def present(online: OnlineGame, seat: int) -> bool:
+    """The seat's player is known to be here: one's own link is up, the opponent is at the
+    table (unknown while our own link is down: not shown as here)."""
+    return online.link == "connected" and (seat == online.my_seat or online.here(seat))
+
+
 def dot(surface: pygame.Surface, centre: tuple[int, int], online: OnlineGame, seat: int) -> None:
-    """A seat's presence dot: the opponent here or gone; one's own link up or in trouble."""
-    if seat == online.my_seat:
-        colour = HERE if online.link == "connected" else TROUBLE
-    else:  # unknown while our own link is down: not shown as here
-        colour = HERE if online.here(seat) and online.link == "connected" else GONE
-    pygame.draw.circle(surface, colour, centre, 7)
-    pygame.draw.circle(surface, palette.BACKGROUND, centre, 7, 2)
+    """A seat's presence mark: a filled dot here; one's own link in trouble, a hollow
+    triangle; the opponent gone, a hollow ring (the shapes say it without the colours, and
+    the card says "away", the status line the link's state)."""
+    if present(online, seat):
+        pygame.draw.circle(surface, HERE, centre, 7)
+        pygame.draw.circle(surface, palette.BACKGROUND, centre, 7, 2)
+    elif seat == online.my_seat:
+        x, y = centre
+        pygame.draw.polygon(surface, TROUBLE, [(x, y - 8), (x + 8, y + 6), (x - 8, y + 6)], 3)
+    else:
+        pygame.draw.circle(surface, GONE, centre, 7, 3)
 
 
 def draw_chat(surface: pygame.Surface, rect: pygame.Rect, online: OnlineGame,

@@ -398,4 +398,7 @@ class OnlinePlayScene(PlayScene):
 
     def _seat_mark(self, surface: pygame.Surface, card: pygame.Rect, seat: int) -> str:
         op.dot(surface, (card.right - 14, card.y + 14), self.online, seat)
-        return "  ·  you" if seat == self.online.my_seat else ""
+        if seat == self.online.my_seat:
+            return "  ·  you"
+        known = self.online.link == "connected"  # (while our link is down: not known)
+        return "  ·  away" if known and not self.online.here(seat) else ""

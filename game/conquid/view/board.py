@@ -418,6 +418,14 @@ class ConquidView:
             pygame.draw.circle(layer, palette.shade(self._rgb(code), 0.55), rect.center,
                                max(2, rect.w // 5))
 
+    def draw_swatch(self, surface: pygame.Surface, rect: pygame.Rect, seat: int,
+                    colour: RGB) -> None:
+        """A seat card's swatch: a cell of the seat's, the second's with its dot (``Swatches``)."""
+        pygame.draw.rect(surface, colour, rect, border_radius=8)
+        if seat == 1:
+            pygame.draw.circle(surface, palette.shade(colour, 0.55), rect.center,
+                               max(3, rect.w // 5))
+
     def draw(self, surface: pygame.Surface, clock: float) -> None:
         state = self._state
         if state is None:
