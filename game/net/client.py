@@ -577,9 +577,12 @@ class TableClient:
         if game_id not in self.games:
             raise ClientError(UNPLAYABLE, "the table is for a game this app does not have "
                                           f"({quote(game_id)})")
+        game = self.games.get(game_id)
+        if game.info.players != len(names):
+            raise ClientError(UNPLAYABLE, f"{game.info.title} is played by "
+                                          f"{game.info.players}, not at a table of {len(names)}")
         try:
-            return Match(self.games.get(game_id), options,
-                         tuple(Seat(name or "?") for name in names))
+            return Match(game, options, tuple(Seat(name or "?") for name in names))
         except OptionsError as err:
             raise ClientError(UNPLAYABLE, f"this app's rules refuse the table: {err}") from None
 
@@ -655,4 +658,6 @@ async def _first(done: asyncio.Future[Any], *refusals: asyncio.Future[Incoming])
             error = refused.result()
             assert isinstance(error, m.Error)
             raise ClientError(error.code, error.reason)
+    if done in finished:  # answered, though the link may have failed just after
+        return done.result()
     return next(iter(finished)).result()
