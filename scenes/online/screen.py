@@ -23,6 +23,7 @@ from game.client.app.scene import Pop, Push, Scene, Transition
 from game.client.app.services import Services
 from game.client.draw import fonts, palette
 from game.client.files import autosaves, tickets
+from game.client.match.address import server_url
 from game.client.match.nearby import NearbyTables
 from game.client.match.online import OnlineGame, OnlinePlay
 from game.core.text import problem
@@ -34,29 +35,12 @@ from scenes.online.nearby import LOOKING, build_rows, why_not
 
 TYPED: Final = ("name", "server", "code", "address")
 """The page's text fields, whose text survives a new layout."""
-DEFAULT_PORT: Final = 8765
 CAPTION_SIZE: Final = 23
 """``game.client.draw.fonts`` size of the theme's labels (Noto Sans 16)."""
 CAPTION: Final = (0xC8, 0xCC, 0xD8)
 """The theme's label colour."""
 BACK_TO: Final = "online play"
 """This screen as the pause screen names it: a game started or resumed here comes back here."""
-
-
-def server_url(address: str) -> str:
-    """A typed address as a WebSocket URL: ``host``, ``host:port`` or a ``ws(s)://`` URL.
-    Raises ValueError with the reason."""
-    address = address.strip()
-    if not address:
-        raise ValueError("type an address first")
-    if address.startswith(("ws://", "wss://")):
-        return address
-    if "://" in address or " " in address or problem(address, 200):
-        raise ValueError(f"{address[:60]!r} is not an address (like 192.168.1.5:8765)")
-    host, _, port = address.rpartition(":") if address.count(":") == 1 else (address, "", "")
-    if port and not port.isdigit():
-        raise ValueError(f"{port!r} is not a port number")
-    return f"ws://{host}:{port or DEFAULT_PORT}"
 
 
 class OnlineScene(Scene):
