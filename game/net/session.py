@@ -234,12 +234,16 @@ class LinkedSession(ABC, Generic[EventT, OutT]):
 
     # -- the UI thread's side ------------------------------------------------------------
 
-    def events(self) -> list[EventT | Link]:
-        """Everything that happened since the last call, oldest first (never blocks)."""
+    def events(self, limit: int | None = None) -> list[EventT | Link]:
+        """What happened since the last call, oldest first (never blocks): at most ``limit``
+        events, so that a flood costs each frame a bounded amount of work; the rest wait for
+        the next call, and the UI is woken again for them."""
         out: list[EventT | Link] = []
         with contextlib.suppress(queue.Empty):
-            while True:
+            while limit is None or len(out) < limit:
                 out.append(self._events.get_nowait())
+        if limit is not None and len(out) == limit and not self._events.empty():
+            self._wake()
         return out
 
     def close(self, wait: float = 0.0) -> None:

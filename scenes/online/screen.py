@@ -31,7 +31,7 @@ from scenes.common import button, centred_box, enable, heading, menu_open, messa
 from scenes.layout import columns
 from scenes.online.games import follow_pending, online_note, playable_online, resume_online
 from scenes.online.host import DAY, GONE_SECONDS, HostForm
-from scenes.online.nearby import LOOKING, build_rows, why_not
+from scenes.online.nearby import LOOKING, NearbyRows, why_not
 
 TYPED: Final = ("name", "server", "code", "address")
 """The page's text fields, whose text survives a new layout."""
@@ -57,8 +57,8 @@ class OnlineScene(Scene):
         self._announced: str | None = None
         self.browser: NearbyTables | None = None
         self.nearby: list[Any] = []
-        self.nearby_rows: dict[Any, Any] = {}
-        """Each joinable table's row (a button) and the table."""
+        self._rows: NearbyRows | None = None
+        """The rows of the tables nearby, while the page shows them."""
         self.kept: list[tuple[autosaves.Kept, tickets.Kept]] = []
         self._game: str | None = None
         """The game chosen to host."""
@@ -73,8 +73,6 @@ class OnlineScene(Scene):
         self._kept_lines: list[str] = []
         self._kept_widgets: dict[str, Any] = {}
         """The last layout's widgets, while a resize lays the page out again (``_put``)."""
-        self._kept_rows_area: Any = None
-        """The scrolling area ``nearby_rows`` belong to."""
         self._captions: list[tuple[str, pygame.Rect]] = []
         """The page's captions and where each goes (drawn, not widgets)."""
 
@@ -91,6 +89,11 @@ class OnlineScene(Scene):
             self.browser.close()
             self.browser = None
         super().exit()
+
+    @property
+    def nearby_rows(self) -> dict[Any, Any]:
+        """Each joinable table's row (a button) and the table."""
+        return {} if self._rows is None else self._rows.joins
 
     def resume(self) -> None:
         self._refresh_kept()
@@ -143,13 +146,13 @@ class OnlineScene(Scene):
         page = columns(size, 520, 34, 140)
         row, gap, width, left, right = page.row, page.gap, page.width, page.left, page.right
         if self.pending is not None:  # the waiting box alone, over the page
-            self.nearby_rows = {}
+            self._rows = None
             box = centred_box(size, 620, 300)
             w["cancel"] = button(self, pygame.Rect(box.centerx - 80, box.bottom - row - 16, 160,
                                                    row), "Cancel", "Close this table")
             return
         if self.form is not None:  # the hosting box alone, over the page
-            self.nearby_rows = {}
+            self._rows = None
             self.form.build(size, row)
             return
         y = page.top
@@ -231,18 +234,17 @@ class OnlineScene(Scene):
         y += row
         self._nearby_rect = pygame.Rect(right, y, width, list_h + row + gap)
         self._row = row
-        kept_rows = self.nearby_rows
-        self.nearby_rows = {}
+        kept_rows, self._rows = self._rows, None
 
         def rows(rect: pygame.Rect) -> Any:
-            area, self.nearby_rows = build_rows(self, rect, self.nearby, row)
-            return area
+            self._rows = NearbyRows(self, rect, row)
+            self._rows.show(self.nearby)
+            return self._rows.area
 
         if self.nearby:  # else the scene writes that it is looking (``draw``)
             area = self._put("nearby", self._nearby_rect.inflate(-8, -8), rows)
-            if area is self._kept_rows_area:  # moved, rows and all
-                self.nearby_rows = kept_rows
-            self._kept_rows_area = area
+            if kept_rows is not None and area is kept_rows.area:  # moved, rows and all
+                self._rows = kept_rows
         y += list_h + row + 2 * gap
         self._caption(pygame.Rect(right, y, width, row), "My online games")
         y += row
@@ -264,18 +266,22 @@ class OnlineScene(Scene):
         self._captions.append((text, rect))
 
     def _show_nearby(self) -> None:
-        """The tables nearby changed: only their rows are made anew (the page shows them)."""
+        """The tables nearby changed: their rows are brought up to date (the page shows
+        them), only a new table's made."""
         if self.root is None or self.pending is not None or self.form is not None:
+            return
+        self._kept_widgets = {}
+        if self.nearby and self._rows is not None:
+            self._rows.show(self.nearby)
             return
         old = self.widgets.pop("nearby", None)
         if old is not None:
             old.kill()
-        self._kept_widgets = {}
-        self.nearby_rows = {}
+        self._rows = None
         if self.nearby:
-            self.widgets["nearby"], self.nearby_rows = build_rows(
-                self, self._nearby_rect.inflate(-8, -8), self.nearby, self._row)
-            self._kept_rows_area = self.widgets["nearby"]
+            self._rows = NearbyRows(self, self._nearby_rect.inflate(-8, -8), self._row)
+            self._rows.show(self.nearby)
+            self.widgets["nearby"] = self._rows.area
 
     # -- input ---------------------------------------------------------------------------
 

@@ -26,8 +26,8 @@ class FakeSession:
         self.queued: list[Any] = []
         self.said: list[str] = []
 
-    def events(self) -> list[Any]:
-        out, self.queued = self.queued, []
+    def events(self, limit: int | None = None) -> list[Any]:
+        out, self.queued = self.queued[:limit], self.queued[len(self.queued[:limit]):]
         return out
 
     def chat(self, text: str) -> None:
@@ -70,3 +70,33 @@ def test_chat_is_flood_controlled(tmp_path: Path) -> None:
     assert results[:4] == [None] * 4 and all(results[4:])
     assert session.said == [f"line {n}" for n in range(4)]
     assert game.say("   ") is not None
+
+
+def test_a_flood_is_taken_in_over_several_frames(tmp_path: Path) -> None:
+    from game.client.match.online import EVENTS_PER_FRAME
+
+    game, session = online(tmp_path)
+    session.queued = [TableNow(table((True, True)), ())]
+    game.pump()
+    flood = [Heard(m.Presence(1, n % 2 == 0)) for n in range(12_000)]
+    session.queued = list(flood)
+    game.pump()
+    assert len(session.queued) == len(flood) - EVENTS_PER_FRAME
+    frames = 1
+    while game.pump():
+        frames += 1
+    assert frames == -(-len(flood) // EVENTS_PER_FRAME) and game.here(1) is False
+
+
+def test_the_session_hands_out_a_bounded_number_and_wakes_for_the_rest() -> None:
+    from game.net.session import Network, Session
+
+    woken: list[int] = []
+    session = Session(Network(), "ws://127.0.0.1:1", "Ada", all_games(),
+                      lambda: woken.append(1))
+    for n in range(120):
+        session._put(Heard(m.Presence(1, n % 2 == 0)))
+    woken.clear()
+    assert len(session.events(50)) == 50 and woken == [1]
+    assert len(session.events(50)) == 50 and woken == [1, 1]
+    assert len(session.events(50)) == 20 and woken == [1, 1]

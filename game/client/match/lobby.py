@@ -14,6 +14,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Final, Protocol
 
+from game.client.match.online import EVENTS_PER_FRAME
 from game.core.match import Match, Seat
 from game.core.registry import Registry
 from game.net import lobby as lb
@@ -35,7 +36,7 @@ class LobbyLink(Protocol):
 
     def identify(self, name: str, secret: str) -> None: ...
 
-    def events(self) -> list[Any]: ...
+    def events(self, limit: int | None = None) -> list[Any]: ...
 
     def close(self, wait: float = 0.0) -> None: ...
 
@@ -140,7 +141,7 @@ class Lobby:
         from game.net import session as s
 
         changed = self._expire()
-        for event in self.link.events():
+        for event in self.link.events(EVENTS_PER_FRAME):
             changed = True
             if isinstance(event, s.Link):
                 self.state, self.reason = event.state, event.reason
@@ -248,7 +249,7 @@ class Spectator:
     def pump(self) -> bool:
         from game.net import session as s
 
-        events = self.session.events()
+        events = self.session.events(EVENTS_PER_FRAME)
         for event in events:
             if isinstance(event, s.Watched):
                 self.state, self.moves = event.state, event.moves

@@ -33,6 +33,9 @@ CHAT_WINDOW: Final = 10.0
 CHAT_LONGEST: Final = 200
 CLOSE_SECONDS: Final = 2.0
 """How long closing the app waits for each table's connection to close cleanly."""
+EVENTS_PER_FRAME: Final = 50
+"""The most network events one frame takes in: a flood (thousands of presence changes or
+offers) is spread over frames instead of freezing one (``bench/online_flood.py``)."""
 
 
 def wake() -> None:
@@ -60,7 +63,7 @@ class Session(Protocol):
 
     def chat(self, text: str) -> None: ...
 
-    def events(self) -> list[Any]: ...
+    def events(self, limit: int | None = None) -> list[Any]: ...
 
     def close(self, wait: float = 0.0) -> None: ...
 
@@ -219,11 +222,12 @@ class OnlineGame:
     # -- receiving -----------------------------------------------------------------------
 
     def pump(self) -> bool:
-        """Take in what the network thread said; True if anything changed."""
+        """Take in what the network thread said (``EVENTS_PER_FRAME`` at most: the rest
+        come with the next frames); True if anything changed."""
         from game.net import messages as m
         from game.net import session as s
 
-        events = self.session.events()
+        events = self.session.events(EVENTS_PER_FRAME)
         for event in events:
             if isinstance(event, s.Seated):
                 self.session.url = event.url
