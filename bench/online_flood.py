@@ -72,8 +72,8 @@ def events_figure(home: Path, unbounded: bool) -> dict[str, Any]:
         session._put(Heard(m.Presence(1, n % 2 == 0)))
         session._put(Heard(m.Declined(m.OfferKind.DRAW, 0)))
     if unbounded:
-        online_state.EVENTS_PER_FRAME = None  # type: ignore[misc]
-    times = []
+        online_state.EVENTS_PER_FRAME = None  # type: ignore[misc, assignment]
+    times: list[float] = []
     while not session._events.empty() and len(times) < FLOOD:
         times.append(frame(app))
     times += [frame(app) for _ in range(5)]
@@ -113,7 +113,7 @@ def nearby_figure(home: Path) -> dict[str, Any]:
     for _ in range(3):
         frame(app)
     services.background.wait(5)
-    times = []
+    times: list[float] = []
     for count in range(1, TABLES + 1):
         browser.count = count
         times.append(frame(app))
