@@ -15,6 +15,8 @@ import statistics
 import sys
 import tempfile
 import time
+from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
@@ -24,7 +26,7 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # stdout carries only 
 import pygame
 
 from game.client.app.app import STEP, App
-from game.client.app.scene import Pop, Push
+from game.client.app.scene import Pop, Push, Scene
 from game.client.files import storage
 from game.client.files.paths import Paths
 from game.main_window import VIEWS, build_services
@@ -38,10 +40,10 @@ REPLAY_TARGET_S = 1.0
 PLAY_TARGET_S = 0.5
 
 
-def opened(app: App, make: object) -> float:
+def opened(app: App, make: Callable[[], Scene]) -> float:
     """Seconds to make a scene (``make()``) and draw its first frame; then it is closed."""
     started = time.perf_counter()
-    scene = make()  # type: ignore[operator]
+    scene = make()
     app.stack.apply(Push(scene))
     app.step([], STEP)
     took = time.perf_counter() - started
@@ -62,8 +64,8 @@ def main(names: list[str]) -> None:
             unfinished.write_bytes(unfinished_record(game_id))
             done = storage.load(finished, services.games, services.views)
             going = storage.load(unfinished, services.games, services.views)
-            replay = [opened(app, lambda: ReplayScene(services, done)) for _ in range(RUNS)]
-            play = [opened(app, lambda: PlayScene(services, going)) for _ in range(RUNS)]
+            replay = [opened(app, partial(ReplayScene, services, done)) for _ in range(RUNS)]
+            play = [opened(app, partial(PlayScene, services, going)) for _ in range(RUNS)]
             figure = {"bench": f"replay_open_{game_id}", "moves": done.ply,
                       "replay_s": round(statistics.median(replay), 3),
                       "play_first_frame_s": round(statistics.median(play), 3),
