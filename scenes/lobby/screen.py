@@ -25,7 +25,7 @@ from game.client.app.scene import Pop, Push, Scene, Transition
 from game.client.app.services import Services
 from game.client.draw import fonts, palette
 from game.client.match.lobby import Lobby, Spectator, open_spectator, seat_line
-from game.client.match.online import OnlineGame, OnlinePlay, wake
+from game.client.match.online import OnlineGame, OnlinePlay
 from game.core.text import problem
 from game.net.identities import Identities
 from game.net.messages import Clock
@@ -80,7 +80,8 @@ class LobbyScene(Scene):
         from game.net.lobby_session import LobbySession
 
         identities = Identities(self.services.paths.data)
-        session = LobbySession(self.online.network(), self.url, self.services.games, None, wake)
+        session = LobbySession(self.online.network(), self.url, self.services.games, None,
+                               self.online.wake)
         self.lobby = Lobby(session, self.url, identities)
         held = self.lobby.identity()
         if held is not None:

@@ -295,9 +295,8 @@ def open_spectator(online: Any, url: str, table: str, round_: int | None) -> Spe
     """A session watching ``table`` (no seat, no token) on the app's one network thread
     (``online``: ``game.client.match.online.OnlinePlay``); ``round_``: an earlier round, sent
     whole."""
-    from game.client.match.online import wake
     from game.net.session import Session, Watch
 
-    session = Session(online.network(), url, "Spectator", online.games, wake)
+    session = Session(online.network(), url, "Spectator", online.games, online.wake)
     session.start(Watch(table, round_))
     return Spectator(session, online.games)

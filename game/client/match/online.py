@@ -15,8 +15,6 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Final, Protocol
 
-import pygame
-
 from game.client.files import tickets
 from game.client.files.paths import Paths
 from game.core.match import Match, Seat, meta_word
@@ -24,8 +22,6 @@ from game.core.player import Decision
 from game.core.record import Online
 from game.core.registry import Registry
 
-WAKE: Final = pygame.event.custom_type()
-"""Posted by the network thread: something arrived; the loop wakes and the scene drains it."""
 CHAT_LINES: Final = 5
 CHAT_BURST: Final = 4
 CHAT_WINDOW: Final = 10.0
@@ -36,12 +32,6 @@ CLOSE_SECONDS: Final = 2.0
 EVENTS_PER_FRAME: Final = 50
 """The most network events one frame takes in: a flood (thousands of presence changes or
 offers) is spread over frames instead of freezing one (``bench/online_flood.py``)."""
-
-
-def wake() -> None:
-    """Wake the app loop from the network thread (pygame-ce's event queue is thread-safe)."""
-    if pygame.display.get_init():
-        pygame.event.post(pygame.event.Event(WAKE))
 
 
 class Session(Protocol):
@@ -385,9 +375,13 @@ class OnlinePlay:
 
     def __init__(self, games: Registry, paths: Paths,
                  hosting: Callable[[], HostedServer] | None = None,
-                 browsing: Callable[[Callable[[], None]], Browser] | None = None) -> None:
+                 browsing: Callable[[Callable[[], None]], Browser] | None = None,
+                 wake: Callable[[], None] = lambda: None) -> None:
+        """``wake``: wakes the app's loop from another thread when news arrives (the app
+        layer's ``game.client.app.wake.wake``; none for a loop that never sleeps)."""
         self.games = games
         self.paths = paths
+        self.wake = wake
         self._hosting = hosting
         self._browsing = browsing
         self._network: Any = None
@@ -408,7 +402,7 @@ class OnlinePlay:
         return self.hosted
 
     def browse(self) -> Browser | None:
-        return None if self._browsing is None else self._browsing(wake)
+        return None if self._browsing is None else self._browsing(self.wake)
 
     def network(self) -> Any:
         """The one network thread (``game.net.session.Network``), made on first use."""
@@ -425,7 +419,7 @@ class OnlinePlay:
         identified as ``identity``'s name first when given."""
         from game.net.session import Session
 
-        session = Session(self.network(), url, name, self.games, wake, identity)
+        session = Session(self.network(), url, name, self.games, self.wake, identity)
         game = OnlineGame(session, self.games, self.paths, name, hosted)
         session.start(start)
         self.games_open.append(game)
