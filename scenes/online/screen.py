@@ -26,11 +26,12 @@ from game.client.files import autosaves, tickets
 from game.client.match.address import server_url
 from game.client.match.nearby import NearbyTables
 from game.client.match.online import OnlineGame, OnlinePlay
+from game.client.match.seats import hosting, joining, table_clock
 from game.core.text import problem
 from scenes.common import button, centred_box, enable, heading, menu_open, message
 from scenes.layout import columns
 from scenes.online.games import follow_pending, online_note, playable_online, resume_online
-from scenes.online.host import DAY, GONE_SECONDS, HostForm
+from scenes.online.host import GONE_SECONDS, HostForm
 from scenes.online.nearby import LOOKING, NearbyRows, why_not
 
 TYPED: Final = ("name", "server", "code", "address")
@@ -369,16 +370,12 @@ class OnlineScene(Scene):
 
     def _host_table(self, form: HostForm) -> None:
         """Open the table the hosting box describes and wait for the other player."""
-        from game.net.messages import Clock
-        from game.net.session import Host
-
         chosen = form.choices()
         if isinstance(chosen, str):
             message(self, "Table options", chosen[:1].upper() + chosen[1:] + ".")
             return
         options, seat, days = chosen
-        clock = Clock(gone=GONE_SECONDS, move=None if days is None else days * DAY)
-        how = Host(form.info.id, options, seat, clock)
+        how = hosting(form.info.id, options, seat, table_clock(days, GONE_SECONDS))
         if form.server is None:
             try:
                 hosted = self.online.host_server()
@@ -405,8 +402,6 @@ class OnlineScene(Scene):
         self._build_root()
 
     def _join_code(self) -> None:
-        from game.net.session import Join
-
         name = self._name()
         if name is None:
             return
@@ -429,13 +424,11 @@ class OnlineScene(Scene):
         except ValueError as err:
             message(self, "Join by code", str(err))
             return
-        self.pending = self.online.open(url, name, Join(code))
+        self.pending = self.online.open(url, name, joining(code))
         self.hosting = False
         self._build_root()
 
     def _join_nearby(self, table: Any) -> None:
-        from game.net.session import Join
-
         why = why_not(table, self.services.games)
         if why:  # the row is greyed out; a table may change between frames
             message(self, "Cannot join this table", why[:1].upper() + why[1:] + ".")
@@ -443,7 +436,7 @@ class OnlineScene(Scene):
         name = self._name()
         if name is None:
             return
-        self.pending = self.online.open(table.url, name, Join(table.code))
+        self.pending = self.online.open(table.url, name, joining(table.code))
         self.hosting = False
         self._build_root()
 

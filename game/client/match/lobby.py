@@ -89,6 +89,25 @@ class Lobby:
             return
         self.link.identify(identity.name, identity.secret)
 
+    def export(self) -> str | None:
+        """The line that brings this server's name to another machine (``adopt`` there), or
+        None when none is held here. Raises ValueError with the reason when the names file
+        cannot be read."""
+        try:
+            return self.identities.export(self.url)
+        except IdentityError as err:
+            raise ValueError(str(err)) from None
+
+    def adopt(self, name: str, secret: str) -> None:
+        """Hold ``name`` with the ``secret`` exported on another machine, and identify with
+        it. Raises ValueError with the reason when the line is not an exported name or the
+        names file cannot be written."""
+        try:
+            identity = self.identities.adopt(self.url, f"{name.strip()}\t{secret}")
+        except (IdentityError, OSError) as err:
+            raise ValueError(str(err)) from None
+        self.link.identify(identity.name, identity.secret)
+
     def identity(self) -> Identity | None:
         """The name and secret this machine holds for this server, if any."""
         try:
@@ -289,6 +308,21 @@ class Spectator:
 
     def close(self) -> None:
         self.session.close()
+
+
+def open_lobby(online: Any, url: str) -> Lobby:
+    """The lobby of the server at ``url``, followed through a connection of its own on the
+    app's one network thread (``online``: ``game.client.match.online.OnlinePlay``),
+    identified with the name this machine holds there, if any."""
+    from game.net.lobby_session import LobbySession
+
+    session = LobbySession(online.network(), url, online.games, None, online.wake)
+    lobby = Lobby(session, url, Identities(online.paths.data))
+    held = lobby.identity()
+    if held is not None:
+        session.identity = (held.name, held.secret)
+    session.start()
+    return lobby
 
 
 def open_spectator(online: Any, url: str, table: str, round_: int | None) -> Spectator:
