@@ -100,3 +100,22 @@ def test_the_session_hands_out_a_bounded_number_and_wakes_for_the_rest() -> None
     assert len(session.events(50)) == 50 and woken == [1]
     assert len(session.events(50)) == 50 and woken == [1, 1]
     assert len(session.events(50)) == 20 and woken == [1, 1]
+
+
+def test_a_seat_lost_for_good_offers_to_sit_again_and_sits_only_when_asked(
+        tmp_path: Path) -> None:
+    from game.net.client import Ticket
+    from game.net.session import REPLACED, Link
+    from scenes.online.panel import SIT_AGAIN, control_rows
+
+    game, session = online(tmp_path)
+    started: list[Any] = []
+    session.ticket = Ticket("t1", 0, "ab" * 16)  # type: ignore[assignment]
+    session.start = started.append  # type: ignore[attr-defined]
+    session.queued = [TableNow(table((True, True)), ()), Link("lost", REPLACED)]
+    game.pump()
+    names = [name for row in control_rows(game, False) for _, name, _ in row]
+    assert SIT_AGAIN in names and started == []
+    game.sit_again()
+    assert started == [session.ticket] and game.link == "connecting"
+    assert SIT_AGAIN not in [name for row in control_rows(game, False) for _, name, _ in row]

@@ -55,6 +55,8 @@ class Session(Protocol):
 
     def events(self, limit: int | None = None) -> list[Any]: ...
 
+    def start(self, how: Any) -> None: ...
+
     def close(self, wait: float = 0.0) -> None: ...
 
 
@@ -182,6 +184,19 @@ class OnlineGame:
 
     def claim(self) -> None:
         self.session.claim()
+
+    @property
+    def can_sit_again(self) -> bool:
+        """The link is lost for good (another window took the seat, the server refused us)
+        and the seat's ticket is known: the player may sit here again."""
+        return self.link == "lost" and getattr(self.session, "ticket", None) is not None
+
+    def sit_again(self) -> None:
+        """Sit at this seat again, as the player asked (another window holding it is then
+        the one replaced)."""
+        if self.can_sit_again:
+            self.link, self.link_reason = "connecting", ""
+            self.session.start(self.session.ticket)  # type: ignore[attr-defined]
 
     @property
     def my_seat(self) -> int:
