@@ -3,7 +3,9 @@ to take it all in.
 
 ``events``: 12,000 presence changes and draw offers (offered, declined) queued at once for an
 online game's play scene, as a hostile or broken opponent could send them; the session's
-queue is the real one (``game.net.session``), fed without a network. ``--unbounded`` takes
+queue is the real one (``game.net.session``), fed without a network. ``network_max_ms`` is
+the longest a frame spent taking events in; the rest of a frame is the scene's answer (an
+offer that comes and goes rebuilds its buttons, once a frame at most). ``--unbounded`` takes
 every queued event in one frame, as the app did before each frame took a bounded number.
 ``nearby``: 200 tables announced on the network, one more each frame, on the Play online
 screen (target: no frame over 50 ms, at most 30 tables listed). Headless; prints JSON lines.
@@ -57,6 +59,16 @@ def events_figure(home: Path, unbounded: bool) -> dict[str, Any]:
     services = build_services(Paths.under(home), SIZE)
     session = Session(Network(), "ws://127.0.0.1:1", "Ada", services.games)  # never connects
     game = OnlineGame(session, services.games, services.paths, "Ada")
+    pumps: list[float] = []
+    pump = game.pump
+
+    def timed_pump() -> bool:
+        started = time.perf_counter()
+        changed = pump()
+        pumps.append((time.perf_counter() - started) * 1000)
+        return changed
+
+    game.pump = timed_pump  # type: ignore[method-assign]
     state = m.TableState("t1", "conquid", 1, {}, m.Clock(), 0, 0, ("Ada", "Blaise"),
                          (True, True), 0)
     session._put(TableNow(state, ()))
@@ -70,10 +82,11 @@ def events_figure(home: Path, unbounded: bool) -> dict[str, Any]:
         session._put(Heard(m.Presence(1, n % 2 == 1)))
         session._put(Heard(m.Offered(m.OfferKind.DRAW, 1)))
         session._put(Heard(m.Presence(1, n % 2 == 0)))
-        session._put(Heard(m.Declined(m.OfferKind.DRAW, 0)))
+        session._put(Heard(m.Declined(m.OfferKind.DRAW, 1)))
     if unbounded:
         online_state.EVENTS_PER_FRAME = None  # type: ignore[misc, assignment]
     times: list[float] = []
+    pumps.clear()
     while not session._events.empty() and len(times) < FLOOD:
         times.append(frame(app))
     times += [frame(app) for _ in range(5)]
@@ -81,6 +94,8 @@ def events_figure(home: Path, unbounded: bool) -> dict[str, Any]:
     return {"bench": "online_flood_events", "messages": FLOOD, "unbounded": unbounded,
             "frames": len(times) - 5, "frame_max_ms": round(max(times), 1),
             "frame_median_ms": round(statistics.median(times), 2),
+            "frame_p95_ms": round(_p95(times), 1),
+            "network_max_ms": round(max(pumps), 1),
             "events_per_frame": online_state.EVENTS_PER_FRAME,
             "target_ms": FRAME_TARGET_MS, "ok": max(times) <= FRAME_TARGET_MS}
 
@@ -122,7 +137,13 @@ def nearby_figure(home: Path) -> dict[str, Any]:
     return {"bench": "online_flood_nearby", "tables": TABLES, "listed": listed,
             "frame_max_ms": round(max(times), 1),
             "frame_median_ms": round(statistics.median(times), 2),
+            "frame_p95_ms": round(_p95(times), 1),
             "target_ms": FRAME_TARGET_MS, "ok": max(times) <= FRAME_TARGET_MS and listed <= 30}
+
+
+def _p95(times: list[float]) -> float:
+    """The 95th percentile (a shared machine's stalls make the maximum noisy)."""
+    return sorted(times)[min(len(times) - 1, int(0.95 * len(times)))]
 
 
 def main() -> None:
