@@ -210,15 +210,16 @@ class TableClient:
         """``act``, done again at the process that serves the table when the server closes
         with ``ELSEWHERE`` (identified there too, so the seat counts by name), as far as the
         redirect rules allow (``_follow``)."""
+        followed: tuple[int, str] | None = None
         while True:
             try:
                 return await act()
             except ClientError:
                 moved = self.closed_with
-                if moved is None or moved[0] != CloseCode.ELSEWHERE:
+                if moved is None or moved is followed or moved[0] != CloseCode.ELSEWHERE:
                     raise
+            followed = moved
             await self._follow(moved[1])
-            self.closed_with = None
             await self.connect()
             if self.identity is not None:
                 await self.identify(*self.identity)
