@@ -30,7 +30,7 @@ from game.client.match.seats import accepting, hosting, joining, seeking, table_
 from game.core.text import problem
 from scenes.common import button, centred_box, entry, heading, label, message
 from scenes.layout import columns
-from scenes.online.games import follow_pending, playable_online
+from scenes.online.games import follow_pending, playable_online, trying_again
 
 CLOCKS: Final = {"No clock": None, "1 day per move": 1, "3 days per move": 3,
                  "7 days per move": 7}
@@ -459,6 +459,9 @@ class LobbyScene(Scene):
             lines.append(("Cancel leaves the queue", 22, palette.MUTED))
         elif pending is not None and pending.link != "connected" and pending.state is None:
             lines.append(("Connecting...", 30, palette.TEXT))
+            trouble = trying_again(pending)
+            if trouble:
+                lines.append((trouble, 20, palette.MUTED))
         elif pending is not None and self.pending_what == "listed":
             lines.append(("Your table is listed in the lobby", 30, palette.ACCENT))
             if pending.table_id is not None:

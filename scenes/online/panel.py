@@ -68,7 +68,8 @@ def status(online: OnlineGame, match: Match) -> str | None:
     if online.link == "lost":
         return f"Connection lost: {online.link_reason or 'the server cannot be reached'}"
     if online.link != "connected":
-        return "Reconnecting..." if online.state is not None else "Connecting..."
+        doing = "Reconnecting..." if online.state is not None else "Connecting..."
+        return f"{doing} ({online.link_reason})" if online.link_reason else doing
     if not online.seated:
         code = f" (invite code {online.invite[0]})" if online.invite else ""
         return f"Waiting for the other player to sit down{code}"

@@ -30,7 +30,13 @@ from game.client.match.seats import hosting, joining, table_clock
 from game.core.text import problem
 from scenes.common import button, centred_box, enable, heading, menu_open, message
 from scenes.layout import columns
-from scenes.online.games import follow_pending, online_note, playable_online, resume_online
+from scenes.online.games import (
+    follow_pending,
+    online_note,
+    playable_online,
+    resume_online,
+    trying_again,
+)
 from scenes.online.host import GONE_SECONDS, HostForm
 from scenes.online.nearby import LOOKING, NearbyRows, why_not
 
@@ -553,6 +559,9 @@ class OnlineScene(Scene):
         lines: list[tuple[str, int, tuple[int, int, int]]] = []
         if pending.link not in ("connected",) and pending.state is None:
             lines.append(("Connecting...", 30, palette.TEXT))
+            trouble = trying_again(pending)
+            if trouble:
+                lines.append((trouble, 20, palette.MUTED))
         elif self.hosting:
             code = pending.invite[0] if pending.invite else "..."
             lines.append((f"Invite code  {code}", 44, palette.ACCENT))

@@ -14,6 +14,7 @@ from typing import Any
 from game.catalog import all_games
 from game.client.files.paths import Paths
 from game.client.match.online import OnlineGame
+from game.core.match import Match
 from game.net import messages as m
 from game.net.session import Heard, TableNow
 
@@ -119,3 +120,20 @@ def test_a_seat_lost_for_good_offers_to_sit_again_and_sits_only_when_asked(
     game.sit_again()
     assert started == [session.ticket] and game.link == "connecting"
     assert SIT_AGAIN not in [name for row in control_rows(game, False) for _, name, _ in row]
+
+
+def test_a_seat_tried_again_says_why(tmp_path: Path) -> None:
+    """A join the server's messages broke said "Connecting..." for ever, with no reason."""
+    from game.net.session import Link
+    from scenes.online.games import trying_again
+    from scenes.online.panel import status
+
+    game, session = online(tmp_path)
+    session.queued = [Link("connecting")]
+    game.pump()
+    assert trying_again(game) is None
+    why = "the server sent a move the rules refuse: 'zz' (not a move)"
+    session.queued = [Link("reconnecting", why)]
+    game.pump()
+    assert trying_again(game) == f"Trying again: T{why[1:]}"
+    assert status(game, Match(game.games.get("conquid"))) == f"Connecting... ({why})"
