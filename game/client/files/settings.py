@@ -3,7 +3,8 @@
 A settings file that cannot be read (bad JSON, not an object) is never silently overwritten:
 it is moved aside to ``settings.json.bad`` and the defaults are used, so a hand edit gone
 wrong can still be recovered. One field the reader refuses costs that field alone (its
-default is used and the player told which): the other settings are kept. Writes are atomic.
+default is used and the player told which; the file is set aside the same way): the other
+settings are kept. Writes are atomic.
 """
 
 from __future__ import annotations
@@ -15,9 +16,9 @@ from pathlib import Path
 from typing import Any, Final
 
 from game.client.draw.palette import PALETTES, parse_hex
-from game.client.files.userfile import load_or_set_aside
+from game.client.files.userfile import load_or_set_aside, set_aside
 from game.core.atomic import atomic_write_text
-from game.core.text import counted, problem, quote
+from game.core.text import counted, printable, problem, quote
 
 SPEEDS: Final[dict[str, float]] = {
     "Slow": 0.6,
@@ -171,14 +172,18 @@ class Loaded:
 
 def load_settings(path: Path) -> Loaded:
     """Read settings; a broken file is kept aside as ``*.bad`` and the defaults returned; a
-    field refused takes its default alone, and the player is told which."""
+    field refused takes its default alone (the file kept aside too), and the player is told
+    which."""
     nothing: tuple[str, ...] = ()
     (settings, refused), problem = load_or_set_aside(path, Settings.read,
                                                      (Settings(), nothing), "settings")
-    if refused and problem is None:
+    if refused and problem is None:  # the file as it was is kept, for a hand to mend
+        bad = set_aside(path)
+        kept = f"kept as {bad.name}" if bad is not None else "it could not be moved aside"
+        why = "; ".join(printable(reason, 80) for reason in refused[:2])
         problem = (f"{counted(len(refused), 'setting')} could not be read and "
-                   f"{'is' if len(refused) == 1 else 'are'} back to the default "
-                   f"({'; '.join(refused)}); the other settings are kept")
+                   f"{'is' if len(refused) == 1 else 'are'} back to the default ({why}); "
+                   f"the other settings are kept (the file is {kept})")
     return Loaded(settings, problem)
 
 
