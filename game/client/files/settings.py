@@ -49,6 +49,8 @@ class Settings:
     """The public table server the player chose (none is built in)."""
     online_name: str = ""
     """The name shown to the other player online."""
+    speech: bool = False
+    """Say moves, turns, refusals and the focused control aloud (``game.client.access``)."""
 
     def with_(self, **changes: Any) -> Settings:
         return replace(self, **changes)
@@ -65,6 +67,7 @@ class Settings:
             "keys": self.keys,
             "server": self.server,
             "online_name": self.online_name,
+            "speech": self.speech,
         }
 
     @classmethod
@@ -215,5 +218,6 @@ _READERS: Final[dict[str, Callable[[object], Any]]] = {
     "keys": _keys,
     "server": lambda value: _short_text(value, "server", 200),
     "online_name": lambda value: _short_text(value, "online_name", 32),
+    "speech": _flag("speech"),
 }
 """How each stored field is read (``Settings.read``); a field not named is not read."""
