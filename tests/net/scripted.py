@@ -13,7 +13,7 @@ import json
 from collections.abc import AsyncIterator, Awaitable, Callable
 from typing import Any
 
-from websockets.asyncio.server import Server, ServerConnection, serve
+from websockets.asyncio.server import ServerConnection, serve
 
 from game.catalog import all_games
 from game.net import messages as m
@@ -75,7 +75,6 @@ class ScriptedServer:
         self.script = script
         self.peers: list[Peer] = []
         self.port = 0
-        self._server: Server | None = None
 
     @property
     def url(self) -> str:
@@ -93,6 +92,5 @@ class ScriptedServer:
 async def scripted(script: Script) -> AsyncIterator[ScriptedServer]:
     server = ScriptedServer(script)
     async with serve(server._handle, "127.0.0.1", 0, compression=None) as running:
-        server._server = running
         server.port = int(next(iter(running.sockets)).getsockname()[1])
         yield server
