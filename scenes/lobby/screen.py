@@ -460,8 +460,9 @@ class LobbyScene(Scene):
         elif pending is not None and pending.link != "connected" and pending.state is None:
             lines.append(("Connecting...", 30, palette.TEXT))
             trouble = trying_again(pending)
-            if trouble:
-                lines.append((trouble, 20, palette.MUTED))
+            if trouble:  # the reason, whole where it fits
+                lines += [(part, 20, palette.MUTED) for part in fonts.wrap(trouble, 20,
+                                                                           box.w - 32)[:3]]
         elif pending is not None and self.pending_what == "listed":
             lines.append(("Your table is listed in the lobby", 30, palette.ACCENT))
             if pending.table_id is not None:

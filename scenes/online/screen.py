@@ -560,8 +560,9 @@ class OnlineScene(Scene):
         if pending.link not in ("connected",) and pending.state is None:
             lines.append(("Connecting...", 30, palette.TEXT))
             trouble = trying_again(pending)
-            if trouble:
-                lines.append((trouble, 20, palette.MUTED))
+            if trouble:  # the reason, whole where it fits
+                lines += [(part, 20, palette.MUTED) for part in fonts.wrap(trouble, 20,
+                                                                           box.w - 32)[:3]]
         elif self.hosting:
             code = pending.invite[0] if pending.invite else "..."
             lines.append((f"Invite code  {code}", 44, palette.ACCENT))
