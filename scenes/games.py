@@ -70,7 +70,7 @@ class GamesScene(Scene):
             ("Unfinished games (the 10 most recent are kept)", self.unfinished, "Resume"),
             ("Finished games", self.finished, "Replay"),
         ):
-            pygame_gui.elements.UILabel(pygame.Rect(x, y, width - 180, 30), title,
+            pygame_gui.elements.UILabel(pygame.Rect(x, y, width - 180, fonts.grow(30)), title,
                                         self.services.ui, container=self.root)
             items: list[str | tuple[str, str]] = [self._lines[id(k)] for k in kept]
             if not items:
@@ -79,12 +79,12 @@ class GamesScene(Scene):
             widget = pygame_gui.elements.UISelectionList(rect, items, self.services.ui,
                                                          container=self.root)
             self.lists[widget] = kept
-            opener = button(self, pygame.Rect(rect.right + 16, rect.y, 164, 44), action,
+            opener = button(self, pygame.Rect(rect.right + 16, rect.y, 164, fonts.grow(44)), action,
                             "Or double-click the game")
             opener.disable()
             self.open_buttons[widget] = opener
             y += half
-        self.back = button(self, pygame.Rect(x, size[1] - 80, 160, 44), "Back")
+        self.back = button(self, pygame.Rect(x, size[1] - 80, 160, fonts.grow(44)), "Back")
 
     def _chosen(self, widget: Any) -> autosaves.Kept | None:
         text = widget.get_single_selection()

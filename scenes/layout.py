@@ -8,6 +8,8 @@ from typing import Final
 
 import pygame
 
+from game.client.draw import fonts
+
 MARGIN: Final = 16
 TOP_BAR: Final = 52
 """The game's title and the line on the move shown, above the board."""
@@ -49,9 +51,10 @@ class Columns:
 
 def columns(size: tuple[int, int], widest: int, compact_row: int, top: int) -> Columns:
     """The columns of a page in a window of ``size``: each at most ``widest`` wide; rows of
-    ``compact_row`` pixels in a low window (else 40); the first row at ``top`` (30 pixels
-    higher in a low window)."""
+    ``compact_row`` pixels in a low window (else 40), grown with the text; the first row at
+    ``top`` (30 pixels higher in a low window)."""
     compact = size[1] < 700
     width = min(widest, (size[0] - 72) // 2)
-    return Columns(compact, compact_row if compact else 40, 6 if compact else 10, width,
-                   size[0] // 2 - 12 - width, size[0] // 2 + 12, top - 30 if compact else top)
+    return Columns(compact, fonts.grow(compact_row if compact else 40), 6 if compact else 10,
+                   width, size[0] // 2 - 12 - width, size[0] // 2 + 12,
+                   top - 30 if compact else top)

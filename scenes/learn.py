@@ -66,7 +66,7 @@ class LearnScene(Scene):
         y = 110
         tab_w = min(220, (width - 8 * max(0, len(self.game_ids) - 1)) // max(1, len(self.game_ids)))
         for i, game_id in enumerate(self.game_ids):
-            rect = pygame.Rect(left + i * (tab_w + 8), y, tab_w, 40)
+            rect = pygame.Rect(left + i * (tab_w + 8), y, tab_w, fonts.grow(40))
             widget = button(self, rect, self.services.games.get(game_id).info.title)
             if game_id == self.game_id:
                 widget.disable()
@@ -76,7 +76,7 @@ class LearnScene(Scene):
         if today is not None:
             game_id, puzzle = today
             title = self.services.games.get(game_id).info.title
-            rect = self._ticked(pygame.Rect(left, y, width, 40),
+            rect = self._ticked(pygame.Rect(left, y, width, fonts.grow(40)),
                                 self.services.learning.is_done(game_id, puzzle.id))
             widget = button(self, rect,
                             f"Puzzle of the day: {title}, {puzzle.title} ({puzzle.grade})")
@@ -85,7 +85,7 @@ class LearnScene(Scene):
         if self.game_id is None:
             return
         course = self.services.learning.course(self.game_id)
-        row_h = 34 if size[1] < 720 else 40
+        row_h = fonts.grow(34 if size[1] < 720 else 40)
         column = (width - 16) // 2
         puzzles = puzzle_units(course)
         lessons = lesson_units(course)
@@ -115,7 +115,8 @@ class LearnScene(Scene):
             else:
                 self._unit_button(rect, words, unit.id, ("puzzle", i))
         self._columns_top = y
-        back = button(self, pygame.Rect(left, size[1] - 62, 160, 44), "Back")
+        back_h = fonts.grow(44)
+        back = button(self, pygame.Rect(left, size[1] - 18 - back_h, 160, back_h), "Back")
         self.actions[back] = ("back",)
 
     def _unit_button(self, rect: pygame.Rect, text: str, unit_id: str, action: Any,

@@ -224,7 +224,7 @@ class PlayScene(Scene):
         self.buttons = {}
         self._built_over = self.match.is_over
         self.compact = size[1] < COMPACT_BELOW
-        button_h = 28 if self.compact else BUTTON_H
+        button_h = fonts.grow(28 if self.compact else BUTTON_H)
         x, inner = self.panel.x + 14, width - 28
         y = self._info_top() + (INFO_H_COMPACT if self.compact else INFO_H)
         if self.match.is_over:

@@ -89,13 +89,13 @@ class ReplayScene(Scene):
         self.view.layout(self.board_area)
         self.buttons = {}
         x, inner = self.panel.x + 14, self.panel.w - 28
-        button_h = 32 if size[1] < 720 else 38
+        button_h = fonts.grow(32 if size[1] < 720 else 38)
         y = 16 + len(self.match.seats) * SEAT_LINE + 8
         transport = [("|<", c.TO_START), ("<", c.STEP_BACK), ("Play", c.PLAY_PAUSE),
                      (">", c.STEP_FORWARD), (">|", c.TO_END)]
         y = self._row(transport, x, y, inner, button_h)
         self.slider = JumpSlider(
-            pygame.Rect(x, y, inner, 28), self.cursor, (0, max(1, self.match.ply)),
+            pygame.Rect(x, y, inner, fonts.grow(28)), self.cursor, (0, max(1, self.match.ply)),
             self.services.ui, container=self.root,
         )
         y += 34

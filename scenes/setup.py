@@ -94,23 +94,23 @@ class SetupScene(Scene):
         self.widgets.clear()
         left = _left(size)
         top = 150
-        row = 46
+        row = fonts.grow(46)
         self.options.build(left, top, row, label_w=210)
         seed_rows = self._seed_widgets(left, top + len(self.game.info.options) * row, row)
         right = left + WIDTH - SEAT_W
         for seat in range(self.game.info.players):
             y = top + seat * 3 * row
-            label(self, pygame.Rect(right, y, 110, 36), f"Seat {seat + 1} name")
+            label(self, pygame.Rect(right, y, 110, fonts.grow(36)), f"Seat {seat + 1} name")
             entry = pygame_gui.elements.UITextEntryLine(
-                pygame.Rect(right + 120, y, SEAT_W - 120, 36), ui, container=root
+                pygame.Rect(right + 120, y, SEAT_W - 120, fonts.grow(36)), ui, container=root
             )
             entry.set_text_length_limit(24)
             entry.set_text(self.names[seat])
             self.widgets[f"name:{seat}"] = entry
-            label(self, pygame.Rect(right, y + row, 110, 36), "Player")
+            label(self, pygame.Rect(right, y + row, 110, fonts.grow(36)), "Player")
             self.widgets[f"kind:{seat}"] = pygame_gui.elements.UIDropDownMenu(
                 _choices(tuple(self.kind_choices)), self.kinds[seat],
-                pygame.Rect(right + 120, y + row, 170, 36), ui, container=root,
+                pygame.Rect(right + 120, y + row, 170, fonts.grow(36)), ui, container=root,
             )
             if self.plugin.seat_colours is not None:
                 continue  # the game's sides have colours of their own
@@ -118,7 +118,8 @@ class SetupScene(Scene):
             options: list[str | tuple[str, str]] = list(palette.SWATCHES)
             self.widgets[f"colour:{seat}"] = pygame_gui.elements.UIDropDownMenu(
                 options, swatch if swatch in options else options[seat],
-                pygame.Rect(right + 298, y + row, SEAT_W - 298 - 36, 36), ui, container=root,
+                pygame.Rect(right + 298, y + row, SEAT_W - 298 - 36, fonts.grow(36)), ui,
+                container=root,
             )
         bottom = size[1] - 80
         seats_bottom = top + (self.game.info.players - 1) * 3 * row + 2 * row
@@ -131,8 +132,9 @@ class SetupScene(Scene):
         # column the options leave free beside the seats (a short window).
         self.preview_area = max(strip, column, key=lambda rect: min(rect.w, rect.h))
         self._preview_key = None
-        self.back_button = button(self, pygame.Rect(left, bottom, 160, 48), "Back")
-        self.start_button = button(self, pygame.Rect(left + WIDTH - 200, bottom, 200, 48),
+        self.back_button = button(self, pygame.Rect(left, bottom, 160, fonts.grow(48)), "Back")
+        self.start_button = button(self, pygame.Rect(left + WIDTH - 200, bottom, 200,
+                                                     fonts.grow(48)),
                                    "Start game", object_id="#primary")
 
     def _seed_widgets(self, left: int, y: int, row: int) -> int:
@@ -140,9 +142,9 @@ class SetupScene(Scene):
         self.daily_button = None
         if not self.game.info.has_chance:
             return 0
-        label(self, pygame.Rect(left, y, 206, 36), "Seed (blank: random)")
+        label(self, pygame.Rect(left, y, 206, fonts.grow(36)), "Seed (blank: random)")
         entry = pygame_gui.elements.UITextEntryLine(
-            pygame.Rect(left + 210, y, 160, 36), self.services.ui, container=self.root,
+            pygame.Rect(left + 210, y, 160, fonts.grow(36)), self.services.ui, container=self.root,
             placeholder_text="random",
         )
         entry.set_text_length_limit(40)
@@ -150,7 +152,7 @@ class SetupScene(Scene):
         self.widgets["seed"] = entry
         if today_seed(self.plugin.seeds) is None:
             return 1
-        self.daily_button = button(self, pygame.Rect(left + 210, y + row, 160, 36),
+        self.daily_button = button(self, pygame.Rect(left + 210, y + row, 160, fonts.grow(36)),
                                    "Daily seed", "Everyone's seed for today")
         return 2
 

@@ -236,7 +236,8 @@ class OnlineScene(Scene):
                                       "address or your server)"))
         # right column: tables nearby and my online games
         y = page.top
-        list_h = (size[1] - y - 3 * row - 90) // 2
+        # (the second bound keeps Resume on screen where large text makes the rows tall)
+        list_h = min(size[1] - y - 3 * row - 90, size[1] - y - 4 * row - 3 * gap - 16) // 2
         self._caption(pygame.Rect(right, y, width, row), "Tables nearby")
         y += row
         self._nearby_rect = pygame.Rect(right, y, width, list_h + row + gap)
