@@ -19,8 +19,10 @@ MESSAGE_H: Final = 44
 
 def panel(size: tuple[int, int]) -> pygame.Rect:
     """The side panel: a quarter of the window (the move list takes what the buttons
-    leave), between the narrowest its buttons read in and the widest a line reads well."""
-    width = max(260, min(400, size[0] // 4))
+    leave), between the narrowest its buttons read in and the widest a line reads well;
+    wider with larger text."""
+    width = max(260, min(fonts.wide(400), round(size[0] // 4 * fonts.text_scale()),
+                         size[0] // 2 - 40))  # large text: wider, the board keeps half
     return pygame.Rect(size[0] - width, 0, width, size[1])
 
 

@@ -209,11 +209,23 @@ class OfferScene(Scene):
 
     def build(self, size: tuple[int, int]) -> None:
         centre = size[0] // 2
-        top = size[1] // 2 + 80
-        self.learn_button = button(self, pygame.Rect(centre - 250, top, 240, 50),
+        top = size[1] // 2 - 50 + self._step() * len(self._lines(size[0])) + 10
+        wide, high = min(fonts.wide(240), size[0] // 2 - 30), fonts.grow(50)
+        self.learn_button = button(self, pygame.Rect(centre - 10 - wide, top, wide, high),
                                    "Learn to play (Return)", "", "#primary")
-        self.play_button = button(self, pygame.Rect(centre + 10, top, 240, 50),
+        self.play_button = button(self, pygame.Rect(centre + 10, top, wide, high),
                                   "Just play (Esc)")
+
+    def _lines(self, width: int) -> tuple[str, ...]:
+        """The offer's words, wrapped for a window ``width`` wide."""
+        count = len(self.services.learning.course(self.game_id).lessons)
+        return fonts.wrap(f"{count} short lessons teach it on the real board, one rule at a "
+                          "time, in a few minutes. You can come back to them any time from "
+                          "Learn to play in the menu.", 28, min(fonts.wide(700), width - 60))
+
+    @staticmethod
+    def _step() -> int:
+        return fonts.font(28).get_height() + 2
 
     def _learn(self) -> Transition:
         units = lesson_units(self.services.learning.course(self.game_id))
@@ -239,13 +251,10 @@ class OfferScene(Scene):
         info = self.services.games.get(self.game_id).info
         width, height = surface.get_size()
         heading(surface, f"New to {info.title}?", (width // 2, height // 2 - 110), 56)
-        count = len(self.services.learning.course(self.game_id).lessons)
-        lines = fonts.wrap(f"{count} short lessons teach it on the real board, one rule at a "
-                           "time, in a few minutes. You can come back to them any time from "
-                           "Learn to play in the menu.", 28, min(700, width - 60))
-        for i, line in enumerate(lines):
+        step = self._step()
+        for i, line in enumerate(self._lines(width)):
             words = fonts.text(line, 28, palette.TEXT)
-            surface.blit(words, words.get_rect(center=(width // 2, height // 2 - 50 + 32 * i)))
+            surface.blit(words, words.get_rect(midtop=(width // 2, height // 2 - 50 + step * i)))
 
 
 def first_time_offer(services: Services, game_id: str, play: Scene) -> Scene:

@@ -226,7 +226,7 @@ class PlayScene(Scene):
         self.compact = size[1] < COMPACT_BELOW
         button_h = fonts.grow(28 if self.compact else BUTTON_H)
         x, inner = self.panel.x + 14, width - 28
-        y = self._info_top() + (INFO_H_COMPACT if self.compact else INFO_H)
+        y = self._info_top() + self._info_h()
         if self.match.is_over:
             top = self._info_top()
             y = min(y + self._move_rows_height(button_h), top + self._card_height(width - 24))
@@ -262,8 +262,12 @@ class PlayScene(Scene):
         rows = sum(len(fonts.wrap(line, 24, width - 28)) for line in lines)
         return fonts.font(56, True).get_linesize() + 26 + 26 * rows + 16
 
+    def _info_h(self) -> int:
+        """The height of the lines under the seat cards (the last move, the status)."""
+        return fonts.grow(INFO_H_COMPACT if self.compact else INFO_H, 3)
+
     def _info_top(self) -> int:
-        card_h = CARD_H_COMPACT if self.compact else CARD_H
+        card_h = fonts.grow(CARD_H_COMPACT if self.compact else CARD_H, 2)
         return (10 if self.compact else 16) + len(self.match.seats) * (card_h + 8)
 
     def _move_rows_height(self, button_h: int) -> int:
@@ -847,7 +851,7 @@ class PlayScene(Scene):
                 self._shortened.append((pygame.Rect(panel.x + 14, start, text_w, top - start),
                                         full))
         status = self._status()
-        room = y + (INFO_H_COMPACT if self.compact else INFO_H) - top - 6
+        room = y + self._info_h() - top - 6
         size, lines = fit_lines(status, text_w, room)
         for i, line in enumerate(lines):
             self._blit_fit(surface, line, size, palette.TEXT, text_w,
@@ -885,6 +889,7 @@ class PlayScene(Scene):
         colour = self._colours()[seat]
         active = not self.match.is_over and seat == self.match.to_move
         card_h, pad, side = (CARD_H_COMPACT, 4, 34) if self.compact else (CARD_H, 14, 44)
+        card_h = fonts.grow(card_h, 2)  # the name over the detail
         card = pygame.Rect(panel.x + 12, y, panel.w - 24, card_h)
         pygame.draw.rect(surface, (44, 49, 64), card, border_radius=10)
         if active:

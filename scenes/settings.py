@@ -133,8 +133,9 @@ class SettingsScene(Scene):
     def _build_keys(self, area: pygame.Rect) -> None:
         """Lay out the key list; its rows are made a few per frame (see ``update``)."""
         table = self.services.table
+        words = "Keys (click one to change it)"  # shorter where large text leaves no room
         self.widgets["label:keys"] = label(self, self._at["label:keys"],
-                                           "Keys (click one to change it)")
+                                           words if area.w >= fonts.wide(370) else "Keys")
         scroller = self.widgets["keys"] = pygame_gui.elements.UIScrollingContainer(
             area, self.services.ui, container=self.root, allow_scroll_x=False
         )
@@ -146,7 +147,7 @@ class SettingsScene(Scene):
         games = [ctx for ctx in table.contexts() if ctx.startswith("game:")]
         for ctx in [*games, inp.PLAY, inp.ACCESS, inp.CURSOR, inp.REPLAY, inp.MENU, inp.GLOBAL]:
             self._rows.append((ctx, None, y))
-            y += fonts.grow(32)
+            y += fonts.grow(32, 2)
             for command in table.commands(ctx):
                 self._rows.append((ctx, command, y))
                 y += _key_row(area.w)
@@ -159,18 +160,18 @@ class SettingsScene(Scene):
         if command is None:
             title = ctx.removeprefix("game:").title() + (" moves" if ctx.startswith("game:")
                                                          else "")
-            pygame_gui.elements.UILabel(pygame.Rect(0, y, width - 30, fonts.grow(30)),
+            pygame_gui.elements.UILabel(pygame.Rect(0, y, width - 30, fonts.grow(30, 2)),
                                         f"— {title} —", ui, container=inner)
             return
         keys_w = min(fonts.wide(190), max(120, width * 2 // 5))  # a narrow window shares the row
         words = self.services.table.label(ctx, command)
         label_w = width - keys_w - 40
-        stacked = _key_row(width) > fonts.grow(34)  # the words over the keys
+        stacked = _key_row(width) > fonts.grow(34, 2)  # the words over the keys
         pygame_gui.elements.UILabel(
-            pygame.Rect(0, y, width - 30 if stacked else label_w, fonts.grow(32)), words,
+            pygame.Rect(0, y, width - 30 if stacked else label_w, fonts.grow(32, 2)), words,
             ui, container=inner, object_id="#left_label",
         )
-        below = fonts.grow(32) if stacked else 0
+        below = fonts.grow(32, 2) if stacked else 0
         widget = pygame_gui.elements.UIButton(
             pygame.Rect(width - keys_w - 30, y + below, keys_w, fonts.grow(30)), "", ui,
             container=inner,
@@ -322,7 +323,7 @@ class SettingsScene(Scene):
 def _key_row(width: int) -> int:
     """The height of a key's row in a list ``width`` wide: its words beside its keys, or
     over them where large text leaves no room beside."""
-    return fonts.grow(34) if width >= fonts.wide(420) else fonts.grow(34) + fonts.grow(32)
+    return fonts.grow(34, 2) if width >= fonts.wide(420) else fonts.grow(34, 2) + fonts.grow(32, 2)
 
 
 def _layout(size: tuple[int, int]) -> dict[str, pygame.Rect]:
@@ -333,7 +334,9 @@ def _layout(size: tuple[int, int]) -> dict[str, pygame.Rect]:
     left = max(24, size[0] // 2 - 560)
     top = 130 + fonts.grow(0)
     bottom = size[1] - 30 - fonts.grow(46)
-    form_w = min(fonts.wide(476), size[0] - left - 348)  # the keys keep 300 px or more
+    # the keys keep 300 px or more; half the page with larger text (their rows' words)
+    keys_room = 348 if fonts.text_scale() <= 1 else max(348, (size[0] - left) // 2)
+    form_w = min(fonts.wide(476), size[0] - left - keys_room)
     label_w, menu_w = fonts.wide(150), fonts.wide(300)
     stacked = label_w + 10 + fonts.wide(200) > form_w - 24
     row = fonts.grow(34)

@@ -4,6 +4,7 @@ part that scrolls, never cut off by the window's edge."""
 
 from __future__ import annotations
 
+import warnings
 from collections.abc import Iterator
 from typing import Any
 
@@ -20,7 +21,10 @@ SIZES = [(900, 600), (1280, 720), (1920, 1080)]
 TEXT_SIZES = [100, 200]
 NOT_YET = {
     ("play", (900, 600), 200): "the side panel's button rows run past the window's foot",
+    ("play", (1280, 720), 200): "the side panel's button rows run past the window's foot",
     ("online", (900, 600), 200): "the game menu in a third of a column cuts its name",
+    **{("setup", size, 200): "the options' and seats' words are wider than their labels"
+       for size in SIZES},
 }
 """Screens that do not fit yet at 200 % in the smallest window (strict: fixing one fails
 here until it is taken off the list)."""
@@ -86,8 +90,11 @@ def test_every_screen_fits_its_words(driver: Driver, services: Services, screen:
     restyle(services.ui, text_size, "Standard")
     driver.frames(1, resize_events(size))
     driver.frames(1)
-    if screen != "menu":
-        driver.app.stack.apply(Push(SCREENS[screen](services, driver.top)))
-    driver.frames(40)  # the settings' key rows are made a few a frame
-    found = problems(driver.top, size)
+    with warnings.catch_warnings(record=True) as warned:  # pygame_gui's own "too small"
+        warnings.simplefilter("always")
+        if screen != "menu":
+            driver.app.stack.apply(Push(SCREENS[screen](services, driver.top)))
+        driver.frames(40)  # the settings' key rows are made a few a frame
+    found = [str(each.message) for each in warned if "too small" in str(each.message)]
+    found += problems(driver.top, size)
     assert not found, "\n".join(found)

@@ -40,6 +40,12 @@ GROWN: Final = ("list_item_height",)
 """Sizes of the theme's that hold a line of text, grown with it."""
 
 
+UNSIZED: Final = ("label", "text_entry_line", "check_box", "tool_tip")
+"""Widgets the theme file gives no font: pygame_gui draws them in its own default face of
+``DEFAULT_SIZE`` points, which a larger text size must grow too."""
+DEFAULT_SIZE: Final = 14
+
+
 def load(path: Path) -> dict[str, Any]:
     """The theme file as it ships."""
     data: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
@@ -50,6 +56,10 @@ def styled(data: dict[str, Any], text_size: int, theme: str) -> dict[str, Any]:
     """``data`` (a theme file's content) with its fonts at ``text_size`` per cent and, for
     the ``High contrast`` theme, its colours swapped; ``data`` itself is left as it was."""
     out = copy.deepcopy(data)
+    if text_size != 100:
+        for name in UNSIZED:
+            block = out.setdefault(name, {})
+            block.setdefault("font", {"name": "noto_sans", "size": str(DEFAULT_SIZE)})
     for block in out.values():
         font = block.get("font")
         if font and "size" in font:
