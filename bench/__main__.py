@@ -1,8 +1,9 @@
 """``python -m bench``: run the benchmark scripts in this folder, one after another.
 
 Each script is a module that prints JSON lines (one figure each); this runner forwards them
-and fails if any script fails. With no names it runs the quick set, every script but the
-long runs: a few minutes, so it can be run before any change (``make bench``).
+and fails if any script fails. With no names it runs the quick set: every script but the
+long runs, with ``idle`` and ``screens_memory`` shortened (``QUICK_OPTIONS``); a few minutes,
+so it can be run before any change (``make bench``).
 ``python -m bench --full`` adds the long runs (``LONG``: arenas, soak, network load, the
 budgets of every level, the Piously win fixtures), each with the options that reproduce
 its figures in ``docs/benchmarks.md`` (``make bench-full``; hours). ``python -m bench
@@ -38,6 +39,14 @@ FULL_OPTIONS = {
 }
 """What ``--full`` hands a long run, so it measures what ``docs/benchmarks.md`` reports."""
 
+QUICK_OPTIONS = {
+    "idle": ["--seconds", "4"],
+    "screens_memory": ["--rounds", "20"],
+}
+"""Shorter runs of two quick scripts in the quick set alone (10 s on each of 14 screens and
+50 rounds of every screen take half the set's time); ``--full`` runs them at their defaults,
+as ``docs/benchmarks.md`` reports them."""
+
 
 def main(args: list[str]) -> int:
     full = "--full" in args
@@ -53,7 +62,8 @@ def main(args: list[str]) -> int:
     if names:
         chosen = [(name, options) for name in names]
     else:
-        chosen = [(name, options or (FULL_OPTIONS.get(name, []) if full else []))
+        preset = FULL_OPTIONS if full else QUICK_OPTIONS
+        chosen = [(name, options or preset.get(name, []))
                   for name in scripts if full or name not in LONG]
     failed = []
     for name, script_options in chosen:
