@@ -5,7 +5,7 @@ each level at its own default limit, a turn limit so every game ends), run in tu
 process. Node limits bind before the clocks on a machine that is not overloaded, so a run
 replays per seed. Prints one JSON line per match-up: the command and the arena's summary
 (wins, draws and losses of the first level with a 95% interval; each level's time per move
-and per whole turn). A long run: about two hours here, most of it Conquid's hard level.
+and per whole turn). A long run: an hour or more here, most of it the hard levels.
 
     python -m bench arenas [--only piously]
 """
