@@ -54,3 +54,11 @@ def test_the_pattern_finds_diary_words_and_leaves_the_games_words() -> None:
              "each round relaxes", "a Session of its own", "50 rounds", "an issue of the file"]
     assert all(DIARY.search(text) for text in diary)
     assert not any(DIARY.search(text) for text in plain)
+
+
+def test_each_doc_says_whom_it_is_for() -> None:
+    """A reader knows in the first lines whether a document is theirs (``docs/index.md``)."""
+    readers = re.compile(r"\*For (players|server admins|contributors|everyone)\b")
+    silent = [path.name for path in sorted((ROOT / "docs").glob("*.md"))
+              if not readers.search("\n".join(path.read_text("utf-8").splitlines()[:6]))]
+    assert not silent, f"say whom these are for in their first lines: {silent}"
