@@ -9,9 +9,10 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 CHECKED = ("README.md", "CHANGELOG.md", "Makefile", "pyproject.toml", "docs", "game",
-           "scenes", "bench", "tests", "tools", "fuzz", "build", "assets", ".ci")
+           "scenes", "bench", "tests", "tools", "fuzz", "build", "assets", ".ci", ".github")
 """Files and folders of project text (folders read through)."""
-SUFFIXES = {".md", ".py", ".c", ".toml", ".json", ".txt", ".tsv", ".spec", ".cfg", ""}
+SUFFIXES = {".md", ".py", ".c", ".toml", ".json", ".txt", ".tsv", ".spec", ".cfg", ".yml", ".sh",
+            ".desktop", ".xml", ""}
 """Text files by suffix; "" is a file with none (``Makefile``, ``.ci/run``)."""
 SKIPPED = {".venv", "out", "__pycache__", ".mypy_cache", ".pytest_cache", ".ruff_cache"}
 """Folders made by tools, not written by the project."""
