@@ -1,4 +1,4 @@
-"""Every rule of RULES.md section 2, with its edge cases."""
+"""Every rule of Push Fight (docs/rules.md), with its edge cases."""
 
 from __future__ import annotations
 
