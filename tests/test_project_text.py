@@ -63,3 +63,14 @@ def test_each_doc_says_whom_it_is_for() -> None:
     silent = [path.name for path in sorted((ROOT / "docs").glob("*.md"))
               if not readers.search("\n".join(path.read_text("utf-8").splitlines()[:6]))]
     assert not silent, f"say whom these are for in their first lines: {silent}"
+
+
+def test_project_text_points_at_no_file_outside_the_project() -> None:
+    """The rules a reader can open are ``docs/rules.md`` and ``docs/piously.md``: a player or
+    a contributor has no copy of the notes the project was planned from."""
+    outside = re.compile(r"\b(?:RU" r"LES|DES" r"IGN)\.md\b|\.\./sha" r"red\b")
+    found = [f"{path.relative_to(ROOT)}:{number}"
+             for path in project_files()
+             for number, line in enumerate(path.read_text("utf-8", "replace").splitlines(), 1)
+             if outside.search(line)]
+    assert not found, "point at docs/ instead:\n" + "\n".join(found)
