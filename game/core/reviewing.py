@@ -1,0 +1,264 @@
+"""Reviewing a game: a game's analyst run over every ply of a re-played record (pure).
+
+``review_record`` works from the last ply backwards, so an analyst that keeps what it learned
+between calls meets first the positions closest to the end, whose verdicts the earlier ones
+lead to; and a review stopped half way holds the last plies, which ``resume`` completes. Each
+ply's two verdicts use the same budget: the position the mover faced (its best move) and the
+position its move made, so the move played is searched at least as deeply as the best move
+was within the first search before the two are compared (KaTrain's rule). Where the next ply
+starts from the position this one made, that one verdict serves both, so a game of N plies
+costs N + 1 searches. A position after a move that waits for dice is worth the dice's
+expectation over their outcomes.
+
+The caller brings the clock-free stop check and progress report, so this runs the same in
+the command line, in a test and in the client's worker process (``game.review_job``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any, Final, Protocol, runtime_checkable
+
+from game.core.analysis import Analyst, Evaluation, Proof
+from game.core.errors import AnalysisError
+from game.core.match import Match, meta_word
+from game.core.protocol import CHANCE
+from game.core.record import Record
+from game.core.review import DEPTHS, TURN_JOIN, PlyReview, Review
+
+DEFAULT_BUDGETS: Final = {"quick": 3_000, "deep": 12_000}
+"""Nodes per position for an analyst that names no budgets of its own."""
+
+Progress = Callable[[int, int, PlyReview], None]
+"""Told after each ply: plies done, plies in all, the ply just reviewed."""
+StopCheck = Callable[[], bool]
+
+
+@runtime_checkable
+class HasBudgets(Protocol):
+    """An analyst that names its own budget per depth (its positions cost what they cost)."""
+
+    @property
+    def budgets(self) -> Mapping[str, int]: ...
+
+
+@runtime_checkable
+class ScoresFinal(Protocol):
+    """A solo game's analyst: the points a finished position scores, in ``points`` units."""
+
+    def final_points(self, state: Any) -> float: ...
+
+
+@dataclass(frozen=True)
+class Span:
+    """A ply's place in the record: its mover and the record moves it spans."""
+
+    seat: int
+    first: int
+    count: int
+    move: str
+
+
+def budget_for(analyst: Analyst, depth: str) -> int:
+    """The nodes per position of ``depth`` (one of ``DEPTHS``) for this analyst."""
+    if depth not in DEPTHS:
+        raise ValueError(f"unknown depth {depth!r}: one of {', '.join(DEPTHS)}")
+    if isinstance(analyst, HasBudgets) and depth in analyst.budgets:
+        return int(analyst.budgets[depth])
+    return DEFAULT_BUDGETS[depth]
+
+
+def spans(match: Match) -> tuple[Span, ...]:
+    """The plies of a match: its board moves, a whole turn a ply where a turn is several
+    moves; dice rolls and meta moves (resignations, draws) are no ply."""
+    game = match.game
+    several = game.info.several_moves_a_turn
+    found: list[Span] = []
+    for index, text in enumerate(match.moves):
+        if meta_word(text) is not None:
+            continue
+        seat = game.to_move(match.state_at(index))
+        if seat == CHANCE:
+            continue
+        last = found[-1] if found else None
+        if several and last is not None and last.seat == seat \
+                and last.first + last.count == index:
+            found[-1] = Span(seat, last.first, last.count + 1, last.move + TURN_JOIN + text)
+        else:
+            found.append(Span(seat, index, 1, text))
+    return tuple(found)
+
+
+def review_record(
+    match: Match,
+    analyst: Analyst,
+    depth: str = "quick",
+    *,
+    budget: int | None = None,
+    progress: Progress | None = None,
+    stop: StopCheck | None = None,
+    resume: Review | None = None,
+) -> Review:
+    """Review every ply of ``match`` (a re-played record), last first.
+
+    ``budget`` overrides the depth's nodes per position. ``stop`` is asked between searches:
+    when it says so the plies done so far are returned (a partial review). ``resume``: a
+    partial review of this game by the same analyst and budget to complete (otherwise it
+    is ignored and the review starts again)."""
+    nodes = budget_for(analyst, depth) if budget is None else budget
+    plies = spans(match)
+    done: list[PlyReview] = []
+    if resume is not None and resume.engine == analyst.version and resume.budget == nodes \
+            and resume.depth == depth and _same_plies(resume, plies):
+        done = list(resume.plies)
+    reviewer = _Reviewer(match, analyst, nodes)
+    if done:
+        reviewer.remember(done[0])
+    for index in range(len(plies) - len(done) - 1, -1, -1):
+        if stop is not None and stop():
+            break
+        ply = reviewer.review(index + 1, plies[index], stop)
+        if ply is None:
+            break
+        done.insert(0, ply)
+        if progress is not None:
+            progress(len(done), len(plies), ply)
+    return Review(analyst.version, depth, nodes, match.game.info.players, len(plies),
+                  tuple(done))
+
+
+def _same_plies(review: Review, plies: tuple[Span, ...]) -> bool:
+    if review.total != len(plies):
+        return False
+    return all((ply.seat, ply.first, ply.count) == (span.seat, span.first, span.count)
+               for ply, span in zip(review.plies, plies[review.first_ply - 1:], strict=True))
+
+
+class _Reviewer:
+    """The searches of one review, each position's verdict kept by its record index."""
+
+    def __init__(self, match: Match, analyst: Analyst, budget: int) -> None:
+        self.match = match
+        self.game = match.game
+        self.analyst = analyst
+        self.budget = budget
+        self.known: dict[int, Evaluation] = {}
+        """Verdicts on the positions after that many record moves (side to move's view)."""
+
+    def remember(self, ply: PlyReview) -> None:
+        """A ply reviewed earlier: its position's verdict serves the ply before it."""
+        self.known[ply.first] = Evaluation(ply.before, ply.line, ply.proof,
+                                           points=ply.points_before)
+
+    def review(self, number: int, span: Span, stop: StopCheck | None) -> PlyReview | None:
+        """The ply's review, or None if ``stop`` said so between its two searches."""
+        end = span.first + span.count
+        after_state = self.match.state_at(end)
+        outcome = self.game.outcome(after_state)
+        if outcome is None:
+            after, after_proof, points_after = self._after(after_state, end, span.seat)
+            if stop is not None and stop():
+                return None
+        else:
+            after = 0.5 if outcome.winner is None else float(outcome.winner == span.seat)
+            after_proof = None
+            points_after = self._final_points(after_state)
+        before = self._verdict(span.first, self.match.state_at(span.first))
+        return PlyReview(
+            ply=number,
+            seat=span.seat,
+            first=span.first,
+            count=span.count,
+            move=span.move,
+            before=before.value,
+            after=after,
+            line=before.line,
+            proof=before.proof,
+            after_proof=after_proof,
+            ended=outcome is not None,
+            points_before=before.points if self._solo else None,
+            points_after=points_after,
+        )
+
+    @property
+    def _solo(self) -> bool:
+        return self.game.info.players == 1
+
+    def _verdict(self, index: int | None, state: Any) -> Evaluation:
+        """The analyst's verdict on a position, searched once (kept by record index)."""
+        if index is not None and index in self.known:
+            return self.known[index]
+        verdict = self.analyst.evaluate(state, self.budget)
+        if self._solo and verdict.points is None:
+            raise ValueError("a solo game's analyst must give expected points")
+        if index is not None:
+            self.known[index] = verdict
+        return verdict
+
+    def _after(
+        self, state: Any, index: int | None, seat: int
+    ) -> tuple[float, Proof | None, float | None]:
+        """The mover's value, proof and (solo) points of a position not over."""
+        to_move = self.game.to_move(state)
+        if to_move == CHANCE:
+            value, points = 0.0, 0.0
+            for move, chance in self.game.chance_outcomes(state):
+                child = self.game.apply(state, move).state
+                if self.game.outcome(child) is None:
+                    child_value, _, child_points = self._after(child, None, seat)
+                else:
+                    child_value, child_points = 0.0, self._final_points(child)
+                value += chance * child_value
+                points += chance * (child_points or 0.0)
+            return min(1.0, max(0.0, value)), None, points if self._solo else None
+        verdict = self._verdict(index, state)
+        if to_move == seat:
+            return verdict.value, verdict.proof, verdict.points
+        proof = None if verdict.proof is None else Proof(not verdict.proof.wins,
+                                                         verdict.proof.plies)
+        return 1.0 - verdict.value, proof, None
+
+    def _final_points(self, state: Any) -> float | None:
+        if not self._solo:
+            return None
+        if not isinstance(self.analyst, ScoresFinal):
+            raise ValueError("a solo game's analyst must score finished positions")
+        return self.analyst.final_points(state)
+
+
+@dataclass(frozen=True)
+class StoredReview:
+    """A record's saved review as the replay shows it: the review, whether another analyst
+    version made it, and why it was left out when it could not be used."""
+
+    review: Review | None
+    stale: bool = False
+    problem: str | None = None
+
+
+def stored_review(record: Record, match: Match, engine: str | None) -> StoredReview:
+    """The review saved in ``record``, checked against its re-played ``match`` and marked
+    stale unless ``engine`` (the game's analyst's version; None: it has none) made it."""
+    if record.analysis is None:
+        return StoredReview(None, problem=record.analysis_problem)
+    review = record.analysis
+    try:
+        _check_plies(review, match)
+    except AnalysisError as err:
+        return StoredReview(None, problem=f"The computer's review in this file was left out: "
+                                          f"{err}.")
+    return StoredReview(review, stale=engine is None or review.is_stale(engine))
+
+
+def _check_plies(review: Review, match: Match) -> None:
+    plies = spans(match)
+    if review.total != len(plies):
+        raise AnalysisError(f"it reviews {review.total} plies, but the game has {len(plies)}")
+    if not _same_plies(review, plies):
+        raise AnalysisError("its plies do not match the game's moves")
+    if review.plies:
+        last = review.plies[-1]
+        over = match.game.outcome(match.state_at(last.first + last.count)) is not None
+        if last.ended != over:
+            raise AnalysisError("it says the game ended where it did not")
