@@ -35,9 +35,9 @@ class FakeAnalyst:
         move = self.game.random_move(state, random.Random(digest))
         line = () if move is None else (self.game.format_move(move),)
         proof = self.proofs.get(code)
-        if proof is not None:
-            return Evaluation(1.0 if proof.wins else 0.0, line, proof)
         points = float(digest % 50) if self.game.info.players == 1 else None
+        if proof is not None:
+            return Evaluation(1.0 if proof.wins else 0.0, line, proof, points=points)
         return Evaluation((digest % 1000) / 1000, line, points=points)
 
     def final_points(self, state: Any) -> float:
