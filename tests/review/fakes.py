@@ -7,6 +7,7 @@ position, and cheap, so the tests check the review's bookkeeping, not an engine'
 from __future__ import annotations
 
 import random
+import time
 import zlib
 from typing import Any
 
@@ -55,3 +56,24 @@ def random_match(game_id: str, seed: int, limit: int = 400, **options: object) -
         else:
             match.play(game.random_move(match.state, rng))
     return match
+
+
+class SlowAnalyst(FakeAnalyst):
+    """A fake that takes its time, for a job to be stopped half way."""
+
+    def evaluate(self, state: Any, budget: int) -> Evaluation:
+        time.sleep(0.05)
+        return super().evaluate(state, budget)
+
+
+def conquid_analyst() -> FakeAnalyst:
+    """A job's analyst loader (module level: a worker process imports it by name)."""
+    return FakeAnalyst(GAMES.get("conquid"))
+
+
+def slow_conquid_analyst() -> FakeAnalyst:
+    return SlowAnalyst(GAMES.get("conquid"))
+
+
+def broken_analyst() -> FakeAnalyst:
+    raise RuntimeError("no engine here")
