@@ -8,7 +8,7 @@ position its move made, so the move played is searched at least as deeply as the
 was within the first search before the two are compared (KaTrain's rule). Where the next ply
 starts from the position this one made, that one verdict serves both, so a game of N plies
 costs N + 1 searches. A position after a move that waits for dice is worth the dice's
-expectation over their outcomes.
+expectation over their outcomes (asked of the analyst itself where it weighs the dice).
 
 The caller brings the clock-free stop check and progress report, so this runs the same in
 the command line, in a test and in the client's worker process (``game.review_job``).
@@ -48,6 +48,15 @@ class ScoresFinal(Protocol):
     """A solo game's analyst: the points a finished position scores, in ``points`` units."""
 
     def final_points(self, state: Any) -> float: ...
+
+
+@runtime_checkable
+class WeighsChance(Protocol):
+    """An analyst that values a position waiting for dice itself (the dice's expectation),
+    so the review asks it once instead of once per outcome."""
+
+    @property
+    def weighs_chance(self) -> bool: ...
 
 
 @dataclass(frozen=True)
@@ -201,6 +210,10 @@ class _Reviewer:
     ) -> tuple[float, Proof | None, float | None]:
         """The mover's value, proof and (solo) points of a position not over."""
         to_move = self.game.to_move(state)
+        weighs = isinstance(self.analyst, WeighsChance) and self.analyst.weighs_chance
+        if to_move == CHANCE and weighs and self._solo:
+            verdict = self._verdict(index, state)
+            return verdict.value, verdict.proof, verdict.points
         if to_move == CHANCE:
             value, points = 0.0, 0.0
             for move, chance in self.game.chance_outcomes(state):

@@ -120,3 +120,18 @@ def test_a_game_without_moves_has_an_empty_complete_review() -> None:
     match = Match(GAMES.get("conquid"), {"board": "small"})
     review = review_record(match, FakeAnalyst(match.game))
     assert review.complete and review.plies == () and review.summaries()[0].accuracy is None
+
+
+def test_an_analyst_that_weighs_the_dice_is_asked_once_a_placement() -> None:
+    class Weighing(FakeAnalyst):
+        weighs_chance = True
+
+    match = random_match("forts", 2, limit=9)
+    expanding, weighing = FakeAnalyst(match.game), Weighing(match.game)
+    review_record(match, expanding)
+    review = review_record(match, weighing)
+    placements = len(review.plies)
+    assert len(weighing.seen) == 2 * placements
+    assert len(expanding.seen) > len(weighing.seen)
+    rolling = {match.game.encode(match.state_at(p.first + 1)) for p in review.plies}
+    assert rolling <= {code for code, _ in weighing.seen}
