@@ -103,6 +103,24 @@ class PlyReview:
         return range(self.first, self.first + self.count)
 
     @property
+    def position_before(self) -> int:
+        """The replay's position (moves played) the mover faced: ``match.state_at`` of it."""
+        return self.first
+
+    @property
+    def position_after(self) -> int:
+        """The replay's position the move made (the graph's point for this ply)."""
+        return self.first + self.count
+
+    def after_for(self, seat: int) -> float:
+        """The win chance after the move of ``seat`` (the graph draws the first seat's)."""
+        return self.after if seat == self.seat else 1.0 - self.after
+
+    def before_for(self, seat: int) -> float:
+        """The win chance before the move, with best play, of ``seat``."""
+        return self.before if seat == self.seat else 1.0 - self.before
+
+    @property
     def best(self) -> str | None:
         """The analyst's best move (None when it saw none)."""
         return self.line[0] if self.line else None
@@ -237,8 +255,7 @@ class Review:
     def _accuracies(self) -> tuple[float | None, ...]:
         if not self.plies:
             return (None,) * self.seats
-        first = self.plies[0]
-        chances = [first.before if first.seat == 0 else 1.0 - first.before]
-        chances.extend(ply.after if ply.seat == 0 else 1.0 - ply.after for ply in self.plies)
+        chances = [self.plies[0].before_for(0)]
+        chances.extend(ply.after_for(0) for ply in self.plies)
         return game_accuracy(chances, [(ply.seat, ply.accuracy) for ply in self.plies],
                              self.seats)

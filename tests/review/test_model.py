@@ -115,3 +115,12 @@ def test_a_solo_review_sums_the_points_lost_and_has_no_accuracy() -> None:
     (summary,) = Review("fake 1", "quick", 100, 1, 2, plies).summaries()
     assert summary.accuracy is None and summary.points_lost == 1.5
     assert summary.counts[Judgement.INACCURACY] == 1
+
+
+def test_a_ply_names_its_positions_and_each_seats_chances() -> None:
+    second = PlyReview(ply=2, seat=1, first=3, count=4, move="a; b", before=0.7, after=0.6,
+                       line=())
+    assert (second.position_before, second.position_after) == (3, 7)
+    assert list(second.record_moves) == [3, 4, 5, 6]
+    assert second.after_for(1) == 0.6 and second.after_for(0) == pytest.approx(0.4)
+    assert second.before_for(0) == pytest.approx(0.3) and second.best is None
