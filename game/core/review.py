@@ -6,9 +6,9 @@ record move in most games and several in a game whose turn is several moves
 resignation, a draw) are no ply: nobody chose them. Each ply knows the record moves it spans
 (``first``, ``count``), so the replay can step to it.
 
-Values are the *mover's*: its win chance before the move with best play (``before``, the
-analyst's verdict on the position the mover faced) and after the move it played (``after``,
-the verdict on the position it made, searched with the same budget). The judgement follows
+Values are the *mover's*: its win chance with the analyst's best move (``before``) and after
+the move it played (``after``), the positions the two moves make searched alike (same budget,
+same side to move; ``game.core.reviewing``). The judgement follows
 lichess: a drop of 5, 10 or 15 points of win chance is an inaccuracy, a mistake or a blunder,
 and a proven win given up is a missed win. A solo game (Forts and Ruins) has no opponent to
 win against: its values are expected final points and its judgements come from the points
@@ -81,7 +81,8 @@ class PlyReview:
     move: str
     """The move played: its record moves' notation joined by ``TURN_JOIN``."""
     before: float
-    """The mover's win chance before the move, with best play (0-1)."""
+    """The mover's win chance with the analyst's best move instead (0-1); ``after`` when
+    the move played was that move."""
     after: float
     """The mover's win chance after the move played (0-1)."""
     line: tuple[str, ...]
@@ -93,7 +94,7 @@ class PlyReview:
     ended: bool = False
     """The move ended the game (``after`` is then the result: 1, 0.5 or 0)."""
     points_before: float | None = None
-    """A solo game's expected final points with best play before the move."""
+    """A solo game's expected final points with the best move instead."""
     points_after: float | None = None
     """A solo game's expected final points after the move played."""
 
@@ -117,7 +118,7 @@ class PlyReview:
         return self.after if seat == self.seat else 1.0 - self.after
 
     def before_for(self, seat: int) -> float:
-        """The win chance before the move, with best play, of ``seat``."""
+        """The win chance with the best move instead, of ``seat``."""
         return self.before if seat == self.seat else 1.0 - self.before
 
     @property
@@ -131,8 +132,7 @@ class PlyReview:
 
     @property
     def loss(self) -> float:
-        """Win chance the move gave away (0-1). The best move gives none away: the
-        difference is only the second search seeing one move further."""
+        """Win chance the move gave away against the best move (0-1); none for the best."""
         return 0.0 if self.played_best else max(0.0, self.before - self.after)
 
     @property

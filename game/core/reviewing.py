@@ -2,13 +2,17 @@
 
 ``review_record`` works from the last ply backwards, so an analyst that keeps what it learned
 between calls meets first the positions closest to the end, whose verdicts the earlier ones
-lead to; and a review stopped half way holds the last plies, which ``resume`` completes. Each
-ply's two verdicts use the same budget: the position the mover faced (its best move) and the
-position its move made, so the move played is searched at least as deeply as the best move
-was within the first search before the two are compared (KaTrain's rule). Where the next ply
-starts from the position this one made, that one verdict serves both, so a game of N plies
-costs N + 1 searches. A position after a move that waits for dice is worth the dice's
-expectation over their outcomes (asked of the analyst itself where it weighs the dice).
+lead to; and a review stopped half way holds the last plies, which ``resume`` completes.
+
+A ply is judged by comparing like with like (KaTrain's rule): the position the move played
+made and the position the analyst's best move would have made, each searched with the same
+budget and seen from the same side, so neither move is looked at less deeply than the other,
+and a search that favours (or not) the side to move favours both alike. The search of the
+position the mover faced gives the best move, its line and any proof. When the move played
+is the best move, or the next ply starts from the position this one made, one search serves
+both, so a game of N plies costs from N + 1 searches (every move the best) to 2N + 1. A
+position waiting for dice is worth the dice's expectation over their outcomes (asked of the
+analyst itself where it weighs the dice).
 
 The caller brings the clock-free stop check and progress report, so this runs the same in
 the command line, in a test and in the client's worker process (``game.review_job``).
@@ -21,7 +25,7 @@ from dataclasses import dataclass
 from typing import Any, Final, Protocol, runtime_checkable
 
 from game.core.analysis import Analyst, Evaluation, Proof
-from game.core.errors import AnalysisError
+from game.core.errors import AnalysisError, GameError
 from game.core.match import Match, meta_word
 from game.core.protocol import CHANCE
 from game.core.record import Record
@@ -122,8 +126,6 @@ def review_record(
             and resume.depth == depth and _same_plies(resume, plies):
         done = list(resume.plies)
     reviewer = _Reviewer(match, analyst, nodes)
-    if done:
-        reviewer.remember(done[0])
     for index in range(len(plies) - len(done) - 1, -1, -1):
         if stop is not None and stop():
             break
@@ -145,99 +147,111 @@ def _same_plies(review: Review, plies: tuple[Span, ...]) -> bool:
 
 
 class _Reviewer:
-    """The searches of one review, each position's verdict kept by its record index."""
+    """The searches of one review, each record position's verdict kept by its index."""
 
     def __init__(self, match: Match, analyst: Analyst, budget: int) -> None:
         self.match = match
         self.game = match.game
         self.analyst = analyst
         self.budget = budget
+        self.solo = self.game.info.players == 1
         self.known: dict[int, Evaluation] = {}
         """Verdicts on the positions after that many record moves (side to move's view)."""
 
-    def remember(self, ply: PlyReview) -> None:
-        """A ply reviewed earlier: its position's verdict serves the ply before it."""
-        self.known[ply.first] = Evaluation(ply.before, ply.line, ply.proof,
-                                           points=ply.points_before)
-
     def review(self, number: int, span: Span, stop: StopCheck | None) -> PlyReview | None:
-        """The ply's review, or None if ``stop`` said so between its two searches."""
+        """The ply's review, or None if ``stop`` said so between its searches."""
         end = span.first + span.count
-        after_state = self.match.state_at(end)
-        outcome = self.game.outcome(after_state)
-        if outcome is None:
-            after, after_proof, points_after = self._after(after_state, end, span.seat)
+        after = self._value(self.match.state_at(end), end, span.seat)
+        if stop is not None and stop():
+            return None
+        start = self.match.state_at(span.first)
+        verdict = self._verdict(span.first, start)
+        best: _Value | None = None
+        if verdict.best == span.move:
+            best = after
+        elif verdict.best is not None:
             if stop is not None and stop():
                 return None
-        else:
-            after = 0.5 if outcome.winner is None else float(outcome.winner == span.seat)
-            after_proof = None
-            points_after = self._final_points(after_state)
-        before = self._verdict(span.first, self.match.state_at(span.first))
+            made = self._play(start, verdict.best)
+            best = None if made is None else self._value(made, None, span.seat)
         return PlyReview(
             ply=number,
             seat=span.seat,
             first=span.first,
             count=span.count,
             move=span.move,
-            before=before.value,
-            after=after,
-            line=before.line,
-            proof=before.proof,
-            after_proof=after_proof,
-            ended=outcome is not None,
-            points_before=before.points if self._solo else None,
-            points_after=points_after,
+            before=verdict.value if best is None else best.value,
+            after=after.value,
+            line=verdict.line,
+            proof=verdict.proof,
+            after_proof=after.proof,
+            ended=after.ended,
+            points_before=(verdict.points if best is None else best.points)
+            if self.solo else None,
+            points_after=after.points,
         )
 
-    @property
-    def _solo(self) -> bool:
-        return self.game.info.players == 1
+    def _play(self, state: Any, entry: str) -> Any:
+        """The position the analyst's best move makes (a whole turn where a turn is several
+        moves), None if the rules refuse it."""
+        parts = entry.split(TURN_JOIN) if self.game.info.several_moves_a_turn else [entry]
+        try:
+            for part in parts:
+                state = self.game.apply(state, self.game.parse_move(part)).state
+        except GameError:
+            return None
+        return state
 
     def _verdict(self, index: int | None, state: Any) -> Evaluation:
         """The analyst's verdict on a position, searched once (kept by record index)."""
         if index is not None and index in self.known:
             return self.known[index]
         verdict = self.analyst.evaluate(state, self.budget)
-        if self._solo and verdict.points is None:
+        if self.solo and verdict.points is None:
             raise ValueError("a solo game's analyst must give expected points")
         if index is not None:
             self.known[index] = verdict
         return verdict
 
-    def _after(
-        self, state: Any, index: int | None, seat: int
-    ) -> tuple[float, Proof | None, float | None]:
-        """The mover's value, proof and (solo) points of a position not over."""
+    def _value(self, state: Any, index: int | None, seat: int) -> _Value:
+        """What a position is worth to ``seat``: its result if it is over, else the
+        analyst's verdict (the dice's expectation where they are to be rolled)."""
+        outcome = self.game.outcome(state)
+        if outcome is not None:
+            result = 0.5 if outcome.winner is None else float(outcome.winner == seat)
+            return _Value(result, None, self._final_points(state), ended=True)
         to_move = self.game.to_move(state)
         weighs = isinstance(self.analyst, WeighsChance) and self.analyst.weighs_chance
-        if to_move == CHANCE and weighs and self._solo:
-            verdict = self._verdict(index, state)
-            return verdict.value, verdict.proof, verdict.points
-        if to_move == CHANCE:
+        if to_move == CHANCE and not (weighs and self.solo):
             value, points = 0.0, 0.0
             for move, chance in self.game.chance_outcomes(state):
-                child = self.game.apply(state, move).state
-                if self.game.outcome(child) is None:
-                    child_value, _, child_points = self._after(child, None, seat)
-                else:
-                    child_value, child_points = 0.0, self._final_points(child)
-                value += chance * child_value
-                points += chance * (child_points or 0.0)
-            return min(1.0, max(0.0, value)), None, points if self._solo else None
+                child = self._value(self.game.apply(state, move).state, None, seat)
+                value += chance * child.value
+                points += chance * (child.points or 0.0)
+            return _Value(min(1.0, max(0.0, value)), None, points if self.solo else None)
         verdict = self._verdict(index, state)
-        if to_move == seat:
-            return verdict.value, verdict.proof, verdict.points
+        if to_move == seat or self.solo:
+            return _Value(verdict.value, verdict.proof, verdict.points)
         proof = None if verdict.proof is None else Proof(not verdict.proof.wins,
                                                          verdict.proof.plies)
-        return 1.0 - verdict.value, proof, None
+        return _Value(1.0 - verdict.value, proof, None)
 
     def _final_points(self, state: Any) -> float | None:
-        if not self._solo:
+        if not self.solo:
             return None
         if not isinstance(self.analyst, ScoresFinal):
             raise ValueError("a solo game's analyst must score finished positions")
         return self.analyst.final_points(state)
+
+
+@dataclass(frozen=True)
+class _Value:
+    """A position's worth to one seat: win chance, proof (its side), solo points."""
+
+    value: float
+    proof: Proof | None
+    points: float | None
+    ended: bool = False
 
 
 @dataclass(frozen=True)

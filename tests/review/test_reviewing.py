@@ -4,11 +4,11 @@ moves), last ply first, one search a position, equal budgets, stop and resume, d
 from __future__ import annotations
 
 import itertools
-from typing import ClassVar
+from typing import Any, ClassVar
 
 import pytest
 
-from game.core.analysis import Proof
+from game.core.analysis import Evaluation, Proof
 from game.core.match import Match
 from game.core.review import TURN_JOIN, Judgement
 from game.core.reviewing import DEFAULT_BUDGETS, budget_for, review_record, spans
@@ -26,11 +26,28 @@ def test_every_board_move_is_a_ply_reviewed_last_first() -> None:
     assert [p.seat for p in review.plies] == [i % 2 for i in range(30)]
     game = match.game
     encoded = [game.encode(match.state_at(i)) for i in range(31)]
-    assert [code for code, _ in analyst.seen] == encoded[::-1], "one search a position"
+    searched = [code for code, _ in analyst.seen]
+    on_record = [code for code in searched if code in encoded]
+    assert on_record == encoded[::-1], "each position of the game searched once, last first"
+    extra = len(searched) - len(on_record)
+    assert extra == sum(not p.played_best for p in review.plies), "and each best move's"
     assert {budget for _, budget in analyst.seen} == {DEFAULT_BUDGETS["quick"]}
-    for number, p in enumerate(review.plies[:-1]):
-        following = review.plies[number + 1]
-        assert p.after == pytest.approx(1 - following.before), "the next mover's view"
+    assert all(p.before == p.after for p in review.plies if p.played_best)
+
+
+def test_the_best_move_and_the_move_played_are_measured_alike() -> None:
+    """An analyst that always favours the side to move must not make every move a blunder:
+    both moves' positions have the opponent to move, so the bias cancels."""
+
+    class Biased(FakeAnalyst):
+        def evaluate(self, state: Any, budget: int) -> Evaluation:
+            verdict = super().evaluate(state, budget)
+            return Evaluation(0.8, verdict.line)
+
+    match = random_match("conquid", 7, limit=20, board="small")
+    review = review_record(match, Biased(match.game))
+    assert all(p.judgement is None and p.loss == 0.0 for p in review.plies)
+    assert all(p.before == pytest.approx(0.2) for p in review.plies)
 
 
 def test_a_several_move_turn_is_one_ply() -> None:
@@ -63,7 +80,7 @@ def test_stop_keeps_the_last_plies_and_resume_completes_them() -> None:
     again = FakeAnalyst(match.game)
     rest = review_record(match, again, resume=half)
     assert rest == whole
-    assert len(again.seen) == searches - len(half.plies) - 1, "nothing searched twice"
+    assert len(again.seen) < searches - len(half.plies), "the plies done are not redone"
     other = FakeAnalyst(match.game, version="fake 2")
     redone = review_record(match, other, resume=half)
     assert redone.complete and len(other.seen) == searches, "another engine starts again"
@@ -131,7 +148,7 @@ def test_an_analyst_that_weighs_the_dice_is_asked_once_a_placement() -> None:
     review_record(match, expanding)
     review = review_record(match, weighing)
     placements = len(review.plies)
-    assert len(weighing.seen) == 2 * placements
+    assert len(weighing.seen) <= 3 * placements
     assert len(expanding.seen) > len(weighing.seen)
     rolling = {match.game.encode(match.state_at(p.first + 1)) for p in review.plies}
     assert rolling <= {code for code, _ in weighing.seen}
