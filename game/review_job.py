@@ -4,7 +4,8 @@ As with the computer seats (``game.computer``), a search in a thread would hold 
 interpreter lock against the frame loop, so the review runs in its own process (spawn
 context). The process gets plain data (the game id, options, seed, moves, depth and any
 partial review to complete), re-plays the record, and sends each ply back as soon as it is
-reviewed (last ply first), so the UI holds every finished ply at all times. ``stop`` ends the
+reviewed (last ply first), so the UI holds every finished ply at all times. It is the
+replay scene's ``ReviewRunner`` (``game.client.match.review``). ``stop`` ends the
 process at once and keeps those plies; ``start`` again with ``resume=job.review`` goes on
 from where it stopped. The job is UI-free: the replay scene polls it once a frame.
 
@@ -28,6 +29,7 @@ from multiprocessing.process import BaseProcess
 from typing import Any
 
 from game.catalog import plugins
+from game.client.match.review import ReviewStatus
 from game.core.analysis import Analyst
 from game.core.match import Match
 from game.core.review import DEPTHS, PlyReview, Review
@@ -44,23 +46,6 @@ class _Request:
     depth: str
     resume: Review | None
     analyst: Callable[[], Analyst] | None
-
-
-@dataclass(frozen=True)
-class ReviewStatus:
-    """What a review job has done, as ``ReviewJob.poll`` reports it."""
-
-    done: int
-    """Plies reviewed (a stopped or resumed review's earlier plies included)."""
-    total: int
-    """Plies in the game (0 until the worker has re-played the record)."""
-    running: bool
-    finished: bool
-    """The review is complete."""
-    review: Review | None
-    """The plies reviewed so far (the last ones of the game), None before the first."""
-    error: str | None = None
-    """Why the review failed (for people), None while all is well."""
 
 
 def _work(connection: Connection, request: _Request) -> None:

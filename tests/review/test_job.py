@@ -7,8 +7,9 @@ import time
 
 import pytest
 
+from game.client.match.review import ReviewStatus
 from game.core.reviewing import review_record
-from game.review_job import ReviewJob, ReviewStatus
+from game.review_job import ReviewJob
 from tests.review.fakes import (
     FakeAnalyst,
     broken_analyst,
@@ -76,3 +77,11 @@ def test_a_job_refuses_another_game_or_depth() -> None:
     with pytest.raises(ValueError):
         job.start(random_match("conquid", 34, limit=4, board="small"), "shallow")
     assert job.poll() == ReviewStatus(0, 0, False, False, None)
+
+
+def test_the_app_hands_the_replay_a_worker_review() -> None:
+    from game.client.match.review import ReviewRunner
+    from game.main_window import ProcessReviews
+
+    job: ReviewRunner = ProcessReviews().job("conquid")
+    assert isinstance(job, ReviewJob) and job.poll() == ReviewStatus(0, 0, False, False, None)
