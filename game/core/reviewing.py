@@ -10,9 +10,12 @@ budget and seen from the same side, so neither move is looked at less deeply tha
 and a search that favours (or not) the side to move favours both alike. The search of the
 position the mover faced gives the best move, its line and any proof. When the move played
 is the best move, or the next ply starts from the position this one made, one search serves
-both, so a game of N plies costs from N + 1 searches (every move the best) to 2N + 1. A
-position waiting for dice is worth the dice's expectation over their outcomes (asked of the
-analyst itself where it weighs the dice).
+both, so a game of N plies costs from N + 1 searches (every move the best) to 2N + 1.
+
+A move followed by dice (Forts and Ruins' placement, then its roll) makes a position waiting
+for the dice: the analyst is asked about it as about any other, and values it as the dice's
+expectation (the one who knows the game knows its dice; six searches, one per roll, would
+cost six times as much for the same figure).
 
 The caller brings the clock-free stop check and progress report, so this runs the same in
 the command line, in a test and in the client's worker process (``game.review_job``).
@@ -52,15 +55,6 @@ class ScoresFinal(Protocol):
     """A solo game's analyst: the points a finished position scores, in ``points`` units."""
 
     def final_points(self, state: Any) -> float: ...
-
-
-@runtime_checkable
-class WeighsChance(Protocol):
-    """An analyst that values a position waiting for dice itself (the dice's expectation),
-    so the review asks it once instead of once per outcome."""
-
-    @property
-    def weighs_chance(self) -> bool: ...
 
 
 @dataclass(frozen=True)
@@ -203,7 +197,8 @@ class _Reviewer:
         return state
 
     def _verdict(self, index: int | None, state: Any) -> Evaluation:
-        """The analyst's verdict on a position, searched once (kept by record index)."""
+        """The analyst's verdict on a position (one waiting for dice too), searched once
+        (kept by record index)."""
         if index is not None and index in self.known:
             return self.known[index]
         verdict = self.analyst.evaluate(state, self.budget)
@@ -215,20 +210,12 @@ class _Reviewer:
 
     def _value(self, state: Any, index: int | None, seat: int) -> _Value:
         """What a position is worth to ``seat``: its result if it is over, else the
-        analyst's verdict (the dice's expectation where they are to be rolled)."""
+        analyst's verdict."""
         outcome = self.game.outcome(state)
         if outcome is not None:
             result = 0.5 if outcome.winner is None else float(outcome.winner == seat)
             return _Value(result, None, self._final_points(state), ended=True)
         to_move = self.game.to_move(state)
-        weighs = isinstance(self.analyst, WeighsChance) and self.analyst.weighs_chance
-        if to_move == CHANCE and not (weighs and self.solo):
-            value, points = 0.0, 0.0
-            for move, chance in self.game.chance_outcomes(state):
-                child = self._value(self.game.apply(state, move).state, None, seat)
-                value += chance * child.value
-                points += chance * (child.points or 0.0)
-            return _Value(min(1.0, max(0.0, value)), None, points if self.solo else None)
         verdict = self._verdict(index, state)
         if to_move == seat or self.solo:
             return _Value(verdict.value, verdict.proof, verdict.points)

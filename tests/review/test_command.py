@@ -4,6 +4,7 @@ refusals (a file it cannot read: one line and exit 2; writing over the record)."
 from __future__ import annotations
 
 import dataclasses
+import functools
 import json
 from collections.abc import Iterator, Mapping
 from pathlib import Path
@@ -13,15 +14,19 @@ import pytest
 from game import review_command
 from game.catalog import plugins
 from game.cli import main
+from game.core.analysis import Evaluation
 from game.core.record import read_record, save_match
 from game.plugin import GamePlugin
 from tests.review.fakes import GAMES, FakeAnalyst, random_match
 
 
 def fake_plugins() -> Mapping[str, GamePlugin]:
-    return {game_id: dataclasses.replace(
-        plugin, analyst=lambda game_id=game_id: FakeAnalyst(GAMES.get(game_id)))
-        for game_id, plugin in plugins().items()}
+    return {game_id: dataclasses.replace(plugin, analyst=functools.partial(fake, game_id))
+            for game_id, plugin in plugins().items()}
+
+
+def fake(game_id: str) -> FakeAnalyst:
+    return FakeAnalyst(GAMES.get(game_id))
 
 
 @pytest.fixture(autouse=True)
@@ -108,10 +113,13 @@ def test_a_review_in_the_file_is_completed_not_redone(
     reviewed = tmp_path / "reviewed.json"
     assert main(["review", str(path), "--out", str(reviewed)]) == 0
     searched: list[int] = []
+
+    def counted(self: FakeAnalyst, state: object, budget: int) -> Evaluation:
+        searched.append(1)
+        return original(self, state, budget)
+
     original = FakeAnalyst.evaluate
-    monkeypatch.setattr(FakeAnalyst, "evaluate",
-                        lambda self, state, budget: searched.append(1) or original(
-                            self, state, budget))
+    monkeypatch.setattr(FakeAnalyst, "evaluate", counted)
     assert main(["review", str(reviewed), "--json"]) == 0
     assert searched == []
 

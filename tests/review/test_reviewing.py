@@ -10,6 +10,7 @@ import pytest
 
 from game.core.analysis import Evaluation, Proof
 from game.core.match import Match
+from game.core.protocol import CHANCE
 from game.core.review import TURN_JOIN, Judgement
 from game.core.reviewing import DEFAULT_BUDGETS, budget_for, review_record, spans
 from tests.review.fakes import GAMES, FakeAnalyst, random_match
@@ -139,16 +140,13 @@ def test_a_game_without_moves_has_an_empty_complete_review() -> None:
     assert review.complete and review.plies == () and review.summaries()[0].accuracy is None
 
 
-def test_an_analyst_that_weighs_the_dice_is_asked_once_a_placement() -> None:
-    class Weighing(FakeAnalyst):
-        weighs_chance = True
-
+def test_the_position_a_placement_makes_is_asked_of_the_analyst_before_its_roll() -> None:
     match = random_match("forts", 2, limit=9)
-    expanding, weighing = FakeAnalyst(match.game), Weighing(match.game)
-    review_record(match, expanding)
-    review = review_record(match, weighing)
-    placements = len(review.plies)
-    assert len(weighing.seen) <= 3 * placements
-    assert len(expanding.seen) > len(weighing.seen)
-    rolling = {match.game.encode(match.state_at(p.first + 1)) for p in review.plies}
-    assert rolling <= {code for code, _ in weighing.seen}
+    analyst = FakeAnalyst(match.game)
+    review = review_record(match, analyst)
+    searched = {code for code, _ in analyst.seen}
+    rolling = {match.game.encode(match.state_at(p.position_after)) for p in review.plies}
+    assert rolling <= searched
+    assert all(match.game.to_move(match.state_at(p.position_after)) == CHANCE
+               for p in review.plies)
+    assert len(analyst.seen) <= 3 * len(review.plies)
