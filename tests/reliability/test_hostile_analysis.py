@@ -9,6 +9,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from game.core.record import Record, load_match, read_record
 from game.core.review_section import to_json
@@ -129,3 +131,25 @@ def test_a_hostile_solo_review_is_left_out(case: str) -> None:
     assert record.replay(GAMES).moves == SOLO.moves
     assert Record.loads(json.dumps({**Record.of(SOLO).to_json(),
                                     "analysis": SOLO_SECTION})).analysis is not None
+
+
+JSON = st.recursive(
+    st.none() | st.booleans() | st.integers(-10**6, 10**6) | st.floats() | st.text(max_size=8),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=4), inner,
+                                                                 max_size=4),
+    max_leaves=12,
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(key=st.sampled_from(sorted(SECTION)), value=JSON, index=st.integers(0, 20))
+def test_any_value_anywhere_is_read_or_refused_with_an_analysis_error(
+    key: str, value: object, index: int
+) -> None:
+    section = changed()
+    if isinstance(section[key], list) and section[key] and index < len(section[key]):
+        section[key][index] = value
+    else:
+        section[key] = value
+    record = Record.from_json({**Record.of(MATCH).to_json(), "analysis": section})
+    assert (record.analysis is None) != (record.analysis_problem is None)
