@@ -23,7 +23,7 @@ the command line, in a test and in the client's worker process (``game.review_jo
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Final, Protocol, runtime_checkable
 
@@ -47,7 +47,10 @@ class HasBudgets(Protocol):
     """An analyst that names its own budget per depth (its positions cost what they cost)."""
 
     @property
-    def budgets(self) -> Mapping[str, int]: ...
+    def quick_budget(self) -> int: ...
+
+    @property
+    def deep_budget(self) -> int: ...
 
 
 @runtime_checkable
@@ -71,8 +74,8 @@ def budget_for(analyst: Analyst, depth: str) -> int:
     """The nodes per position of ``depth`` (one of ``DEPTHS``) for this analyst."""
     if depth not in DEPTHS:
         raise ValueError(f"unknown depth {depth!r}: one of {', '.join(DEPTHS)}")
-    if isinstance(analyst, HasBudgets) and depth in analyst.budgets:
-        return int(analyst.budgets[depth])
+    if isinstance(analyst, HasBudgets):
+        return analyst.quick_budget if depth == "quick" else analyst.deep_budget
     return DEFAULT_BUDGETS[depth]
 
 

@@ -4,7 +4,7 @@ moves), last ply first, one search a position, equal budgets, stop and resume, d
 from __future__ import annotations
 
 import itertools
-from typing import Any, ClassVar
+from typing import Any
 
 import pytest
 
@@ -125,7 +125,8 @@ def test_a_solo_game_is_valued_in_expected_points_over_the_dice() -> None:
 
 def test_budgets_come_from_the_analyst_where_it_names_them() -> None:
     class Budgeted(FakeAnalyst):
-        budgets: ClassVar[dict[str, int]] = {"quick": 7, "deep": 70}
+        quick_budget = 7
+        deep_budget = 70
 
     game = GAMES.get("conquid")
     assert budget_for(Budgeted(game), "deep") == 70
