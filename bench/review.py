@@ -3,11 +3,12 @@
 Three games made by the arena's computer players (``tools/make_review_games.py``, kept in
 ``bench/data``): the first 60 moves of a Conquid game on the medium board, a whole Push Fight
 game and the first 40 turns of a Piously game. Each is reviewed in this one process (one
-core) at the quick depth (target: 60 s a game) and the deep one. Stability: a second review
-at four times the quick budget is made, and of the plies the quick review calls a mistake or
-a blunder (a missed win counts too), the share that review also calls one of those is
-reported (target: 90 %). The CPU time (``cpu_s``) is steadier than the wall time on a shared
-machine; a game whose analyst is not there yet is reported as skipped.
+core) at the quick depth (target: 60 s a game) and the deep one. Stability: of the plies the
+quick review calls a mistake or a blunder (a missed win counts too), the share a review at
+four times the quick budget also calls one of those (target: 90 %); that review is the deep
+one where the deep budget is four times the quick one, else one more review. The CPU time
+(``cpu_s``) is steadier than the wall time on a shared machine; a game whose analyst is not
+there yet is reported as skipped.
 
     python -m bench review                 (all three games, quick, deep and stability)
     python -m bench review --quick-only    (the quick reviews alone)
@@ -50,9 +51,10 @@ def main(args: list[str]) -> None:
             print(json.dumps({"bench": f"review/{name}", "skipped": "no analyst yet"}))
             continue
         reviews: dict[str, Review] = {}
-        runs = [("quick", None)] if "--quick-only" in args else [
-            ("quick", None), ("deep", None),
-            ("4x quick", 4 * budget_for(plugin.analyst(), "quick"))]
+        quick, deep = (budget_for(plugin.analyst(), depth) for depth in ("quick", "deep"))
+        runs = [("quick", None)] if "--quick-only" in args else [("quick", None), ("deep", None)]
+        if "--quick-only" not in args and deep != 4 * quick:
+            runs.append(("4x quick", 4 * quick))
         for label, budget in runs:
             analyst = plugin.analyst()  # fresh: nothing learned from the last review
             started, cpu = time.perf_counter(), time.process_time()
@@ -68,11 +70,12 @@ def main(args: list[str]) -> None:
                 "judged": {j.value: sum(1 for p in review.plies if p.judgement is j)
                            for j in Judgement},
             }), flush=True)
-        if "4x quick" in reviews:
-            quick, again = serious(reviews["quick"]), serious(reviews["4x quick"])
-            share = len(quick & again) / len(quick) if quick else 1.0
+        again_review = reviews.get("4x quick") or reviews.get("deep")
+        if again_review is not None and again_review.budget == 4 * quick:
+            first, again = serious(reviews["quick"]), serious(again_review)
+            share = len(first & again) / len(first) if first else 1.0
             print(json.dumps({
-                "bench": f"review/{name}/stability", "quick_serious": sorted(quick),
+                "bench": f"review/{name}/stability", "quick_serious": sorted(first),
                 "again_serious": sorted(again), "agreed": round(share, 3),
                 "target": STABLE, "ok": share >= STABLE,
             }), flush=True)
