@@ -53,13 +53,6 @@ class HasBudgets(Protocol):
     def deep_budget(self) -> int: ...
 
 
-@runtime_checkable
-class ScoresFinal(Protocol):
-    """A solo game's analyst: the points a finished position scores, in ``points`` units."""
-
-    def final_points(self, state: Any) -> float: ...
-
-
 @dataclass(frozen=True)
 class Span:
     """A ply's place in the record: its mover and the record moves it spans."""
@@ -216,8 +209,10 @@ class _Reviewer:
         analyst's verdict."""
         outcome = self.game.outcome(state)
         if outcome is not None:
+            if self.solo:  # Forts and Ruins' runs end on a roll, never on a placement
+                raise ValueError("a solo game's move that ends it cannot be scored in points")
             result = 0.5 if outcome.winner is None else float(outcome.winner == seat)
-            return _Value(result, None, self._final_points(state), ended=True)
+            return _Value(result, None, None, ended=True)
         to_move = self.game.to_move(state)
         verdict = self._verdict(index, state)
         if to_move == seat or self.solo:
@@ -225,13 +220,6 @@ class _Reviewer:
         proof = None if verdict.proof is None else Proof(not verdict.proof.wins,
                                                          verdict.proof.plies)
         return _Value(1.0 - verdict.value, proof, None)
-
-    def _final_points(self, state: Any) -> float | None:
-        if not self.solo:
-            return None
-        if not isinstance(self.analyst, ScoresFinal):
-            raise ValueError("a solo game's analyst must score finished positions")
-        return self.analyst.final_points(state)
 
 
 @dataclass(frozen=True)

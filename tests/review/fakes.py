@@ -41,9 +41,6 @@ class FakeAnalyst:
             return Evaluation(1.0 if proof.wins else 0.0, line, proof, points=points)
         return Evaluation((digest % 1000) / 1000, line, points=points)
 
-    def final_points(self, state: Any) -> float:
-        return -1.0
-
 
 def random_match(game_id: str, seed: int, limit: int = 400, **options: object) -> Match:
     """A game of random moves, to its end or ``limit`` moves."""
