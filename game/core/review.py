@@ -56,6 +56,9 @@ _LABELS: Final = {Judgement.INACCURACY: "Inaccuracy", Judgement.MISTAKE: "Mistak
 _SYMBOLS: Final = {Judgement.INACCURACY: "?!", Judgement.MISTAKE: "?",
                    Judgement.BLUNDER: "??", Judgement.MISSED_WIN: "??"}
 
+_RANK: Final = {Judgement.INACCURACY: 1, Judgement.MISTAKE: 2, Judgement.BLUNDER: 3,
+                 Judgement.MISSED_WIN: 3}
+
 THRESHOLDS: Final = ((0.15, Judgement.BLUNDER), (0.10, Judgement.MISTAKE),
                      (0.05, Judgement.INACCURACY))
 """Win chance lost (0-1) from which a move is each judgement, worst first (lichess's)."""
@@ -236,6 +239,15 @@ class Review:
             if index in ply.record_moves:
                 return ply
         return None
+
+    def judged(
+        self, seat: int | None = None, least: Judgement = Judgement.INACCURACY
+    ) -> tuple[PlyReview, ...]:
+        """The plies judged at least ``least`` (of ``seat``, or both), in game order: the
+        moves "learn from your mistakes" goes through. A missed win counts as a blunder."""
+        floor = _RANK[least]
+        return tuple(ply for ply in self.plies if ply.judgement is not None
+                     and _RANK[ply.judgement] >= floor and seat in (None, ply.seat))
 
     def summaries(self) -> tuple[Summary, ...]:
         """Each seat's figures over the plies reviewed."""

@@ -124,3 +124,15 @@ def test_a_ply_names_its_positions_and_each_seats_chances() -> None:
     assert list(second.record_moves) == [3, 4, 5, 6]
     assert second.after_for(1) == 0.6 and second.after_for(0) == pytest.approx(0.4)
     assert second.before_for(0) == pytest.approx(0.3) and second.best is None
+
+
+def test_judged_lists_the_moves_to_learn_from() -> None:
+    plies = (ply(0.5, 0.44, number=1, seat=0), ply(0.5, 0.38, number=2, seat=1),
+             ply(0.62, 0.4, number=3, seat=0), ply(1.0, 0.9, number=4, seat=1,
+                                                   proof=Proof(True, 2)),
+             ply(0.6, 0.6, number=5, seat=0))
+    review = Review("fake 1", "quick", 100, 2, 5, plies)
+    assert [p.ply for p in review.judged()] == [1, 2, 3, 4]
+    assert [p.ply for p in review.judged(0)] == [1, 3]
+    assert [p.ply for p in review.judged(least=Judgement.MISTAKE)] == [2, 3, 4]
+    assert [p.ply for p in review.judged(1, Judgement.BLUNDER)] == [4]
