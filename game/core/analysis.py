@@ -10,8 +10,13 @@ the search has solved says so as a proof instead.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Any, Final, Protocol
+
+MARGIN: Final = 0.001
+"""How close to certain a heuristic verdict may come: only a proof says 0 or 1, so a move
+that wins for sure always shows above one that only looks good."""
 
 
 @dataclass(frozen=True)
@@ -57,6 +62,36 @@ class Evaluation:
     def best(self) -> str | None:
         """The best move's notation, None when the analyst saw no move."""
         return self.line[0] if self.line else None
+
+
+@dataclass(frozen=True)
+class Curve:
+    """A fitted logistic from an analyst's heuristic score (for the side to move) to the
+    side to move's win chance: ``1 / (1 + exp(-(offset + scale * score)))``, kept within
+    ``MARGIN`` of 0 and 1 (``tools/fit_win_chance.py`` fits it, ``docs/review.md``)."""
+
+    scale: float
+    offset: float = 0.0
+    positions: int = 0
+    """How many arena positions the fit used (0: not fitted, the scale is a guess)."""
+
+    def chance(self, score: float) -> float:
+        exponent = max(-60.0, min(60.0, self.offset + self.scale * score))
+        return min(1.0 - MARGIN, max(MARGIN, 1.0 / (1.0 + math.exp(-exponent))))
+
+
+@dataclass(frozen=True)
+class Line:
+    """A fitted straight line from a solo analyst's score to the points a position is still
+    expected to earn, never below 0 (``tools/fit_win_chance.py --solo``)."""
+
+    slope: float
+    intercept: float = 0.0
+    positions: int = 0
+    """How many positions of computer runs the fit used (0: not fitted, a guess)."""
+
+    def points(self, score: float) -> float:
+        return max(0.0, self.intercept + self.slope * score)
 
 
 class Analyst(Protocol):
