@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Final
 
+from game.core.analysis import Analyst
 from game.core.registry import AnyGame
 from game.plugin import ComputerLevels, GamePlugin, GameText
 from game.pushfight.info import INFO
@@ -34,6 +35,12 @@ def _computers() -> ComputerLevels:
     return ComputerLevels(LEVELS, {})
 
 
+def _analyst() -> Analyst:
+    from game.pushfight.analyst import PushFightAnalyst
+
+    return PushFightAnalyst()
+
+
 def _text() -> GameText:
     from game.pushfight.view import words
 
@@ -48,6 +55,7 @@ PLUGIN: Final = GamePlugin(
     view=_view,
     text=_text,
     computers=_computers,
+    analyst=_analyst,
     course=("pushfight.json", "pushfight-puzzles.json"),
     seat_colours=(WHITE_RGB, BROWN_RGB),
 )
