@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Final
 
 from game.conquid.info import INFO
 from game.conquid.view.actions import ACTIONS
+from game.core.analysis import Analyst
 from game.core.registry import AnyGame
 from game.plugin import ComputerLevels, GamePlugin, GameText
 
@@ -33,6 +34,12 @@ def _computers() -> ComputerLevels:
     return ComputerLevels(LEVELS, DEFAULT_LIMITS)
 
 
+def _analyst() -> Analyst:
+    from game.conquid.analyst import ConquidAnalyst
+
+    return ConquidAnalyst()
+
+
 def _text() -> GameText:
     from game.conquid.view import words
 
@@ -47,5 +54,6 @@ PLUGIN: Final = GamePlugin(
     view=_view,
     text=_text,
     computers=_computers,
+    analyst=_analyst,
     course=("conquid.json", "conquid-puzzles.json"),
 )
