@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Final
 
+from game.core.analysis import Analyst
 from game.core.registry import AnyGame
 from game.forts.info import INFO
 from game.forts.view.actions import ACTIONS
@@ -41,6 +42,12 @@ def _computers() -> ComputerLevels:
     return ComputerLevels(LEVELS, {})
 
 
+def _analyst() -> Analyst:
+    from game.forts.analyst import FortsAnalyst
+
+    return FortsAnalyst()
+
+
 def _text() -> GameText:
     from game.forts.view import words
 
@@ -67,6 +74,7 @@ PLUGIN: Final = GamePlugin(
     view=_view,
     text=_text,
     computers=_computers,
+    analyst=_analyst,
     course=("forts.json",),
     scores=HighScores(("Turns survived", "Forts built", "Peak forts"), _scores),
     seeds=SeedFormat(_seeds),
