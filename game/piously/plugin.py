@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Final
 
+from game.core.analysis import Analyst
 from game.core.registry import AnyGame
 from game.piously.info import INFO
 from game.piously.view.actions import ACTIONS, SEAT_COLOURS
@@ -33,6 +34,12 @@ def _computers() -> ComputerLevels:
     return ComputerLevels(LEVELS, DEFAULT_LIMITS)
 
 
+def _analyst() -> Analyst:
+    from game.piously.analyst import PiouslyAnalyst
+
+    return PiouslyAnalyst()
+
+
 def _text() -> GameText:
     from game.piously.view import words
 
@@ -46,6 +53,7 @@ PLUGIN: Final = GamePlugin(
     view=_view,
     text=_text,
     computers=_computers,
+    analyst=_analyst,
     course=("piously.json",),
     seat_colours=SEAT_COLOURS,
 )
