@@ -18,7 +18,7 @@ ANALYST = FortsAnalyst()
 def _positions(seed: str, count: int) -> list[FortsState]:
     """Placing positions of a run by the analyst's own best placements."""
     match = Match(GAME, {}, seed=seed)
-    states = []
+    states: list[FortsState] = []
     while not match.is_over and len(states) < count:
         if match.to_move < 0:
             match.play_chance()
