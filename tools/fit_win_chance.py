@@ -47,6 +47,9 @@ DEFAULT_KEY = "default"
 class Scores(Protocol):
     """What the fit needs of an analyst: its score before the curve, and its quick budget."""
 
+    @property
+    def quick_budget(self) -> int: ...
+
     def score(self, state: Any, budget: int) -> float | None: ...
 
 
@@ -113,14 +116,19 @@ def log_loss(curve: Curve, samples: Sequence[Sample]) -> float:
     return total / len(samples)
 
 
+def analyst_of(game_id: str) -> Scores:
+    """The game's analyst, as the plug-in loads it."""
+    plugin = plugins()[game_id]
+    if plugin.analyst is None:
+        raise ValueError(f"{plugin.info.title} has no analyst")
+    return cast(Scores, plugin.analyst())
+
+
 def samples(game_id: str, options: dict[str, Any], games: int, pairs: list[tuple[str, str]],
             nodes: int, every: int, budget: int, seed: str) -> list[Sample]:
     """Positions of seeded arena games, each with its analyst score and its outcome."""
     game = all_games().get(game_id)
-    plugin = plugins()[game_id]
-    if plugin.analyst is None:
-        raise ValueError(f"{game.info.title} has no analyst")
-    analyst = cast(Scores, plugin.analyst())
+    analyst = analyst_of(game_id)
     levels = computer_levels(game_id)
     found: list[Sample] = []
     for index in range(games):
@@ -155,9 +163,9 @@ def solo_samples(game_id: str, options: dict[str, Any], games: int, level: str, 
     """Positions of seeded solo runs, each with its analyst score and the points to come."""
     game = all_games().get(game_id)
     plugin = plugins()[game_id]
-    if plugin.analyst is None or plugin.scores is None:
-        raise ValueError(f"{game.info.title} has no analyst or no score")
-    analyst = cast(Scores, plugin.analyst())
+    if plugin.scores is None:
+        raise ValueError(f"{game.info.title} keeps no score")
+    analyst = analyst_of(game_id)
     player = computer_levels(game_id)[level]
     found: list[Sample] = []
     for index in range(games):
@@ -244,8 +252,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--write", action="store_true", help="store the fitted curve")
     args = parser.parse_args(argv)
     options: dict[str, Any] = {} if args.board is None else {"board": args.board}
-    analysis = import_module(f"game.{args.game}.analyst")
-    budget = args.budget or analysis.QUICK_BUDGET
+    budget = args.budget or analyst_of(args.game).quick_budget
     pairs = [cast(tuple[str, str], tuple(pair.split(":"))) for pair in args.pairs.split(",")]
     game = all_games().get(args.game)
     key = str(game.info.validate_options(options).get("board", DEFAULT_KEY))

@@ -55,6 +55,9 @@ class Searched:
 class ConquidAnalyst:
     """Conquid's ``Analyst`` (``game.core.analysis``), with a curve per board size."""
 
+    quick_budget = QUICK_BUDGET
+    deep_budget = DEEP_BUDGET
+
     def __init__(self, curves: Mapping[str, Curve] = CURVES) -> None:
         self.curves = curves
 

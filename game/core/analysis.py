@@ -103,6 +103,20 @@ class Analyst(Protocol):
         is stale (still shown, offered to be redone)."""
         ...
 
+    @property
+    def quick_budget(self) -> int:
+        """Nodes per evaluation for a quick review: a whole game in about a minute on one
+        core, at two evaluations a move (``docs/review.md`` gives the measured times)."""
+        ...
+
+    @property
+    def deep_budget(self) -> int:
+        """Nodes per evaluation for a deep review (four times the quick one)."""
+        ...
+
     def evaluate(self, state: Any, budget: int) -> Evaluation:
-        """The verdict on ``state`` (not over, not a chance node) within ``budget`` nodes."""
+        """The verdict on ``state`` (not over, not a chance node) within ``budget`` nodes.
+        Given the same budget, the position after any move is judged as deeply as the
+        position before it (the review's rule: the played move gets the search the best
+        move got), and its value is then the opponent's chance."""
         ...

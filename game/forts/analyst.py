@@ -53,6 +53,9 @@ class Searched:
 class FortsAnalyst:
     """Forts and Ruins' ``Analyst`` (``game.core.analysis``): points, not a win chance."""
 
+    quick_budget = QUICK_BUDGET
+    deep_budget = DEEP_BUDGET
+
     def __init__(self, lines: Mapping[str, Line] = LINES) -> None:
         self.lines = lines
 

@@ -67,6 +67,9 @@ class Searched:
 class PiouslyAnalyst:
     """Piously's ``Analyst`` (``game.core.analysis``)."""
 
+    quick_budget = QUICK_BUDGET
+    deep_budget = DEEP_BUDGET
+
     def __init__(self, curve: Curve = CURVES["default"]) -> None:
         self.curve = curve
 

@@ -52,6 +52,9 @@ class Searched:
 class PushFightAnalyst:
     """Push Fight's ``Analyst`` (``game.core.analysis``)."""
 
+    quick_budget = QUICK_BUDGET
+    deep_budget = DEEP_BUDGET
+
     def __init__(self, curve: Curve = CURVES["default"]) -> None:
         self.curve = curve
 
