@@ -1,7 +1,7 @@
 """What a move's autosave costs the frame that starts its animation: before, the whole write
 (record, temporary file, two fsyncs, rename) ran there; now the frame only makes the record
-and hands it to the background writer (``game.ui.writer``), which the loop settles once the
-frame is on screen. Each sample is one move of a Conquid game on the medium board, kept in a
+and hands it to the background writer (``game.client.files.writer``), which the loop settles once
+the frame is on screen. Each sample is one move of a Conquid game on the medium board, kept in a
 temporary folder on this machine's disk; medians and the 95th percentile over up to 200
 moves (random moves may end the game sooner). The bench settles the writer at once, so its
 settle time is the whole write, which the app spends while the frame shows.
@@ -19,10 +19,10 @@ import time
 from pathlib import Path
 
 from game.catalog import all_games
+from game.client.files import autosaves
+from game.client.files.paths import Paths
+from game.client.files.writer import BackgroundWriter
 from game.core.match import Match
-from game.ui import autosaves
-from game.ui.paths import Paths
-from game.ui.writer import BackgroundWriter
 
 MOVES = 200
 

@@ -29,21 +29,21 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from game.catalog import all_games  # noqa: E402
+from game.client.app import commands as c  # noqa: E402
+from game.client.app.app import STEP, App  # noqa: E402
+from game.client.app.commands import Command  # noqa: E402
+from game.client.app.sound import RECIPES  # noqa: E402
+from game.client.files.paths import Paths  # noqa: E402
 from game.conquid.rules.game import ConquidState, acquire_size, conquer_waves  # noqa: E402
 from game.core.match import Match  # noqa: E402
 from game.main_window import build_services  # noqa: E402
-from game.ui import commands as c  # noqa: E402
-from game.ui.app import STEP, App  # noqa: E402
-from game.ui.commands import Command  # noqa: E402
-from game.ui.paths import Paths  # noqa: E402
-from game.ui.sound import RECIPES  # noqa: E402
 from scenes.play import PlayScene  # noqa: E402
 
 FIRST_FRAME_CHILD = """
 import os, sys, time
 sys.path.insert(0, {root!r})
 from game.main_window import build_services, first_scene
-from game.ui.app import App
+from game.client.app.app import App
 import pygame
 services = build_services()
 app = App(services, first_scene(services))

@@ -20,10 +20,10 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # stdout carries only JSON lines
 
+from game.client.app.app import STEP, App
+from game.client.files.paths import Paths
 from game.core.match import Match, Seat
 from game.main_window import build_services
-from game.ui.app import STEP, App
-from game.ui.paths import Paths
 from scenes.play import PlayScene
 
 SECONDS = 40.0

@@ -33,12 +33,12 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # stdout carries only 
 
 import pygame
 
+from game.client.app import app as loop
+from game.client.app.scene import Scene
+from game.client.app.services import Services
+from game.client.files.paths import Paths
 from game.core.match import Match
 from game.main_window import VIEWS, build_services
-from game.ui import app as loop
-from game.ui.paths import Paths
-from game.ui.scene import Scene
-from game.ui.services import Services
 from scenes.menu import MenuScene
 from scenes.play import PlayScene
 from scenes.replay import ReplayScene
@@ -79,10 +79,10 @@ def finished(services: Services, game_id: str) -> Match:
 def online_waiting(services: Services) -> Scene:
     """An online game of the first two-player game, the remote player to move: a server on
     loopback, the app's session at it, and a seated opponent that does not move."""
+    from game.client.match.online import OnlinePlay
     from game.hosting import LanHost
     from game.net.messages import Clock
     from game.net.session import Host, Join, Network, Session
-    from game.ui.online import OnlinePlay
 
     paths = services.paths
     services.online = OnlinePlay(services.games, paths, lambda: LanHost(

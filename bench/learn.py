@@ -2,15 +2,15 @@
 
 Every step's answer is replayed through the rules (as records are when opened), once: in the
 background after the menu's first frame, or when Learn or a game's first-time offer needs
-the courses sooner (``game.ui.learning``); the target keeps that wait small.
+the courses sooner (``game.client.files.learning``); the target keeps that wait small.
 """
 
 from __future__ import annotations
 
 from bench.timing import median_ms, report
 from game.catalog import all_games
+from game.client.app.assets import assets_dir
 from game.core.learn import load_courses
-from game.ui.assets import assets_dir
 
 TARGET_MS = 150.0
 

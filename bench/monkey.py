@@ -51,11 +51,11 @@ sys.path.insert(0, str(ROOT))
 
 import pygame  # noqa: E402
 
+from game.client.app.app import STEP  # noqa: E402
+from game.client.app.services import Services  # noqa: E402
+from game.client.files.paths import Paths  # noqa: E402
+from game.client.match.online import OnlinePlay  # noqa: E402
 from game.main_window import build_services  # noqa: E402
-from game.ui.app import STEP  # noqa: E402
-from game.ui.online import OnlinePlay  # noqa: E402
-from game.ui.paths import Paths  # noqa: E402
-from game.ui.services import Services  # noqa: E402
 from scenes.menu import MenuScene  # noqa: E402
 from tests.loopback import LoopbackBrowsers, loopback_hosting  # noqa: E402
 from tests.reliability.monkey import Monkey, Report, describe  # noqa: E402

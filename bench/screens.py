@@ -39,12 +39,12 @@ import pygame_gui
 
 from bench.idle import new_match
 from game.catalog import all_games
+from game.client.app import commands as c
+from game.client.app.app import STEP, App
+from game.client.app.commands import Command
+from game.client.app.scene import Push
+from game.client.files.paths import Paths
 from game.main_window import VIEWS, build_services
-from game.ui import commands as c
-from game.ui.app import STEP, App
-from game.ui.commands import Command
-from game.ui.paths import Paths
-from game.ui.scene import Push
 from scenes.menu import MenuScene
 from scenes.play import PlayScene
 

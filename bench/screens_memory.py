@@ -31,10 +31,10 @@ import pygame
 
 from bench.idle import new_match
 from bench.screens import SIZE, close, screens
+from game.client.app.app import STEP, App
+from game.client.app.scene import Push
+from game.client.files.paths import Paths
 from game.main_window import VIEWS, build_services
-from game.ui.app import STEP, App
-from game.ui.paths import Paths
-from game.ui.scene import Push
 from scenes.menu import MenuScene
 from scenes.play import PlayScene
 

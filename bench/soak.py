@@ -117,10 +117,10 @@ def soak_client(minutes: float) -> dict[str, Any]:
     """The client plays computer-vs-computer games headless for ``minutes``; sample RSS."""
     import pygame
 
+    from game.client.app.app import FPS, App
+    from game.client.app.scene import Replace
+    from game.client.files.paths import Paths
     from game.main_window import VIEWS, build_services
-    from game.ui.app import FPS, App
-    from game.ui.paths import Paths
-    from game.ui.scene import Replace
     from scenes.play import PlayScene
 
     kinds = [game_id for game_id in VIEWS if weakest_levels(game_id)]

@@ -22,8 +22,16 @@ def keep_data(destination: str) -> bool:
     return UNUSED_DATA.match(destination) is None
 
 
+def plugin_modules() -> list[str]:
+    """Every module the games' plug-ins name (their rules, views, computer players, text),
+    which they import by name when first used: PyInstaller's scan cannot see those imports."""
+    from game.catalog import PLUGINS
+
+    return [module for plugin in PLUGINS for module in plugin.modules]
+
+
 def write_icon(folder: Path) -> Path:
-    """Draw the window icon (``game.ui.backdrop.icon``) at 256 px as a PNG in ``folder``.
+    """Draw the window icon (``game.client.draw.backdrop.icon``) at 256 px as a PNG in ``folder``.
 
     Made from code at build time, so the app icon and the window icon never drift apart and
     no binary is committed. PyInstaller turns the PNG into .ico/.icns (with Pillow) on
@@ -31,7 +39,7 @@ def write_icon(folder: Path) -> Path:
     """
     import pygame
 
-    from game.ui.backdrop import icon
+    from game.client.draw.backdrop import icon
 
     folder.mkdir(parents=True, exist_ok=True)
     path = folder / "icon.png"

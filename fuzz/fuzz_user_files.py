@@ -18,8 +18,8 @@ from pathlib import Path
 import atheris
 
 with atheris.instrument_imports():
-    from game.ui import scores
-    from game.ui.settings import Settings, load_settings
+    from game.client.files import scores
+    from game.client.files.settings import Settings, load_settings
 
 FOLDER = Path(tempfile.mkdtemp(prefix="fuzz-user-files-"))
 SLOW = 1.0

@@ -2,7 +2,7 @@
 
 A fifth game adds one line here. Everything else that needs to know the games (the
 composition root, the arena, the computer worker, the smoke test, the tests) reads this
-list; the generic client (``game.ui``, ``scenes``) is handed the plug-ins by the composition
+list; the generic client (``game.client``, ``scenes``) is handed the plug-ins by the composition
 root and never imports this module. A plug-in holds its game's info and loaders, so
 importing this module loads no game's rules, view or computer players (see ``game.plugin``).
 """

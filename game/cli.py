@@ -75,7 +75,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return run_arena(args)
     if args.command == "export":
         from game.catalog import plugins
-        from game.ui.export import ExportError, export
+        from game.client.draw.export import ExportError, export
 
         if args.out is None and args.gif is None:
             parser.error("export needs --out FILE.png and/or --gif FILE.gif")
@@ -109,7 +109,7 @@ def _no_gif_here() -> bool:
 
 
 def _size(text: str) -> tuple[int, int]:
-    from game.ui.export import ExportError
+    from game.client.draw.export import ExportError
 
     try:
         width, height = (int(part) for part in text.lower().split("x"))

@@ -2,7 +2,7 @@
 background thread, announced on the local network (``game.net.lan``) while a table waits.
 
 Part of the composition root's kit, like ``game.computer``: the generic client is handed a
-factory (``game.ui.online.OnlinePlay``) and never imports the server. The app's own client
+factory (``game.client.match.online.OnlinePlay``) and never imports the server. The app's own client
 connects to this server over loopback like any other client, so hosting and joining share
 one code path. Tables are stored in the user data folder, so a host that restarts the app
 serves its unfinished tables again.
@@ -27,7 +27,7 @@ DB_NAME: Final = "hosted-tables.sqlite"
 
 
 class LanHost:
-    """This machine's server while the app runs (``game.ui.online.HostedServer``)."""
+    """This machine's server while the app runs (``game.client.match.online.HostedServer``)."""
 
     def __init__(self, data: Path, bind: str = "0.0.0.0", port: int = DEFAULT_PORT,
                  announce: bool = True) -> None:

@@ -15,31 +15,31 @@ from pathlib import Path
 import pygame
 
 from game.catalog import all_games, plugins
+from game.client.app.app import App
+from game.client.app.assets import theme_path
+from game.client.app.background import Background
+from game.client.app.crash import CrashGuard
+from game.client.app.display import Display
+from game.client.app.input import InputTable
+from game.client.app.scene import Scene
+from game.client.app.services import Services
+from game.client.app.sound import SoundBank, init_mixer
+from game.client.draw import fonts
+from game.client.draw.backdrop import icon
+from game.client.files.learning import Learning, load_learning
+from game.client.files.paths import Paths
+from game.client.files.settings import load_settings
+from game.client.files.storage import load, now_iso
+from game.client.match.computer import ComputerSeat
+from game.client.match.online import Browser, HostedServer, OnlinePlay
+from game.client.view import GameView, ViewFactory
+from game.client.widgets.manager import Widgets
+from game.client.widgets.toast import Toasts
 from game.core.errors import RecordError
 from game.core.files import shown_name
 from game.core.registry import Registry
 from game.navigation import SceneFactories, preload_scenes
 from game.plugin import GamePlugin
-from game.ui import fonts
-from game.ui.app import App
-from game.ui.assets import theme_path
-from game.ui.backdrop import icon
-from game.ui.background import Background
-from game.ui.computer import ComputerSeat
-from game.ui.crash import CrashGuard
-from game.ui.display import Display
-from game.ui.input import InputTable
-from game.ui.learning import Learning, load_learning
-from game.ui.online import Browser, HostedServer, OnlinePlay
-from game.ui.paths import Paths
-from game.ui.scene import Scene
-from game.ui.services import Services
-from game.ui.settings import load_settings
-from game.ui.sound import SoundBank, init_mixer
-from game.ui.storage import load, now_iso
-from game.ui.toast import Toasts
-from game.ui.view import GameView, ViewFactory
-from game.ui.widgets import Widgets
 from scenes.menu import MenuScene
 
 
@@ -184,7 +184,7 @@ def first_scene(services: Services, open_path: Path | None = None) -> Scene:
 
 
 def run(open_path: Path | None = None) -> int:
-    """Play until the window closes; a crash is logged and shown (``game.ui.crash``)."""
+    """Play until the window closes; a crash is logged and shown (``game.client.app.crash``)."""
     paths = Paths.default()
     guard = CrashGuard(paths.logs, paths.autosaves, games=all_games())
     return guard.run(lambda: _play(paths, open_path, guard))

@@ -1,4 +1,4 @@
-"""The composition root's scene factories (``game.ui.navigator.Navigator``).
+"""The composition root's scene factories (``game.client.app.navigator.Navigator``).
 
 Part of the composition root, like ``game.main_window``: the one place besides it that
 imports the scenes. Each factory imports its scene's module when first asked for, so the
@@ -11,12 +11,12 @@ import importlib
 import pkgutil
 from pathlib import Path
 
+from game.client.app.scene import Scene
+from game.client.app.services import Services
+from game.client.match.lobby import Lobby, Spectator
+from game.client.match.online import OnlineGame
 from game.core.match import Match
 from game.core.registry import AnyGame
-from game.ui.lobby import Lobby, Spectator
-from game.ui.online import OnlineGame
-from game.ui.scene import Scene
-from game.ui.services import Services
 
 
 def preload_scenes() -> None:
@@ -29,7 +29,7 @@ def preload_scenes() -> None:
 
 
 class SceneFactories:
-    """Every scene, made on demand (see ``game.ui.navigator.Navigator``)."""
+    """Every scene, made on demand (see ``game.client.app.navigator.Navigator``)."""
 
     def menu(self, services: Services, notice: tuple[str, str] | None = None) -> Scene:
         from scenes.menu import MenuScene
@@ -44,7 +44,7 @@ class SceneFactories:
     def play(self, services: Services, match: Match, *, demo: bool = False,
              resumed_from: Path | None = None, autosave_now: bool = False,
              online: OnlineGame | None = None, back_to: str | None = None) -> Scene:
-        from scenes.online_play import OnlinePlayScene
+        from scenes.online.play import OnlinePlayScene
         from scenes.play import PlayScene
 
         play = (PlayScene(services, match, demo=demo, resumed_from=resumed_from,
@@ -61,17 +61,17 @@ class SceneFactories:
         return ReplayScene(services, match, from_play=from_play)
 
     def lobby(self, services: Services, url: str) -> Scene:
-        from scenes.lobby import LobbyScene
+        from scenes.lobby.screen import LobbyScene
 
         return LobbyScene(services, url)
 
     def lobby_profile(self, services: Services, lobby: Lobby) -> Scene:
-        from scenes.lobby_profile import ProfileScene
+        from scenes.lobby.profile import ProfileScene
 
         return ProfileScene(services, lobby)
 
     def watch(self, services: Services, spectator: Spectator) -> Scene:
-        from scenes.lobby_watch import WatchScene
+        from scenes.lobby.watch import WatchScene
 
         return WatchScene(services, spectator)
 
@@ -97,7 +97,7 @@ class SceneFactories:
         return GamesScene(services)
 
     def online(self, services: Services) -> Scene:
-        from scenes.online import OnlineScene
+        from scenes.online.screen import OnlineScene
 
         return OnlineScene(services)
 

@@ -37,18 +37,19 @@ from typing import Any, Final, TypeVar
 import pygame
 
 from game import __version__
+from game.client.app import assets
+from game.client.app import commands as c
+from game.client.app import input as inp
+from game.client.app.app import STEP, App
+from game.client.app.crash import CRASH_EXIT, CrashGuard, CrashReport, shown_autosave
+from game.client.app.scene import Scene
+from game.client.files import storage
+from game.client.files.paths import Paths
+from game.client.view import Proposal
 from game.core.learn import Verdict
 from game.core.match import Match
 from game.core.protocol import CHANCE
 from game.main_window import VIEWS, build_services, first_scene
-from game.ui import assets, storage
-from game.ui import commands as c
-from game.ui import input as inp
-from game.ui.app import STEP, App
-from game.ui.crash import CRASH_EXIT, CrashGuard, CrashReport, shown_autosave
-from game.ui.paths import Paths
-from game.ui.scene import Scene
-from game.ui.view import Proposal
 from scenes.help import HelpScene
 from scenes.learn import OfferScene
 from scenes.lesson import LessonScene
@@ -313,12 +314,12 @@ class Walk:
     def online(self) -> None:
         """Host a table from the Play online screen (this machine's server on loopback) and
         let a protocol client join it by code: the play scene opens, one move each way."""
+        from game.client.match.online import OnlinePlay
         from game.hosting import LanHost
         from game.net.lan import Announced  # zeroconf is in the build
         from game.net.session import Join, Network, Session, TableNow
-        from game.ui.online import OnlinePlay
-        from scenes.online import OnlineScene
-        from scenes.online_play import OnlinePlayScene
+        from scenes.online.play import OnlinePlayScene
+        from scenes.online.screen import OnlineScene
 
         expect(Announced("t", "ws://127.0.0.1:1", "ABC234", "conquid", "", "Ada", 1, 1)
                .problem({"conquid": 1}) == "", "the LAN announcement check failed")

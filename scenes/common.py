@@ -11,14 +11,15 @@ from typing import Any
 import pygame
 import pygame_gui
 
+from game.client.app.commands import Command
+from game.client.app.scene import Scene
+from game.client.draw import fonts, palette
+from game.client.files import storage
+from game.client.widgets.gamefiles import GameFileDialog
 from game.core.errors import RecordError
 from game.core.files import shown_name
 from game.core.match import Match
 from game.core.text import printable
-from game.ui import fonts, palette, storage
-from game.ui.commands import Command
-from game.ui.gamefiles import GameFileDialog
-from game.ui.scene import Scene
 
 MESSAGE_LIMIT = 600
 """The most characters a dialog shows: a hostile file's text must not freeze the layout."""
@@ -33,7 +34,7 @@ def button(scene: Scene, rect: pygame.Rect, text: str, tooltip: str = "",
 
 
 def button_width(scene: Scene, text: str) -> int:
-    """How wide ``text`` is drawn on a button (the theme's font, not ``game.ui.fonts``)."""
+    """How wide ``text`` is drawn on a button (the theme's font, not ``game.client.draw.fonts``)."""
     return int(scene.services.ui.get_theme().get_font(["button"]).size(printable(text, 200))[0])
 
 
@@ -101,7 +102,7 @@ def confirm(scene: Scene, title: str, text: str, action: str) -> Any:
 def file_dialog(scene: Scene, title: str, folder: Path, name: str = "",
                 must_exist: bool = True, folder_name: str = "Your games") -> Any:
     """A save (``must_exist=False``) or open dialog over ``folder``, which the player
-    knows as ``folder_name``: names, never a path (``game.ui.gamefiles``)."""
+    knows as ``folder_name``: names, never a path (``game.client.widgets.gamefiles``)."""
     width, height = scene.services.surface_size()
     rect = pygame.Rect(0, 0, min(560, width - 40), min(440, height - 40))
     rect.center = (width // 2, height // 2)

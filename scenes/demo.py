@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
+from game.client.app.services import Services
+from game.client.files import storage
 from game.core.match import Match, Seat
-from game.ui import storage
-from game.ui.services import Services
 
 DEMO_LEVELS = ("normal", "hard")
 """The two seats of a demo: a fair fight that still ends in a few minutes."""

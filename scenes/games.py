@@ -1,6 +1,6 @@
 """Your games: every kept unfinished game to resume, every finished one to replay.
 
-The lists come from ``game.ui.autosaves`` (read without re-playing; a game is loaded, and
+The lists come from ``game.client.files.autosaves`` (read without re-playing; a game is loaded, and
 checked, only when chosen). Double-click or Return opens the chosen game; Resume continues an
 unfinished one in the play scene, Replay opens a finished one in the replay scene.
 """
@@ -12,15 +12,16 @@ from typing import Any
 import pygame
 import pygame_gui
 
+from game.client.app import commands as c
+from game.client.app import input as inp
+from game.client.app.commands import Command
+from game.client.app.scene import Pop, Push, Scene, Transition
+from game.client.app.services import Services
+from game.client.draw import fonts, palette
+from game.client.files import autosaves, storage, tickets
 from game.core.errors import RecordError
-from game.ui import autosaves, fonts, palette, storage, tickets
-from game.ui import commands as c
-from game.ui import input as inp
-from game.ui.commands import Command
-from game.ui.scene import Pop, Push, Scene, Transition
-from game.ui.services import Services
 from scenes.common import button, heading, message
-from scenes.online_games import online_note, resume_online
+from scenes.online.games import online_note, resume_online
 
 
 def resume(scene: Scene, kept: autosaves.Kept) -> Transition | None:

@@ -1,11 +1,11 @@
 """Rules and help: the game's own rules text (from its plug-in) and the app's controls.
 
-The text is a ``game.ui.richtext.TextPanel`` drawn by the scene (laid out once per text and
+The text is a ``game.client.draw.richtext.TextPanel`` drawn by the scene (laid out once per text and
 width, lines rendered as they scroll into view); switching tabs swaps the text and keeps
 the buttons. Beside it, the text's sections as a table of contents the scene draws itself
 (no widgets to build: the screen opens within a frame): a click scrolls to a section, and
 the section being read is marked. Pictures of positions in the text are drawn by the game's
-own view when they first scroll into view (``game.ui.pictures``)."""
+own view when they first scroll into view (``game.client.draw.pictures``)."""
 
 from __future__ import annotations
 
@@ -14,14 +14,14 @@ from typing import Any
 import pygame
 import pygame_gui
 
-from game.ui import commands as c
-from game.ui import fonts, palette
-from game.ui import input as inp
-from game.ui.commands import Command
-from game.ui.pictures import PictureBook
-from game.ui.richtext import BACKGROUND, BORDER, TextPanel
-from game.ui.scene import Pop, Scene, Transition
-from game.ui.services import Services
+from game.client.app import commands as c
+from game.client.app import input as inp
+from game.client.app.commands import Command
+from game.client.app.scene import Pop, Scene, Transition
+from game.client.app.services import Services
+from game.client.draw import fonts, palette
+from game.client.draw.pictures import PictureBook
+from game.client.draw.richtext import BACKGROUND, BORDER, TextPanel
 from scenes.common import button, heading
 
 APP_HELP = (

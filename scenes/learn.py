@@ -13,13 +13,13 @@ from typing import Any
 import pygame
 import pygame_gui
 
+from game.client.app import commands as c
+from game.client.app import input as inp
+from game.client.app.commands import Command
+from game.client.app.scene import Pop, Push, Replace, Scene, Transition
+from game.client.app.services import Services
+from game.client.draw import fonts, palette
 from game.core.learn import Course
-from game.ui import commands as c
-from game.ui import fonts, palette
-from game.ui import input as inp
-from game.ui.commands import Command
-from game.ui.scene import Pop, Push, Replace, Scene, Transition
-from game.ui.services import Services
 from scenes.common import button, button_width, heading
 from scenes.lesson import LessonScene, Unit
 

@@ -18,18 +18,18 @@ from typing import Any
 
 import pygame
 
+from game.client.app import commands as c
+from game.client.app import input as inp
+from game.client.app.commands import Command
+from game.client.app.scene import Pop, Push, Scene, Transition
+from game.client.app.services import Services
+from game.client.draw import fonts, palette
+from game.client.match.computer import ComputerSeat
+from game.client.view import Feedback, FitsMany, Marks, Suggests, seat_colours
+from game.client.widgets.board_host import BoardHost
 from game.core.errors import GameError
 from game.core.learn import Attempt, Step, Verdict, answer_positions
 from game.core.player import Decision
-from game.ui import commands as c
-from game.ui import fonts, palette
-from game.ui import input as inp
-from game.ui.board_host import BoardHost
-from game.ui.commands import Command
-from game.ui.computer import ComputerSeat
-from game.ui.scene import Pop, Push, Scene, Transition
-from game.ui.services import Services
-from game.ui.view import Feedback, FitsMany, Marks, Suggests, seat_colours
 from scenes.common import button, enable, pressed
 
 MARGIN = 16

@@ -11,18 +11,20 @@ import pygame
 import pygame_gui
 
 from game import __version__
+from game.client.app import commands as c
+from game.client.app import input as inp
+from game.client.app.commands import Command
+from game.client.app.scene import Push, Quit, Scene, Transition
+from game.client.app.services import Services
+from game.client.draw import fonts, palette
+from game.client.draw.backdrop import Backdrop
+from game.client.files import autosaves, storage, tickets
+from game.client.match import correspondence
 from game.core.errors import RecordError
 from game.core.text import printable
-from game.ui import autosaves, correspondence, fonts, palette, storage, tickets
-from game.ui import commands as c
-from game.ui import input as inp
-from game.ui.backdrop import Backdrop
-from game.ui.commands import Command
-from game.ui.scene import Push, Quit, Scene, Transition
-from game.ui.services import Services
 from scenes.common import button, confirm, file_dialog, heading, message, open_match
 from scenes.demo import next_demo
-from scenes.online_games import resume_online
+from scenes.online.games import resume_online
 
 Action = Callable[[], "Transition | None"]
 

@@ -13,8 +13,8 @@ from typing import Any
 import pygame
 import pygame_gui
 
+from game.client.app.scene import Scene
 from game.core.protocol import GameInfo, OptionKind, OptionSpec
-from game.ui.scene import Scene
 from scenes.common import label
 
 PREFIX = "opt:"

@@ -7,12 +7,12 @@ from typing import Any
 import pygame
 import pygame_gui
 
-from game.ui import commands as c
-from game.ui import input as inp
-from game.ui import palette
-from game.ui.commands import Command
-from game.ui.scene import Pop, Push, Reset, Scene, Transition
-from game.ui.services import Services
+from game.client.app import commands as c
+from game.client.app import input as inp
+from game.client.app.commands import Command
+from game.client.app.scene import Pop, Push, Reset, Scene, Transition
+from game.client.app.services import Services
+from game.client.draw import palette
 from scenes.common import button, heading
 
 

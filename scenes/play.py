@@ -1,9 +1,9 @@
 """Play of any game through its view: select, preview, confirm, animate.
 
-The match is played at a ``game.ui.table.Table`` (whose turn, the dice, the computer seats,
-hints, take back, resign and draw, the autosave): the scene shows it, hands it the moves
-people make on the board (``game.ui.board_host.BoardHost``: the view owns the selection and
-previews, and says when an input completed a move) and animates every move the table plays.
+The match is played at a ``game.client.match.table.Table`` (whose turn, the dice, the computer
+seats, hints, take back, resign and draw, the autosave): the scene shows it, hands it the moves
+people make on the board (``game.client.widgets.board_host.BoardHost``: the view owns the selection
+and previews, and says when an input completed a move) and animates every move the table plays.
 Every refusal is shown as a toast with the rules' reason. The side panel, the result card
 and the dialogs (resign, draw, save, open) are the scene's own.
 """
@@ -17,23 +17,25 @@ from typing import Any
 
 import pygame
 
+from game.client.app import commands as c
+from game.client.app import input as inp
+from game.client.app.commands import Command
+from game.client.app.scene import Push, Replace, Scene, Transition
+from game.client.app.services import Services
+from game.client.draw import fonts, palette
+from game.client.files import autosaves, storage
+from game.client.match import result
+from game.client.match.computer import STALLED_CHOICES, STALLED_TITLE, ComputerSeat, stalled_text
+from game.client.match.table import MovingSeat, Played, Table
+from game.client.view import Feedback, Suggests, SuggestsLine, last_turn, seat_colours
+from game.client.widgets.board_host import BoardHost
+from game.client.widgets.movelist import History, MoveList
 from game.core.errors import GameError
 from game.core.match import Match
 from game.core.protocol import CHANCE
 from game.core.record import Online
 from game.core.text import counted
 from game.plugin import HighScores
-from game.ui import autosaves, fonts, palette, result, storage
-from game.ui import commands as c
-from game.ui import input as inp
-from game.ui.board_host import BoardHost
-from game.ui.commands import Command
-from game.ui.computer import STALLED_CHOICES, STALLED_TITLE, ComputerSeat, stalled_text
-from game.ui.movelist import History, MoveList
-from game.ui.scene import Push, Replace, Scene, Transition
-from game.ui.services import Services
-from game.ui.table import MovingSeat, Played, Table
-from game.ui.view import Feedback, Suggests, SuggestsLine, last_turn, seat_colours
 from scenes import layout
 from scenes.common import button, confirm, enable, file_dialog, open_match, pressed, save_match_to
 from scenes.demo import next_demo
@@ -63,10 +65,10 @@ DEMO_PAUSE = 5.0
 
 
 class PlayScene(Scene):
-    """Shows a match at its table (``game.ui.table``) and hands it the moves people make on
-    the board (``game.ui.board_host``); the side panel, the result card and the dialogs.
-    The ``_``-methods marked "hook" are where a kind of play that adds to it
-    (``scenes.online_play``) says what it adds."""
+    """Shows a match at its table (``game.client.match.table``) and hands it the moves people make
+    on the board (``game.client.widgets.board_host``); the side panel, the result card and the
+    dialogs. The ``_``-methods marked "hook" are where a kind of play that adds to it
+    (``scenes.online.play``) says what it adds."""
 
     KEY_HINTS: tuple[tuple[str, str], ...] = (
         (c.CONFIRM, "confirm"), (c.CLEAR, "clear"), (c.TAKE_BACK, "take back"),

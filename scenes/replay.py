@@ -13,17 +13,19 @@ from typing import Any, Final
 import pygame
 import pygame_gui
 
+from game.client.app import commands as c
+from game.client.app import input as inp
+from game.client.app.commands import Command
+from game.client.app.scene import Pop, Push, Replace, Scene, Transition
+from game.client.app.services import Services
+from game.client.draw import fonts, palette
+from game.client.files import storage
+from game.client.match import result
+from game.client.view import last_turn, seat_colours
+from game.client.widgets.movelist import History, MoveList
+from game.client.widgets.slider import JumpSlider
 from game.core.match import Match
 from game.core.text import counted
-from game.ui import commands as c
-from game.ui import fonts, palette, result, storage
-from game.ui import input as inp
-from game.ui.commands import Command
-from game.ui.movelist import History, MoveList
-from game.ui.scene import Pop, Push, Replace, Scene, Transition
-from game.ui.services import Services
-from game.ui.slider import JumpSlider
-from game.ui.view import last_turn, seat_colours
 from scenes import layout
 from scenes.common import button, file_dialog, open_match, save_match_to
 

@@ -2,7 +2,7 @@
 
 The figures' titles come from each game's plug-in (``game.plugin.HighScores``), so this scene
 knows no game. A broken score file has already been moved aside by the loader; the player
-is told so here. The tables show in the client's own text panel (``game.ui.richtext``), as
+is told so here. The tables show in the client's own text panel (``game.client.draw.richtext``), as
 Help's text does: pygame_gui's text box parsed and laid them out in the frame that opened
 the screen (about 20 ms).
 """
@@ -15,13 +15,13 @@ from typing import Any
 import pygame
 import pygame_gui
 
-from game.ui import commands as c
-from game.ui import input as inp
-from game.ui import scores
-from game.ui.commands import Command
-from game.ui.richtext import TextPanel
-from game.ui.scene import Pop, Scene, Transition
-from game.ui.services import Services
+from game.client.app import commands as c
+from game.client.app import input as inp
+from game.client.app.commands import Command
+from game.client.app.scene import Pop, Scene, Transition
+from game.client.app.services import Services
+from game.client.draw.richtext import TextPanel
+from game.client.files import scores
 from scenes.common import button, heading
 
 

@@ -3,8 +3,8 @@
 The options are the game's (``scenes.options_form``, shared with hosting a table online).
 Each seat gets a name, a kind (only "human" until computer players exist; the selector is
 already here) and a colour. A game with dice gets a seed entry (blank: a random seed; the
-plug-in may normalise typed seeds and offer a daily one, ``game.ui.solo``). Start validates
-through the rules and shows their reason.
+plug-in may normalise typed seeds and offer a daily one, ``game.client.match.solo``). Start
+validates through the rules and shows their reason.
 """
 
 from __future__ import annotations
@@ -14,17 +14,18 @@ from typing import Any
 import pygame
 import pygame_gui
 
+from game.client.app import commands as c
+from game.client.app import input as inp
+from game.client.app.commands import Command
+from game.client.app.scene import Pop, Replace, Scene, Transition
+from game.client.app.services import Services
+from game.client.draw import fonts, palette
+from game.client.files import storage
+from game.client.match.solo import new_seed, read_seed, today_seed
+from game.client.view import seat_colours
 from game.core.errors import GameError
 from game.core.match import Match, Seat
 from game.core.registry import AnyGame
-from game.ui import commands as c
-from game.ui import fonts, palette, storage
-from game.ui import input as inp
-from game.ui.commands import Command
-from game.ui.scene import Pop, Replace, Scene, Transition
-from game.ui.services import Services
-from game.ui.solo import new_seed, read_seed, today_seed
-from game.ui.view import seat_colours
 from scenes.common import button, heading, label, menu_open
 from scenes.options_form import OptionsForm
 

@@ -16,10 +16,10 @@ from collections.abc import Callable
 
 from zeroconf import IPVersion, Zeroconf
 
+from game.client.app.background import Background
+from game.client.files.paths import Paths
+from game.client.match.online import Browser, HostedServer
 from game.net.lan import Browser as LanBrowser
-from game.ui.background import Background
-from game.ui.online import Browser, HostedServer
-from game.ui.paths import Paths
 
 
 def loopback_hosting(paths: Paths) -> HostedServer:

@@ -115,3 +115,7 @@ def search(state: ConquidState, nodes: int) -> Searched:
 def _moves_left(state: ConquidState) -> int:
     """Moves before the house rules' turn limit draws the game (a great many without it)."""
     return state.turn_limit - state.ply if state.turn_limit else 1 << 30
+
+
+ANALYST: Final = ConquidAnalyst()
+"""The analyst the plug-in loads."""

@@ -3,7 +3,7 @@
 A picture is a position in the game's own text form and the moves played from it; the help
 draws the result with the game's own board view, the last turn marked as in play, so a
 picture can never show a position the rules would not reach. The help text places it with
-``<img src="name">`` (``game.ui.richtext``).
+``<img src="name">`` (``game.client.draw.richtext``).
 """
 
 from __future__ import annotations

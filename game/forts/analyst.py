@@ -107,3 +107,7 @@ def _over_rolls(state: FortsState, budget: Budget) -> tuple[float, float]:
         total += value
         alive += value > 0
     return total / len(VALUES), alive / len(VALUES)
+
+
+ANALYST: Final = FortsAnalyst()
+"""The analyst the plug-in loads."""

@@ -135,3 +135,7 @@ def _wins(state: PiouslyState, moves: Iterable[Move]) -> bool:
     for move in moves:
         state = GAME.apply(state, move).state
     return state.verdict is not None and state.verdict.winner == seat
+
+
+ANALYST: Final = PiouslyAnalyst()
+"""The analyst the plug-in loads."""

@@ -158,3 +158,7 @@ def _text(turn: tuple[engine.Path, engine.Step]) -> str:
 def _reply_text(result: int, reply: int, side: int) -> str:
     turns = engine.successor_turns(result & PACKED_MASK, result >> PACKED_BITS, side)
     return _text(turns[reply])
+
+
+ANALYST: Final = PushFightAnalyst()
+"""The analyst the plug-in loads."""

@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 
 from game.catalog import all_games
+from game.client.app.assets import assets_dir
 from game.core.learn import (
     Claim,
     LearnError,
@@ -18,7 +19,6 @@ from game.core.learn import (
     load_courses,
     parse_course,
 )
-from game.ui.assets import assets_dir
 
 GAMES = all_games()
 COURSES, PROBLEMS = load_courses(assets_dir() / "learn", GAMES)

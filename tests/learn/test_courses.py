@@ -9,9 +9,9 @@ from typing import Any
 import pytest
 
 from game.catalog import PLUGINS, all_games
+from game.client.app.assets import assets_dir
 from game.core.learn import Course, Puzzle, load_courses
 from game.piously.rules.spellbook import SPELLS
-from game.ui.assets import assets_dir
 from tools.puzzles import SHORTCUTS, forced_win_in_two, stops_every_win, winning_moves, wins_now
 
 GAMES = all_games()

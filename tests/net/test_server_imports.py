@@ -16,7 +16,7 @@ games = all_games()
 rules = list(games)  # each game's rules, loaded
 loaded = sorted(name for name in sys.modules
                 if name.split(".")[0] in ("pygame", "pygame_gui", "scenes")
-                or name.startswith("game.ui.view") or ".view.board" in name)
+                or name.startswith("game.client.view") or ".view.board" in name)
 print(",".join(loaded))
 """
 

@@ -7,8 +7,8 @@ from pathlib import Path
 import pygame
 import pytest
 
-from game.ui.app import App
-from game.ui.paths import Paths
+from game.client.app.app import App
+from game.client.files.paths import Paths
 from scenes.menu import MenuScene
 from tests.online.hosting import loopback_services
 from tests.ui.conftest import driver, paths, services

@@ -8,14 +8,14 @@ import time
 from collections.abc import Callable
 from typing import Any
 
+from game.client.app.services import Services
+from game.client.files.paths import Paths
+from game.client.match.online import OnlinePlay
 from game.core.match import Match
 from game.hosting import LanHost
 from game.main_window import build_services
 from game.net.session import Join, Network, Session, TableNow
-from game.ui.online import OnlinePlay
-from game.ui.paths import Paths
-from game.ui.services import Services
-from scenes.online import OnlineScene
+from scenes.online.screen import OnlineScene
 from scenes.play import PlayScene
 from tests.ui.driver import Driver
 

@@ -11,9 +11,9 @@ from typing import Any
 
 import pygame
 
-from game.ui import fonts
-from game.ui.online import Said
-from scenes.online_panel import CHAT_LINES, CHAT_SIZE, draw_chat
+from game.client.draw import fonts
+from game.client.match.online import Said
+from scenes.online.panel import CHAT_LINES, CHAT_SIZE, draw_chat
 
 
 def _inked_rows(message: str, height: int = 200) -> int:

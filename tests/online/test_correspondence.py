@@ -15,10 +15,11 @@ from pathlib import Path
 import pytest
 
 from game.catalog import all_games
+from game.client.files import autosaves
+from game.client.files.paths import Paths
+from game.client.match import correspondence
 from game.core.match import Match, Seat
 from game.core.record import read_record, save_match
-from game.ui import autosaves, correspondence
-from game.ui.paths import Paths
 
 GAMES = all_games()
 

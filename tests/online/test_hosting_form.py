@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pygame
 
-from scenes.online import OnlineScene
+from scenes.online.screen import OnlineScene
 from tests.online.hosting import frames_until
 from tests.ui.driver import Driver
 from tests.ui.test_play import choose

@@ -20,6 +20,9 @@ from typing import Any
 import pygame
 import pytest
 
+from game.client.app.app import App
+from game.client.files.paths import Paths
+from game.client.match.lobby import Lobby
 from game.core.match import Match
 from game.main_window import build_services
 from game.net import lobby as lb
@@ -27,14 +30,11 @@ from game.net.lobby_session import LobbySession
 from game.net.messages import Clock
 from game.net.server.runner import ServerConfig, ServerThread
 from game.net.session import Accept, Heard, Host, Join, Network, Seek, Session, TableNow, Take
-from game.ui.app import App
-from game.ui.lobby import Lobby
-from game.ui.paths import Paths
-from scenes.lobby import LobbyScene
-from scenes.lobby_profile import ProfileScene
-from scenes.lobby_watch import WatchScene
+from scenes.lobby.profile import ProfileScene
+from scenes.lobby.screen import LobbyScene
+from scenes.lobby.watch import WatchScene
 from scenes.menu import MenuScene
-from scenes.online import OnlineScene
+from scenes.online.screen import OnlineScene
 from scenes.play import PlayScene
 from tests.online.hosting import frames_until
 from tests.ui.driver import Driver
@@ -292,7 +292,7 @@ def pygame_gui_finished() -> int:
 
 def test_a_claimed_name_shows_on_the_leaderboard_after_a_rated_game(app: Driver,
                                                                     rivals: Rivals) -> None:
-    from game.ui.scene import Pop
+    from game.client.app.scene import Pop
     from tests.ui.test_play import choose
 
     rival = rivals("Hal")

@@ -6,11 +6,11 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from game.client.match.lobby import Lobby
 from game.net import lobby as lb
 from game.net import messages as m
 from game.net.identities import Identities
 from game.net.session import Heard, Link
-from game.ui.lobby import Lobby
 
 CLOCK = m.Clock(60, None)
 

@@ -10,14 +10,14 @@ import pygame
 import pygame_gui
 import pytest
 
+from game.client.app.app import App
+from game.client.files.paths import Paths
+from game.client.match.online import OnlinePlay
 from game.hosting import LanHost
 from game.net.lan import Announced
 from game.net.limits import PROTOCOL_VERSION
-from game.ui.app import App
-from game.ui.online import OnlinePlay
-from game.ui.paths import Paths
 from scenes.menu import MenuScene
-from scenes.online import OnlineScene
+from scenes.online.screen import OnlineScene
 from tests.online.hosting import loopback_services
 from tests.ui.driver import Driver
 

@@ -15,15 +15,15 @@ import time
 import pygame
 import pytest
 
+from game.client.app import commands as c
+from game.client.app.app import App
+from game.client.files import tickets
+from game.client.files.paths import Paths
+from game.client.widgets.movelist import lines_height
 from game.core.protocol import CHANCE
-from game.ui import commands as c
-from game.ui import tickets
-from game.ui.app import App
-from game.ui.movelist import lines_height
-from game.ui.paths import Paths
 from scenes.menu import MenuScene
-from scenes.online import OnlineScene
-from scenes.online_play import MOVES_KEPT
+from scenes.online.play import MOVES_KEPT
+from scenes.online.screen import OnlineScene
 from scenes.play import REMATCH, PlayScene
 from tests.online.hosting import (
     TWO_PLAYER,

@@ -1,5 +1,5 @@
-"""The UI thread's view of an online table (``game.ui.online.OnlineGame``), fed events as the
-network thread would: presence and offers are not undone by the client's stale ``table``
+"""The UI thread's view of an online table (``game.client.match.online.OnlineGame``), fed events as
+the network thread would: presence and offers are not undone by the client's stale ``table``
 message sent again with each move; a draw offer lapses with a move; chat flood control."""
 
 from __future__ import annotations
@@ -12,10 +12,10 @@ from pathlib import Path
 from typing import Any
 
 from game.catalog import all_games
+from game.client.files.paths import Paths
+from game.client.match.online import OnlineGame
 from game.net import messages as m
 from game.net.session import Heard, TableNow
-from game.ui.online import OnlineGame
-from game.ui.paths import Paths
 
 
 class FakeSession:

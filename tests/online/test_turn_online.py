@@ -12,12 +12,12 @@ from typing import Any
 
 import pygame
 
+from game.client.app import commands as c
+from game.client.app.app import App
+from game.client.files.paths import Paths
 from game.core.match import Match
-from game.ui import commands as c
-from game.ui.app import App
-from game.ui.paths import Paths
 from scenes.menu import MenuScene
-from scenes.online_play import OnlinePlayScene
+from scenes.online.play import OnlinePlayScene
 from tests.online.hosting import (
     Opponent,
     against_opponent,

@@ -7,7 +7,7 @@ from collections.abc import Iterator
 
 import pytest
 
-from game.ui import fonts
+from game.client.draw import fonts
 
 
 @pytest.fixture(autouse=True)

@@ -11,15 +11,16 @@ import pytest
 
 from game import __version__, main_window
 from game.catalog import all_games
+from game.client.app import commands as c
+from game.client.app import crash
+from game.client.app.app import STEP, App
+from game.client.app.commands import Command
+from game.client.app.crash import CRASH_EXIT, CrashGuard, CrashReport
+from game.client.app.scene import Push, Scene
+from game.client.files import storage
+from game.client.files.paths import Paths
 from game.core.match import Match
 from game.core.record import save_match
-from game.ui import commands as c
-from game.ui import crash, storage
-from game.ui.app import STEP, App
-from game.ui.commands import Command
-from game.ui.crash import CRASH_EXIT, CrashGuard, CrashReport
-from game.ui.paths import Paths
-from game.ui.scene import Push, Scene
 from scenes.menu import MenuScene
 from scenes.play import PlayScene
 

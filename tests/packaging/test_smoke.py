@@ -34,7 +34,7 @@ def test_the_smoke_test_walks_every_game_that_has_a_view(
 def test_a_failing_step_exits_1_and_names_it(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
-    monkeypatch.setattr("game.ui.assets.theme_path", lambda: tmp_path / "theme.json")
+    monkeypatch.setattr("game.client.app.assets.theme_path", lambda: tmp_path / "theme.json")
     assert main(["--smoke-test"]) == 1
     out = capsys.readouterr().out
     assert f"smoke test FAILED at assets: the theme is missing: {tmp_path / 'theme.json'}" in out

@@ -241,7 +241,7 @@ def fullest_kept_folder(data: Path, unfinished_in_history: int = 50) -> None:
     """The largest kept-game folders the app itself makes: ``KEEP_UNFINISHED`` unfinished
     games to resume, ``KEEP_FINISHED`` finished ones and ``unfinished_in_history`` older
     unfinished ones in the history, each as long as its game allows."""
-    from game.ui.autosaves import KEEP_FINISHED, KEEP_UNFINISHED
+    from game.client.files.autosaves import KEEP_FINISHED, KEEP_UNFINISHED
 
     folders = {"autosave": [unfinished_record] * KEEP_UNFINISHED,
                "history": [longest_record] * KEEP_FINISHED
@@ -258,8 +258,8 @@ _LIST_PROBE = """
 import json, sys, time
 from pathlib import Path
 from game.catalog import all_games
-from game.ui import autosaves
-from game.ui.paths import Paths
+from game.client.files import autosaves
+from game.client.files.paths import Paths
 from tests.reliability.hostile import peak_mb
 
 games = all_games()

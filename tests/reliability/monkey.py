@@ -20,11 +20,11 @@ from typing import Any, Final
 
 import pygame
 
-from game.ui import commands as c
-from game.ui.app import STEP, App
-from game.ui.display import MIN_SIZE
-from game.ui.scene import Scene
-from game.ui.services import Services
+from game.client.app import commands as c
+from game.client.app.app import STEP, App
+from game.client.app.display import MIN_SIZE
+from game.client.app.scene import Scene
+from game.client.app.services import Services
 from scenes.menu import MenuScene
 from tests.reliability.seats import SeededComputers
 

@@ -1,7 +1,7 @@
 """Fault injection through the client's own autosave path, and "resume is offered" after it.
 
 200 SIGKILLs at random moments: half of the children play every registered game (computer
-moves and dice) and autosave with ``game.ui.autosaves.Slot``, what the play scene
+moves and dice) and autosave with ``game.client.files.autosaves.Slot``, what the play scene
 uses; the other half run the real play scene headless (computer against computer, dice
 rolled by the scene), which autosaves after every confirmed move by itself. After each kill
 the autosave holds every move confirmed before the kill and no move that was never played;
@@ -25,15 +25,15 @@ import pygame
 import pytest
 
 from game.catalog import all_games
+from game.client.app.app import STEP, App
+from game.client.app.services import Services
+from game.client.files import autosaves
+from game.client.files.paths import Paths
+from game.client.view import turns_played
 from game.core.match import Match, Seat
 from game.core.protocol import CHANCE
 from game.core.record import Record, load_match, read_record
 from game.main_window import VIEWS, build_services
-from game.ui import autosaves
-from game.ui.app import STEP, App
-from game.ui.paths import Paths
-from game.ui.services import Services
-from game.ui.view import turns_played
 from scenes.menu import MenuScene
 from scenes.play import PlayScene
 from tests.reliability.seats import SeededComputers, play_out, seeded_move

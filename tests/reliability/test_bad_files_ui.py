@@ -14,14 +14,14 @@ import pygame
 import pygame_gui
 import pytest
 
+from game.client.app.app import App
+from game.client.app.scene import Reset
+from game.client.app.services import Services
+from game.client.files.paths import Paths
+from game.client.files.settings import Settings, load_settings
 from game.core.match import Match
 from game.core.record import save_match
 from game.main_window import build_services, first_scene
-from game.ui.app import App
-from game.ui.paths import Paths
-from game.ui.scene import Reset
-from game.ui.services import Services
-from game.ui.settings import Settings, load_settings
 from scenes.menu import MenuScene
 from scenes.play import PlayScene
 from tests.core.test_record import BAD_DOCUMENTS, sample_document

@@ -17,9 +17,9 @@ from pathlib import Path
 import pytest
 
 from game.cli import main
+from game.client.draw import export as export_module
 from game.core import atomic
 from game.core.atomic import atomic_write_text
-from game.ui import export as export_module
 from tests.reliability.hostile import longest_record
 from tests.reliability.test_hostile_cli import run
 from tests.reliability.test_hostile_records import assert_readable

@@ -14,9 +14,9 @@ import pytest
 
 from game.arena import _options, parse_option
 from game.cli import build_parser, main
+from game.client.draw import export as export_module
 from game.core.protocol import OptionSpec
 from game.core.record import Record, save_match
-from game.ui import export as export_module
 from tests.reliability.hostile import (
     GAMES,
     HOSTILE_TEXTS,

@@ -13,14 +13,14 @@ from pathlib import Path
 
 import pytest
 
+from game.client.files import autosaves, scores
+from game.client.files.paths import Paths
+from game.client.files.settings import Settings, load_settings
+from game.client.files.userfile import load_or_set_aside
 from game.core import atomic
 from game.core.errors import RecordError
 from game.core.files import FileRefused, read_bounded
 from game.core.record import load_match, save_match
-from game.ui import autosaves, scores
-from game.ui.paths import Paths
-from game.ui.settings import Settings, load_settings
-from game.ui.userfile import load_or_set_aside
 from tests.reliability.hostile import GAMES, HOSTILE_TEXTS, longest_game, special_files
 from tests.reliability.test_hostile_records import assert_readable
 

@@ -18,16 +18,16 @@ import pytest
 
 from game.catalog import all_games
 from game.cli import main
+from game.client.app.app import App
+from game.client.app.assets import assets_dir
+from game.client.app.display import MIN_SIZE, Display, screen_limit
+from game.client.files import autosaves
+from game.client.files.learning import Learning, Progress
+from game.client.files.paths import Paths
+from game.client.files.settings import Settings, load_settings
 from game.core.learn import load_courses
 from game.core.text import printable
 from game.main_window import build_services
-from game.ui import autosaves
-from game.ui.app import App
-from game.ui.assets import assets_dir
-from game.ui.display import MIN_SIZE, Display, screen_limit
-from game.ui.learning import Learning, Progress
-from game.ui.paths import Paths
-from game.ui.settings import Settings, load_settings
 from scenes.games import GamesScene
 from scenes.menu import MenuScene
 from tests.reliability.hostile import (

@@ -15,12 +15,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from game.client.app.app import App
+from game.client.app.scene import Push, Reset
+from game.client.draw import fonts
+from game.client.files.paths import Paths
 from game.core.text import problem
 from game.main_window import build_services, first_scene
-from game.ui import fonts
-from game.ui.app import App
-from game.ui.paths import Paths
-from game.ui.scene import Push, Reset
 from scenes.menu import MenuScene
 from scenes.play import PlayScene
 from scenes.replay import ReplayScene

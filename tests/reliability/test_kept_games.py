@@ -16,15 +16,16 @@ from typing import Any
 import pygame
 import pytest
 
+from game.client.app.app import App
+from game.client.app.services import Services
+from game.client.files import autosaves
+from game.client.files.paths import Paths
+from game.client.match import result
 from game.core.errors import RecordError
 from game.core.match import Match, Seat
 from game.core.protocol import Outcome, OutcomeReason
 from game.core.record import Record, read_record
 from game.main_window import build_services
-from game.ui import autosaves, result
-from game.ui.app import App
-from game.ui.paths import Paths
-from game.ui.services import Services
 from scenes.games import GamesScene
 from scenes.menu import MenuScene
 from tests.reliability.hostile import (
@@ -229,7 +230,7 @@ def counted(monkeypatch: pytest.MonkeyPatch) -> dict[str, int]:
         counts["replay"] += 1
         return real_replay(record, games)
 
-    monkeypatch.setattr("game.ui.autosaves.read_record", read)
+    monkeypatch.setattr("game.client.files.autosaves.read_record", read)
     monkeypatch.setattr(Record, "replay", replay)
     return counts
 

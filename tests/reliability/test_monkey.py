@@ -17,11 +17,11 @@ from pathlib import Path
 import pygame
 import pytest
 
+from game.client.app.scene import Scene
+from game.client.app.services import Services
+from game.client.files.paths import Paths
 from game.core.match import Match, Seat
 from game.main_window import VIEWS, build_services
-from game.ui.paths import Paths
-from game.ui.scene import Scene
-from game.ui.services import Services
 from scenes.help import HelpScene
 from scenes.menu import MenuScene
 from scenes.play import PlayScene

@@ -17,13 +17,13 @@ import pytest
 
 from game import computer as worker
 from game.catalog import all_games
+from game.client.app.app import App
+from game.client.app.services import Services
+from game.client.files.paths import Paths
+from game.client.match.computer import STALLED_CHOICES, STALLED_TITLE
 from game.core.match import Match, Seat
 from game.core.player import Limit
 from game.main_window import build_services
-from game.ui.app import App
-from game.ui.computer import STALLED_CHOICES, STALLED_TITLE
-from game.ui.paths import Paths
-from game.ui.services import Services
 from scenes.menu import MenuScene
 from tests.ui.driver import Driver
 from tests.ui.test_computer import SlowSeat

@@ -15,14 +15,14 @@ import pygame
 import pytest
 
 from game.catalog import all_games
+from game.client.app.app import App
+from game.client.app.display import Display, screen_limit
+from game.client.files.learning import Learning, Progress
+from game.client.files.paths import Paths
+from game.client.files.settings import Settings, load_settings, save_settings
+from game.client.files.userfile import load_or_set_aside
 from game.core.learn import LearnError, load_course, load_courses
 from game.main_window import build_services
-from game.ui.app import App
-from game.ui.display import Display, screen_limit
-from game.ui.learning import Learning, Progress
-from game.ui.paths import Paths
-from game.ui.settings import Settings, load_settings, save_settings
-from game.ui.userfile import load_or_set_aside
 from scenes.menu import MenuScene
 from tests.reliability.hostile import special_files
 from tests.reliability.test_hostile_files import AT_ONCE

@@ -13,10 +13,10 @@ from pathlib import Path
 import pygame
 import pytest
 
+from game.client.app.app import App
+from game.client.app.services import Services
+from game.client.files.paths import Paths
 from game.main_window import build_services
-from game.ui.app import App
-from game.ui.paths import Paths
-from game.ui.services import Services
 from scenes.menu import MenuScene
 from tests.ui.driver import Driver
 

@@ -6,9 +6,9 @@ from typing import Any
 
 import pygame
 
+from game.client.app.app import STEP, App
+from game.client.app.scene import Push
 from game.core.match import Match
-from game.ui.app import STEP, App
-from game.ui.scene import Push
 
 
 class Driver:

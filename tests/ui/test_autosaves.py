@@ -7,10 +7,10 @@ import random
 from pathlib import Path
 
 from game.catalog import all_games
+from game.client.files import autosaves
+from game.client.files.paths import Paths
 from game.core.match import Match
 from game.core.record import load_match, read_record, save_match
-from game.ui import autosaves
-from game.ui.paths import Paths
 
 GAMES = all_games()
 

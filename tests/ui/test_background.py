@@ -7,7 +7,7 @@ import time
 
 import pytest
 
-from game.ui.background import Background
+from game.client.app.background import Background
 
 pytestmark = pytest.mark.skipif(sys.gettrace() is not None,
                                 reason="a tracer (debugger, coverage) turns the holding off")

@@ -5,9 +5,9 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from game.client.app.services import Services
 from game.core.match import Match
 from game.core.player import Decision
-from game.ui.services import Services
 from scenes.play import PlayScene
 from scenes.setup import SetupScene
 from tests.ui.driver import Driver

@@ -8,7 +8,7 @@ from collections.abc import Iterator
 import pygame
 import pytest
 
-from game.ui import fonts
+from game.client.draw import fonts
 
 WHITE = (255, 255, 255)
 ESTIMATE_SLACK = 1

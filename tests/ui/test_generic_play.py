@@ -8,12 +8,12 @@ from typing import Any
 
 import pygame
 
+from game.client.app.commands import ViewAction
+from game.client.app.scene import Push
+from game.client.app.services import Services
+from game.client.view import RGB, Feedback, Proposal
 from game.core.match import Match
 from game.core.protocol import CHANCE, MoveResult
-from game.ui.commands import ViewAction
-from game.ui.scene import Push
-from game.ui.services import Services
-from game.ui.view import RGB, Feedback, Proposal
 from scenes.play import PlayScene
 from tests.ui.driver import Driver
 

@@ -11,11 +11,11 @@ from typing import Any
 import pygame
 
 from game.catalog import PLUGINS, all_games
-from game.ui import fonts
-from game.ui import pictures as picture_module
-from game.ui.pictures import PictureBook, Pictured
-from game.ui.richtext import TextPanel, layout, sections
-from game.ui.services import Services
+from game.client.app.services import Services
+from game.client.draw import fonts
+from game.client.draw import pictures as picture_module
+from game.client.draw.pictures import PictureBook, Pictured
+from game.client.draw.richtext import TextPanel, layout, sections
 from scenes.help import HelpScene
 from tests.ui.driver import Driver
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pygame
 
-from game.ui.services import Services
+from game.client.app.services import Services
 from scenes.menu import MenuScene
 from scenes.play import DEMO_PAUSE, PlayScene
 from tests.ui.driver import Driver

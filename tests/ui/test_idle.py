@@ -9,11 +9,11 @@ import pygame
 import pytest
 
 from bench.idle import new_match
+from game.client.app.app import MAX_DT, App
+from game.client.app.scene import Push
+from game.client.app.services import Services
+from game.client.app.wait import Waiter
 from game.core.match import Match, Seat
-from game.ui.app import MAX_DT, App
-from game.ui.scene import Push
-from game.ui.services import Services
-from game.ui.wait import Waiter
 from scenes.pause import PauseScene
 from scenes.play import PlayScene
 from scenes.replay import ReplayScene

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pygame
 
+from game.client.app import commands as c
+from game.client.app import input as inp
+from game.client.app.input import InputTable
 from game.main_window import VIEWS
-from game.ui import commands as c
-from game.ui import input as inp
-from game.ui.input import InputTable
 
 
 def key_event(name: str, mod: int = 0) -> pygame.event.Event:

@@ -9,13 +9,13 @@ import pygame
 import pytest
 
 from game.catalog import all_games
+from game.client.app.commands import Command
+from game.client.app.scene import Push
+from game.client.app.services import Services
+from game.client.draw import palette
+from game.client.files.learning import load_learning
+from game.client.files.paths import Paths
 from game.core.learn import Verdict
-from game.ui import palette
-from game.ui.commands import Command
-from game.ui.learning import load_learning
-from game.ui.paths import Paths
-from game.ui.scene import Push
-from game.ui.services import Services
 from scenes import lesson as lesson_module
 from scenes.common import button_width
 from scenes.learn import LearnScene, OfferScene, lesson_units

@@ -8,9 +8,9 @@ import shutil
 from pathlib import Path
 
 from game.catalog import all_games
+from game.client.app.assets import assets_dir
+from game.client.files.learning import Learning
 from game.core.learn import Course, load_courses
-from game.ui.assets import assets_dir
-from game.ui.learning import Learning
 
 GAMES = all_games()
 

@@ -4,9 +4,9 @@ a move waiting for it; the learner's side is drawn in the colour the board gives
 
 from __future__ import annotations
 
+from game.client.app import commands as c
 from game.core.learn import Verdict
 from game.pushfight.view.colours import WHITE_RGB
-from game.ui import commands as c
 from scenes.lesson import NEXT, SHOW, LessonScene
 from tests.ui.driver import Driver
 from tests.ui.test_learn import centre_of, open_lesson, settle

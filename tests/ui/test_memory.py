@@ -8,8 +8,8 @@ from collections.abc import Iterator
 import pygame
 import pytest
 
-from game.ui import memory
-from game.ui.app import STEP
+from game.client.app import memory
+from game.client.app.app import STEP
 from tests.ui.driver import Driver
 
 

@@ -4,11 +4,11 @@ changed (no frame spent making the whole menu again)."""
 from __future__ import annotations
 
 from game.catalog import all_games
+from game.client.app.scene import Push
+from game.client.app.services import Services
+from game.client.files.paths import Paths
 from game.core.match import Match
 from game.core.record import save_match
-from game.ui.paths import Paths
-from game.ui.scene import Push
-from game.ui.services import Services
 from scenes.help import HelpScene
 from scenes.menu import MenuScene
 from scenes.play import PlayScene

@@ -14,17 +14,17 @@ import pygame_gui
 import pytest
 
 from game.catalog import PLUGINS
+from game.client.app.app import STEP, App
+from game.client.app.scene import Push
+from game.client.app.services import Services
+from game.client.draw import fonts
+from game.client.files.paths import Paths
+from game.client.view import turn_span
+from game.client.widgets.movelist import History, MoveList
 from game.core.match import Match, Seat
 from game.core.protocol import CHANCE, MoveResult
 from game.main_window import build_services
 from game.plugin import GamePlugin
-from game.ui import fonts
-from game.ui.app import STEP, App
-from game.ui.movelist import History, MoveList
-from game.ui.paths import Paths
-from game.ui.scene import Push
-from game.ui.services import Services
-from game.ui.view import turn_span
 from scenes.learn import LearnScene, first_time_offer
 from scenes.play import BEAT, PlayScene
 from scenes.replay import ReplayScene

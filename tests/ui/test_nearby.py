@@ -5,8 +5,8 @@ from __future__ import annotations
 import threading
 from typing import Any
 
-from game.ui.background import Background
-from game.ui.nearby import NearbyTables
+from game.client.app.background import Background
+from game.client.match.nearby import NearbyTables
 
 
 class Fake:

@@ -10,6 +10,14 @@ import pygame
 import pytest
 
 from game.catalog import all_games
+from game.client.app.app import App
+from game.client.app.scene import Pop, Push
+from game.client.app.services import Services
+from game.client.draw import fonts
+from game.client.files import autosaves
+from game.client.files.paths import Paths
+from game.client.match import result
+from game.client.widgets.toast import Toasts, lines_label
 from game.core.match import Match, Seat
 from game.core.protocol import Outcome, OutcomeReason
 from game.core.record import load_match, read_record, save_match
@@ -17,12 +25,6 @@ from game.forts.info import NO_LIVING_FORTS
 from game.main_window import build_services
 from game.pushfight.info import PUSH_OFF
 from game.pushfight.rules.setups import standard_setup
-from game.ui import autosaves, fonts, result
-from game.ui.app import App
-from game.ui.paths import Paths
-from game.ui.scene import Pop, Push
-from game.ui.services import Services
-from game.ui.toast import Toasts, lines_label
 from scenes.games import GamesScene
 from scenes.help import HelpScene
 from scenes.menu import MenuScene
@@ -421,7 +423,7 @@ def test_the_status_lines_never_run_out_of_their_room(services: Services) -> Non
 
 
 def test_player_colours_are_readable_as_text_on_the_panels() -> None:
-    from game.ui import palette
+    from game.client.draw import palette
 
     for first, second in palette.PALETTES.values():
         for colour in (first, second):

@@ -10,12 +10,12 @@ import pygame
 import pygame_gui
 
 from game.catalog import all_games
+from game.client.app.services import Services
+from game.client.files import storage
+from game.client.files.paths import Paths
 from game.core.match import Match
 from game.core.record import Record, save_match
 from game.main_window import first_scene
-from game.ui import storage
-from game.ui.paths import Paths
-from game.ui.services import Services
 from scenes.menu import MenuScene
 from scenes.play import PlayScene
 from scenes.replay import ReplayScene

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pygame
 
-from game.ui.scene import Push, Scene
-from game.ui.services import Services
+from game.client.app.scene import Push, Scene
+from game.client.app.services import Services
 from scenes.help import HelpScene
 from scenes.learn import lesson_units
 from scenes.lesson import LessonScene

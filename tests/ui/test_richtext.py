@@ -7,8 +7,8 @@ from collections.abc import Iterator
 import pygame
 import pytest
 
-from game.ui import fonts, richtext
-from game.ui.richtext import TextPanel, layout, parse
+from game.client.draw import fonts, richtext
+from game.client.draw.richtext import TextPanel, layout, parse
 
 TEXT = ("<b>Goal.</b> Push an enemy piece off the board. " * 12 + "<br><br><i>Note</i> &amp; "
         "more: " + "words " * 300)

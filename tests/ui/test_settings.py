@@ -10,11 +10,11 @@ from pathlib import Path
 import pygame
 import pytest
 
+from game.client.app.app import App
+from game.client.app.input import pretty
+from game.client.files.paths import Paths
+from game.client.files.settings import Settings, load_settings, save_settings
 from game.main_window import build_services
-from game.ui.app import App
-from game.ui.input import pretty
-from game.ui.paths import Paths
-from game.ui.settings import Settings, load_settings, save_settings
 from scenes.settings import SettingsScene
 from tests.ui.driver import Driver
 from tests.ui.test_presentation import button_text_fits

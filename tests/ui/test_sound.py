@@ -11,7 +11,7 @@ from pathlib import Path
 import pygame
 import pytest
 
-from game.ui.sound import RECIPES, SoundBank, init_mixer
+from game.client.app.sound import RECIPES, SoundBank, init_mixer
 
 
 @pytest.fixture(scope="module")
@@ -50,7 +50,7 @@ def test_mute_and_no_mixer_stay_silent_but_remember_the_cue() -> None:
 
 def test_without_an_audio_device_the_mixer_falls_back_to_the_dummy_driver() -> None:
     code = (
-        "from game.ui.sound import init_mixer; import os; "
+        "from game.client.app.sound import init_mixer; import os; "
         "print(init_mixer(), os.environ['SDL_AUDIODRIVER'])"
     )
     env = dict(os.environ, SDL_AUDIODRIVER="no-such-device", PYGAME_HIDE_SUPPORT_PROMPT="1")

@@ -20,21 +20,21 @@ from pathlib import Path
 import pytest
 
 from game.catalog import all_games
+from game.client.app.app import App
+from game.client.app.services import Services
+from game.client.files.learning import Learning
+from game.client.files.paths import Paths
 from game.core.learn import Course
 from game.core.registry import AnyGame, Registry
 from game.forts.info import INFO as FORTS_INFO
 from game.main_window import PLUGINS, VIEWS, build_services, first_scene
-from game.ui.app import App
-from game.ui.learning import Learning
-from game.ui.paths import Paths
-from game.ui.services import Services
 
 ROOT = Path(__file__).resolve().parents[2]
 
 FIRST_FRAME = """
 import json, sys
 from game.main_window import build_services, first_scene
-from game.ui.app import App
+from game.client.app.app import App
 services = build_services()
 app = App(services, first_scene(services))
 app.step([], 0.0)

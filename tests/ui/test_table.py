@@ -9,13 +9,13 @@ from pathlib import Path
 import pytest
 
 from game.catalog import all_games
+from game.client.files import autosaves
+from game.client.files.paths import Paths
+from game.client.files.writer import BackgroundWriter
+from game.client.match.table import Played, Table
 from game.core.match import Match, Seat
 from game.core.player import Decision
 from game.core.record import Record, load_match
-from game.ui import autosaves
-from game.ui.paths import Paths
-from game.ui.table import Played, Table
-from game.ui.writer import BackgroundWriter
 from tests.reliability.seats import SeededSeat, play_out
 
 GAMES = all_games()

@@ -5,10 +5,10 @@ from __future__ import annotations
 import pygame
 import pytest
 
+from game.client.draw.tween import EASINGS, Cues, Tween
 from game.conquid.rules.game import GAME, Conquer, decode_state
 from game.conquid.view import anim as view_anim
 from game.conquid.view.board import ConquidView
-from game.ui.tween import EASINGS, Cues, Tween
 
 CASCADE = "xoooo9/1xxxx9/14/4X4O4/14/14/14 1 0"
 """Player 1 to move; each conquer round takes the next cell along row 0: four waves."""

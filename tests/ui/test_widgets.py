@@ -9,9 +9,9 @@ import pygame_gui
 import pytest
 from pygame_gui.core.ui_appearance_theme import UIAppearanceTheme
 
-from game.ui.assets import theme_path
-from game.ui.services import Services
-from game.ui.widgets import Widgets
+from game.client.app.assets import theme_path
+from game.client.app.services import Services
+from game.client.widgets.manager import Widgets
 
 
 def test_theming_ids_never_take_the_slow_path_and_match_it(

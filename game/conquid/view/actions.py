@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from game.ui.commands import ViewAction
+from game.client.app.commands import ViewAction
 
 ACQUIRE: Final = "acquire"
 CONQUER: Final = "conquer"

@@ -12,6 +12,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Final
 
+from game.client.draw.tween import Tween
 from game.conquid.rules.game import (
     Acquired,
     Cell,
@@ -21,7 +22,6 @@ from game.conquid.rules.game import (
     Vanquished,
 )
 from game.core.protocol import Event
-from game.ui.tween import Tween
 
 EMPTY: Final = -1
 """Look codes: -1 empty, 0/1 a seat's cell, 2/3 a seat's base colour (seat + 2)."""

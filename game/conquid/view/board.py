@@ -1,6 +1,6 @@
 """The Conquid board view: drawing, move selection with previews, and animation.
 
-It implements ``game.ui.view.GameView``. The rules' helpers give every preview (what a
+It implements ``game.client.view.GameView``. The rules' helpers give every preview (what a
 conquer takes, legal vanquish corners, the conquest path) and every refusal reason; the
 view never re-derives a rule. Resting cells are drawn once into a cached layer; only
 animated cells and overlays are drawn per frame, which keeps a 600-cell cascade cheap.
@@ -14,6 +14,10 @@ from typing import Any, Final
 
 import pygame
 
+from game.client.app.commands import ViewAction
+from game.client.draw import coords, fonts, palette
+from game.client.draw.tween import Cues, mix
+from game.client.view import RGB, Feedback, Proposal, parse_cell
 from game.conquid.rules.game import (
     Acquire,
     Cell,
@@ -32,10 +36,6 @@ from game.conquid.view import anim
 from game.conquid.view.actions import ACQUIRE, ACTIONS, CONQUER, CONQUEST, VANQUISH
 from game.core.protocol import MoveResult
 from game.core.text import counted
-from game.ui import coords, fonts, palette
-from game.ui.commands import ViewAction
-from game.ui.tween import Cues, mix
-from game.ui.view import RGB, Feedback, Proposal, parse_cell
 
 EMPTY_RGB: Final[RGB] = (66, 72, 92)
 FRAME_RGB: Final[RGB] = (36, 40, 52)
@@ -44,7 +44,7 @@ BLOCK: Final = 4
 
 
 class ConquidView:
-    """A Conquid board in a rectangle of the window (see ``game.ui.view.GameView``)."""
+    """A Conquid board in a rectangle of the window (see ``game.client.view.GameView``)."""
 
     game_id: str = "conquid"
     actions: tuple[ViewAction, ...] = ACTIONS

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from typing import Final
 
+from game.client.app.commands import ViewAction
 from game.forts.rules.board import VALUES
-from game.ui.commands import ViewAction
 
 VALUE_NAMES: Final[dict[int, str]] = {
     1: "orange", 2: "sky blue", 3: "green", 4: "yellow", 5: "blue", 6: "purple",

@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Final
 
+from game.client.draw.tween import Tween
 from game.core.protocol import Event
 from game.forts.rules.board import DEAD, EMPTY, FORT, RUIN, is_living, is_territory
 from game.forts.rules.game import (
@@ -24,7 +25,6 @@ from game.forts.rules.game import (
     Placed,
     TerritoriesDied,
 )
-from game.ui.tween import Tween
 
 POP: Final = "pop"
 RISE: Final = "rise"

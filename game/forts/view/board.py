@@ -1,6 +1,6 @@
 """The Forts and Ruins board view: value palette, legal cells, the die, the score panel.
 
-It implements ``game.ui.view.GameView`` and the optional ``Suggests`` (hints) and
+It implements ``game.client.view.GameView`` and the optional ``Suggests`` (hints) and
 ``ClickPlays`` (a value, then a click on a legal cell plays at once); its high scores and
 seeds are the plug-in's. Legal cells and every refusal reason come from the rules'
 helpers (``placeable_cells``, ``placement_problem``); the view never re-derives a rule.
@@ -16,6 +16,10 @@ from typing import Any, Final
 
 import pygame
 
+from game.client.app.commands import ViewAction
+from game.client.draw import coords, fonts, palette
+from game.client.draw.tween import Cues, mix
+from game.client.view import RGB, Feedback, Proposal, parse_cell
 from game.core.protocol import Event, MoveResult
 from game.forts.rules.board import EMPTY, VALUES
 from game.forts.rules.game import (
@@ -33,10 +37,6 @@ from game.forts.rules.game import (
 )
 from game.forts.view import anim, draw
 from game.forts.view.actions import ACTIONS, VALUE_NAMES
-from game.ui import coords, fonts, palette
-from game.ui.commands import ViewAction
-from game.ui.tween import Cues, mix
-from game.ui.view import RGB, Feedback, Proposal, parse_cell
 
 _ACTION_VALUES: Final = {action.id: value for action, value in zip(ACTIONS, VALUES, strict=True)}
 
@@ -60,7 +60,7 @@ def marks_of(events: Iterable[Event]) -> dict[Coord, RGB]:
 
 
 class FortsView:
-    """A Forts and Ruins board in a rectangle of the window (see ``game.ui.view.GameView``)."""
+    """A Forts and Ruins board in a rectangle of the window (see ``game.client.view.GameView``)."""
 
     game_id: str = "forts"
     actions: tuple[ViewAction, ...] = ACTIONS

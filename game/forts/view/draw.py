@@ -13,10 +13,10 @@ from typing import Final
 
 import pygame
 
+from game.client.draw import fonts
+from game.client.draw.tween import mix
+from game.client.view import RGB
 from game.forts.rules.board import DEAD, EMPTY, FORT, RUIN
-from game.ui import fonts
-from game.ui.tween import mix
-from game.ui.view import RGB
 
 VALUE_RGB: Final[dict[int, RGB]] = {
     1: (230, 159, 0),  # orange

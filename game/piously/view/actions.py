@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from game.ui.commands import ViewAction
+from game.client.app.commands import ViewAction
 
 SEAT_COLOURS: Final = ((236, 234, 226), (64, 64, 74))
 """White and Black as every screen draws the seats (the rules and help name them so; the

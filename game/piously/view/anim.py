@@ -13,6 +13,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Final
 
+from game.client.draw.tween import Tween, lerp
 from game.core.protocol import Event
 from game.piously.rules.events import (
     AuraChanged,
@@ -29,7 +30,6 @@ from game.piously.rules.hexes import Hex
 from game.piously.rules.state import PiouslyState
 from game.piously.view.draw import Frame, Mark, Tile, Token
 from game.piously.view.geo import Geometry, Point, unit
-from game.ui.tween import Tween, lerp
 
 WAVE_TIME: Final = 0.45
 AURA_TIME: Final = 0.35

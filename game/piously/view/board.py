@@ -1,6 +1,6 @@
 """The Piously board view: temple builder, placement, actions, spell casting, claims.
 
-It implements ``game.ui.view.GameView`` (plus ``Drags`` for the builder, ``Marks`` for
+It implements ``game.client.view.GameView`` (plus ``Drags`` for the builder, ``Marks`` for
 lessons, and ``ClickPlays``: one action is one move, played as soon as a click or key makes
 it whole). A spell is cast
 through a ``cast.Walk``, one choice at a time with its legal targets highlighted,
@@ -19,6 +19,10 @@ from typing import Any, Final
 
 import pygame
 
+from game.client.app.commands import ViewAction
+from game.client.draw import palette
+from game.client.draw.tween import Cues
+from game.client.view import RGB, Feedback, Proposal
 from game.core.protocol import MoveResult
 from game.piously.rules import actions as act
 from game.piously.rules import casting as cs
@@ -46,10 +50,6 @@ from game.piously.view.cast import Walk
 from game.piously.view.geo import Geometry, button_rects, spell_cell, spell_rows, split
 from game.piously.view.temple import Builder
 from game.piously.view.words import describe_move
-from game.ui import palette
-from game.ui.commands import ViewAction
-from game.ui.tween import Cues
-from game.ui.view import RGB, Feedback, Proposal
 
 NOTE_ROOM: Final = 30
 """Pixels kept under the temple for a note while no temple is built (the setup preview)."""
@@ -67,7 +67,7 @@ def _margin(state: PiouslyState) -> float:
 
 
 class PiouslyView:
-    """A Piously temple in a rectangle of the window (see ``game.ui.view.GameView``)."""
+    """A Piously temple in a rectangle of the window (see ``game.client.view.GameView``)."""
 
     game_id: str = "piously"
     actions: tuple[ViewAction, ...] = ACTIONS

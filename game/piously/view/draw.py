@@ -17,14 +17,14 @@ from typing import Final
 
 import pygame
 
+from game.client.draw import fonts, palette
+from game.client.view import RGB
 from game.piously.rules.hexes import DIRECTIONS, Hex
 from game.piously.rules.names import hex_label
 from game.piously.rules.regions import winning_region
 from game.piously.rules.state import ARTWORK, PiouslyState
 from game.piously.rules.temple import ROOM_LETTERS, SHOVEL, Temple
 from game.piously.view.geo import Geometry, Point
-from game.ui import fonts, palette
-from game.ui.view import RGB
 
 ROOM_COLOURS: Final[tuple[RGB, ...]] = (
     (222, 112, 160),  # Pink

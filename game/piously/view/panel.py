@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import pygame
 
+from game.client.draw import fonts, palette
+from game.client.view import RGB
 from game.piously.rules import casting as cs
 from game.piously.rules.spellbook import SPELLS, Kind
 from game.piously.rules.state import ARTWORK, SEAT_NAMES, PiouslyState
@@ -16,8 +18,6 @@ from game.piously.rules.temple import ROOM_NAMES, ROOMS
 from game.piously.view.draw import INK, RIM, ROOM_COLOURS, draw_artwork, wrapped
 from game.piously.view.geo import dialog_rects, spell_cell, spell_rows
 from game.piously.view.words import KINDS
-from game.ui import fonts, palette
-from game.ui.view import RGB
 
 
 def spell_at(panel: pygame.Rect, pos: tuple[int, int]) -> int | None:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from game.ui.commands import ViewAction
+from game.client.app.commands import ViewAction
 
 STANDARD: Final = "standard"
 RANDOM: Final = "random"

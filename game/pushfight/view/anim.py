@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Final
 
+from game.client.draw.tween import Tween
 from game.core.protocol import Event
 from game.pushfight.rules.board import INDEX_OF, NAMES, bit_index, coords
 from game.pushfight.rules.events import (
@@ -24,7 +25,6 @@ from game.pushfight.rules.events import (
     PiecesPushed,
 )
 from game.pushfight.rules.game import State
-from game.ui.tween import Tween
 
 Point = tuple[float, float]
 """A place on the board: (file, rank), fractional while a piece travels."""

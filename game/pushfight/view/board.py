@@ -1,6 +1,6 @@
 """The Push Fight board view: setup tray, turn building with hints, animation, last turn.
 
-It implements ``game.ui.view.GameView``. A setup is collected placement by placement and
+It implements ``game.client.view.GameView``. A setup is collected placement by placement and
 confirmed as one ``Setup`` move; a turn is built with ``rules.assist.PartialTurn`` (up to two
 slides, each undoable, then a push) and confirmed as one ``Turn``. Every hint (reachable
 squares, legal pushes) and every refusal reason comes from the rules' helpers; the view
@@ -16,6 +16,10 @@ from typing import Any, Final
 
 import pygame
 
+from game.client.app.commands import ViewAction
+from game.client.draw import fonts, palette
+from game.client.draw.tween import Cues
+from game.client.view import RGB, Feedback, Proposal
 from game.core.errors import IllegalMoveError
 from game.core.protocol import MoveResult
 from game.pushfight.info import SEATS
@@ -39,16 +43,12 @@ from game.pushfight.view import anim, draw
 from game.pushfight.view.actions import ACTIONS, FLIP, RANDOM, STANDARD
 from game.pushfight.view.colours import BROWN_RGB, WHITE_RGB
 from game.pushfight.view.last import NO_LAST, LastTurn, draw_last, draw_paths, last_turn
-from game.ui import fonts, palette
-from game.ui.commands import ViewAction
-from game.ui.tween import Cues
-from game.ui.view import RGB, Feedback, Proposal
 
 SETUP_PIECES: Final = PUSHERS + ROUNDS
 
 
 class PushFightView:
-    """A Push Fight board in a rectangle of the window (see ``game.ui.view.GameView``)."""
+    """A Push Fight board in a rectangle of the window (see ``game.client.view.GameView``)."""
 
     game_id: str = "pushfight"
     actions: tuple[ViewAction, ...] = ACTIONS

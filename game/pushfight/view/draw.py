@@ -14,6 +14,9 @@ from typing import Final
 
 import pygame
 
+from game.client.draw import fonts, palette
+from game.client.draw.tween import mix
+from game.client.view import RGB
 from game.pushfight.rules.board import (
     INDEX_OF,
     LAYOUT,
@@ -25,9 +28,6 @@ from game.pushfight.rules.board import (
 )
 from game.pushfight.rules.game import State
 from game.pushfight.view.anim import Animation, Point, point
-from game.ui import fonts, palette
-from game.ui.tween import mix
-from game.ui.view import RGB
 
 FILES: Final = 8
 RANKS: Final = 4

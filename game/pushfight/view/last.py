@@ -16,13 +16,13 @@ from typing import Any, Final
 
 import pygame
 
+from game.client.draw import palette
+from game.client.view import RGB
 from game.core.protocol import MoveResult
 from game.pushfight.rules.board import INDEX_OF, NAMES, bit_index
 from game.pushfight.rules.events import PieceFell, PieceSlid, PiecesPushed
 from game.pushfight.rules.game import State
 from game.pushfight.view import anim, draw
-from game.ui import palette
-from game.ui.view import RGB
 
 TINT: Final = (255, 214, 90, 105)
 """Squares the last turn touched: a see-through warm yellow over either square shade."""

@@ -7,8 +7,8 @@ from __future__ import annotations
 import pygame
 
 from game.catalog import all_games
+from game.client.draw import fonts, palette
 from game.conquid.view.board import ConquidView
-from game.ui import fonts, palette
 
 GAME = all_games().get("conquid")
 

@@ -11,6 +11,9 @@ from typing import Any
 
 import pygame
 
+from game.client.app.scene import Reset
+from game.client.app.services import Services
+from game.client.files import scores
 from game.core.chance import seeded_choice
 from game.core.match import Match
 from game.core.player import Budget, Decision, Limit
@@ -21,9 +24,6 @@ from game.forts.rules.game import GAME, FortsState, Place, placeable_cells, scor
 from game.forts.view.anim import ROLL_TIME
 from game.forts.view.board import FortsView
 from game.forts.view.draw import tile
-from game.ui import scores
-from game.ui.scene import Reset
-from game.ui.services import Services
 from scenes.menu import MenuScene
 from scenes.play import PlayScene, hint_level
 from scenes.scores import ScoresScene

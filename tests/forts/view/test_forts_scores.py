@@ -7,11 +7,11 @@ from __future__ import annotations
 import json
 
 from game.catalog import plugins
+from game.client.app.services import Services
+from game.client.files import scores
 from game.core.match import Match, Seat
 from game.core.record import save_match
 from game.forts.rules.game import GAME, Place, placeable_cells
-from game.ui import scores
-from game.ui.services import Services
 from scenes.menu import MenuScene
 from scenes.play import PlayScene
 from scenes.scores import ScoresScene

@@ -8,10 +8,10 @@ from typing import Any
 
 import pytest
 
+from game.client.draw import fonts
 from game.core.chance import seeded_choice
 from game.forts.rules.game import GAME
 from game.forts.rules.seeds import daily_seed
-from game.ui import fonts
 from scenes.setup import SetupScene
 from tests.forts.view.test_forts_play import back_to_menu, build, open_setup, start_game
 from tests.ui.driver import Driver

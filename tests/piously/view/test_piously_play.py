@@ -12,6 +12,8 @@ import pygame
 import pytest
 
 from game.cli import main
+from game.client.app.app import App
+from game.client.files.paths import Paths
 from game.core.match import Match
 from game.core.record import save_match
 from game.main_window import build_services
@@ -26,8 +28,6 @@ from game.piously.view.board import BUILDER_BUTTONS, BUILDER_HELP, PiouslyView
 from game.piously.view.draw import INK
 from game.piously.view.geo import button_rects
 from game.piously.view.panel import text_block_height
-from game.ui.app import App
-from game.ui.paths import Paths
 from scenes.menu import MenuScene
 from scenes.play import PlayScene
 from scenes.replay import ReplayScene

@@ -11,6 +11,7 @@ from collections.abc import Iterator
 import pygame
 import pytest
 
+from game.client.draw import fonts, palette
 from game.piously.rules import casting as cs
 from game.piously.rules import moves as m
 from game.piously.rules.game import GAME, move_problem
@@ -22,7 +23,6 @@ from game.piously.rules.temple import DEFAULT_LAYOUT, ROOM_LETTERS
 from game.piously.view import anim, words
 from game.piously.view.board import PiouslyView
 from game.piously.view.geo import dialog_rects, unit
-from game.ui import fonts, palette
 
 COORDINATE = re.compile(r"-?\d+\s*,\s*-?\d+")
 

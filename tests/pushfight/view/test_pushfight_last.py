@@ -8,13 +8,13 @@ import pygame
 import pytest
 
 from game.catalog import all_games
+from game.client.draw import fonts
 from game.core.match import Match
 from game.pushfight.rules.board import INDEX_OF
 from game.pushfight.view import draw
 from game.pushfight.view.actions import FLIP, RANDOM, STANDARD
 from game.pushfight.view.board import PushFightView
 from game.pushfight.view.last import FALL_REACH, TINT, Fall, last_turn
-from game.ui import fonts
 from tests.pushfight.view.test_pushfight_play import BROWN_STANDARD, WHITE_STANDARD, WIN
 
 GAME = all_games().get("pushfight")

@@ -7,16 +7,16 @@ import time
 from pathlib import Path
 
 from game.catalog import all_games
+from game.client.app.scene import Push
+from game.client.app.services import Services
+from game.client.files import storage
+from game.client.files.paths import Paths
 from game.core.match import Match
 from game.core.protocol import Outcome
 from game.core.record import Record
 from game.pushfight.info import PUSH_OFF
 from game.pushfight.rules.notation import Setup, Turn
 from game.pushfight.view.board import PushFightView
-from game.ui import storage
-from game.ui.paths import Paths
-from game.ui.scene import Push
-from game.ui.services import Services
 from scenes.menu import MenuScene
 from scenes.play import PlayScene
 from scenes.setup import SetupScene

@@ -1,0 +1,199 @@
+"""The input table: per context, which keys and mouse buttons give which command.
+
+Bindings are short strings so they can live in the settings file: ``"a"``, ``"ctrl+s"``,
+``"f11"``, ``"mouse3"``. Contexts are ``global``, ``menu``, ``play``, ``replay`` and one
+``game:<id>`` per game view (its move actions). A scene names the contexts it listens to;
+lookups try them in order, so a scene's own bindings win over global ones.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Final
+
+import pygame
+
+from game.client.app import commands as c
+
+GLOBAL: Final = "global"
+MENU: Final = "menu"
+PLAY: Final = "play"
+REPLAY: Final = "replay"
+REVIEW: Final = "review"
+"""Play-context command: open the current game in the replay scene (Tkinter's Up key)."""
+
+DEFAULTS: Final[dict[str, dict[str, tuple[str, ...]]]] = {
+    GLOBAL: {
+        c.FULLSCREEN: ("f11",),
+        c.HELP: ("f1",),
+    },
+    MENU: {
+        c.MENU_UP: ("up",),
+        c.MENU_DOWN: ("down",),
+        c.ACTIVATE: ("return",),
+        c.BACK: ("escape",),
+        c.OPEN: ("ctrl+o",),
+    },
+    PLAY: {
+        c.BACK: ("escape",),
+        c.SELECT: ("mouse1",),
+        c.CONFIRM: ("return", "enter"),
+        c.CLEAR: ("u", "mouse3"),
+        c.TAKE_BACK: ("ctrl+z", "left"),
+        c.REDO: ("ctrl+y", "right"),
+        c.SKIP: ("space",),
+        c.HINT: ("h",),
+        c.SAVE: ("ctrl+s",),
+        c.OPEN: ("ctrl+o",),
+        REVIEW: ("up",),
+    },
+    REPLAY: {
+        c.BACK: ("escape",),
+        c.STEP_BACK: ("left",),
+        c.STEP_FORWARD: ("right",),
+        c.PLAY_PAUSE: ("up", "space"),
+        c.TO_START: ("home",),
+        c.TO_END: ("end",),
+        c.FASTER: ("=", "[+]"),
+        c.SLOWER: ("-", "[-]"),
+        c.SKIP: ("mouse1",),
+        c.SAVE: ("ctrl+s",),
+        c.OPEN: ("ctrl+o",),
+    },
+}
+
+LABELS: Final = {**c.LABELS, REVIEW: "Review the game (replay)"}
+
+_MODS: Final = (("ctrl", pygame.KMOD_CTRL), ("alt", pygame.KMOD_ALT), ("shift", pygame.KMOD_SHIFT))
+_SHIFT_FREE: Final = frozenset({"=", "-"})
+"""Keys whose binding ignores shift (``+`` is shift and ``=`` on many layouts)."""
+
+
+def binding_of(event: pygame.event.Event) -> str | None:
+    """The binding string an event presses, or None for events the table does not map."""
+    if event.type == pygame.KEYDOWN:
+        name = pygame.key.name(event.key)
+        if not name or name in ("left ctrl", "right ctrl", "left shift", "right shift",
+                                "left alt", "right alt", "left meta", "right meta"):
+            return None
+        mods = [label for label, flag in _MODS if event.mod & flag]
+        if name in _SHIFT_FREE and "shift" in mods:
+            mods.remove("shift")
+        return "+".join([*mods, name])
+    if event.type == pygame.MOUSEBUTTONDOWN and event.button in (1, 2, 3):
+        return f"mouse{event.button}"
+    if event.type == pygame.MOUSEWHEEL and event.y:
+        return "wheelup" if event.y > 0 else "wheeldown"
+    return None
+
+
+def pretty(binding: str) -> str:
+    """A binding as a player reads it: ``Ctrl+S``, ``Right mouse``."""
+    names = {"mouse1": "Left click", "mouse2": "Middle click", "mouse3": "Right click",
+             "wheelup": "Wheel up", "wheeldown": "Wheel down"}
+    if binding in names:
+        return names[binding]
+    mods: list[str] = []
+    key = binding
+    for label, _flag in _MODS:
+        if key.startswith(label + "+") and len(key) > len(label) + 1:
+            mods.append(label.title())
+            key = key[len(label) + 1 :]
+    key = key.title() if len(key) > 1 and not key.startswith("[") else key.upper()
+    key = "Esc" if key == "Escape" else key
+    return "+".join([*mods, key])
+
+
+def active_together(first: str, second: str) -> bool:
+    """Whether two contexts can be listened to at the same time (so a key may not do both)."""
+    if first == second or GLOBAL in (first, second):
+        return True
+    pair = {first, second}
+    return PLAY in pair and any(ctx.startswith("game:") for ctx in pair)
+
+
+class InputTable:
+    """Bindings per context, with the user's overrides on top of the defaults."""
+
+    def __init__(self, overrides: Mapping[str, Mapping[str, Sequence[str]]] | None = None) -> None:
+        self._defaults: dict[str, dict[str, tuple[str, ...]]] = {
+            ctx: dict(table) for ctx, table in DEFAULTS.items()
+        }
+        self._overrides: dict[str, dict[str, tuple[str, ...]]] = {}
+        self._labels: dict[str, str] = dict(LABELS)
+        for ctx, table in (overrides or {}).items():
+            for command, keys in table.items():
+                self._overrides.setdefault(ctx, {})[command] = tuple(keys)
+
+    def add_game(self, game_id: str, actions: Iterable[c.ViewAction]) -> None:
+        """Register a game view's move actions under ``game:<id>`` with their default keys."""
+        ctx = f"game:{game_id}"
+        table = self._defaults.setdefault(ctx, {})
+        for action in actions:
+            table[action.id] = action.keys
+            self._labels[f"{ctx}/{action.id}"] = action.label
+
+    def contexts(self) -> list[str]:
+        return list(self._defaults)
+
+    def commands(self, ctx: str) -> list[str]:
+        return list(self._defaults.get(ctx, {}))
+
+    def label(self, ctx: str, command: str) -> str:
+        return self._labels.get(f"{ctx}/{command}") or self._labels.get(command, command)
+
+    def keys(self, ctx: str, command: str) -> tuple[str, ...]:
+        override = self._overrides.get(ctx, {}).get(command)
+        if override is not None:
+            return override
+        return self._defaults.get(ctx, {}).get(command, ())
+
+    def lookup(self, binding: str, contexts: Sequence[str]) -> str | None:
+        """The command ``binding`` gives in the first of ``contexts`` that binds it."""
+        for ctx in contexts:
+            for command in self._defaults.get(ctx, {}):
+                if binding in self.keys(ctx, command):
+                    return command
+        return None
+
+    def translate(self, event: pygame.event.Event, contexts: Sequence[str]) -> c.Command | None:
+        """Turn one pygame event into a command, or None when nothing is bound to it."""
+        if event.type == pygame.MOUSEMOTION:
+            return c.Command(c.POINT, tuple(event.pos))
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            return c.Command(c.RELEASE, tuple(event.pos))
+        binding = binding_of(event)
+        if binding is None:
+            return None
+        command = self.lookup(binding, contexts)
+        if command is None:
+            return None
+        pos = tuple(event.pos) if event.type == pygame.MOUSEBUTTONDOWN else None
+        return c.Command(command, pos)
+
+    def conflict(self, ctx: str, command: str, binding: str) -> str | None:
+        """Why ``binding`` cannot be added to ``command`` in ``ctx``, or None if it can."""
+        for other_ctx, table in self._defaults.items():
+            if not active_together(ctx, other_ctx):
+                continue
+            for other in table:
+                if (other_ctx, other) != (ctx, command) and binding in self.keys(other_ctx, other):
+                    return f"{pretty(binding)} already does “{self.label(other_ctx, other)}”"
+        return None
+
+    def rebind(self, ctx: str, command: str, binding: str) -> str | None:
+        """Make ``binding`` the key of ``command`` (replacing its keys); refuse conflicts."""
+        problem = self.conflict(ctx, command, binding)
+        if problem is None:
+            self._overrides.setdefault(ctx, {})[command] = (binding,)
+        return problem
+
+    def reset(self) -> None:
+        self._overrides.clear()
+
+    def overrides(self) -> dict[str, dict[str, list[str]]]:
+        """The user's changes, for the settings file."""
+        return {
+            ctx: {cmd: list(keys) for cmd, keys in table.items()}
+            for ctx, table in self._overrides.items()
+        }

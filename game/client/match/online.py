@@ -1,0 +1,452 @@
+"""An online game as the UI thread sees it: the table the server holds, the link's state, the
+opponent as one more moving seat, and what the network thread has to say.
+
+The network thread (``game.net.session``) owns the protocol client; this side only drains its
+queue once a frame (``OnlineGame.pump``), never blocks and never awaits. The opponent's moves
+reach the play scene's table through ``RemoteSeat``, a ``MovingSeat`` like a computer's: they
+arrive and animate like any other. Nothing here knows a game: moves are notation and record
+tokens, played through the match.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any, Final, Protocol
+
+import pygame
+
+from game.client.files import tickets
+from game.client.files.paths import Paths
+from game.core.match import Match, Seat, meta_word
+from game.core.player import Decision
+from game.core.record import Online
+from game.core.registry import Registry
+
+WAKE: Final = pygame.event.custom_type()
+"""Posted by the network thread: something arrived; the loop wakes and the scene drains it."""
+CHAT_LINES: Final = 5
+CHAT_BURST: Final = 4
+CHAT_WINDOW: Final = 10.0
+"""At most ``CHAT_BURST`` lines of one's own in ``CHAT_WINDOW`` seconds (flood control)."""
+CHAT_LONGEST: Final = 200
+CLOSE_SECONDS: Final = 2.0
+"""How long closing the app waits for each table's connection to close cleanly."""
+
+
+def wake() -> None:
+    """Wake the app loop from the network thread (pygame-ce's event queue is thread-safe)."""
+    if pygame.display.get_init():
+        pygame.event.post(pygame.event.Event(WAKE))
+
+
+class Session(Protocol):
+    """What the UI asks of a network session (``game.net.session.Session``)."""
+
+    url: str
+
+    def move(self, ply: int, text: str) -> None: ...
+
+    def resign(self) -> None: ...
+
+    def offer(self, kind: Any) -> None: ...
+
+    def answer(self, kind: Any, accept: bool) -> None: ...
+
+    def abort(self) -> None: ...
+
+    def claim(self) -> None: ...
+
+    def chat(self, text: str) -> None: ...
+
+    def events(self) -> list[Any]: ...
+
+    def close(self, wait: float = 0.0) -> None: ...
+
+
+@dataclass
+class Said:
+    name: str
+    """Who said it (named when heard: the seats swap at a rematch)."""
+    text: str
+
+
+class OnlineGame:
+    """One seat at one online table, as the UI thread knows it (see the module docstring)."""
+
+    def __init__(self, session: Session, games: Registry, paths: Paths, name: str,
+                 hosted: bool = False, clock: Callable[[], float] = time.time) -> None:
+        self.session = session
+        self.games = games
+        self.paths = paths
+        self.name = name
+        self.hosted = hosted
+        self.clock = clock
+        self.state: Any = None
+        """The server's last ``table`` message (``game.net.messages.TableState``)."""
+        self.moves: tuple[str, ...] = ()
+        """Every move of the round the server holds (acknowledged moves only)."""
+        self.kept: tickets.Kept | None = None
+        self.invite: tuple[str, int] | None = None
+        """The invite code and when it expires, while the other seat is free."""
+        self.link = "connecting"
+        self.link_reason = ""
+        self.offer: tuple[str, int] | None = None
+        """A pending offer: its kind and who made it."""
+        self.chat: list[Said] = []
+        self.muted = False
+        self._said_at: list[float] = []
+        self.heard: list[Any] = []
+        """Messages for the scene to show (refusals, declined offers, presence)."""
+        self.gone_since: float | None = None
+        """When the opponent's connection went, by this machine's clock (None: here)."""
+        self.waiting: int | None = None
+        """Players in the quick-match queue while we wait in it (us included)."""
+        self._last_table: Any = None
+
+    # -- what the scene reads ------------------------------------------------------------
+
+    @property
+    def table_id(self) -> str | None:
+        return None if self.state is None else str(self.state.table)
+
+    @property
+    def seat(self) -> int | None:
+        return None if self.state is None else int(self.state.seat)
+
+    @property
+    def round(self) -> int:
+        return 0 if self.state is None else int(self.state.round)
+
+    @property
+    def seated(self) -> bool:
+        """Both seats are taken: the game can start."""
+        return self.state is not None and None not in self.state.names
+
+    def here(self, seat: int) -> bool:
+        return self.state is not None and bool(self.state.here[seat])
+
+    def details(self) -> Online | None:
+        """Where this game is played, for its record (public facts only, never the token)."""
+        if self.state is None:
+            return None
+        names = tuple(name or "?" for name in self.state.names)
+        return Online(self.session.url, self.state.table, names)
+
+    def new_match(self, created: str = "") -> Match:
+        """A match of this round as the server holds it."""
+        state = self.state
+        assert state is not None
+        names = tuple(Seat(name or "?") for name in state.names)
+        match = Match(self.games.get(state.game), state.options, names, created=created)
+        for text in self.moves:
+            match.play_text(text)
+        return match
+
+    def deadline(self) -> int | None:
+        return None if self.state is None else self.state.deadline
+
+    def claimable_in(self) -> float | None:
+        """Seconds until the win can be claimed from an opponent gone on their turn (0: now),
+        or None while they are here or it is not their turn."""
+        state, mine = self.state, self.seat
+        if state is None or mine is None or state.ending is not None or self.gone_since is None:
+            return None
+        if not self.seated:
+            return None
+        gone: float = state.clock.gone
+        return max(0.0, gone - (self.clock() - self.gone_since))
+
+    # -- sending -------------------------------------------------------------------------
+
+    def send_move(self, ply: int, text: str) -> None:
+        self.session.move(ply, text)
+
+    def resign(self) -> None:
+        self.session.resign()
+
+    def offer_draw(self) -> None:
+        from game.net.messages import OfferKind
+
+        self.session.offer(OfferKind.DRAW)
+
+    def offer_rematch(self) -> None:
+        from game.net.messages import OfferKind
+
+        self.session.offer(OfferKind.REMATCH)
+
+    def answer(self, accept: bool) -> None:
+        """Answer the other player's pending offer."""
+        from game.net.messages import OfferKind
+
+        if self.offer is not None:
+            self.session.answer(OfferKind(self.offer[0]), accept)
+            self.offer = None
+
+    def abort(self) -> None:
+        self.session.abort()
+
+    def claim(self) -> None:
+        self.session.claim()
+
+    @property
+    def my_seat(self) -> int:
+        """Our seat this round, from the server or, until it speaks, from the kept ticket."""
+        if self.state is not None:
+            return int(self.state.seat)
+        return 0 if self.kept is None else self.kept.seat
+
+    def offered_to_me(self) -> str | None:
+        """The kind of offer the other player made and we have not answered, or None."""
+        if self.offer is None or self.offer[1] == self.my_seat:
+            return None
+        return self.offer[0]
+
+    def say(self, text: str) -> str | None:
+        """Send a chat line; returns why it was not sent (flood control, empty), or None."""
+        text = " ".join(text.split())[:CHAT_LONGEST]
+        if not text:
+            return "say something first"
+        now = self.clock()
+        self._said_at = [t for t in self._said_at if now - t < CHAT_WINDOW]
+        if len(self._said_at) >= CHAT_BURST:
+            return f"wait a few seconds: at most {CHAT_BURST} lines in {CHAT_WINDOW:.0f} s"
+        self._said_at.append(now)
+        self.session.chat(text)
+        return None
+
+    # -- receiving -----------------------------------------------------------------------
+
+    def pump(self) -> bool:
+        """Take in what the network thread said; True if anything changed."""
+        from game.net import messages as m
+        from game.net import session as s
+
+        events = self.session.events()
+        for event in events:
+            if isinstance(event, s.Seated):
+                self.session.url = event.url
+            elif isinstance(event, s.Invited):
+                self.invite = (event.code, event.expires)
+            elif isinstance(event, s.Link):
+                self.link, self.link_reason = event.state, event.reason
+            elif isinstance(event, s.TableNow):
+                self._table(event.state, event.moves, event)
+            elif isinstance(event, s.Heard):
+                self._heard(event.message, m)
+            elif isinstance(event, s.Queued):
+                self.waiting = event.waiting
+        return bool(events)
+
+    def _table(self, state: Any, moves: tuple[str, ...], event: Any) -> None:
+        """The client sends its last ``table`` message again with every move: only a new one
+        says who is here and what is offered (``presence``, ``offered``, ``declined`` and the
+        moves themselves keep both up to date in between)."""
+        before, fresh = self.state, state is not self._last_table
+        self._last_table = state
+        played = len(moves) > len(self.moves)
+        if fresh:
+            self.state = state
+            self.offer = (None if state.offer is None
+                          else (state.offer.kind.value, state.offer.seat))
+            other = 1 - state.seat
+            if state.here[other] or state.names[other] is None:
+                self.gone_since = None
+            elif self.gone_since is None:
+                self.gone_since = self.clock()
+        elif played and self.offer is not None and self.offer[0] == "draw":
+            self.offer = None  # a draw offer lapses when a move is played
+        self.moves = moves
+        if None not in state.names:
+            self.invite = None
+        if before is None or before.seat != state.seat or before.round != state.round:
+            self._keep_ticket()
+
+    def _keep_ticket(self) -> None:
+        """Store (or update) this seat's ticket, once the session has one."""
+        ticket = getattr(self.session, "ticket", None)
+        if ticket is None or self.state is None:
+            return
+        kept = tickets.Kept(self.session.url, ticket.table, self.state.seat, ticket.token,
+                            self.name, self.state.round, self.hosted)
+        if kept != self.kept:
+            try:
+                tickets.keep(self.paths, kept)
+            except OSError as err:
+                self.heard.append(f"The seat could not be kept: {err.strerror or err}")
+            self.kept = kept
+
+    def _heard(self, message: Any, m: Any) -> None:
+        if isinstance(message, m.Said):
+            if not self.muted:
+                said = Said(self._name(message.seat), message.text)
+                self.chat = [*self.chat, said][-CHAT_LINES:]
+        elif isinstance(message, m.Offered):
+            self.offer = (message.kind.value, message.seat)
+        elif isinstance(message, m.Declined):
+            self.offer = None
+            if message.seat != self.seat:
+                self.heard.append(f"{self._name(message.seat)} declined the "
+                                  f"{message.kind.value}")
+        elif isinstance(message, m.Presence):
+            if self.state is not None and message.seat != self.seat:
+                here = list(self.state.here)
+                here[message.seat] = message.here
+                self.state = _with_here(self.state, tuple(here))
+                self.gone_since = None if message.here else self.clock()
+        elif isinstance(message, m.Error):
+            self.heard.append(message.reason[:1].upper() + message.reason[1:])
+
+    def _name(self, seat: int) -> str:
+        if self.state is None:
+            return "The other player"
+        return str(self.state.names[seat] or "The other player")
+
+    def close(self, wait: float = 0.0) -> None:
+        self.session.close(wait)
+
+
+def _with_here(state: Any, here: tuple[bool, bool]) -> Any:
+    from dataclasses import replace
+
+    return replace(state, here=here)
+
+
+class RemoteSeat:
+    """The player at the other end: their moves are the server's, taken one at a time as the
+    table asks (a ``game.client.match.table.MovingSeat``). Meta moves (resign, draw...) are not
+    theirs to make here: the play scene plays those tokens itself."""
+
+    def __init__(self, game: OnlineGame) -> None:
+        self.game = game
+        self._match: Match | None = None
+
+    def start(self, match: Match) -> None:
+        self._match = match
+
+    def poll(self) -> Decision[Any] | None:
+        match = self._match
+        if match is None or match.ply >= len(self.game.moves):
+            return None
+        text = self.game.moves[match.ply]
+        if meta_word(text) is not None:
+            return None
+        return Decision(match.game.parse_move(text))
+
+    def cancel(self) -> None:
+        self._match = None
+
+    @property
+    def stalled(self) -> bool:
+        """Never: a person may think for days; an opponent who left is the claim's business
+        (the presence dot and the claim offer), not the computer watchdog's."""
+        return False
+
+    def close(self) -> None:
+        self._match = None
+
+
+# -- the services: network thread, this machine's server, tables nearby ------------------
+
+
+class HostedServer(Protocol):
+    """This machine's table server, running in a thread while a player hosts."""
+
+    url: str
+    """Where this app's own client connects (loopback)."""
+    addresses: tuple[str, ...]
+    """Where other machines reach it (``host:port``), for the player to read out."""
+
+    def announce(self, code: str, game: str, options: str, host: str, rules: int) -> None: ...
+
+    def withdraw(self) -> None: ...
+
+    def stop(self) -> None: ...
+
+
+class Browser(Protocol):
+    def tables(self) -> list[Any]:
+        """The tables found (``game.net.lan.Announced``: ``problem(rules)`` says why one
+        cannot be played here)."""
+        ...
+
+    def close(self) -> None: ...
+
+
+class OnlinePlay:
+    """What the online scenes share: one network thread, this machine's server while hosting,
+    and the LAN browser. The composition root hands in how to start the last two (the
+    generic client imports no server)."""
+
+    def __init__(self, games: Registry, paths: Paths,
+                 hosting: Callable[[], HostedServer] | None = None,
+                 browsing: Callable[[Callable[[], None]], Browser] | None = None) -> None:
+        self.games = games
+        self.paths = paths
+        self._hosting = hosting
+        self._browsing = browsing
+        self._network: Any = None
+        self.hosted: HostedServer | None = None
+        self.games_open: list[OnlineGame] = []
+
+    @property
+    def can_host(self) -> bool:
+        return self._hosting is not None
+
+    def host_server(self) -> HostedServer:
+        """This machine's server, started on first use. Raises OSError/RuntimeError-like
+        exceptions with a reason for people when it cannot start."""
+        if self.hosted is None:
+            if self._hosting is None:
+                raise RuntimeError("this build cannot host tables")
+            self.hosted = self._hosting()
+        return self.hosted
+
+    def browse(self) -> Browser | None:
+        return None if self._browsing is None else self._browsing(wake)
+
+    def network(self) -> Any:
+        """The one network thread (``game.net.session.Network``), made on first use."""
+        from game.net.session import Network
+
+        if self._network is None:
+            self._network = Network()
+        return self._network
+
+    def open(self, url: str, name: str, start: Any, hosted: bool = False,
+             identity: tuple[str, str] | None = None) -> OnlineGame:
+        """A new session at ``url``, taking its seat as ``start`` says (``game.net.session``:
+        ``Host``, ``Join``, a ``Ticket``, or the lobby's ``Take``, ``Seek``, ``Accept``),
+        identified as ``identity``'s name first when given."""
+        from game.net.session import Session
+
+        session = Session(self.network(), url, name, self.games, wake, identity)
+        game = OnlineGame(session, self.games, self.paths, name, hosted)
+        session.start(start)
+        self.games_open.append(game)
+        return game
+
+    def resume(self, kept: tickets.Kept) -> OnlineGame:
+        """Sit again at a kept seat (this machine's server started first if it was hosted)."""
+        from game.net.client import Ticket
+
+        url = kept.url
+        if kept.hosted:
+            url = self.host_server().url
+        game = self.open(url, kept.name, Ticket(kept.table, kept.seat, kept.token),
+                         kept.hosted)
+        game.kept = kept
+        return game
+
+    def stop(self) -> None:
+        """The app is closing: leave every table (seats are kept) and stop the threads."""
+        for game in self.games_open:
+            game.close(wait=CLOSE_SECONDS)
+        self.games_open = []
+        if self._network is not None:
+            self._network.stop()
+            self._network = None
+        if self.hosted is not None:
+            self.hosted.stop()
+            self.hosted = None

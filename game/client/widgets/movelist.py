@@ -1,0 +1,449 @@
+"""The move list beside the board: the game's moves in words, a turn to an entry.
+
+``History`` keeps a match's moves in words (the plug-in's, the same as the last-move line)
+grouped into turns, in step with the match at the cost of the moves added since it last
+looked. A turn is a run of moves by one seat and the dice rolled after them (a Piously turn's
+actions, a Forts build and its roll): the rules say who moves, so no game is named here.
+``MoveList`` draws the turns into a rectangle: each turn is rendered once, the visible ones
+composed onto one cached surface only when something changes, so a frame costs one blit.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Collection, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Final, Protocol
+
+import pygame
+
+from game.client.draw import fonts, palette
+from game.core.match import Match, meta_word
+from game.core.protocol import CHANCE, MoveResult
+
+RGB = tuple[int, int, int]
+
+TEXT_SIZE: Final = 22
+NOTE_SIZE: Final = fonts.MIN_SIZE
+LINE_GAP: Final = 2
+PAD: Final = 6
+"""Space inside a turn's block, and between the number column and the words."""
+SELECTED: Final = (52, 58, 78)
+"""The current entry's background."""
+HOVERED: Final = (62, 68, 90)
+START: Final = "Start"
+LIVE: Final = "Back to the game"
+
+
+class Wording(Protocol):
+    """What words a move (``game.plugin.GamePlugin`` is one)."""
+
+    def describe(self, notation: str, before: Any = None) -> str: ...
+
+    def explain(self, before: Any, result: MoveResult[Any], viewer: int) -> tuple[str, ...]: ...
+
+
+@dataclass(frozen=True)
+class Action:
+    """One move of a turn: ``ply`` is its index; the position after it is ``ply + 1``."""
+
+    ply: int
+    words: str
+    notes: tuple[str, ...] = ()
+    """What it changed that a person at this screen owns (``GamePlugin.explain``)."""
+
+
+@dataclass(frozen=True)
+class Turn:
+    """One entry of the list: a seat's moves in a row and the dice rolled after them."""
+
+    number: int
+    """Counted over players' turns from 1; 0 for an entry that is no turn (an ending, the
+    dice before anyone moved)."""
+    seat: int | None
+    actions: tuple[Action, ...]
+
+    @property
+    def start(self) -> int:
+        return self.actions[0].ply
+
+    @property
+    def end(self) -> int:
+        """The position the turn leads to (its last move's ply + 1)."""
+        return self.actions[-1].ply + 1
+
+
+@dataclass
+class _Move:
+    notation: str
+    seat: int
+    """Who moved: a seat, ``CHANCE`` for the dice, or -2 for an ending (resign, draw)."""
+    action: Action
+
+
+ENDING: Final = -2
+
+
+class History:
+    """A match's moves in words, grouped into turns (see the module's docstring)."""
+
+    def __init__(self, wording: Wording, viewers: Callable[[], Collection[int]]) -> None:
+        """``viewers``: the seats people at this screen play, whose losses are explained."""
+        self.wording = wording
+        self.viewers = viewers
+        self._moves: list[_Move] = []
+        self._notations: tuple[str, ...] = ()
+        self.turns: tuple[Turn, ...] = ()
+
+    def sync(self, match: Match) -> bool:
+        """Catch up with ``match`` (moves added, taken back or replaced); True if changed."""
+        moves = match.moves
+        if moves == self._notations:  # the frame's usual case, compared in C
+            return False
+        self._notations = moves
+        keep = 0
+        while keep < min(len(moves), len(self._moves)) and \
+                self._moves[keep].notation == moves[keep]:
+            keep += 1
+        del self._moves[keep:]
+        for ply in range(keep, len(moves)):
+            self._moves.append(self._word(match, ply))
+        self.turns = group(self._moves)
+        return True
+
+    def _word(self, match: Match, ply: int) -> _Move:
+        notation = match.moves[ply]
+        if meta_word(notation) is not None:
+            return _Move(notation, ENDING, Action(ply, self._ending(match, notation)))
+        before = match.state_at(ply)
+        seat = match.game.to_move(before)
+        words = self.wording.describe(notation, before)
+        notes: tuple[str, ...] = ()
+        others = [viewer for viewer in self.viewers() if viewer != seat]
+        if seat != CHANCE and others:
+            result = match.result_at(ply)
+            notes = tuple(line for viewer in others
+                          for line in self.wording.explain(before, result, viewer))
+        return _Move(notation, seat, Action(ply, words, notes))
+
+    def _ending(self, match: Match, notation: str) -> str:
+        """An ending in words, naming whom it ends the game for when two play (a
+        resignation can come on either player's turn, so the list cannot tell otherwise)."""
+        words = self.wording.describe(notation)
+        _, _, seat = notation.partition(" ")
+        if not seat or match.game.info.players < 2:
+            return words
+        return f"{words} ({match.seats[int(seat)].name})"
+
+    def turn_of(self, ply: int) -> Turn | None:
+        """The turn a move belongs to."""
+        for turn in self.turns:
+            if turn.start <= ply < turn.end:
+                return turn
+        return None
+
+    def turn_now(self, match: Match) -> int:
+        """The move counter: the turn being played, in players' turns (the last one once the
+        game is over). A seat still to move after its own move is in the same turn, unless
+        the dice rolled in between."""
+        counted = [turn for turn in self.turns if turn.number]
+        if not counted:
+            return 0 if match.is_over else 1
+        last = counted[-1]
+        if match.is_over:
+            return last.number
+        moves = self._moves[last.start:]
+        same = last.seat == match.to_move and all(move.seat == last.seat for move in moves)
+        return last.number if same else last.number + 1
+
+
+def group(moves: Sequence[_Move]) -> tuple[Turn, ...]:
+    """Moves into turns: a new turn begins when another seat moves or a seat moves again
+    after the dice; the dice join the turn before them; an ending is an entry of its own."""
+    turns: list[Turn] = []
+    actions: list[Action] = []
+    seat: int | None = None
+    rolled = False
+    number = 0
+
+    def close() -> None:
+        if actions:
+            counted = seat is not None and seat >= 0
+            turns.append(Turn(number if counted else 0, seat if counted else None,
+                              tuple(actions)))
+            actions.clear()
+
+    for move in moves:
+        if move.seat == ENDING:
+            close()
+            seat, rolled = None, False
+            turns.append(Turn(0, None, (move.action,)))
+            continue
+        if move.seat == CHANCE:
+            rolled = True
+            actions.append(move.action)
+            continue
+        if move.seat != seat or rolled:
+            close()
+            seat, rolled = move.seat, False
+            number += 1
+        actions.append(move.action)
+    close()
+    return tuple(turns)
+
+
+@dataclass
+class _Block:
+    """An entry of the list laid out (its words wrapped and placed, not yet rendered: only
+    the entries in view are drawn), and the position a click on each of its lines shows."""
+
+    height: int
+    texts: list[tuple[str, int, RGB, bool, int, int]] = field(default_factory=list)
+    """(words, size, colour, bold, x, y) of each piece of text, in the block's coordinates."""
+    lines: list[tuple[int, int, int]] = field(default_factory=list)
+    """(top, bottom, ply) of each line, in the block's own coordinates."""
+    turn: Turn | None = None
+
+    def draw(self, image: pygame.Surface, y: int) -> None:
+        for words, size, colour, bold, x, top in self.texts:
+            image.blit(fonts.text(words, size, colour, bold), (x, y + top))
+
+
+def lines_height(lines: int) -> int:
+    """The height that shows ``lines`` lines of moves (a screen sharing the list's room
+    keeps at least a few for it)."""
+    return lines * (fonts.font(TEXT_SIZE).get_height() + LINE_GAP) + 2 * LINE_GAP
+
+
+class MoveList:
+    """The turns drawn in a rectangle: the current one highlighted and kept in view, a
+    click answers the position it names, the wheel scrolls (see the module's docstring)."""
+
+    def __init__(self) -> None:
+        self.rect = pygame.Rect(0, 0, 0, 0)
+        self.turns: tuple[Turn, ...] = ()
+        self.colours: tuple[RGB, ...] = ()
+        self.current = 0
+        self.back = False
+        """Play shows an earlier position: a bar on top offers the way back to the game."""
+        self._blocks: list[_Block] = []
+        self._rendered: dict[Turn, _Block] = {}
+        """Each turn's block, kept while the width and colours stay: a new move renders
+        only its own turn."""
+        self._top = 0
+        self._hover: int | None = None
+        self._image: pygame.Surface | None = None
+        self._built_for: tuple[Any, ...] = ()
+        self._follow = True
+        """Stay at the newest entry (until the player scrolls up)."""
+
+    # -- what to show ---------------------------------------------------------------------
+
+    def layout(self, rect: pygame.Rect) -> None:
+        if rect != self.rect:
+            self.rect = pygame.Rect(rect)
+            self._image = None
+
+    def show(self, turns: tuple[Turn, ...], current: int, colours: Sequence[RGB],
+             back: bool = False) -> None:
+        """The entries, the position shown (a ply), and whether to offer the way ``back``
+        to the game (play, looking at an earlier position)."""
+        colours = tuple(colours)
+        changed = turns != self.turns or colours != self.colours
+        self.turns, self.colours = turns, colours
+        moved = current != self.current or back != self.back
+        self.current, self.back = current, back
+        if changed or moved:
+            self._image = None
+            self._reveal()
+
+    @property
+    def _bar_h(self) -> int:
+        return fonts.font(TEXT_SIZE, True).get_linesize() + 6 if self.back else 0
+
+    @property
+    def _view_h(self) -> int:
+        return max(0, self.rect.h - self._bar_h)
+
+    def _build(self) -> None:
+        """The entries' blocks, rendering the turns not rendered yet at this width."""
+        key = (self.turns, self.colours, self.rect.w)
+        if key == self._built_for:
+            return
+        if self._built_for[1:] != key[1:]:
+            self._rendered = {}
+        self._built_for = key
+        rendered = {turn: self._rendered.get(turn) or self._render(turn) for turn in self.turns}
+        self._rendered = rendered
+        self._blocks = [self._render_start(), *rendered.values()]
+
+    def _render_start(self) -> _Block:
+        height = fonts.font(TEXT_SIZE).get_height() + 2 * LINE_GAP
+        return _Block(height, [(START, TEXT_SIZE, palette.MUTED, False, PAD, LINE_GAP)],
+                      [(0, height, 0)])
+
+    def _render(self, turn: Turn) -> _Block:
+        """Lay out a turn's entry: its number in its seat's colour, each action's words
+        wrapped, the notes under their action."""
+        bold = fonts.font(TEXT_SIZE, True)
+        number_w = bold.size("000.")[0]
+        left = PAD + number_w + PAD
+        room = max(40, self.rect.w - left - PAD)
+        block = _Block(0, turn=turn)
+        if turn.number:
+            colour = self.colours[turn.seat] if turn.seat is not None and \
+                turn.seat < len(self.colours) else palette.MUTED
+            label = f"{turn.number}."
+            block.texts.append((label, TEXT_SIZE, palette.readable(colour), True,
+                                PAD + number_w - bold.size(label)[0], LINE_GAP))
+        y = LINE_GAP
+        for action in turn.actions:
+            pieces = [(line, TEXT_SIZE, palette.TEXT, left)
+                      for line in fonts.wrap(action.words, TEXT_SIZE, room)]
+            pieces += [(line, NOTE_SIZE, palette.ACCENT, left + 12) for note in action.notes
+                       for line in fonts.wrap(note, NOTE_SIZE, room - 12)]
+            for words, size, colour, x in pieces:
+                step = fonts.font(size).get_height() + LINE_GAP
+                block.texts.append((words, size, colour, False, x, y))
+                block.lines.append((y, y + step, action.ply + 1))
+                y += step
+        block.height = y + LINE_GAP
+        return block
+
+    # -- scrolling and the pointer --------------------------------------------------------
+
+    def _tops(self) -> list[int]:
+        tops, y = [], 0
+        for block in self._blocks:
+            tops.append(y)
+            y += block.height
+        tops.append(y)
+        return tops
+
+    def _reveal(self) -> None:
+        """Scroll so the current entry is in view (the newest, while following)."""
+        self._build()
+        tops = self._tops()
+        index = self._current_block()
+        bottom_of_all = tops[-1]
+        newest = not self.turns or self.current >= self.turns[-1].end
+        if newest and self._follow:
+            self._top = max(0, bottom_of_all - self._view_h)
+            return
+        top, bottom = tops[index], tops[index + 1]
+        if top < self._top:
+            self._top = top
+        elif bottom > self._top + self._view_h:
+            self._top = min(top, bottom - self._view_h)
+        self._top = max(0, min(self._top, max(0, bottom_of_all - self._view_h)))
+
+    def _current_block(self) -> int:
+        for index, block in enumerate(self._blocks):
+            turn = block.turn
+            if turn is not None and turn.start < self.current <= turn.end:
+                return index
+        return 0
+
+    def scroll(self, steps: int) -> None:
+        """Move the view by ``steps`` lines (positive: towards the newest)."""
+        self._build()
+        line = fonts.font(TEXT_SIZE).get_linesize()
+        most = max(0, self._tops()[-1] - self._view_h)
+        self._top = max(0, min(most, self._top + steps * line))
+        self._follow = self._top >= most
+        self._image = None
+
+    def hover(self, pos: tuple[int, int] | None) -> None:
+        hovered = self.hit(pos) if pos is not None else None
+        if hovered != self._hover:
+            self._hover = hovered
+            self._image = None
+
+    def wheel(self, event: pygame.event.Event, pointer: tuple[int, int] | None) -> bool:
+        """The mouse wheel turned with the pointer over the list scrolls it: True if so."""
+        if event.type != pygame.MOUSEWHEEL or pointer is None or \
+                not self.rect.collidepoint(pointer):
+            return False
+        self.scroll(-3 * int(event.y))
+        return True
+
+    def clicked(self, event: pygame.event.Event) -> int | None:
+        """The position a left click on the list shows (``hit``), None for any other event."""
+        if event.type != pygame.MOUSEBUTTONDOWN or event.button != 1:
+            return None
+        return self.hit(tuple(event.pos))
+
+    def hit(self, pos: tuple[int, int]) -> int | None:
+        """The position (a ply) the line under ``pos`` leads to; the live one for the bar
+        (``len`` of all moves is not known here: -1 means "back to the game")."""
+        if not self.rect.collidepoint(pos):
+            return None
+        y = pos[1] - self.rect.y
+        if self.back and y < self._bar_h:
+            return -1
+        y += self._top - self._bar_h
+        self._build()
+        for block, top in zip(self._blocks, self._tops(), strict=False):
+            for line_top, line_bottom, ply in block.lines:
+                if top + line_top <= y < top + line_bottom:
+                    return ply
+        return None
+
+    # -- drawing --------------------------------------------------------------------------
+
+    def draw(self, surface: pygame.Surface) -> None:
+        if self.rect.w <= 0 or self.rect.h <= 0:
+            return
+        if self._image is None:
+            self._image = self._compose()
+        surface.blit(self._image, self.rect)
+
+    def _compose(self) -> pygame.Surface:
+        self._build()
+        image = pygame.Surface(self.rect.size)
+        image.fill(palette.PANEL)
+        bar = self._bar_h
+        if bar:
+            box = pygame.Rect(0, 0, self.rect.w, bar - 2)
+            pygame.draw.rect(image, palette.ACCENT if self._hover == -1 else (70, 64, 40), box,
+                             border_radius=6)
+            words = fonts.fit(f"{LIVE} (Esc)", TEXT_SIZE,
+                              palette.PANEL if self._hover == -1 else palette.ACCENT,
+                              self.rect.w - 2 * PAD, True)
+            image.blit(words, words.get_rect(center=box.center))
+        view = pygame.Rect(0, bar, self.rect.w, self._view_h)
+        current = self._current_block()
+        image.set_clip(view)
+        for index, (block, top) in enumerate(zip(self._blocks, self._tops(), strict=False)):
+            y = bar + top - self._top
+            if y + block.height <= bar or y >= self.rect.h:
+                continue
+            if index == current:
+                pygame.draw.rect(image, SELECTED, (0, y, self.rect.w, block.height),
+                                 border_radius=4)
+            for line_top, line_bottom, ply in block.lines:
+                if ply == self.current and index == current:
+                    pygame.draw.rect(image, palette.ACCENT, (0, y + line_top, 3,
+                                                             line_bottom - line_top))
+                if ply == self._hover:
+                    pygame.draw.rect(image, HOVERED, (0, y + line_top, self.rect.w,
+                                                            line_bottom - line_top),
+                                     border_radius=4)
+            block.draw(image, y)
+        image.set_clip(None)
+        self._hide_cut_lines(image, bar)
+        return image
+
+    def _hide_cut_lines(self, image: pygame.Surface, bar: int) -> None:
+        """Blank the slivers of lines the view's edges cut (a half line reads as noise)."""
+        view_top, view_bottom = self._top, self._top + self._view_h
+        first, last = view_bottom, view_top
+        for block, top in zip(self._blocks, self._tops(), strict=False):
+            for line_top, line_bottom, _ply in block.lines:
+                if top + line_top >= view_top and top + line_bottom <= view_bottom:
+                    first = min(first, top + line_top)
+                    last = max(last, top + line_bottom)
+        if first > view_top:
+            image.fill(palette.PANEL, (0, bar, self.rect.w, first - view_top))
+        if last < view_bottom:
+            image.fill(palette.PANEL, (0, bar + last - view_top, self.rect.w,
+                                       view_bottom - last))

@@ -1,0 +1,494 @@
+"""The public lobby of the server the player chose: open seats to take with one click, games
+in play to watch (or a watch code), one's own table listed publicly, quick match, and
+challenges by name, in and out. Profiles and leaderboards open from here
+(``scenes.lobby.profile``); a watched table opens in the watching view.
+
+Everything goes through the app's one network thread: a lobby connection
+(``game.client.match.lobby.Lobby``) that never takes a seat, and one seat session per table, as when
+hosting. While a seat is being taken (listed and waiting, in the queue, joining), a box
+over the page says so and Cancel gives it up. Knows no game: games, titles and options
+come from the registry.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, Final
+
+import pygame
+import pygame_gui
+
+from game.client.app import commands as c
+from game.client.app import input as inp
+from game.client.app.commands import Command
+from game.client.app.scene import Pop, Push, Scene, Transition
+from game.client.app.services import Services
+from game.client.draw import fonts, palette
+from game.client.match.lobby import Lobby, Spectator, open_spectator, seat_line
+from game.client.match.online import OnlineGame, OnlinePlay, wake
+from game.core.text import problem
+from game.net.identities import Identities
+from game.net.messages import Clock
+from scenes.common import button, centred_box, entry, heading, label, message
+from scenes.layout import columns
+from scenes.online.games import follow_pending, playable_online
+
+CLOCKS: Final = {"No clock": None, "1 day per move": 1, "3 days per move": 3,
+                 "7 days per move": 7}
+DAY: Final = 86_400
+GONE_SECONDS: Final = 120
+RATED: Final = {"Casual": False, "Rated": True}
+BACK_TO: Final = "the lobby"
+"""This screen as the pause screen names it: a game found here comes back here."""
+
+
+def clock_of(text: str) -> Clock:
+    days = CLOCKS.get(text)
+    return Clock(gone=GONE_SECONDS, move=None if days is None else days * DAY)
+
+
+def chosen(widget: Any) -> str:
+    """A drop-down's selected option as its text (pygame_gui may give a pair)."""
+    option = widget.selected_option
+    return str(option[0] if isinstance(option, tuple) else option)
+
+
+class LobbyScene(Scene):
+    contexts = (inp.MENU, inp.GLOBAL)
+
+    def __init__(self, services: Services, url: str) -> None:
+        super().__init__(services)
+        assert services.online is not None
+        self.online: OnlinePlay = services.online
+        self.url = url
+        self.widgets: dict[str, Any] = {}
+        self.lobby: Lobby | None = None
+        self.pending: OnlineGame | None = None
+        """The seat being taken (listed, queued, joining), until both seats are taken."""
+        self.pending_what = ""
+        self.spectator: Spectator | None = None
+        """The table being opened to watch, until it answers."""
+        self._shown: tuple[Any, ...] = ()
+        self._choices: dict[str, str] = {}
+        self._messages: pygame.Rect | None = None
+        """Between the bottom buttons: where toasts show, clear of every button."""
+        self._typed: dict[str, str] = {}
+
+    # -- lifecycle -----------------------------------------------------------------------
+
+    def enter(self) -> None:
+        from game.net.lobby_session import LobbySession
+
+        identities = Identities(self.services.paths.data)
+        session = LobbySession(self.online.network(), self.url, self.services.games, None, wake)
+        self.lobby = Lobby(session, self.url, identities)
+        held = self.lobby.identity()
+        if held is not None:
+            session.identity = (held.name, held.secret)
+        session.start()
+        super().enter()
+
+    def exit(self) -> None:
+        self._cancel()
+        if self.lobby is not None:
+            self.lobby.close()
+        super().exit()
+
+    def resume(self) -> None:
+        self._build_root()
+
+    # -- layout --------------------------------------------------------------------------
+
+    def build(self, size: tuple[int, int]) -> None:
+        ui, root, w = self.services.ui, self.root, self.widgets
+        self._remember(w)
+        w.clear()
+        page = columns(size, 560, 32, 130)
+        row, gap, width, left, right = page.row, page.gap, page.width, page.left, page.right
+        if self.pending is not None or self.spectator is not None:
+            box = centred_box(size, 620, 260)
+            w["cancel"] = button(self, pygame.Rect(box.centerx - 80, box.bottom - row - 16, 160,
+                                                   row), "Cancel", "Give this seat up")
+            return
+        lobby = self.lobby
+        assert lobby is not None
+        top = page.top
+        y = top
+        third = (width - 16) // 3
+        games = playable_online(self.services)
+        game_title = next((t for g, t in games if g == self._chosen_game_id()), "")
+        w["game"] = pygame_gui.elements.UIDropDownMenu(
+            [t for _, t in games] or ["(none)"], game_title or (games[0][1] if games
+                                                                 else "(none)"),
+            pygame.Rect(left, y, third, row), ui, container=root)
+        w["clock"] = pygame_gui.elements.UIDropDownMenu(
+            list(CLOCKS), self._kept("clock", "No clock"),
+            pygame.Rect(left + third + 8, y, third, row), ui, container=root)
+        w["rated"] = pygame_gui.elements.UIDropDownMenu(
+            list(RATED), self._kept("rated", "Casual"),
+            pygame.Rect(left + 2 * (third + 8), y, third, row), ui, container=root)
+        y += row + gap
+        half = (width - 8) // 2
+        w["list"] = button(self, pygame.Rect(left, y, half, row), "List a table",
+                           "Open a table with these settings, its seat listed in the lobby")
+        w["seek"] = button(self, pygame.Rect(left + half + 8, y, half, row), "Quick match",
+                           "Wait in the queue for an opponent of similar rating")
+        y += row + 2 * gap
+        label(self, pygame.Rect(left, y, width, row), "Challenge a player")
+        y += row
+        w["rival"] = entry(self, pygame.Rect(left, y, width - 128, row),
+                           self._typed.get("rival", ""), "Their name on this server")
+        w["challenge"] = button(self, pygame.Rect(left + width - 120, y, 120, row), "Challenge",
+                                "Challenge them with the settings above")
+        y += row + 2 * gap
+        label(self, pygame.Rect(left, y, width, row), "Challenges to you")
+        y += row
+        list_h = max(row * 2, size[1] - y - 2 * row - 3 * gap - 16)
+        w["incoming"] = pygame_gui.elements.UISelectionList(
+            pygame.Rect(left, y, width, list_h), [], ui, container=root)
+        y += list_h + gap
+        w["accept"] = button(self, pygame.Rect(left, y, half, row), "Accept",
+                             "Play the chosen challenge")
+        w["decline"] = button(self, pygame.Rect(left + half + 8, y, half, row), "Decline")
+        if not games:
+            for key in ("list", "seek", "challenge"):
+                w[key].disable()
+        # right column: open seats, games in play, a watch code
+        y = top
+        list_h = max(row * 2, (size[1] - y - 5 * row - 4 * gap - 16) // 2)
+        label(self, pygame.Rect(right, y, width, row), "Open seats")
+        y += row
+        w["seats"] = pygame_gui.elements.UISelectionList(
+            pygame.Rect(right, y, width, list_h), [], ui, container=root)
+        y += list_h + gap
+        w["take"] = button(self, pygame.Rect(right + width - 160, y, 160, row), "Take seat",
+                           "Sit at the chosen table")
+        y += row + gap
+        label(self, pygame.Rect(right, y, width, row), "Games in play")
+        y += row
+        w["playing"] = pygame_gui.elements.UISelectionList(
+            pygame.Rect(right, y, width, list_h), [], ui, container=root)
+        y += list_h + gap
+        w["watch_code"] = entry(self, pygame.Rect(right, y, width - 168, row),
+                                self._typed.get("watch_code", ""), "Watch code (a table id)")
+        w["watch"] = button(self, pygame.Rect(right + width - 160, y, 160, row), "Watch",
+                            "Watch the chosen game, or the one with this code")
+        bottom = size[1] - row - 16
+        w["back"] = button(self, pygame.Rect(left, bottom, 160, row), "Back")
+        self._messages = pygame.Rect(left + 176, bottom, right + width - 256 - left - 176, row)
+        w["profile"] = button(self, pygame.Rect(right + width - 240, bottom, 240, row),
+                              "Profile and ratings",
+                              "Your name, your games, leaderboards, blocks")
+        self._shown = ()
+        self._refresh()
+
+    def _refresh(self) -> None:
+        """Show the lobby's lists and what may be done now, in place (a rebuild would
+        swallow a click made as the lobby changes)."""
+        lobby, w = self.lobby, self.widgets
+        if lobby is None or "seats" not in w or self._facts() == self._shown:
+            return
+        self._shown = self._facts()
+        lists = {"seats": ([self._seat_line(s) for s in lobby.seats],
+                           "(no open seat: list a table)"),
+                 "playing": ([self._seat_line(s) for s in lobby.playing], "(none)"),
+                 "incoming": ([self._challenge_line(ch) for ch in lobby.challenges],
+                              "(none)")}
+        for key, (lines, empty) in lists.items():
+            items: list[str | tuple[str, str]] = list(lines or [empty])
+            w[key].set_item_list(items)
+        for key in ("seek", "challenge", "accept", "decline"):
+            if lobby.name is not None and playable_online(self.services):
+                w[key].enable()
+            else:
+                w[key].disable()
+
+    def _remember(self, widgets: dict[str, Any]) -> None:
+        """What the player chose and typed, kept across a rebuild (the lobby changes live)."""
+        for key in ("game", "clock", "rated"):
+            if key in widgets:
+                self._choices[key] = chosen(widgets[key])
+        for key in ("rival", "watch_code"):
+            if key in widgets:
+                self._typed[key] = widgets[key].get_text()
+
+    def _kept(self, key: str, default: str) -> str:
+        return self._choices.get(key, default)
+
+    def _chosen_game_id(self) -> str | None:
+        widget = self.widgets.get("game")
+        games = playable_online(self.services)
+        title = chosen(widget) if widget is not None else self._choices.get("game")
+        return next((g for g, t in games if t == title), games[0][0] if games else None)
+
+    def _title(self, game_id: str) -> str:
+        games = self.services.games
+        return games.info(game_id).title if game_id in games else game_id
+
+    def _seat_line(self, seat: Any) -> str:
+        games = self.services.games
+        defaults = games.info(seat.game).validate_options({}) if seat.game in games else {}
+        return seat_line(seat, self._title(seat.game), defaults)
+
+    def _challenge_line(self, challenge: Any) -> str:
+        rated = "rated" if challenge.rated else "casual"
+        return f"{challenge.by}  ·  {self._title(challenge.game)}, {rated}"
+
+    def _facts(self) -> tuple[Any, ...]:
+        """What the page shows from the lobby: a change rebuilds it."""
+        lobby = self.lobby
+        assert lobby is not None
+        return (tuple(lobby.seats), tuple(lobby.playing), tuple(lobby.challenges), lobby.name)
+
+    def message_area(self) -> pygame.Rect | None:
+        return None if self.pending is not None or self.spectator is not None else (
+            self._messages)
+
+    # -- input ---------------------------------------------------------------------------
+
+    def widget_event(self, event: pygame.event.Event) -> Transition | None:
+        element, w = event.ui_element, self.widgets
+        if event.type != pygame_gui.UI_BUTTON_PRESSED:
+            return None
+        if element is w.get("back"):
+            return Pop()
+        if element is w.get("cancel"):
+            self._cancel()
+            self._build_root()
+            return None
+        if self.pending is not None or self.spectator is not None:
+            return None
+        actions: dict[str, Callable[[], None]] = {
+            "list": self._list, "seek": self._seek, "challenge": self._challenge,
+            "accept": self._accept, "decline": self._decline, "take": self._take,
+            "watch": self._watch}
+        for key, act in actions.items():
+            if element is w.get(key):
+                act()
+        if element is w.get("profile") and self.lobby is not None:
+            return Push(self.services.scenes.lobby_profile(self.services, self.lobby))
+        return None
+
+    def command(self, command: Command) -> Transition | None:
+        if command.name == c.BACK:
+            if self.pending is not None or self.spectator is not None:
+                self._cancel()
+                self._build_root()
+                return None
+            return Pop()
+        return None
+
+    def _settings(self) -> tuple[str, Clock, bool] | None:
+        game_id = self._chosen_game_id()
+        if game_id is None:
+            return None
+        return game_id, clock_of(chosen(self.widgets["clock"])), RATED[chosen(
+            self.widgets["rated"])]
+
+    def _identity(self) -> tuple[str, str] | None:
+        held = None if self.lobby is None or self.lobby.name is None else self.lobby.identity()
+        return None if held is None else (held.name, held.secret)
+
+    def _player_name(self) -> str:
+        lobby = self.lobby
+        if lobby is not None and lobby.name is not None:
+            return lobby.name
+        return self.services.settings.online_name or "Player"
+
+    def _open(self, start: Any, what: str) -> None:
+        self.pending = self.online.open(self.url, self._player_name(), start,
+                                        identity=self._identity())
+        self.pending_what = what
+        self._build_root()
+
+    def _list(self) -> None:
+        from game.net.session import Host
+
+        settings = self._settings()
+        if settings is None:
+            return
+        game_id, clock, rated = settings
+        if rated and self._identity() is None:
+            message(self, "Rated game", "Claim your name on this server first "
+                    "(Profile and ratings): ratings belong to names.")
+            return
+        self._open(Host(game_id, {}, None, clock, listed=rated), "listed")
+
+    def _seek(self) -> None:
+        from game.net.session import Seek
+
+        settings = self._settings()
+        if self.lobby is not None and self.lobby.sent:
+            message(self, "Quick match", "Wait for the answer to your challenge first: its "
+                    "game would be taken for the queue's.")
+            return
+        if settings is not None:
+            self._open(Seek(*settings), "queue")
+
+    def _challenge(self) -> None:
+        settings, lobby = self._settings(), self.lobby
+        rival = " ".join(self.widgets["rival"].get_text().split())
+        why = "is empty" if not rival else problem(rival, 32)
+        if why:
+            message(self, "Challenge", f"The name {why}.")
+            return
+        if settings is None or lobby is None:
+            return
+        lobby.challenge(rival, *settings)
+        self.services.toasts.show(f"Challenge sent to {rival} (unanswered, it lapses in two "
+                                  "minutes)", "good")
+
+    def _chosen_challenge(self) -> Any:
+        lobby = self.lobby
+        picked = self.widgets["incoming"].get_single_selection()
+        if lobby is None or picked is None:
+            return None
+        return next((ch for ch in lobby.challenges if self._challenge_line(ch) == picked), None)
+
+    def _accept(self) -> None:
+        from game.net.session import Accept
+
+        challenge = self._chosen_challenge()
+        if challenge is None or self.lobby is None:
+            return
+        self.lobby.drop_challenge(challenge.id)
+        self._open(Accept(challenge.id), "joining")
+
+    def _decline(self) -> None:
+        challenge = self._chosen_challenge()
+        if challenge is not None and self.lobby is not None:
+            self.lobby.decline(challenge)
+            self._build_root()
+
+    def _take(self) -> None:
+        from game.net.session import Take
+
+        lobby = self.lobby
+        picked = self.widgets["seats"].get_single_selection()
+        seat = None if lobby is None else next(
+            (s for s in lobby.seats if self._seat_line(s) == picked), None)
+        if seat is None:
+            return
+        if seat.rated and self._identity() is None:
+            message(self, "Rated game", "This game is rated: claim your name on this server "
+                    "first (Profile and ratings).")
+            return
+        self._open(Take(seat.table), "joining")
+
+    def _watch(self) -> None:
+        lobby = self.lobby
+        code = self.widgets["watch_code"].get_text().strip().lower()
+        picked = self.widgets["playing"].get_single_selection()
+        listed = None if lobby is None else next(
+            (s for s in lobby.playing if self._seat_line(s) == picked), None)
+        table = code or (None if listed is None else listed.table)
+        if not table:
+            return
+        if len(table) > 32 or not all(ch.isascii() and (ch.isalnum() or ch in "-_")
+                                      for ch in table):
+            message(self, "Watch", "A watch code is the table's id: letters, digits, - and _.")
+            return
+        self.spectator = open_spectator(self.online, self.url, table, None)
+        self._build_root()
+
+    def _cancel(self) -> None:
+        pending, self.pending = self.pending, None
+        if pending is not None:
+            if self.pending_what == "listed" and not pending.seated:
+                pending.abort()
+            pending.close()
+        spectator, self.spectator = self.spectator, None
+        if spectator is not None:
+            spectator.close()
+
+    # -- frames --------------------------------------------------------------------------
+
+    def update(self, clock: float) -> Transition | None:
+        lobby = self.lobby
+        if lobby is None:
+            return None
+        if lobby.pump():
+            for text, kind in lobby.notices:
+                self.services.toasts.show(text, kind)
+            lobby.notices.clear()
+            if lobby.matched and self.pending is None and self.spectator is None:
+                from game.net.session import Join
+
+                found = lobby.matched.pop(0)
+                self._open(Join(found.code), "joining")
+            elif self.pending is None and self.spectator is None:
+                self._refresh()
+        if self.spectator is not None:
+            return self._follow_spectator()
+        return self._follow_pending()
+
+    def _follow_pending(self) -> Transition | None:
+        pending = self.pending
+        return None if pending is None else \
+            follow_pending(self, pending, self._drop_pending, back_to=BACK_TO)
+
+    def _drop_pending(self) -> None:
+        self.pending = None
+        self._build_root()
+
+    def _follow_spectator(self) -> Transition | None:
+        spectator = self.spectator
+        assert spectator is not None
+        spectator.pump()
+        if spectator.link == "lost":
+            self.spectator = None
+            spectator.close()
+            self._build_root()
+            message(self, "Cannot watch this table", spectator.reason or "no answer")
+        elif spectator.ready:
+            self.spectator = None
+            self._build_root()
+            return Push(self.services.scenes.watch(self.services, spectator))
+        return None
+
+    def draw(self, surface: pygame.Surface, clock: float) -> None:
+        width = surface.get_width()
+        compact = surface.get_height() < 700
+        heading(surface, "Lobby", (width // 2, 40 if compact else 56), 44 if compact else 56)
+        lobby = self.lobby
+        if lobby is not None:
+            who = (f"You are {lobby.name}" if lobby.name is not None
+                   else "Not identified: claim your name (Profile and ratings) for quick "
+                   "match, challenges and rated games")
+            state = "" if lobby.state == "connected" else f"  ·  {lobby.state}"
+            hint = fonts.fit(f"{self.url}  ·  {who}{state}", 20, palette.MUTED, width - 40)
+            surface.blit(hint, hint.get_rect(center=(width // 2, 76 if compact else 100)))
+        if self.pending is not None or self.spectator is not None:
+            self._draw_waiting(surface)
+
+    def _draw_waiting(self, surface: pygame.Surface) -> None:
+        box = centred_box(surface.get_size(), 620, 260)
+        shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+        shade.fill((0, 0, 0, 150))
+        surface.blit(shade, (0, 0))
+        pygame.draw.rect(surface, palette.PANEL, box, border_radius=12)
+        pygame.draw.rect(surface, palette.ACCENT, box, 2, border_radius=12)
+        pending = self.pending
+        lines: list[tuple[str, int, tuple[int, int, int]]] = []
+        if self.spectator is not None:
+            lines.append(("Opening the table to watch...", 30, palette.TEXT))
+        elif pending is not None and self.pending_what == "queue" and pending.waiting:
+            lines.append(("Looking for an opponent...", 32, palette.ACCENT))
+            lines.append((f"{pending.waiting} waiting in this queue, you included", 24,
+                          palette.TEXT))
+            lines.append(("Cancel leaves the queue", 22, palette.MUTED))
+        elif pending is not None and pending.link != "connected" and pending.state is None:
+            lines.append(("Connecting...", 30, palette.TEXT))
+        elif pending is not None and self.pending_what == "listed":
+            lines.append(("Your table is listed in the lobby", 30, palette.ACCENT))
+            if pending.table_id is not None:
+                lines.append((f"Watch code  {pending.table_id}", 24, palette.TEXT))
+            lines.append(("Waiting for someone to take the seat...", 24, palette.MUTED))
+        else:
+            lines.append(("Joining the table...", 30, palette.TEXT))
+        y = box.y + 24
+        for text, size, colour in lines:
+            words = fonts.fit(text, size, colour, box.w - 32)
+            surface.blit(words, words.get_rect(midtop=(box.centerx, y)))
+            y += words.get_height() + 14
+

@@ -1,0 +1,118 @@
+"""A table watched read-only: the replay view, fed live by a spectator's session.
+
+Nothing here can move: the view is never interactive, the session holds no seat and no
+token (the server sends spectators none). Each move the server sends is added to the
+match; when the player follows the live position (the cursor at the end), it animates as
+in play; stepping back looks through the history while the game goes on. A new round (a
+rematch) opens afresh. The spectators' chat sits in the message strip, apart from the
+players' (the server never mixes them). Knows no game.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+import pygame_gui
+
+from game.client.app.scene import Replace, Transition
+from game.client.app.services import Services
+from game.client.draw import fonts, palette
+from game.client.files import storage
+from game.client.match.lobby import Spectator
+from scenes.replay import ReplayScene
+
+HEARD = "watching"
+
+
+class WatchScene(ReplayScene):
+    """The replay view of a table in play, following it live."""
+
+    TITLE = "Watching"
+
+    def __init__(self, services: Services, spectator: Spectator) -> None:
+        self.spectator = spectator
+        assert spectator.state is not None
+        self._round = spectator.state.round
+        if spectator.state.ending is not None:
+            self.TITLE = "Replay"  # a finished game (a profile's recent one): nothing to follow
+        self._handed_on = False
+        self.remark_entry: Any = None
+        super().__init__(services, spectator.new_match(storage.now_iso()))
+
+    def exit(self) -> None:
+        if not self._handed_on:
+            self.spectator.close()
+        super().exit()
+
+    # -- layout --------------------------------------------------------------------------
+
+    def build(self, size: tuple[int, int]) -> None:
+        super().build(size)
+        width = min(360, self.messages.w // 2)
+        rect = pygame.Rect(self.messages.right - width, self.messages.y, width,
+                           self.messages.h)
+        self.messages.w -= width + 8
+        self.remark_entry = pygame_gui.elements.UITextEntryLine(
+            rect, self.services.ui, container=self.root,
+            placeholder_text="Spectators' chat (Return sends)")
+        self.remark_entry.set_text_length_limit(200)
+
+    def widget_event(self, event: pygame.event.Event) -> Transition | None:
+        if (event.type == pygame_gui.UI_TEXT_ENTRY_FINISHED
+                and event.ui_element is self.remark_entry):
+            why = self.spectator.remark(self.remark_entry.get_text())
+            if why:
+                self.services.toasts.show(why, "error", HEARD)
+            else:
+                self.remark_entry.set_text("")
+            return None
+        return super().widget_event(event)
+
+    # -- frames --------------------------------------------------------------------------
+
+    def update(self, clock: float) -> Transition | None:
+        spectator = self.spectator
+        if spectator.pump():
+            for line in spectator.heard:
+                self.services.toasts.show(line, "error", HEARD)
+            spectator.heard.clear()
+        state = spectator.state
+        if state is not None and state.round != self._round:
+            self._handed_on = True
+            return Replace(WatchScene(self.services, spectator))
+        if len(spectator.moves) > self.match.ply:
+            self._take_moves(clock)
+        return super().update(clock)
+
+    def _take_moves(self, clock: float) -> None:
+        """Add the server's new moves; follow them if the player was at the live end."""
+        following = self.cursor >= self.match.ply and not self.playing
+        moves = self.spectator.moves
+        if moves[:self.match.ply] != self.match.moves:  # out of step: the server's game
+            self.match = self.spectator.new_match(self.match.created)
+        else:
+            for text in moves[self.match.ply:]:
+                self.match.play_text(text)
+        self._clock = clock
+        self._build_root()  # the move list and the slider's range
+        if following and not self.view.busy(clock):
+            self.go_to(self.cursor + 1, animate=True)
+            if self.cursor < self.match.ply:
+                self.playing = True  # more than one arrived: play them through
+                self._next_at = clock
+
+    def draw(self, surface: pygame.Surface, clock: float) -> None:
+        super().draw(surface, clock)
+        spectator = self.spectator
+        if not self.services.toasts.items and spectator.remarks:
+            name, text = spectator.remarks[-1]
+            words = fonts.fit(f"{name}: {text}", 22, palette.TEXT, self.messages.w - 16)
+            surface.blit(words, words.get_rect(midleft=(self.messages.x + 8,
+                                                        self.messages.centery)))
+        state = spectator.state
+        link = "live" if spectator.link == "connected" else spectator.link
+        watchers = "" if state is None else f"  ·  {state.spectators} watching"
+        note = fonts.fit(f"Watching ({link}){watchers}  ·  code {state.table if state else ''}",
+                         20, palette.MUTED, self.board_area.w - 16)
+        surface.blit(note, (self.board_area.x + 8, self.messages.y - note.get_height() - 6))

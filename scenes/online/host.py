@@ -1,0 +1,113 @@
+"""The box that opens a table for a friend: every option of the chosen game (the setup
+scene's model, ``scenes.options_form``), the host's side and an optional correspondence clock.
+It draws over the Play online page, as the waiting box does. Knows no game."""
+
+from __future__ import annotations
+
+from typing import Any, Final
+
+import pygame
+import pygame_gui
+
+from game.client.app.scene import Scene
+from game.client.draw import fonts, palette
+from game.core.errors import GameError
+from game.core.protocol import GameInfo
+from scenes.common import button, label
+from scenes.options_form import OptionsForm
+
+SIDES: Final = {"Move first": 0, "Move second": 1, "Random side": None}
+CLOCKS: Final = {"No clock": None, "1 day per move": 1, "3 days per move": 3,
+                 "7 days per move": 7}
+DAY: Final = 86_400
+GONE_SECONDS: Final = 120
+"""How long a player may be gone on their own turn before the other may claim the win."""
+
+
+class HostForm:
+    """What the table will be: kept across layouts (a resized window keeps the choices)."""
+
+    def __init__(self, scene: Scene, info: GameInfo, server: str | None) -> None:
+        self.scene = scene
+        self.info = info
+        self.server = server
+        """The server the table opens on, or None for this machine's (on this network)."""
+        self.widgets: dict[str, Any] = {}
+        self.options = OptionsForm(scene, info, self.widgets)
+        self.side = "Random side"
+        self.clock = "No clock"
+
+    def box(self, size: tuple[int, int], row: int) -> pygame.Rect:
+        rows = len(self.info.options) + 2
+        box = pygame.Rect(0, 0, min(560, size[0] - 40),
+                          min(size[1] - 20, 90 + rows * (row + 6) + row + 24))
+        box.center = (size[0] // 2, size[1] // 2)
+        return box
+
+    def build(self, size: tuple[int, int], row: int) -> None:
+        """The box's widgets, in the scene's root (laid out again on every resize)."""
+        self.remember()
+        self.widgets.clear()
+        box = self.box(size, row)
+        left, step = box.x + 24, row + 6
+        label_w = min(230, (box.w - 48) // 2)
+        field_w = box.w - 48 - label_w
+        y = self.options.build(left, box.y + 76, step, label_w, field_w, row)
+        ui, root = self.scene.services.ui, self.scene.root
+        label(self.scene, pygame.Rect(left, y, label_w - 4, row), "Your side")
+        self.widgets["side"] = pygame_gui.elements.UIDropDownMenu(
+            list(SIDES), self.side, pygame.Rect(left + label_w, y, field_w, row), ui,
+            container=root)
+        y += step
+        label(self.scene, pygame.Rect(left, y, label_w - 4, row), "Clock")
+        self.widgets["clock"] = pygame_gui.elements.UIDropDownMenu(
+            list(CLOCKS), self.clock, pygame.Rect(left + label_w, y, field_w, row), ui,
+            container=root)
+        bottom = box.bottom - row - 16
+        self.widgets["back"] = button(self.scene, pygame.Rect(left, bottom, 140, row), "Back")
+        self.widgets["go"] = button(
+            self.scene, pygame.Rect(box.right - 24 - 180, bottom, 180, row), "Host table",
+            "Open the table and get its invite code", object_id="#primary")
+
+    def remember(self) -> None:
+        """Keep what the widgets show (before they are made again)."""
+        if "side" in self.widgets:
+            self.side = _text(self.widgets["side"].selected_option)
+            self.clock = _text(self.widgets["clock"].selected_option)
+            self.options.read()
+
+    def choices(self) -> tuple[dict[str, str | int | bool], int | None, int | None] | str:
+        """The options, the host's seat (None: random) and days per move (None: no clock),
+        or the problem to show. The rules check the options again at the server."""
+        problem = self.options.read()
+        if problem is not None:
+            return problem
+        try:
+            options = self.info.validate_options(self.options.values)
+            self.scene.services.games.get(self.info.id).new_state(options)
+        except (GameError, ValueError) as err:  # the rules' own reason
+            return str(err)
+        self.remember()
+        return dict(options), SIDES[self.side], CLOCKS[self.clock]
+
+    def draw(self, surface: pygame.Surface, row: int) -> None:
+        box = self.box(surface.get_size(), row)
+        shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+        shade.fill((0, 0, 0, 150))
+        surface.blit(shade, (0, 0))
+        pygame.draw.rect(surface, palette.PANEL, box, border_radius=12)
+        pygame.draw.rect(surface, palette.ACCENT, box, 2, border_radius=12)
+        where = "on this network" if self.server is None else f"on {self.server}"
+        title = fonts.fit(f"Host a table of {self.info.title}", 34, palette.TEXT, box.w - 32,
+                          True)
+        surface.blit(title, title.get_rect(midtop=(box.centerx, box.y + 14)))
+        note = fonts.fit(where, 22, palette.MUTED, box.w - 32)
+        surface.blit(note, note.get_rect(midtop=(box.centerx, box.y + 50)))
+
+    def sync(self) -> None:
+        self.options.sync()
+
+
+def _text(option: Any) -> str:
+    """A drop-down's selected option as its text (pygame_gui may give a pair)."""
+    return str(option[0] if isinstance(option, tuple) else option)

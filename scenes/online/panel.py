@@ -1,0 +1,129 @@
+"""What the play scene shows of an online game: its buttons, the presence dots, the link's
+state, the opponent's absence, the deadline and the chat strip. Knows no game."""
+
+from __future__ import annotations
+
+import datetime as dt
+from typing import Final
+
+import pygame
+
+from game.client.app import commands as c
+from game.client.draw import fonts, palette
+from game.client.match.online import OnlineGame
+from game.core.match import Match, meta_word
+from game.core.protocol import CHANCE
+
+ABORT: Final = "online_abort"
+CLAIM: Final = "online_claim"
+ACCEPT: Final = "online_accept"
+DECLINE: Final = "online_decline"
+SEND_FILE: Final = "online_send_file"
+MUTE: Final = "online_mute"
+HERE: Final = (96, 200, 120)
+CHAT_SIZE: Final = 20
+CHAT_LINES: Final = 3
+"""The most lines one chat message takes in the panel (the rest is shortened)."""
+GONE: Final = (120, 124, 136)
+TROUBLE: Final = (232, 176, 80)
+
+
+def control_rows(online: OnlineGame, over: bool) -> list[list[tuple[str, str, str]]]:
+    """The online game's buttons: no hints or computer help, ever (take back, of the moves
+    of a turn not yet sent, is the play scene's)."""
+    rows: list[list[tuple[str, str, str]]] = []
+    offered = online.offered_to_me()
+    if offered is not None:
+        rows.append([(f"Accept {offered}", ACCEPT, f"Accept the {offered} offered to you"),
+                     ("Decline", DECLINE, f"Decline the {offered}")])
+    if not over:
+        rows.append([("Resign", c.RESIGN, "Give up this game"),
+                     ("Offer draw", c.OFFER_DRAW, "Offer the other player a draw")])
+        rows.append([("Abort", ABORT, "Call the game off (before both sides have moved)"),
+                     ("Claim win", CLAIM, "The other player has been gone too long")])
+    rows.append([("Send as file", SEND_FILE, "Write the game so far to a file to send"),
+                 ("Unmute chat" if online.muted else "Mute chat", MUTE, "Hide or show chat")])
+    return rows
+
+
+def abort_possible(match: Match) -> bool:
+    """Whether one side has still made no board move this round (the server's rule)."""
+    movers: set[int] = set()
+    for ply, text in enumerate(match.moves):
+        if meta_word(text) is None:
+            mover = match.game.to_move(match.state_at(ply))
+            if mover != CHANCE:
+                movers.add(int(mover))
+        if len(movers) == 2:
+            return False
+    return not match.is_over
+
+
+def status(online: OnlineGame, match: Match) -> str | None:
+    """What the player should know before anything else, or None."""
+    if online.link == "lost":
+        return f"Connection lost: {online.link_reason or 'the server cannot be reached'}"
+    if online.link != "connected":
+        return "Reconnecting..." if online.state is not None else "Connecting..."
+    if not online.seated:
+        code = f" (invite code {online.invite[0]})" if online.invite else ""
+        return f"Waiting for the other player to sit down{code}"
+    if match.is_over:
+        return None
+    left = online.claimable_in()
+    if left is not None and match.to_move == 1 - online.my_seat:
+        name = match.seats[1 - online.my_seat].name
+        if left <= 0:
+            return f"{name} has gone: you may claim the win"
+        return f"{name} has gone; you may claim the win in {_span(left)}"
+    return None
+
+
+def deadline_text(online: OnlineGame, match: Match) -> str:
+    """The correspondence deadline of the side to move, for the top bar ('' when none)."""
+    deadline = online.deadline()
+    if deadline is None or match.is_over:
+        return ""
+    when = dt.datetime.fromtimestamp(deadline).strftime("%a %d %b %H:%M")
+    whose = "your" if match.to_move == online.my_seat else "their"
+    return f"  ·  {whose} deadline {when}"
+
+
+def dot(surface: pygame.Surface, centre: tuple[int, int], online: OnlineGame, seat: int) -> None:
+    """A seat's presence dot: the opponent here or gone; one's own link up or in trouble."""
+    if seat == online.my_seat:
+        colour = HERE if online.link == "connected" else TROUBLE
+    else:  # unknown while our own link is down: not shown as here
+        colour = HERE if online.here(seat) and online.link == "connected" else GONE
+    pygame.draw.circle(surface, colour, centre, 7)
+    pygame.draw.circle(surface, palette.BACKGROUND, centre, 7, 2)
+
+
+def draw_chat(surface: pygame.Surface, rect: pygame.Rect, online: OnlineGame,
+              match: Match) -> None:
+    """The last chat lines, newest at the bottom, inside ``rect``: each wrapped to at most
+    ``CHAT_LINES`` lines, so a sentence is read whole where the panel has room."""
+    if rect.h < 24:
+        return
+    lines = online.chat if not online.muted else []
+    if not lines:
+        words = fonts.fit("Chat muted" if online.muted else "No chat yet",
+                          CHAT_SIZE, palette.MUTED, rect.w)
+        surface.blit(words, (rect.x, rect.bottom - words.get_height()))
+        return
+    step = fonts.font(CHAT_SIZE).get_height() + 2
+    y = rect.bottom
+    for said in reversed(lines):
+        wrapped = list(fonts.wrap(f"{said.name}: {said.text}", CHAT_SIZE, rect.w))
+        if len(wrapped) > CHAT_LINES:
+            wrapped[CHAT_LINES - 1:] = [" ".join(wrapped[CHAT_LINES - 1:])]
+        for line in reversed(wrapped):
+            y -= step
+            if y < rect.y:
+                return
+            surface.blit(fonts.fit(line, CHAT_SIZE, palette.TEXT, rect.w), (rect.x, y))
+
+
+def _span(seconds: float) -> str:
+    whole = int(seconds + 0.999)
+    return f"{whole // 60}:{whole % 60:02d}"

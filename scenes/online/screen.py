@@ -1,0 +1,596 @@
+"""Play online: host a table on this network, tables nearby, join by code or address, the
+public server the player chose, and the online games kept on this machine.
+
+Hosting starts this machine's table server (in a background thread) and announces the table
+on the local network; the app's own client then sits at it like any other client. While the
+table waits, the host sees its invite code and this machine's address and may cancel. When
+both seats are taken, the play scene opens with the other player as a remote seat. Nothing
+here knows a game: the list of games and their default options come from the registry.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, Final
+
+import pygame
+import pygame_gui
+
+from game.client.app import commands as c
+from game.client.app import input as inp
+from game.client.app.commands import Command
+from game.client.app.scene import Pop, Push, Scene, Transition
+from game.client.app.services import Services
+from game.client.draw import fonts, palette
+from game.client.files import autosaves, tickets
+from game.client.match.nearby import NearbyTables
+from game.client.match.online import OnlineGame, OnlinePlay
+from game.core.text import problem
+from scenes.common import button, centred_box, enable, heading, menu_open, message
+from scenes.layout import columns
+from scenes.online.games import follow_pending, online_note, playable_online, resume_online
+from scenes.online.host import DAY, GONE_SECONDS, HostForm
+from scenes.online.nearby import LOOKING, build_rows, why_not
+
+TYPED: Final = ("name", "server", "code", "address")
+"""The page's text fields, whose text survives a new layout."""
+DEFAULT_PORT: Final = 8765
+CAPTION_SIZE: Final = 23
+"""``game.client.draw.fonts`` size of the theme's labels (Noto Sans 16)."""
+CAPTION: Final = (0xC8, 0xCC, 0xD8)
+"""The theme's label colour."""
+BACK_TO: Final = "online play"
+"""This screen as the pause screen names it: a game started or resumed here comes back here."""
+
+
+def server_url(address: str) -> str:
+    """A typed address as a WebSocket URL: ``host``, ``host:port`` or a ``ws(s)://`` URL.
+    Raises ValueError with the reason."""
+    address = address.strip()
+    if not address:
+        raise ValueError("type an address first")
+    if address.startswith(("ws://", "wss://")):
+        return address
+    if "://" in address or " " in address or problem(address, 200):
+        raise ValueError(f"{address[:60]!r} is not an address (like 192.168.1.5:8765)")
+    host, _, port = address.rpartition(":") if address.count(":") == 1 else (address, "", "")
+    if port and not port.isdigit():
+        raise ValueError(f"{port!r} is not a port number")
+    return f"ws://{host}:{port or DEFAULT_PORT}"
+
+
+class OnlineScene(Scene):
+    contexts = (inp.MENU, inp.GLOBAL)
+
+    def __init__(self, services: Services) -> None:
+        super().__init__(services)
+        assert services.online is not None
+        self.online: OnlinePlay = services.online
+        self.widgets: dict[str, Any] = {}
+        self.pending: OnlineGame | None = None
+        """The table being hosted or joined, until both seats are taken."""
+        self.hosting = False
+        self._announced: str | None = None
+        self.browser: NearbyTables | None = None
+        self.nearby: list[Any] = []
+        self.nearby_rows: dict[Any, Any] = {}
+        """Each joinable table's row (a button) and the table."""
+        self.kept: list[tuple[autosaves.Kept, tickets.Kept]] = []
+        self._game: str | None = None
+        """The game chosen to host."""
+        self.form: HostForm | None = None
+        """The box that opens a table (its options, side and clock), while it is open."""
+        self._host_name = ""
+        self._typed: dict[str, str] = {}
+        """What the player typed in the page's fields, kept when the page is laid out again
+        (a table found nearby, a resized window)."""
+        self._nearby_rect = pygame.Rect(0, 0, 0, 0)
+        self._row = 40
+        self._kept_lines: list[str] = []
+        self._kept_widgets: dict[str, Any] = {}
+        """The last layout's widgets, while a resize lays the page out again (``_put``)."""
+        self._kept_rows_area: Any = None
+        """The scrolling area ``nearby_rows`` belong to."""
+        self._captions: list[tuple[str, pygame.Rect]] = []
+        """The page's captions and where each goes (drawn, not widgets)."""
+
+    # -- lifecycle -----------------------------------------------------------------------
+
+    def enter(self) -> None:
+        self._refresh_kept()
+        self.browser = NearbyTables(self.services.background, self.online.browse)
+        super().enter()
+
+    def exit(self) -> None:
+        self._cancel()
+        if self.browser is not None:
+            self.browser.close()
+            self.browser = None
+        super().exit()
+
+    def resume(self) -> None:
+        self._refresh_kept()
+        self._build_root()
+
+    def _refresh_kept(self) -> None:
+        self.kept = []
+        for kept in autosaves.unfinished(self.services.paths):
+            online = kept.online
+            ticket = None if online is None else tickets.find(self.services.paths, online.table)
+            if ticket is not None:
+                self.kept.append((kept, ticket))
+        games = self.services.games
+        self._kept_lines = autosaves.lines(
+            [kept for kept, _ in self.kept], games,
+            lambda kept: online_note(kept, self.services))
+
+    # -- layout --------------------------------------------------------------------------
+
+    def resize(self) -> None:
+        """The page's widgets keep their sizes in most windows (its columns are as wide from
+        1112 pixels up, its rows as tall from 700): a resize moves each one that keeps its
+        size and makes anew only the others (the two lists, as the height changes). The
+        waiting and hosting boxes, and a page with a drop-down open, are made anew."""
+        if self.root is None or self.pending is not None or self.form is not None or \
+                menu_open(self.widgets.values()):
+            self._build_root()
+            return
+        self._kept_widgets = dict(self.widgets)
+        self.build(self._refit_root())
+
+    def _put(self, name: str, rect: pygame.Rect, make: Callable[[pygame.Rect], Any]) -> Any:
+        """The widget ``name`` at ``rect``: the one kept from the last layout, moved, if it
+        has that size (what was typed or chosen in it stays), else one made anew."""
+        kept = self._kept_widgets.pop(name, None)
+        if kept is not None and kept.relative_rect.size == rect.size:
+            kept.set_relative_position(rect.topleft)
+            widget = kept
+        else:
+            if kept is not None:
+                kept.kill()
+            widget = make(rect)
+        self.widgets[name] = widget
+        return widget
+
+    def build(self, size: tuple[int, int]) -> None:
+        ui, root, w = self.services.ui, self.root, self.widgets
+        self._typed.update({key: w[key].get_text() for key in TYPED if key in w})
+        w.clear()
+        page = columns(size, 520, 34, 140)
+        row, gap, width, left, right = page.row, page.gap, page.width, page.left, page.right
+        if self.pending is not None:  # the waiting box alone, over the page
+            self.nearby_rows = {}
+            box = centred_box(size, 620, 300)
+            w["cancel"] = button(self, pygame.Rect(box.centerx - 80, box.bottom - row - 16, 160,
+                                                   row), "Cancel", "Close this table")
+            return
+        if self.form is not None:  # the hosting box alone, over the page
+            self.nearby_rows = {}
+            self.form.build(size, row)
+            return
+        y = page.top
+        settings = self.services.settings
+        self._captions = []
+        self._caption(pygame.Rect(left, y, 110, row), "Your name")
+
+        def name_field(rect: pygame.Rect) -> Any:
+            field = pygame_gui.elements.UITextEntryLine(
+                rect, ui, container=root,
+                initial_text=self._typed.get("name", settings.online_name or "Player"))
+            field.set_text_length_limit(32)
+            return field
+
+        self._put("name", pygame.Rect(left + 116, y, width - 116, row), name_field)
+        y += row + gap
+        self._caption(pygame.Rect(left, y, width, row), "Host a table")
+        y += row
+        games = playable_online(self.services)
+        third = (width - 16) // 3
+        chosen = next((t for g, t in games if g == self._game), games[0][1] if games else "")
+        self._put("game", pygame.Rect(left, y, third, row),
+                  lambda rect: pygame_gui.elements.UIDropDownMenu(
+                      [title for _, title in games] or ["(none)"], chosen or "(none)", rect, ui,
+                      container=root))
+        host = self._put("host", pygame.Rect(left + third + 8, y, third, row),
+                         lambda rect: button(self, rect, "On this network",
+                                             "Start a table on this machine, announced on "
+                                             "this network"))
+        enable(host, self.online.can_host and bool(games))
+        host_server = self._put("host_server", pygame.Rect(left + 2 * (third + 8), y, third, row),
+                                lambda rect: button(self, rect, "On the server",
+                                                    "A table on the server below, with an "
+                                                    "invite code"))
+        enable(host_server, bool(settings.server and games))
+        y += row + 2 * gap
+        self._caption(pygame.Rect(left, y, width, row),
+                    "Server (for play over the internet)")
+        y += row
+        self._put("server", pygame.Rect(left, y, width - 108, row),
+                  lambda rect: pygame_gui.elements.UITextEntryLine(
+                      rect, ui, container=root,
+                      initial_text=self._typed.get("server", settings.server),
+                      placeholder_text="wss://play.example.org"))
+        self._put("save_server", pygame.Rect(left + width - 100, y, 100, row),
+                  lambda rect: button(self, rect, "Remember", "Keep this server for next time"))
+        y += row + gap
+        lobby = self._put("lobby", pygame.Rect(left, y, width, row),
+                          lambda rect: button(self, rect,
+                                              "Lobby: open seats, quick match, watch, ratings",
+                                              "The server's public lobby: open seats, quick "
+                                              "match, challenges, games to watch, profiles "
+                                              "and ratings"))
+        enable(lobby, bool(settings.server))
+        y += row + 2 * gap
+        self._caption(pygame.Rect(left, y, width, row), "Join by code")
+        y += row
+        code_w = min(150, (width - 116) // 3)
+
+        def code_field(rect: pygame.Rect) -> Any:
+            field = pygame_gui.elements.UITextEntryLine(
+                rect, ui, container=root, initial_text=self._typed.get("code", ""),
+                placeholder_text="Invite code")
+            field.set_text_length_limit(6)
+            return field
+
+        self._put("code", pygame.Rect(left, y, code_w, row), code_field)
+        self._put("address", pygame.Rect(left + code_w + 8, y, width - code_w - 116, row),
+                  lambda rect: pygame_gui.elements.UITextEntryLine(
+                      rect, ui, container=root, initial_text=self._typed.get("address", ""),
+                      placeholder_text="Host's address, if not nearby"))
+        self._put("join", pygame.Rect(left + width - 100, y, 100, row),
+                  lambda rect: button(self, rect, "Join", "Join with the code (and the host's "
+                                      "address or your server)"))
+        # right column: tables nearby and my online games
+        y = page.top
+        list_h = (size[1] - y - 3 * row - 90) // 2
+        self._caption(pygame.Rect(right, y, width, row), "Tables nearby")
+        y += row
+        self._nearby_rect = pygame.Rect(right, y, width, list_h + row + gap)
+        self._row = row
+        kept_rows = self.nearby_rows
+        self.nearby_rows = {}
+
+        def rows(rect: pygame.Rect) -> Any:
+            area, self.nearby_rows = build_rows(self, rect, self.nearby, row)
+            return area
+
+        if self.nearby:  # else the scene writes that it is looking (``draw``)
+            area = self._put("nearby", self._nearby_rect.inflate(-8, -8), rows)
+            if area is self._kept_rows_area:  # moved, rows and all
+                self.nearby_rows = kept_rows
+            self._kept_rows_area = area
+        y += list_h + row + 2 * gap
+        self._caption(pygame.Rect(right, y, width, row), "My online games")
+        y += row
+        mine: list[str | tuple[str, str]] = list(self._kept_lines)
+        self._put("mine", pygame.Rect(right, y, width, list_h),
+                  lambda rect: pygame_gui.elements.UISelectionList(
+                      rect, mine or ["(none yet)"], ui, container=root))
+        y += list_h + gap
+        self._put("resume", pygame.Rect(right + width - 160, y, 160, row),
+                  lambda rect: button(self, rect, "Resume", "Sit at the chosen game again"))
+        self._put("back", pygame.Rect(left, size[1] - row - 16, 160, row),
+                  lambda rect: button(self, rect, "Back"))
+        for widget in self._kept_widgets.values():  # the last layout's, with no place here
+            widget.kill()
+        self._kept_widgets = {}
+
+    def _caption(self, rect: pygame.Rect, text: str) -> None:
+        """A caption, drawn by the scene (a pygame_gui label took 0.5 ms to make)."""
+        self._captions.append((text, rect))
+
+    def _show_nearby(self) -> None:
+        """The tables nearby changed: only their rows are made anew (the page shows them)."""
+        if self.root is None or self.pending is not None or self.form is not None:
+            return
+        old = self.widgets.pop("nearby", None)
+        if old is not None:
+            old.kill()
+        self._kept_widgets = {}
+        self.nearby_rows = {}
+        if self.nearby:
+            self.widgets["nearby"], self.nearby_rows = build_rows(
+                self, self._nearby_rect.inflate(-8, -8), self.nearby, self._row)
+            self._kept_rows_area = self.widgets["nearby"]
+
+    # -- input ---------------------------------------------------------------------------
+
+    def widget_event(self, event: pygame.event.Event) -> Transition | None:
+        element, w = event.ui_element, self.widgets
+        if event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED and element is w.get("game"):
+            self._game = self._chosen_game()
+            return None
+        if event.type != pygame_gui.UI_BUTTON_PRESSED:
+            return None
+        if self.form is not None:
+            if element is self.form.widgets.get("go"):
+                self._host_table(self.form)
+            elif element is self.form.widgets.get("back"):
+                self._close_form()
+            return None
+        if element is w.get("back"):
+            return Pop()
+        if element is w.get("cancel"):
+            self._cancel()
+            self._build_root()
+        elif self.pending is not None:
+            return None  # one table at a time
+        elif element is w.get("host"):
+            self._host(None)
+        elif element is w.get("host_server"):
+            self._host(self.services.settings.server)
+        elif element is w.get("save_server"):
+            self._save_server()
+        elif element is w.get("join"):
+            self._join_code()
+        elif element in self.nearby_rows:
+            self._join_nearby(self.nearby_rows[element])
+        elif element is w.get("resume"):
+            return self._resume()
+        elif element is w.get("lobby"):
+            return self._lobby()
+        return None
+
+    def command(self, command: Command) -> Transition | None:
+        if command.name == c.BACK:
+            if self.form is not None:
+                self._close_form()
+                return None
+            if self.pending is not None:
+                self._cancel()
+                self._build_root()
+                return None
+            return Pop()
+        return None
+
+    def _name(self) -> str | None:
+        name = " ".join(self.widgets["name"].get_text().split())
+        why = "is empty" if not name else problem(name, 32)
+        if why:
+            message(self, "Your name", f"Your name {why}.")
+            return None
+        if name != self.services.settings.online_name:
+            self.services.update_settings(self.services.settings.with_(online_name=name))
+        return name
+
+    def _chosen_game(self) -> str | None:
+        title = self.widgets["game"].selected_option
+        title = title[0] if isinstance(title, tuple) else title
+        return next((gid for gid, t in playable_online(self.services) if t == title), None)
+
+    def _host(self, server: str | None) -> None:
+        """Open the hosting box for the chosen game (on this network, or on ``server``)."""
+        name, game_id = self._name(), self._chosen_game()
+        if name is None or game_id is None:
+            return
+        if server is not None:
+            try:
+                server_url(server)
+            except ValueError as err:
+                message(self, "Server", str(err))
+                return
+        self._game, self._host_name = game_id, name
+        self.form = HostForm(self, self.services.games.info(game_id), server)
+        self._build_root()
+
+    def _close_form(self) -> None:
+        self.form = None
+        self._build_root()
+
+    def _host_table(self, form: HostForm) -> None:
+        """Open the table the hosting box describes and wait for the other player."""
+        from game.net.messages import Clock
+        from game.net.session import Host
+
+        chosen = form.choices()
+        if isinstance(chosen, str):
+            message(self, "Table options", chosen[:1].upper() + chosen[1:] + ".")
+            return
+        options, seat, days = chosen
+        clock = Clock(gone=GONE_SECONDS, move=None if days is None else days * DAY)
+        how = Host(form.info.id, options, seat, clock)
+        if form.server is None:
+            try:
+                hosted = self.online.host_server()
+            except Exception as err:  # the server's own reason: port, database, ...
+                message(self, "Cannot host a table", str(err))
+                return
+            self.pending = self.online.open(hosted.url, self._host_name, how, hosted=True)
+        else:
+            self.pending = self.online.open(server_url(form.server), self._host_name, how)
+        self.form = None
+        self.hosting = True
+        self._build_root()
+
+    def _save_server(self) -> None:
+        text = self.widgets["server"].get_text().strip()
+        if text:
+            try:
+                server_url(text)
+            except ValueError as err:
+                message(self, "Server", str(err))
+                return
+        self.services.update_settings(self.services.settings.with_(server=text))
+        self.services.toasts.show("Server remembered" if text else "Server forgotten", "good")
+        self._build_root()
+
+    def _join_code(self) -> None:
+        from game.net.session import Join
+
+        name = self._name()
+        if name is None:
+            return
+        code = self.widgets["code"].get_text().strip().upper()
+        if len(code) != 6:
+            message(self, "Join by code", "An invite code has 6 characters.")
+            return
+        address = self.widgets["address"].get_text().strip()
+        nearby = next((t for t in self.nearby if t.code == code), None)
+        try:
+            if address:
+                url = server_url(address)
+            elif nearby is not None:
+                url = nearby.url
+            elif self.services.settings.server:
+                url = server_url(self.services.settings.server)
+            else:
+                raise ValueError("no table nearby has this code: type the host's address "
+                                 "too (their screen shows it), or remember a server")
+        except ValueError as err:
+            message(self, "Join by code", str(err))
+            return
+        self.pending = self.online.open(url, name, Join(code))
+        self.hosting = False
+        self._build_root()
+
+    def _join_nearby(self, table: Any) -> None:
+        from game.net.session import Join
+
+        why = why_not(table, self.services.games)
+        if why:  # the row is greyed out; a table may change between frames
+            message(self, "Cannot join this table", why[:1].upper() + why[1:] + ".")
+            return
+        name = self._name()
+        if name is None:
+            return
+        self.pending = self.online.open(table.url, name, Join(table.code))
+        self.hosting = False
+        self._build_root()
+
+    def _lobby(self) -> Transition | None:
+        try:
+            url = server_url(self.services.settings.server)
+        except ValueError as err:
+            message(self, "Server", str(err))
+            return None
+        return Push(self.services.scenes.lobby(self.services, url))
+
+    def _resume(self) -> Transition | None:
+        chosen = self.widgets["mine"].get_single_selection()
+        if chosen not in self._kept_lines:
+            return None
+        kept, ticket = self.kept[self._kept_lines.index(chosen)]
+        return resume_online(self, kept, ticket, BACK_TO)
+
+    def _cancel(self) -> None:
+        """Close the table being hosted (nobody sat down yet) or stop joining."""
+        pending, self.pending = self.pending, None
+        if pending is None:
+            return
+        if self.hosting and not pending.seated:
+            pending.abort()
+            if pending.table_id is not None:
+                tickets.forget(self.services.paths, pending.table_id)
+        hosted = self.online.hosted
+        if hosted is not None:
+            hosted.withdraw()
+        self._announced = None
+        pending.close()
+
+    # -- frames --------------------------------------------------------------------------
+
+    def update(self, clock: float) -> Transition | None:
+        if self.form is not None:
+            self.form.sync()  # a custom size's fields follow the board chosen
+        if self.browser is not None:
+            problem = self.browser.problem()
+            if problem:  # no multicast: codes and addresses still work
+                self.services.toasts.show(f"Tables nearby cannot be found here: {problem}",
+                                          "error")
+            found = self.browser.tables()
+            if [t.name for t in found] != [t.name for t in self.nearby] or found != self.nearby:
+                self.nearby = found
+                self._show_nearby()
+        pending = self.pending
+        if pending is None:
+            return None
+        return follow_pending(self, pending, self._drop_pending, self._announce, BACK_TO)
+
+    def _drop_pending(self) -> None:
+        """Forget the seat being taken: its table is no longer announced nearby."""
+        self.pending = None
+        hosted = self.online.hosted
+        if hosted is not None:
+            hosted.withdraw()
+        self._announced = None
+        self._build_root()
+
+    def _announce(self, pending: OnlineGame) -> None:
+        """Tell the network about the hosted table once its invite code is known."""
+        hosted = self.online.hosted
+        if not (self.hosting and pending.hosted and hosted is not None and pending.invite
+                and pending.state is not None) or self._announced == pending.invite[0]:
+            return
+        self._announced = pending.invite[0]
+        game = self.services.games.info(pending.state.game)
+        hosted.announce(pending.invite[0], game.id, self._options_words(pending.state),
+                        pending.name, game.rules_version)
+
+    def _options_words(self, state: Any) -> str:
+        """A table's options that differ from the game's defaults ('board small')."""
+        defaults = self.services.games.info(state.game).default_options()
+        return ", ".join(f"{k} {v}" for k, v in state.options.items() if defaults.get(k) != v)
+
+    def _table_words(self, state: Any) -> str:
+        title = self.services.games.info(state.game).title
+        return f"{title}, {self._options_words(state) or 'standard'}"
+
+    def draw(self, surface: pygame.Surface, clock: float) -> None:
+        width = surface.get_width()
+        compact = surface.get_height() < 700
+        heading(surface, "Play online", (width // 2, 48 if compact else 64), 48 if compact else 56)
+        if self.pending is None and self.form is None:  # a box covers where it would be
+            hint = fonts.fit("Play a friend on this network with no set-up, or over the "
+                             "internet through a server.", 22, palette.MUTED, width - 40)
+            surface.blit(hint, hint.get_rect(center=(width // 2, 86 if compact else 106)))
+        if self.pending is None and self.form is None:
+            pygame.draw.rect(surface, palette.PANEL, self._nearby_rect)
+            pygame.draw.rect(surface, palette.GRID, self._nearby_rect, 1)
+            for text, rect in self._captions:
+                words = fonts.fit(text, CAPTION_SIZE, CAPTION, rect.w)
+                surface.blit(words, words.get_rect(midleft=rect.midleft))
+            if not self.nearby:
+                words = fonts.fit(LOOKING, CAPTION_SIZE, CAPTION, self._nearby_rect.w - 24)
+                surface.blit(words, (self._nearby_rect.x + 12, self._nearby_rect.y + 4
+                                     + (self._row - words.get_height()) // 2))
+        if self.pending is not None:
+            self._draw_waiting(surface)
+        elif self.form is not None:
+            self.form.draw(surface, 34 if compact else 40)
+
+    def _draw_waiting(self, surface: pygame.Surface) -> None:
+        pending = self.pending
+        assert pending is not None
+        box = centred_box(surface.get_size(), 620, 300)
+        shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+        shade.fill((0, 0, 0, 150))
+        surface.blit(shade, (0, 0))
+        pygame.draw.rect(surface, palette.PANEL, box, border_radius=12)
+        pygame.draw.rect(surface, palette.ACCENT, box, 2, border_radius=12)
+        lines: list[tuple[str, int, tuple[int, int, int]]] = []
+        if pending.link not in ("connected",) and pending.state is None:
+            lines.append(("Connecting...", 30, palette.TEXT))
+        elif self.hosting:
+            code = pending.invite[0] if pending.invite else "..."
+            lines.append((f"Invite code  {code}", 44, palette.ACCENT))
+            if pending.state is not None:
+                lines.append((self._table_words(pending.state), 22, palette.MUTED))
+            hosted = self.online.hosted
+            if pending.hosted and hosted is not None:
+                lines.append(("This machine: " + ", ".join(hosted.addresses[:3]), 24,
+                              palette.TEXT))
+                lines.append(("Your friend finds the table under Tables nearby, or types the "
+                              "code and this address", 20, palette.MUTED))
+            else:
+                lines.append((f"Server: {pending.session.url}", 24, palette.TEXT))
+                lines.append(("Your friend types the code, with this server remembered", 20,
+                              palette.MUTED))
+            lines.append(("Waiting for the other player...", 26, palette.TEXT))
+        else:
+            lines.append(("Joining the table...", 30, palette.TEXT))
+        y = box.y + 24
+        for text, size, colour in lines:
+            words = fonts.fit(text, size, colour, box.w - 32, size > 40)
+            surface.blit(words, words.get_rect(midtop=(box.centerx, y)))
+            y += words.get_height() + 14
+
