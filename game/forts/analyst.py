@@ -71,6 +71,10 @@ class FortsAnalyst:
         best = () if found.best is None else (GAME.format_move(found.best),)
         return Evaluation(found.survival, best, None, found.nodes, points)
 
+    def final_points(self, state: FortsState) -> float:
+        """The points a finished run scores: the turns it survived."""
+        return float(score(state).turns_survived)
+
     def score(self, state: FortsState, budget: int) -> float:
         """The expected evaluation the line is fitted on."""
         return search(state, budget).expected

@@ -10,7 +10,7 @@ import pytest
 
 from game.core.match import Match
 from game.forts.analyst import QUICK_BUDGET, FortsAnalyst
-from game.forts.rules.game import GAME, FortsState
+from game.forts.rules.game import GAME, FortsState, score
 
 ANALYST = FortsAnalyst()
 
@@ -47,3 +47,14 @@ def test_the_best_placement_keeps_its_points_and_no_other_beats_it(state: FortsS
 def test_verdicts_repeat_exactly() -> None:
     for state in _positions("again", 6):
         assert ANALYST.evaluate(state, 200) == ANALYST.evaluate(state, 200)
+
+
+def test_a_finished_run_scores_the_turns_it_survived() -> None:
+    match = Match(GAME, {}, seed="end")
+    while not match.is_over:
+        if match.to_move < 0:
+            match.play_chance()
+        else:
+            match.play_text(ANALYST.evaluate(match.state, 100).line[0])
+    assert ANALYST.final_points(match.state) == score(match.state).turns_survived
+    assert match.state.turns >= 1
