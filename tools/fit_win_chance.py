@@ -2,7 +2,8 @@
 
 ``python -m tools.fit_win_chance conquid --board medium --games 24 --pairs easy:normal,normal:hard``
 plays that many seeded games between the computer levels (node limits only, so a run replays
-exactly), takes the position at the start of every ``--every``-th turn, asks the game's
+exactly), takes the position at the start of every ``--every``-th turn (shifted by one turn
+from one game to the next, so both sides are sampled), asks the game's
 analyst for its heuristic score there (at its quick budget; proven positions are left out,
 their verdict is already 0 or 1), and fits ``chance = 1 / (1 + exp(-(offset + scale *
 score)))`` to whether the side to move went on to win (a draw counts half) by maximum
@@ -147,7 +148,7 @@ def samples(game_id: str, options: dict[str, Any], games: int, pairs: list[tuple
                 continue
             previous = seat
             turn += 1
-            if turn % every:
+            if (turn + index) % every:  # shifted by game, so every seat is sampled
                 continue
             score = analyst.score(state, budget)
             if score is not None:
