@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
-from dataclasses import dataclass
 from typing import Final
 
 from game.conquid.ai import hard
@@ -30,7 +29,7 @@ from game.conquid.ai.position import Pos
 from game.conquid.rules.board import PRESETS, Board
 from game.conquid.rules.game import GAME, Conquest, ConquidState, conquest_available
 from game.conquid.win_chance import CURVES
-from game.core.analysis import Curve, Evaluation, Proof
+from game.core.analysis import Curve, Evaluation, Proof, Searched
 from game.core.player import Budget, Limit
 
 VERSION: Final = "1"
@@ -40,16 +39,6 @@ DEEP_BUDGET: Final = 4 * QUICK_BUDGET
 SCORE_CAP: Final = 25 * TURN
 """Scores beyond this many turns of the race say "decided" but prove nothing: capped, so
 the curve is fitted on the race rather than on the search's win and loss markers."""
-
-
-@dataclass(frozen=True)
-class Searched:
-    """The search's own verdict: a score in the evaluation's units (None when proven)."""
-
-    score: float | None
-    line: tuple[str, ...]
-    proof: Proof | None
-    nodes: int
 
 
 class ConquidAnalyst:
@@ -68,13 +57,7 @@ class ConquidAnalyst:
         return f"{VERSION}/{fitted}"
 
     def evaluate(self, state: ConquidState, budget: int) -> Evaluation:
-        found = search(state, budget)
-        if found.proof is not None:
-            value = 1.0 if found.proof.wins else 0.0
-        else:
-            assert found.score is not None
-            value = self.curve(state).chance(found.score)
-        return Evaluation(value, found.line, found.proof, found.nodes)
+        return search(state, budget).judged(self.curve(state))
 
     def score(self, state: ConquidState, budget: int) -> float | None:
         """The heuristic score the curve is fitted on (None for a proven position)."""

@@ -94,6 +94,27 @@ class Line:
         return max(0.0, self.intercept + self.slope * score)
 
 
+@dataclass(frozen=True)
+class Searched:
+    """A two-player analyst's search before its curve: a score in its engine's units for the
+    side to move (None when proven, or for a position it does not judge), its line, its proof."""
+
+    score: float | None
+    line: tuple[str, ...]
+    proof: Proof | None
+    nodes: int
+
+    def judged(self, curve: Curve) -> Evaluation:
+        """The verdict: 1 or 0 when proven, an even chance when not judged, else the curve's."""
+        if self.proof is not None:
+            value = 1.0 if self.proof.wins else 0.0
+        elif self.score is None:
+            value = 0.5
+        else:
+            value = curve.chance(self.score)
+        return Evaluation(value, self.line, self.proof, self.nodes)
+
+
 class Analyst(Protocol):
     """One game's review engine (``GamePlugin.analyst`` loads it)."""
 

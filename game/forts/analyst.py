@@ -40,7 +40,7 @@ WEIGHTS: Final = Weights()
 
 
 @dataclass(frozen=True)
-class Searched:
+class Expected:
     """The search's own verdict: the expected evaluation (the helper's units), the share of
     rolls survived, and the best placement (None between a placement and its roll)."""
 
@@ -84,18 +84,18 @@ class FortsAnalyst:
         return self.lines.get(f"{state.rows}x{state.cols}", self.lines[DEFAULT_PRESET])
 
 
-def search(state: FortsState, nodes: int) -> Searched:
+def search(state: FortsState, nodes: int) -> Expected:
     """The verdict on ``state`` (not over) within ``nodes``: before a placement, the best
     one's; between a placement and its roll, that placement's."""
     budget = Budget(Limit(nodes=nodes))
     if state.rolling:
         expected, survival = _over_rolls(state, budget)
-        return Searched(expected, survival, None, budget.nodes)
+        return Expected(expected, survival, None, budget.nodes)
     decision = HelperPlayer(WEIGHTS).choose(state, budget, random.Random(0))
     assert isinstance(decision.move, Place)
     placed = GAME.apply_unchecked(state, decision.move).state
     expected, survival = _over_rolls(placed, budget)
-    return Searched(expected, survival, decision.move, budget.nodes)
+    return Expected(expected, survival, decision.move, budget.nodes)
 
 
 def _over_rolls(state: FortsState, budget: Budget) -> tuple[float, float]:

@@ -27,10 +27,9 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable
-from dataclasses import dataclass
 from typing import Final
 
-from game.core.analysis import Curve, Evaluation, Proof
+from game.core.analysis import Curve, Evaluation, Proof, Searched
 from game.core.player import Budget, Limit
 from game.piously.ai import HARD_KEEP, HARD_REPLIES, HARD_SHAPE
 from game.piously.ai.evaluate import WIN
@@ -54,16 +53,6 @@ SHARES: Final = {"win": 0.3, "near_win": 0.2, "sample": 0.1, "answer": 0.02, "th
 """Each stage's share of the budget, in the proportions of the hard level's own nodes."""
 
 
-@dataclass(frozen=True)
-class Searched:
-    """The search's own verdict: a score in the evaluation's units (None when proven)."""
-
-    score: float | None
-    line: tuple[str, ...]
-    proof: Proof | None
-    nodes: int
-
-
 class PiouslyAnalyst:
     """Piously's ``Analyst`` (``game.core.analysis``)."""
 
@@ -78,12 +67,7 @@ class PiouslyAnalyst:
         return f"{VERSION}/{self.curve.scale:.6g}/{self.curve.offset:.6g}"
 
     def evaluate(self, state: PiouslyState, budget: int) -> Evaluation:
-        found = search(state, budget)
-        if found.proof is not None:
-            value = 1.0 if found.proof.wins else 0.0
-        else:
-            value = 0.5 if found.score is None else self.curve.chance(found.score)
-        return Evaluation(value, found.line, found.proof, found.nodes)
+        return search(state, budget).judged(self.curve)
 
     def score(self, state: PiouslyState, budget: int) -> float | None:
         """The heuristic score the curve is fitted on (None for a proven or setup one)."""

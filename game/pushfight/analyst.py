@@ -19,10 +19,9 @@ A node is a position made or scored, as the computer players count them.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Final
 
-from game.core.analysis import Curve, Evaluation, Proof
+from game.core.analysis import Curve, Evaluation, Proof, Searched
 from game.core.player import Budget, Limit
 from game.pushfight.ai import WIN, evaluate, survey
 from game.pushfight.info import SETUP_PLIES
@@ -39,16 +38,6 @@ QUICK_BUDGET: Final = 40_000
 DEEP_BUDGET: Final = 4 * QUICK_BUDGET
 
 
-@dataclass(frozen=True)
-class Searched:
-    """The search's own verdict: a score in the evaluation's units (None when proven)."""
-
-    score: float | None
-    line: tuple[str, ...]
-    proof: Proof | None
-    nodes: int
-
-
 class PushFightAnalyst:
     """Push Fight's ``Analyst`` (``game.core.analysis``)."""
 
@@ -63,12 +52,7 @@ class PushFightAnalyst:
         return f"{VERSION}/{self.curve.scale:.6g}/{self.curve.offset:.6g}"
 
     def evaluate(self, state: State, budget: int) -> Evaluation:
-        found = search(state, budget)
-        if found.proof is not None:
-            value = 1.0 if found.proof.wins else 0.0
-        else:
-            value = 0.5 if found.score is None else self.curve.chance(found.score)
-        return Evaluation(value, found.line, found.proof, found.nodes)
+        return search(state, budget).judged(self.curve)
 
     def score(self, state: State, budget: int) -> float | None:
         """The heuristic score the curve is fitted on (None for a proven or setup one)."""
