@@ -1,15 +1,16 @@
 """Fit an analyst's win-chance curve on the outcomes of arena games (``docs/review.md``).
 
-``python -m tools.fit_win_chance conquid --board medium --games 24 --pairs easy:normal,normal:hard``
-plays that many seeded games between the computer levels (node limits only, so a run replays
-exactly), takes the position at the start of every ``--every``-th turn (shifted by one turn
-from one game to the next, so both sides are sampled), asks the game's
-analyst for its heuristic score there (at its quick budget; proven positions are left out,
-their verdict is already 0 or 1), and fits ``chance = 1 / (1 + exp(-(offset + scale *
-score)))`` to whether the side to move went on to win (a draw counts half) by maximum
-likelihood: Newton's method on the two parameters, the scores scaled to unit spread so the
-steps are well conditioned. ``--write`` stores the curve in ``game/<id>/win_chance.py``
-(beside the other boards' curves), with the run that fitted it.
+``python -m tools.fit_win_chance conquid --board medium --games 12 --pairs easy:normal,normal:hard``
+plays that many seeded games between the computer levels (node limits only, so a run
+replays exactly; a game still going after the arena's 300 moves is drawn there, so one that
+goes round in circles cannot swamp the others), takes the position at the start of every
+``--every``-th turn (shifted by one turn from one game to the next, so both sides are
+sampled), asks the game's analyst for its heuristic score there (at its quick budget; proven
+positions are left out, their verdict is already 0 or 1), and fits ``chance = 1 / (1 +
+exp(-(offset + scale * score)))`` to whether the side to move went on to win (a draw counts
+half) by maximum likelihood: Newton's method on the two parameters, the scores scaled to
+unit spread so the steps are well conditioned. ``--write`` stores the curve in
+``game/<id>/win_chance.py`` (beside the other boards' curves), with the run that fitted it.
 
 A solo game (Forts and Ruins) has no winner: there the fit is a straight line, by least
 squares, from the analyst's score to the points the run went on to earn after the position
@@ -34,7 +35,7 @@ from importlib import import_module
 from pathlib import Path
 from typing import Any, Protocol, cast
 
-from game.arena import computer_levels, play_game
+from game.arena import DEFAULT_TURN_LIMIT, computer_levels, play_game
 from game.catalog import all_games, plugins
 from game.core.analysis import Curve, Line
 from game.core.player import Limit
@@ -136,7 +137,7 @@ def samples(game_id: str, options: dict[str, Any], games: int, pairs: list[tuple
         first, second = pairs[index % len(pairs)]
         names = (first, second) if index % 2 == 0 else (second, first)
         seats = tuple((name, levels[name](), Limit(nodes=nodes)) for name in names)
-        match = play_game(game, options, seats, f"{seed}/{index}")
+        match = play_game(game, options, seats, f"{seed}/{index}", max_plies=DEFAULT_TURN_LIMIT)
         outcome = match.outcome
         winner = None if outcome is None else outcome.winner
         turn = 0
