@@ -31,7 +31,7 @@ import sys
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
-from importlib import import_module
+from importlib import import_module, reload
 from pathlib import Path
 from typing import Any, Protocol, cast
 
@@ -195,7 +195,8 @@ def write(game_id: str, key: str, fitted: Curve | Line, run: str) -> Path:
     ``points_left`` module (a line), keeping the others."""
     solo = isinstance(fitted, Line)
     name = "points_left" if solo else "win_chance"
-    module = import_module(f"game.{game_id}.{name}")
+    module = reload(import_module(f"game.{game_id}.{name}"))  # as on disk now: another
+    # run may have written its board's curve since this one started
     table: dict[str, Curve | Line] = dict(module.LINES if solo else module.CURVES)
     runs: dict[str, str] = dict(getattr(module, "RUNS", {}))
     table[key] = fitted
