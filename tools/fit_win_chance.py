@@ -2,15 +2,15 @@
 
 ``python -m tools.fit_win_chance conquid --board medium --games 12 --pairs easy:normal,normal:hard``
 plays that many seeded games between the computer levels (node limits only, so a run
-replays exactly; a game still going after the arena's 300 moves is drawn there, so one that
-goes round in circles cannot swamp the others), takes the position at the start of every
-``--every``-th turn (shifted by one turn from one game to the next, so both sides are
-sampled), asks the game's analyst for its heuristic score there (at its quick budget; proven
-positions are left out, their verdict is already 0 or 1), and fits ``chance = 1 / (1 +
-exp(-(offset + scale * score)))`` to whether the side to move went on to win (a draw counts
-half) by maximum likelihood: Newton's method on the two parameters, the scores scaled to
-unit spread so the steps are well conditioned. ``--write`` stores the curve in
-``game/<id>/win_chance.py`` (beside the other boards' curves), with the run that fitted it.
+replays exactly; a game still going after the arena's 300 moves is cut there and left out:
+its outcome is nobody's, and one going round in circles would swamp the others), takes the
+position at the start of every ``--every``-th turn (shifted by one turn from one game to
+the next, so both sides are sampled), asks the game's analyst for its heuristic score there
+(at its quick budget; proven positions are left out, their verdict is already 0 or 1), and
+fits ``chance = 1 / (1 + exp(-(offset + scale * score)))`` to whether the side to move went
+on to win (a draw counts half) by maximum likelihood: Newton's method on the two parameters,
+the scores scaled to unit spread so the steps are well conditioned. ``--write`` stores the
+curve in ``game/<id>/win_chance.py`` (beside the other boards' curves), with the run that fitted it.
 
 A solo game (Forts and Ruins) has no winner: there the fit is a straight line, by least
 squares, from the analyst's score to the points the run went on to earn after the position
@@ -138,6 +138,10 @@ def samples(game_id: str, options: dict[str, Any], games: int, pairs: list[tuple
         names = (first, second) if index % 2 == 0 else (second, first)
         seats = tuple((name, levels[name](), Limit(nodes=nodes)) for name in names)
         match = play_game(game, options, seats, f"{seed}/{index}", max_plies=DEFAULT_TURN_LIMIT)
+        if match.ply >= DEFAULT_TURN_LIMIT:
+            print(f"  game {index + 1}/{games}: {names[0]} vs {names[1]}, cut at "
+                  f"{match.ply} moves: left out", file=sys.stderr, flush=True)
+            continue
         outcome = match.outcome
         winner = None if outcome is None else outcome.winner
         turn = 0
