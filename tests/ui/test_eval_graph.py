@@ -6,6 +6,7 @@ from __future__ import annotations
 import pygame
 import pytest
 
+from game.client.draw import fonts
 from game.client.widgets.eval_graph import SHAPES, EvalGraph, Point, draw_mark
 
 RED, BLUE = (200, 40, 40), (40, 40, 200)
@@ -13,6 +14,7 @@ RED, BLUE = (200, 40, 40), (40, 40, 200)
 
 def _graph(values: list[float]) -> EvalGraph:
     pygame.init()
+    fonts.reset()  # an earlier test may have quit the font module of the kept fonts
     graph = EvalGraph()
     graph.layout(pygame.Rect(100, 50, 408, 108))
     graph.show([Point(i + 1, v, f"move {i + 1}") for i, v in enumerate(values)],
