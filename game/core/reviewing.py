@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Final, Protocol, runtime_checkable
+from typing import Any
 
 from game.core.analysis import Analyst, Evaluation, Proof
 from game.core.errors import AnalysisError, GameError
@@ -34,23 +34,9 @@ from game.core.protocol import CHANCE
 from game.core.record import Record
 from game.core.review import DEPTHS, TURN_JOIN, PlyReview, Review
 
-DEFAULT_BUDGETS: Final = {"quick": 3_000, "deep": 12_000}
-"""Nodes per position for an analyst that names no budgets of its own."""
-
 Progress = Callable[[int, int, PlyReview], None]
 """Told after each ply: plies done, plies in all, the ply just reviewed."""
 StopCheck = Callable[[], bool]
-
-
-@runtime_checkable
-class HasBudgets(Protocol):
-    """An analyst that names its own budget per depth (its positions cost what they cost)."""
-
-    @property
-    def quick_budget(self) -> int: ...
-
-    @property
-    def deep_budget(self) -> int: ...
 
 
 @dataclass(frozen=True)
@@ -67,9 +53,7 @@ def budget_for(analyst: Analyst, depth: str) -> int:
     """The nodes per position of ``depth`` (one of ``DEPTHS``) for this analyst."""
     if depth not in DEPTHS:
         raise ValueError(f"unknown depth {depth!r}: one of {', '.join(DEPTHS)}")
-    if isinstance(analyst, HasBudgets):
-        return analyst.quick_budget if depth == "quick" else analyst.deep_budget
-    return DEFAULT_BUDGETS[depth]
+    return analyst.quick_budget if depth == "quick" else analyst.deep_budget
 
 
 def spans(match: Match) -> tuple[Span, ...]:

@@ -22,6 +22,9 @@ GAMES = all_games()
 class FakeAnalyst:
     """Hash-valued verdicts; ``proofs`` maps an encoded position to a proof to report."""
 
+    quick_budget = 3_000
+    deep_budget = 12_000
+
     def __init__(self, game: Game[Any, Any], version: str = "fake 1") -> None:
         self.game = game
         self.version = version

@@ -12,7 +12,7 @@ from game.core.analysis import Evaluation, Proof
 from game.core.match import Match
 from game.core.protocol import CHANCE
 from game.core.review import TURN_JOIN, Judgement
-from game.core.reviewing import DEFAULT_BUDGETS, budget_for, review_record, spans
+from game.core.reviewing import budget_for, review_record, spans
 from tests.review.fakes import GAMES, FakeAnalyst, random_match
 
 
@@ -21,7 +21,7 @@ def test_every_board_move_is_a_ply_reviewed_last_first() -> None:
     match.resign(match.to_move)
     analyst = FakeAnalyst(match.game)
     review = review_record(match, analyst)
-    assert review.complete and review.total == 30 and review.budget == DEFAULT_BUDGETS["quick"]
+    assert review.complete and review.total == 30 and review.budget == FakeAnalyst.quick_budget
     assert [p.ply for p in review.plies] == list(range(1, 31))
     assert [p.move for p in review.plies] == list(match.moves[:30]), "no resignation"
     assert [p.seat for p in review.plies] == [i % 2 for i in range(30)]
@@ -32,7 +32,7 @@ def test_every_board_move_is_a_ply_reviewed_last_first() -> None:
     assert on_record == encoded[::-1], "each position of the game searched once, last first"
     extra = len(searched) - len(on_record)
     assert extra == sum(not p.played_best for p in review.plies), "and each best move's"
-    assert {budget for _, budget in analyst.seen} == {DEFAULT_BUDGETS["quick"]}
+    assert {budget for _, budget in analyst.seen} == {FakeAnalyst.quick_budget}
     assert all(p.before == p.after for p in review.plies if p.played_best)
 
 
@@ -123,14 +123,14 @@ def test_a_solo_game_is_valued_in_expected_points_over_the_dice() -> None:
     assert summary.points_lost is not None and summary.accuracy is None
 
 
-def test_budgets_come_from_the_analyst_where_it_names_them() -> None:
+def test_budgets_are_the_analysts_own() -> None:
     class Budgeted(FakeAnalyst):
         quick_budget = 7
         deep_budget = 70
 
     game = GAMES.get("conquid")
     assert budget_for(Budgeted(game), "deep") == 70
-    assert budget_for(FakeAnalyst(game), "deep") == DEFAULT_BUDGETS["deep"]
+    assert budget_for(FakeAnalyst(game), "deep") == FakeAnalyst.deep_budget
     with pytest.raises(ValueError):
         budget_for(FakeAnalyst(game), "shallow")
 
