@@ -2,8 +2,9 @@
 
 ``python -m tools.fit_win_chance conquid --board medium --games 12 --pairs easy:normal,normal:hard``
 plays that many seeded games between the computer levels (node limits only, so a run
-replays exactly; a game still going after the arena's 300 moves is cut there and left out:
-its outcome is nobody's, and one going round in circles would swamp the others), takes the
+replays exactly; a game still going after ``--max-moves``, the arena's 300 unless given, is
+cut there and left out: its outcome is nobody's, and one going round in circles would swamp
+the others; a Piously turn is several moves), takes the
 position at the start of every ``--every``-th turn (shifted by one turn from one game to
 the next, so both sides are sampled), asks the game's analyst for its heuristic score there
 (at its quick budget; proven positions are left out, their verdict is already 0 or 1), and
@@ -146,7 +147,8 @@ def analyst_of(game_id: str) -> Scores:
 
 
 def samples(game_id: str, options: dict[str, Any], games: int, pairs: list[tuple[str, str]],
-            nodes: int, every: int, budget: int, seed: str) -> list[Sample]:
+            nodes: int, every: int, budget: int, seed: str,
+            most: int = DEFAULT_TURN_LIMIT) -> list[Sample]:
     """Positions of seeded arena games, each with its analyst score and its outcome."""
     game = all_games().get(game_id)
     analyst = analyst_of(game_id)
@@ -156,8 +158,8 @@ def samples(game_id: str, options: dict[str, Any], games: int, pairs: list[tuple
         first, second = pairs[index % len(pairs)]
         names = (first, second) if index % 2 == 0 else (second, first)
         seats = tuple((name, levels[name](), Limit(nodes=nodes)) for name in names)
-        match = play_game(game, options, seats, f"{seed}/{index}", max_plies=DEFAULT_TURN_LIMIT)
-        if match.ply >= DEFAULT_TURN_LIMIT:
+        match = play_game(game, options, seats, f"{seed}/{index}", max_plies=most)
+        if match.ply >= most:
             print(f"  game {index + 1}/{games}: {names[0]} vs {names[1]}, cut at "
                   f"{match.ply} moves: left out", file=sys.stderr, flush=True)
             continue
@@ -273,6 +275,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--every", type=int, default=2, help="sample every this many turns")
     parser.add_argument("--budget", type=int,
                         help="the analyst's nodes (default: its quick budget)")
+    parser.add_argument("--max-moves", type=int, default=DEFAULT_TURN_LIMIT,
+                        help="a game still going after this many moves is cut and left out "
+                             "(default: the arena's)")
     parser.add_argument("--level", default="helper", help="a solo game's player")
     parser.add_argument("--seed", default="fit")
     parser.add_argument("--write", action="store_true", help="store the fitted curve")
@@ -294,7 +299,7 @@ def main(argv: Sequence[str] | None = None) -> int:
               f"points earned; root mean square error {line_error(fitted, found):.2f} points")
     else:
         found = samples(args.game, options, args.games, pairs, args.nodes, args.every, budget,
-                        args.seed)
+                        args.seed, args.max_moves)
         fitted = fit(found)
         draws = sum(1 for s in found if s.outcome == 0.5)
         print(f"{args.game} ({key}): {len(found)} positions ({draws} from drawn games) in "
