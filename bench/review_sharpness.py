@@ -14,9 +14,10 @@ Piously's ``tests/piously/ai/wins.txt``, a win needing three or more moves):
   check them against the exhaustive search): it misses nothing and is not counted.
 
 Then ``cost``: one seeded computer game per game (Conquid on the medium board, 60 moves at
-most; Push Fight to its end; Piously 40 turns at most), every turn start evaluated at the
-quick budget, and the whole review estimated at two evaluations a turn (goal: 60 s on one
-core). Node budgets only, so the figures other than times replay exactly.
+most; Push Fight to its end; Piously 40 turns at most; Forts and Ruins, the helper's run, 100
+placements at most), every turn start evaluated at the quick budget, processor time, and the
+whole review estimated at two evaluations a turn (goal: 60 s on one core). Node budgets
+only, so the figures other than times replay exactly.
 
     python -m bench review_sharpness [--game conquid] [--positions 20] [--no-cost]
 
@@ -39,7 +40,7 @@ from game.arena import computer_levels, play_game
 from game.catalog import all_games, plugins
 from game.core.analysis import Analyst
 from game.core.player import Limit
-from game.core.protocol import Game
+from game.core.protocol import CHANCE, Game
 from game.piously.analyst import TURN_JOIN
 from game.piously.rules.moves import EndTurn
 from tools.piously_wins import read_positions
@@ -48,13 +49,14 @@ ROOT = Path(__file__).resolve().parent.parent
 AnyGame = Game[Any, Any]
 MISSES = 3
 """Moves that miss the win tried per position."""
-COST_GAMES: dict[str, tuple[dict[str, object], tuple[str, str], int, int, int]] = {
+COST_GAMES: dict[str, tuple[dict[str, object], tuple[str, ...], int, int, int]] = {
     "conquid": ({"board": "medium"}, ("normal", "hard"), 2_000, 60, 60),
     "pushfight": ({}, ("normal", "hard"), 20_000, 1_000, 1_000),
     "piously": ({}, ("normal", "normal"), 3_000, 400, 40),
+    "forts": ({}, ("helper",), 2_000, 200, 100),
 }
-"""Per game: options, the two levels, their nodes a move, the most moves played (then the
-game is drawn), and the most turns reviewed."""
+"""Per game: options, the levels, their nodes a move, the most moves played (then the game
+is drawn), and the most turns reviewed (Forts and Ruins: placements, its dice not counted)."""
 
 
 def analyst(game_id: str) -> Analyst:
@@ -176,8 +178,8 @@ def cost(game_id: str) -> None:
 
 
 def _starts_turn(game: AnyGame, match: Any, ply: int) -> bool:
-    state = match.state_at(ply)
-    return ply == 0 or game.to_move(state) != game.to_move(match.state_at(ply - 1))
+    seat = game.to_move(match.state_at(ply))
+    return seat != CHANCE and (ply == 0 or seat != game.to_move(match.state_at(ply - 1)))
 
 
 def main() -> None:
@@ -190,6 +192,7 @@ def main() -> None:
         "pushfight": lambda: one_move_game("pushfight", args.positions),
         "conquid": lambda: one_move_game("conquid", args.positions),
         "piously": lambda: piously(args.positions if args.positions else 20),
+        "forts": lambda: None,  # solo: no win to prove, only the cost
     }
     for game_id, run in runs.items():
         if args.game in (None, game_id):

@@ -1,21 +1,23 @@
 """Fit an analyst's win-chance curve on the outcomes of arena games (``docs/review.md``).
 
 ``python -m tools.fit_win_chance conquid --board medium --games 12 --pairs easy:normal,normal:hard``
-plays that many seeded games between the computer levels (node limits only, so a run
-replays exactly; a game still going after the arena's 300 moves is cut there and left out:
-its outcome is nobody's, and one going round in circles would swamp the others), takes the
-position at the start of every ``--every``-th turn (shifted by one turn from one game to
-the next, so both sides are sampled), asks the game's analyst for its heuristic score there
-(at its quick budget; proven positions are left out, their verdict is already 0 or 1), and
-fits ``chance = 1 / (1 + exp(-(offset + scale * score)))`` to whether the side to move went
-on to win (a draw counts half) by maximum likelihood: Newton's method on the two parameters,
-the scores scaled to unit spread so the steps are well conditioned. ``--write`` stores the
-curve in ``game/<id>/win_chance.py`` (beside the other boards' curves), with the run that fitted it.
+plays that many seeded games between the computer levels, each pair of levels playing both
+colours in turn (node limits only, so a run replays exactly; a game still going after
+``--max-moves``, the arena's 300 unless given, is cut there and left out: its outcome is
+nobody's, and one going round in circles would swamp the others; a Piously turn is several
+moves). It takes the position at the start of one turn in ``--every``, chosen by a generator
+seeded from the run (so neither side nor level is favoured), asks the game's analyst for its
+heuristic score there (at its quick budget; proven positions are left out, their verdict is
+already 0 or 1), and fits ``chance = 1 / (1 + exp(-(offset + scale * score)))`` to whether
+the side to move went on to win (a draw counts half) by maximum likelihood: Newton's method
+on the two parameters, the scores scaled to unit spread so the steps are well conditioned.
+``--write`` stores the curve in ``game/<id>/win_chance.py`` (beside the other boards'
+curves), with the run that fitted it.
 
-A solo game (Forts and Ruins) has no winner: there the fit is a straight line, by least
-squares, from the analyst's score to the points the run went on to earn after the position
-(its first final figure then less its figure there), played by ``--level``, stored in
-``game/<id>/points_left.py``.
+A solo game (Forts and Ruins) has no winner: there the fit is a plane, by least squares, of
+the points the run went on to earn after the position (its first final figure then less its
+figure there) on the analyst's score and the points already earned, played by ``--level``,
+stored in ``game/<id>/points_left.py``.
 
 Kept short on purpose: a few hundred positions pin two parameters well enough for a graph
 and for judging a move, and the machine is shared.
@@ -26,6 +28,7 @@ from __future__ import annotations
 import argparse
 import json
 import math
+import random
 import shlex
 import sys
 import time
@@ -59,7 +62,10 @@ class Scores(Protocol):
 class Sample:
     score: float
     outcome: float
-    """1 when the side to move won, 0 when it lost, 0.5 for a draw."""
+    """1 when the side to move won, 0 when it lost, 0.5 for a draw (a solo game: the points
+    the run went on to earn)."""
+    earned: float = 0.0
+    """A solo game: the points the run had earned at the position."""
 
 
 def fit(samples: Sequence[Sample], steps: int = 50) -> Curve:
@@ -92,21 +98,37 @@ def fit(samples: Sequence[Sample], steps: int = 50) -> Curve:
 
 
 def fit_line(samples: Sequence[Sample]) -> Line:
-    """The least-squares straight line of outcome (points to come) on score."""
-    if len(samples) < 2:
-        raise ValueError("a fit needs at least two positions")
-    n = len(samples)
-    mean_x = sum(s.score for s in samples) / n
-    mean_y = sum(s.outcome for s in samples) / n
-    sxx = sum((s.score - mean_x) ** 2 for s in samples)
-    sxy = sum((s.score - mean_x) * (s.outcome - mean_y) for s in samples)
-    slope = sxy / sxx if sxx else 0.0
-    return Line(slope=slope, intercept=mean_y - slope * mean_x, positions=n)
+    """The least-squares plane of outcome (points to come) on score and points earned."""
+    if len(samples) < 3:
+        raise ValueError("a fit needs at least three positions")
+    rows = [(1.0, s.score, s.earned) for s in samples]
+    normal = [[sum(r[i] * r[j] for r in rows) for j in range(3)] for i in range(3)]
+    target = [sum(r[i] * s.outcome for r, s in zip(rows, samples, strict=True))
+              for i in range(3)]
+    intercept, slope, per_point = _solve(normal, target)
+    return Line(slope=slope, intercept=intercept, per_point=per_point, positions=len(samples))
+
+
+def _solve(matrix: list[list[float]], target: list[float]) -> list[float]:
+    """``matrix @ x = target`` by Gaussian elimination with partial pivoting."""
+    size = len(target)
+    rows = [[*row, value] for row, value in zip(matrix, target, strict=True)]
+    for col in range(size):
+        pivot = max(range(col, size), key=lambda r: abs(rows[r][col]))
+        rows[col], rows[pivot] = rows[pivot], rows[col]
+        if rows[col][col] == 0:
+            raise ValueError("the positions do not pin the line (a score that never varies?)")
+        for r in range(size):
+            if r != col:
+                factor = rows[r][col] / rows[col][col]
+                rows[r] = [a - factor * b for a, b in zip(rows[r], rows[col], strict=True)]
+    return [rows[i][size] / rows[i][i] for i in range(size)]
 
 
 def line_error(line: Line, samples: Sequence[Sample]) -> float:
     """Root mean square error of the line's points against the points earned."""
-    return math.sqrt(sum((line.points(s.score) - s.outcome) ** 2 for s in samples) / len(samples))
+    return math.sqrt(sum((line.points(s.score, s.earned) - s.outcome) ** 2 for s in samples)
+                     / len(samples))
 
 
 def log_loss(curve: Curve, samples: Sequence[Sample]) -> float:
@@ -127,7 +149,8 @@ def analyst_of(game_id: str) -> Scores:
 
 
 def samples(game_id: str, options: dict[str, Any], games: int, pairs: list[tuple[str, str]],
-            nodes: int, every: int, budget: int, seed: str) -> list[Sample]:
+            nodes: int, every: int, budget: int, seed: str,
+            most: int = DEFAULT_TURN_LIMIT) -> list[Sample]:
     """Positions of seeded arena games, each with its analyst score and its outcome."""
     game = all_games().get(game_id)
     analyst = analyst_of(game_id)
@@ -135,16 +158,17 @@ def samples(game_id: str, options: dict[str, Any], games: int, pairs: list[tuple
     found: list[Sample] = []
     for index in range(games):
         first, second = pairs[index % len(pairs)]
-        names = (first, second) if index % 2 == 0 else (second, first)
+        swapped = index // len(pairs) % 2  # each pair plays both colours in turn
+        names = (second, first) if swapped else (first, second)
         seats = tuple((name, levels[name](), Limit(nodes=nodes)) for name in names)
-        match = play_game(game, options, seats, f"{seed}/{index}", max_plies=DEFAULT_TURN_LIMIT)
-        if match.ply >= DEFAULT_TURN_LIMIT:
+        match = play_game(game, options, seats, f"{seed}/{index}", max_plies=most)
+        if match.ply >= most:
             print(f"  game {index + 1}/{games}: {names[0]} vs {names[1]}, cut at "
                   f"{match.ply} moves: left out", file=sys.stderr, flush=True)
             continue
         outcome = match.outcome
         winner = None if outcome is None else outcome.winner
-        turn = 0
+        chosen = random.Random(f"{seed}/{index}/sample")
         previous: int | None = None
         for ply in range(match.ply):
             state = match.state_at(ply)
@@ -152,8 +176,7 @@ def samples(game_id: str, options: dict[str, Any], games: int, pairs: list[tuple
             if seat in (CHANCE, previous) or game.outcome(state) is not None:
                 continue
             previous = seat
-            turn += 1
-            if (turn + index) % every:  # shifted by game, so every seat is sampled
+            if chosen.random() * every >= 1:  # one turn start in ``every``, at random
                 continue
             score = analyst.score(state, budget)
             if score is not None:
@@ -187,8 +210,8 @@ def solo_samples(game_id: str, options: dict[str, Any], games: int, level: str, 
             if turn % every == 0:
                 score = analyst.score(state, budget)
                 if score is not None:
-                    earned = final - plugin.scores.final_score(state)[0]
-                    found.append(Sample(score, float(earned)))
+                    earned = plugin.scores.final_score(state)[0]
+                    found.append(Sample(score, float(final - earned), float(earned)))
         print(f"  run {index + 1}/{games}: {final} points, {len(found)} positions so far",
               file=sys.stderr, flush=True)
     return found
@@ -238,7 +261,7 @@ def _wrapped(text: str, indent: int, width: int = 80) -> str:
 def _source(fitted: Curve | Line) -> str:
     if isinstance(fitted, Line):
         return (f"Line(slope={fitted.slope:.6g}, intercept={fitted.intercept:.6g}, "
-                f"positions={fitted.positions})")
+                f"per_point={fitted.per_point:.6g}, positions={fitted.positions})")
     return (f"Curve(scale={fitted.scale:.6g}, offset={fitted.offset:.6g}, "
             f"positions={fitted.positions})")
 
@@ -251,9 +274,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--pairs", default="easy:normal,normal:hard",
                         help="level pairs played in turn, colours alternating")
     parser.add_argument("--nodes", type=int, default=2_000, help="each player's nodes a move")
-    parser.add_argument("--every", type=int, default=2, help="sample every this many turns")
+    parser.add_argument("--every", type=int, default=2, help="sample one turn in this many")
     parser.add_argument("--budget", type=int,
                         help="the analyst's nodes (default: its quick budget)")
+    parser.add_argument("--max-moves", type=int, default=DEFAULT_TURN_LIMIT,
+                        help="a game still going after this many moves is cut and left out "
+                             "(default: the arena's)")
     parser.add_argument("--level", default="helper", help="a solo game's player")
     parser.add_argument("--seed", default="fit")
     parser.add_argument("--write", action="store_true", help="store the fitted curve")
@@ -271,11 +297,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         fitted = fit_line(found)
         print(f"{args.game} ({key}): {len(found)} positions in "
               f"{time.perf_counter() - started:.0f} s; points to come = "
-              f"{fitted.intercept:.6g} + {fitted.slope:.6g} x score; root mean square error "
-              f"{line_error(fitted, found):.2f} points")
+              f"{fitted.intercept:.6g} + {fitted.slope:.6g} x score + {fitted.per_point:.6g} x "
+              f"points earned; root mean square error {line_error(fitted, found):.2f} points")
     else:
         found = samples(args.game, options, args.games, pairs, args.nodes, args.every, budget,
-                        args.seed)
+                        args.seed, args.max_moves)
         fitted = fit(found)
         draws = sum(1 for s in found if s.outcome == 0.5)
         print(f"{args.game} ({key}): {len(found)} positions ({draws} from drawn games) in "

@@ -36,7 +36,7 @@ VERSION: Final = "1"
 QUICK_BUDGET: Final = 2_000
 """Static evaluations per evaluation in a quick review (docs/review.md)."""
 DEEP_BUDGET: Final = 4 * QUICK_BUDGET
-SCORE_CAP: Final = 25 * TURN
+SCORE_CAP: Final = 10 * TURN
 """Scores beyond this many turns of the race say "decided" but prove nothing: capped, so
 the curve is fitted on the race rather than on the search's win and loss markers."""
 
