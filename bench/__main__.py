@@ -28,6 +28,8 @@ LONG = {
     "net": "the table server under 120 concurrent games, and the lobby under 500 clients",
     "piously_wins": "the Piously players' whole turns on the win and threat fixtures",
     "pushfight_arena": "Push Fight's hard level against normal, 40 games",
+    "review": "the computer's review of three whole games, quick and deep, and its stability",
+    "review_sharpness": "the review's analysts on every game's proven wins, and a review's cost",
     "soak": "500 arena games, then the client playing itself for 10 minutes",
 }
 """The long runs, left out of the quick set: each takes from several minutes to hours."""
