@@ -7,11 +7,15 @@ from game.core.analysis import Curve
 
 CURVES: Final = {
     "large": Curve(scale=0.002, offset=0, positions=0),
-    "medium": Curve(scale=0.002, offset=0, positions=0),
+    "medium": Curve(scale=0.00143198, offset=-0.306403, positions=428),
     "small": Curve(scale=0.000407007, offset=-0.293998, positions=198),
 }
 
 RUNS: Final = {
+    "medium": (
+        "python -m tools.fit_win_chance conquid --board medium --games 12 --every 2"
+        " --pairs easy:normal,normal:hard --nodes 2000 --write"
+    ),
     "small": (
         "python -m tools.fit_win_chance conquid --board small --games 40 --every 1"
         " --pairs easy:normal,normal:hard --nodes 2000 --write"
