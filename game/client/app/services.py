@@ -11,6 +11,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from game.client.access.speech import Speech
 from game.client.app.background import Background, Stage
 from game.client.app.display import Display
 from game.client.app.input import InputTable
@@ -24,6 +25,7 @@ from game.client.files.settings import Settings, save_settings
 from game.client.files.writer import BackgroundWriter
 from game.client.match.computer import Computers, NoComputers
 from game.client.match.online import OnlinePlay
+from game.client.match.review import NoReviews, Reviews
 from game.client.view import RGB, GameView, ViewFactory
 from game.client.widgets.toast import Toasts
 from game.core.registry import Registry
@@ -53,6 +55,8 @@ class Services:
     scenes: Navigator
     """Every scene another scene may open (the composition root's factories)."""
     computers: Computers = field(default_factory=NoComputers)
+    reviews: Reviews = field(default_factory=NoReviews)
+    """The computer's reviews of finished games, run off the UI thread."""
     learning: Learning = field(default_factory=Learning)
     """Lessons and puzzles, and the player's progress (``game.client.files.learning``)."""
     writer: BackgroundWriter = field(default_factory=BackgroundWriter)
@@ -67,7 +71,13 @@ class Services:
     every game's rules and view there, so a game's first screen does not wait for them."""
     background: Background = field(default_factory=Background)
     """The thread of that work, held back while the app computes a frame."""
+    speech: Speech = field(default_factory=Speech)
+    """What the client says aloud while the player has speech on (kept as text always)."""
     _shown: bool = field(default=False, init=False, repr=False)
+
+    def __post_init__(self) -> None:
+        """Every message shown is also said (a refusal cuts short what was being said)."""
+        self.toasts.listeners.append(lambda text, kind: self.speech.say(text, kind == "error"))
 
     def window_shown(self) -> None:
         """The first frame is on screen: start the background work, once, in one thread
@@ -109,6 +119,7 @@ class Services:
         self.settings = settings.with_(keys=self.table.overrides())
         self.sounds.volume = settings.volume
         self.sounds.muted = settings.muted
+        self.speech.on = settings.speech
         self.display.set_fullscreen(settings.fullscreen)
         if self.display.fullscreen != settings.fullscreen:
             self.settings = self.settings.with_(fullscreen=self.display.fullscreen)
