@@ -87,10 +87,11 @@ class Widgets(pygame_gui.UIManager):
 
     def restyle(self, text_size: int, theme: str) -> None:
         """Use the theme file with fonts at ``text_size`` per cent in colour theme ``theme``
-        (``game.client.widgets.theme``): the widgets alive now are redrawn in it, and the
-        scenes lay themselves out again for the new sizes."""
-        new = self.create_new_theme(styling.styled(self._shipped, text_size, theme))
-        self.set_ui_theme(new, update_all_sprites=True)
+        (``game.client.widgets.theme``) for the widgets made from now on. The widgets alive
+        now are not redrawn in it: each scene makes its own anew for the new sizes (at once
+        for the screen on top, ``Scene.resume`` for the others), and old widgets redrawn in
+        larger faces would only warn that their boxes are too small."""
+        self.ui_theme = self.create_new_theme(styling.styled(self._shipped, text_size, theme))
         # The help texts use italics; loading the face up front avoids a stall and a warning.
         self.preload_fonts([{"name": "noto_sans", "point_size": round(17 * text_size / 100),
                              "style": "italic"}])
