@@ -13,6 +13,7 @@ from pygame_gui.elements import UIButton, UICheckBox, UILabel, UIScrollingContai
 
 from game.client.app.scene import Push
 from game.client.app.services import Services, restyle
+from game.client.draw import fonts
 from tests.ui.driver import Driver
 from tests.ui.test_access_focus import SCREENS
 from tests.ui.test_resize import resize_events
@@ -75,6 +76,13 @@ def problems(scene: Any, size: tuple[int, int]) -> list[str]:
         if height > rect.h + 2:  # (a bracket's ink reaches a pixel past a line's)
             found.append(f"{name}: words {height} px high in {rect.h}")
     return found
+
+
+@pytest.fixture(autouse=True)
+def standard_text() -> Iterator[None]:
+    """Leave the faces at 100 % for the tests after (some use them without the app)."""
+    yield
+    fonts.set_text_size(100)
 
 
 def cases() -> list[Any]:
