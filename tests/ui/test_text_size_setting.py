@@ -66,4 +66,4 @@ def test_the_settings_screen_applies_a_text_size_and_a_theme_at_once(
             "the menu below was laid out again for the new size"
     finally:
         services.update_settings(services.settings.with_(text_size=100, theme="Standard"))
-    assert fonts.font(22).get_height() == line and palette.BACKGROUND != (0, 0, 0)
+    assert fonts.text_scale() == 1 and palette.BACKGROUND != (0, 0, 0)

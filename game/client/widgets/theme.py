@@ -14,6 +14,8 @@ import json
 from pathlib import Path
 from typing import Any, Final
 
+from game.core.files import read_bounded
+
 HIGH_CONTRAST: Final[dict[str, str]] = {
     "#1e212b": "#000000",
     "#222633": "#000000",
@@ -46,9 +48,13 @@ UNSIZED: Final = ("label", "text_entry_line", "check_box", "tool_tip")
 DEFAULT_SIZE: Final = 14
 
 
+LIMIT: Final = 1 << 20
+"""The most bytes the theme file may have (it ships with some 4 kB)."""
+
+
 def load(path: Path) -> dict[str, Any]:
-    """The theme file as it ships."""
-    data: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
+    """The theme file as it ships (read bounded, as every file the app reads)."""
+    data: dict[str, Any] = json.loads(read_bounded(path, LIMIT, "a theme").decode("utf-8"))
     return data
 
 
