@@ -403,7 +403,9 @@ class PlayScene(Scene):
                             self.match.seed, storage.now_iso())
             return Replace(PlayScene(self.services, rematch, back_to=self.back_to))
         elif name == inp.REVIEW:
-            return Push(self.services.scenes.replay(self.services, self.match, from_play=True))
+            return Push(self.services.scenes.replay(
+                self.services, self.match, from_play=True, source=self.autosave_path,
+                review=self.match.is_over))
         elif name == c.HELP:
             return Push(self.services.scenes.help(self.services, self.match.game.info.id))
         elif name == c.BACK:
@@ -633,7 +635,7 @@ class PlayScene(Scene):
         if match is None:
             return None
         if match.is_over:
-            return Replace(self.services.scenes.replay(self.services, match))
+            return Replace(self.services.scenes.replay(self.services, match, source=path))
         return Replace(PlayScene(self.services, match))
 
     # -- frames --------------------------------------------------------------------------
