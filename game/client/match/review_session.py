@@ -140,10 +140,13 @@ class ReviewSession:
         if self._runner is None or not self.running:
             return False
         status = self._runner.poll()
-        changed = status != self.status
+        before = self.status
+        changed = before is None or (status.done, status.running, status.error) != (
+            before.done, before.running, before.error)
         self.status = status
-        if status.review is not None and status.review is not self.review:
+        if status.review is not None and _grew(self.review, status.review):
             self.review, self._points = status.review, None
+            changed = True
         if status.error is not None:
             self.error = status.error
         if not status.running:
@@ -240,3 +243,10 @@ class ReviewSession:
         if not steps:
             return None
         return BetterLine(ply, tuple(states), tuple(results), tuple(steps))
+
+
+def _grew(held: Review | None, new: Review) -> bool:
+    """Whether a runner's report holds more than the review held (a running review only
+    grows, so the plies' count says it without comparing them)."""
+    return held is None or (len(new.plies), new.depth, new.engine) != (
+        len(held.plies), held.depth, held.engine)
