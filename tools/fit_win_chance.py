@@ -12,10 +12,10 @@ on to win (a draw counts half) by maximum likelihood: Newton's method on the two
 the scores scaled to unit spread so the steps are well conditioned. ``--write`` stores the
 curve in ``game/<id>/win_chance.py`` (beside the other boards' curves), with the run that fitted it.
 
-A solo game (Forts and Ruins) has no winner: there the fit is a straight line, by least
-squares, from the analyst's score to the points the run went on to earn after the position
-(its first final figure then less its figure there), played by ``--level``, stored in
-``game/<id>/points_left.py``.
+A solo game (Forts and Ruins) has no winner: there the fit is a plane, by least squares, of
+the points the run went on to earn after the position (its first final figure then less its
+figure there) on the analyst's score and the points already earned, played by ``--level``,
+stored in ``game/<id>/points_left.py``.
 
 Kept short on purpose: a few hundred positions pin two parameters well enough for a graph
 and for judging a move, and the machine is shared.
@@ -59,7 +59,10 @@ class Scores(Protocol):
 class Sample:
     score: float
     outcome: float
-    """1 when the side to move won, 0 when it lost, 0.5 for a draw."""
+    """1 when the side to move won, 0 when it lost, 0.5 for a draw (a solo game: the points
+    the run went on to earn)."""
+    earned: float = 0.0
+    """A solo game: the points the run had earned at the position."""
 
 
 def fit(samples: Sequence[Sample], steps: int = 50) -> Curve:
@@ -92,21 +95,37 @@ def fit(samples: Sequence[Sample], steps: int = 50) -> Curve:
 
 
 def fit_line(samples: Sequence[Sample]) -> Line:
-    """The least-squares straight line of outcome (points to come) on score."""
-    if len(samples) < 2:
-        raise ValueError("a fit needs at least two positions")
-    n = len(samples)
-    mean_x = sum(s.score for s in samples) / n
-    mean_y = sum(s.outcome for s in samples) / n
-    sxx = sum((s.score - mean_x) ** 2 for s in samples)
-    sxy = sum((s.score - mean_x) * (s.outcome - mean_y) for s in samples)
-    slope = sxy / sxx if sxx else 0.0
-    return Line(slope=slope, intercept=mean_y - slope * mean_x, positions=n)
+    """The least-squares plane of outcome (points to come) on score and points earned."""
+    if len(samples) < 3:
+        raise ValueError("a fit needs at least three positions")
+    rows = [(1.0, s.score, s.earned) for s in samples]
+    normal = [[sum(r[i] * r[j] for r in rows) for j in range(3)] for i in range(3)]
+    target = [sum(r[i] * s.outcome for r, s in zip(rows, samples, strict=True))
+              for i in range(3)]
+    intercept, slope, per_point = _solve(normal, target)
+    return Line(slope=slope, intercept=intercept, per_point=per_point, positions=len(samples))
+
+
+def _solve(matrix: list[list[float]], target: list[float]) -> list[float]:
+    """``matrix @ x = target`` by Gaussian elimination with partial pivoting."""
+    size = len(target)
+    rows = [[*row, value] for row, value in zip(matrix, target, strict=True)]
+    for col in range(size):
+        pivot = max(range(col, size), key=lambda r: abs(rows[r][col]))
+        rows[col], rows[pivot] = rows[pivot], rows[col]
+        if rows[col][col] == 0:
+            raise ValueError("the positions do not pin the line (a score that never varies?)")
+        for r in range(size):
+            if r != col:
+                factor = rows[r][col] / rows[col][col]
+                rows[r] = [a - factor * b for a, b in zip(rows[r], rows[col], strict=True)]
+    return [rows[i][size] / rows[i][i] for i in range(size)]
 
 
 def line_error(line: Line, samples: Sequence[Sample]) -> float:
     """Root mean square error of the line's points against the points earned."""
-    return math.sqrt(sum((line.points(s.score) - s.outcome) ** 2 for s in samples) / len(samples))
+    return math.sqrt(sum((line.points(s.score, s.earned) - s.outcome) ** 2 for s in samples)
+                     / len(samples))
 
 
 def log_loss(curve: Curve, samples: Sequence[Sample]) -> float:
@@ -187,8 +206,8 @@ def solo_samples(game_id: str, options: dict[str, Any], games: int, level: str, 
             if turn % every == 0:
                 score = analyst.score(state, budget)
                 if score is not None:
-                    earned = final - plugin.scores.final_score(state)[0]
-                    found.append(Sample(score, float(earned)))
+                    earned = plugin.scores.final_score(state)[0]
+                    found.append(Sample(score, float(final - earned), float(earned)))
         print(f"  run {index + 1}/{games}: {final} points, {len(found)} positions so far",
               file=sys.stderr, flush=True)
     return found
@@ -238,7 +257,7 @@ def _wrapped(text: str, indent: int, width: int = 80) -> str:
 def _source(fitted: Curve | Line) -> str:
     if isinstance(fitted, Line):
         return (f"Line(slope={fitted.slope:.6g}, intercept={fitted.intercept:.6g}, "
-                f"positions={fitted.positions})")
+                f"per_point={fitted.per_point:.6g}, positions={fitted.positions})")
     return (f"Curve(scale={fitted.scale:.6g}, offset={fitted.offset:.6g}, "
             f"positions={fitted.positions})")
 
@@ -271,8 +290,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         fitted = fit_line(found)
         print(f"{args.game} ({key}): {len(found)} positions in "
               f"{time.perf_counter() - started:.0f} s; points to come = "
-              f"{fitted.intercept:.6g} + {fitted.slope:.6g} x score; root mean square error "
-              f"{line_error(fitted, found):.2f} points")
+              f"{fitted.intercept:.6g} + {fitted.slope:.6g} x score + {fitted.per_point:.6g} x "
+              f"points earned; root mean square error {line_error(fitted, found):.2f} points")
     else:
         found = samples(args.game, options, args.games, pairs, args.nodes, args.every, budget,
                         args.seed)

@@ -82,16 +82,20 @@ class Curve:
 
 @dataclass(frozen=True)
 class Line:
-    """A fitted straight line from a solo analyst's score to the points a position is still
-    expected to earn, never below 0 (``tools/fit_win_chance.py --solo``)."""
+    """A fitted straight line from a solo analyst's score, and the points a run has already
+    earned, to the points it is still expected to earn, never below 0
+    (``tools/fit_win_chance.py``): a late position scores as well as an early one but has
+    less of the run left."""
 
     slope: float
     intercept: float = 0.0
+    per_point: float = 0.0
+    """What each point already earned changes the points to come."""
     positions: int = 0
     """How many positions of computer runs the fit used (0: not fitted, a guess)."""
 
-    def points(self, score: float) -> float:
-        return max(0.0, self.intercept + self.slope * score)
+    def points(self, score: float, earned: float = 0.0) -> float:
+        return max(0.0, self.intercept + self.slope * score + self.per_point * earned)
 
 
 @dataclass(frozen=True)

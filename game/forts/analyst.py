@@ -4,8 +4,9 @@ A run is scored by the turns it survives, so the verdict is in those points: ``p
 the expected final number of turns survived. A placement is followed by one of six rolls;
 after each, the run has either ended (its turns are then final) or survived the turn and
 stands at rest, where the turns it will still last are read off the helper's evaluation
-(``game.forts.ai.evaluate``: forts, how well each is guarded, room, sites for new forts)
-through a straight line fitted on helper runs (``points_left``, ``tools/fit_win_chance.py``).
+(``game.forts.ai.evaluate``: forts, how well each is guarded, room, sites for new forts) and
+the turns already survived (a filling board has fewer left) through a straight line fitted
+on helper runs (``points_left``, ``tools/fit_win_chance.py``).
 So a placement's points are the average over the six rolls of the turns survived after the
 roll plus, when the run goes on, the line's turns: a placement that dies on one roll in six
 loses a sixth of the run's future, as it should.
@@ -114,7 +115,7 @@ def _over_rolls(state: FortsState, line: Line, budget: Budget) -> Expected:
         points = float(score(after).turns_survived)
         if GAME.outcome(after) is None:
             alive += 1
-            points += line.points(evaluate(list(after.cells), geo, WEIGHTS))
+            points += line.points(evaluate(list(after.cells), geo, WEIGHTS), points)
         total += points
     return Expected(total / len(VALUES), alive / len(VALUES))
 
