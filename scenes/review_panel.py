@@ -48,7 +48,7 @@ LEARN: Final = "learn:"
 
 def strip_height(size: tuple[int, int]) -> int:
     """The review strip's height: a readable graph at 600 pixels high, more room above."""
-    return 84 if size[1] < 700 else 110 if size[1] < 1000 else 140
+    return 96 if size[1] < 700 else 110 if size[1] < 1000 else 140
 
 
 class Host(Protocol):
@@ -145,7 +145,7 @@ class ReviewPanel:
         height = strip_height(size)
         board = pygame.Rect(board.x, board.y, board.w, board.h - height - GAP)
         self.strip = pygame.Rect(board.x, board.bottom + GAP, board.w, height)
-        info_w = max(220, min(420, board.w * 2 // 5))
+        info_w = max(260, min(420, board.w * 2 // 5))
         self.graph.layout(pygame.Rect(self.strip.x, self.strip.y, self.strip.w - info_w - GAP,
                                       height))
         self.info = pygame.Rect(self.strip.right - info_w, self.strip.y, info_w, height)
@@ -267,8 +267,11 @@ class ReviewPanel:
         assert session is not None
         self.leave_line()
         ply = session.next_mistake(self.host.cursor, forward)
+        if ply is None:  # round again from the other end
+            ply = session.next_mistake(-1 if forward else self.host.match.ply + 1, forward)
         if ply is None:
-            words = "No more mistakes" if forward else "No earlier mistakes"
+            words = "No mistakes in this game" if session.complete else \
+                "No mistakes in the moves reviewed so far"
             if session.review is None:
                 words = "Review the game first (R) to find its mistakes"
             self.host.services.toasts.show(words)
@@ -350,10 +353,7 @@ class ReviewPanel:
             return None
         best = line.ply.line[0] if line.ply.line else ""
         head = f"Better: {self._words(line.ply.first, best)}"
-        if not line.ply.played_best:
-            head += f" (played: {self._words(line.ply.first, line.ply.move)})"
-        keys = "Right / Left step, Esc back"
-        return f"{head}  ·  step {self.step} of {len(line.steps)}  ·  {keys}"
+        return f"{head}  ·  step {self.step} of {len(line.steps)}  ·  Right / Left, Esc back"
 
     def _words(self, index: int, move: str) -> str:
         """A ply's moves in words, from the position before record move ``index``."""
@@ -447,7 +447,8 @@ class ReviewPanel:
         line = self._line_h()
         x, width = self.info.x + 8, self.info.w - 16
         y = self.info.y + 2
-        surface.blit(fonts.fit(self._status(), fonts.MIN_SIZE, palette.TEXT, width), (x, y))
+        surface.blit(fonts.fit(_first_fitting(self._status(), width), fonts.MIN_SIZE,
+                               palette.TEXT, width), (x, y))
         if session.running or (session.review is not None and not session.complete
                                and not session.stale):
             self._draw_progress(surface, pygame.Rect(x, y + line, width, line - 6))
@@ -458,29 +459,37 @@ class ReviewPanel:
         for summary in review.summaries():
             y += line
             learn = summary.seat in self._learn
-            swatch = pygame.Rect(x, y + 4, 12, line - 8)
+            size = min(14, line - 6)
+            swatch = pygame.Rect(x, y + (line - size) // 2, size, size)
             pygame.draw.rect(surface, colours[min(summary.seat, len(colours) - 1)], swatch,
                              border_radius=3)
-            words = self._summary_words(summary.seat, review)
             room = width - 18 - (76 if learn else 0)
+            words = _first_fitting(self._summary_words(summary.seat, review), room)
             surface.blit(fonts.fit(words, fonts.MIN_SIZE, palette.TEXT, room),
                          (swatch.right + 6, y))
 
-    def _status(self) -> str:
+    def _status(self) -> tuple[str, ...]:
+        """The review's state in words, longest first (the first that fits is shown)."""
         session = self.session
         assert session is not None
         if session.running:
-            return f"Reviewing ({session.depth}): {session.done} of {session.total} moves"
+            return (f"Reviewing ({session.depth}): {session.done} of {session.total} moves",
+                    f"Reviewing: {session.done} of {session.total}")
         if session.error:
-            return f"Review failed: {session.error}"
+            return (f"Review failed: {session.error}",)
         if session.stale:
-            return "Made by an older engine: Redo to review again"
+            return ("Made by an older engine: Redo to review again",
+                    "An older engine's review: Redo")
         if session.review is None or not session.review.plies:
-            return f"Not reviewed yet: Review ({self._key(c.REVIEW_GAME)}) judges every move"
+            key = self._key(c.REVIEW_GAME)
+            return (f"Not reviewed yet: Review ({key}) judges every move",
+                    f"Not reviewed yet: Review ({key})")
         if not session.complete:
-            return f"Stopped at {session.done} of {session.total} moves"
-        keys = f"{self._key(c.NEXT_MISTAKE)} next mistake, {self._key(c.BETTER_MOVE)} better move"
-        return f"Review ({session.depth}): {keys}"
+            return (f"Stopped at {session.done} of {session.total} moves",)
+        mistake, better = self._key(c.NEXT_MISTAKE), self._key(c.BETTER_MOVE)
+        return (f"Review ({session.depth}): {mistake} next mistake, {better} better move",
+                f"{mistake} next mistake, {better} better move",
+                f"{mistake} mistake, {better} better")
 
     def _key(self, name: str) -> str:
         keys = self.host.services.table.keys(inp.REPLAY, name)
@@ -496,19 +505,25 @@ class ReviewPanel:
             pygame.draw.rect(surface, palette.GOOD, done, border_radius=4)
         pygame.draw.rect(surface, palette.GRID, bar, 1, border_radius=4)
 
-    def _summary_words(self, seat: int, review: Review) -> str:
+    def _summary_words(self, seat: int, review: Review) -> tuple[str, ...]:
+        """A player's figures, longest wording first."""
         summary = review.summaries()[seat]
         name = self.host.match.seats[seat].name
         counts = summary.counts
-        marks = "  ".join(f"{counts[j]} {j.symbol}" for j in
-                          (Judgement.INACCURACY, Judgement.MISTAKE, Judgement.BLUNDER))
+        judgements = (Judgement.INACCURACY, Judgement.MISTAKE, Judgement.BLUNDER)
+        marks = "  ".join(f"{counts[j]} {j.symbol}" for j in judgements)
+        short = " ".join(f"{counts[j]}{j.symbol}" for j in judgements)
         missed = counts[Judgement.MISSED_WIN]
         if missed:
             marks += f"  {missed} missed win{'s' if missed > 1 else ''}"
+            short += f" {missed} missed"
         if summary.points_lost is not None:
-            return f"{name}: {summary.points_lost:.1f} points lost  ·  {marks}"
+            lost = f"{summary.points_lost:.1f}"
+            return (f"{name}: {lost} points lost  ·  {marks}", f"{name}: -{lost} pts  {short}",
+                    f"-{lost} pts  {short}")
         accuracy = "-" if summary.accuracy is None else f"{summary.accuracy:.0f}%"
-        return f"{name}: {accuracy} accuracy  ·  {marks}"
+        return (f"{name}: {accuracy} accuracy  ·  {marks}", f"{name}: {accuracy}  {short}",
+                f"{accuracy}  {short}")
 
     def _point(self, point: GraphPoint) -> Point:
         ply = point.ply
@@ -535,3 +550,10 @@ class ReviewPanel:
             return f"{words}  ·  {ply.points_after:.1f} points expected"
         first = self.host.match.seats[0].name
         return f"{words}  ·  {first} {round(point.value * 100)}%"
+
+
+def _first_fitting(wordings: tuple[str, ...], width: int) -> str:
+    """The longest of ``wordings`` that fits ``width`` at the strip's size (else the last,
+    which ``fonts.fit`` then shortens)."""
+    font = fonts.font(fonts.MIN_SIZE)
+    return next((words for words in wordings if font.size(words)[0] <= width), wordings[-1])
