@@ -14,6 +14,7 @@ import pygame
 import pytest
 
 from game.client.app import commands as c
+from game.client.app import input as inp
 from game.client.app.scene import Push, Scene
 from game.client.app.services import Services
 from game.client.files import storage
@@ -24,6 +25,7 @@ from game.core.review import Review
 from game.core.reviewing import review_record
 from game.main_window import ProcessReviews
 from scenes import layout
+from scenes.games import GamesScene
 from scenes.replay import ReplayScene
 from tests.review.fakes import FakeAnalyst, random_match
 from tests.ui.driver import Driver
@@ -319,3 +321,49 @@ def test_the_real_worker_reviews_a_short_game(driver: Driver, services: Services
     stored = read_record(path).analysis
     assert stored is not None and stored.complete
     assert not stored.is_stale(services.plugin("conquid").analyst().version)  # type: ignore[misc]
+
+
+def test_review_on_the_result_card_reviews_into_the_games_own_file(
+        driver: Driver, services: Services) -> None:
+    services.reviews = FakeReviews(services)
+    match = Match(services.games.get("conquid"), {"board": "small"})
+    for text in ("A 3,5 3,6 3,7", "A 0,0 0,1 0,2", "A 3,8 6,0 6,1", "C"):
+        match.play(text)
+    play = driver.open_play(match)
+    driver.key("q")
+    driver.key("return")
+    driver.frames(3)
+    assert play.match.is_over and play.autosave_path is not None
+    review = next(w for w, name in play.buttons.items() if name == inp.REVIEW)
+    driver.press(review)
+    replay = driver.top
+    assert isinstance(replay, ReplayScene)
+    driver.frames(3)
+    session = replay.review.session
+    assert session is not None and session.complete
+    stored = read_record(play.autosave_path).analysis
+    assert stored is not None and stored.complete
+
+
+def test_review_in_your_games_for_a_finished_game(driver: Driver, services: Services) -> None:
+    services.reviews = FakeReviews(services)
+    match = finished("pushfight")
+    services.paths.history.mkdir(parents=True, exist_ok=True)
+    path = services.paths.history / "20250101-120000-0123abcd.json"
+    save_match(path, match)
+    driver.frames(2)
+    games = GamesScene(services)
+    driver.app.stack.apply(Push(games))
+    driver.frames(2)
+    assert not games.review.is_enabled
+    finished_list = list(games.lists)[-1]
+    item = finished_list.item_list[0]["button_element"]
+    driver.press(item)
+    assert games.review.is_enabled
+    driver.press(games.review)
+    replay = driver.top
+    assert isinstance(replay, ReplayScene)
+    driver.frames(3)
+    assert replay.review.session is not None and replay.review.session.complete
+    stored = read_record(path).analysis
+    assert stored is not None and stored.complete
