@@ -280,9 +280,25 @@ def test_a_game_without_a_file_keeps_its_review_for_a_save(driver: Driver, servi
     assert read_record(target).analysis == replay.review.analysis
 
 
+class Scenes:
+    """The app's navigator with ``mistakes`` replaced (None: a build without that scene)."""
+
+    def __init__(self, real: Any, mistakes: Any = None) -> None:
+        self.real = real
+        if mistakes is not None:
+            self.mistakes = mistakes
+
+    def __getattr__(self, name: str) -> Any:
+        if name == "mistakes":
+            raise AttributeError(name)
+        return getattr(self.real, name)
+
+
 def test_learn_from_mistakes_is_offered_only_when_the_scene_exists(
         driver: Driver, services: Services, tmp_path: Path) -> None:
     services.reviews = FakeReviews(services)
+    real = services.scenes
+    services.scenes = Scenes(real)
     match = finished("conquid")
     replay = open_replay(driver, match, kept(tmp_path, match), review=True)
     driver.frames(3)
@@ -294,7 +310,7 @@ def test_learn_from_mistakes_is_offered_only_when_the_scene_exists(
         opened.append((match, review, seat))
         return Scene(services)
 
-    services.scenes.mistakes = mistakes  # type: ignore[attr-defined]
+    services.scenes = Scenes(real, mistakes)
     replay.resize()
     learn = [w for w, name in replay.buttons.items() if name.startswith("learn:")]
     assert learn
@@ -320,7 +336,7 @@ def test_the_real_worker_reviews_a_short_game(driver: Driver, services: Services
     driver.frames(2)
     stored = read_record(path).analysis
     assert stored is not None and stored.complete
-    assert not stored.is_stale(services.plugin("conquid").analyst().version)  # type: ignore[misc]
+    assert not stored.is_stale(services.plugin("conquid").analyst().version)
 
 
 def test_review_on_the_result_card_reviews_into_the_games_own_file(

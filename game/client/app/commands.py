@@ -97,8 +97,8 @@ LABELS: Final[dict[str, str]] = {
     TO_END: "Replay: to end",
     FASTER: "Replay: faster",
     SLOWER: "Replay: slower",
-    REVIEW_GAME: "Replay: start / stop the computer's review",
+    REVIEW_GAME: "Review: start / stop",
     NEXT_MISTAKE: "Review: next mistake",
     PREVIOUS_MISTAKE: "Review: previous mistake",
-    BETTER_MOVE: "Review: show / hide the better move",
+    BETTER_MOVE: "Review: better move",
 }
