@@ -397,7 +397,10 @@ class ReviewPanel:
         toasts = self.host.services.toasts
         if session.error:
             toasts.show(f"The review stopped: {session.error}", "error")
-        elif session.review is None or not session.review.plies:
+        if session.fell_back:
+            toasts.show("Deep review stopped: the quick review is kept")
+            return
+        if session.review is None or not session.review.plies:
             return
         kept = "stored with the game" if session.keep is not None else \
             "Save (Ctrl+S) keeps it with the game"

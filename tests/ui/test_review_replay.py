@@ -383,3 +383,26 @@ def test_review_in_your_games_for_a_finished_game(driver: Driver, services: Serv
     assert replay.review.session is not None and replay.review.session.complete
     stored = read_record(path).analysis
     assert stored is not None and stored.complete
+
+
+def test_a_deep_review_stopped_half_way_keeps_the_complete_quick_one(
+        driver: Driver, services: Services, tmp_path: Path) -> None:
+    reviews = FakeReviews(services)
+    services.reviews = reviews
+    match = finished("conquid")
+    path = kept(tmp_path, match)
+    replay = open_replay(driver, match, path, review=True)
+    driver.frames(3)
+    session = replay.review.session
+    assert session is not None and session.complete and session.next_action() == "deep"
+    quick = session.review
+    reviews.per_poll = 2
+    for runner in reviews.runners:
+        runner.per_poll = 2
+    key_of(driver, c.REVIEW_GAME)
+    assert session.running and session.depth == "deep"
+    key_of(driver, c.REVIEW_GAME)
+    assert session.review is quick and session.next_action() == "deep"
+    assert any("quick review is kept" in text for text in driver.toasts())
+    driver.frames(2)
+    assert read_record(path).analysis == quick

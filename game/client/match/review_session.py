@@ -68,6 +68,10 @@ class ReviewSession:
         self.error: str | None = None
         self.spans = spans(match)
         self._points: tuple[GraphPoint, ...] | None = None
+        self.fallback: Review | None = None
+        """The complete review a deeper one replaces: kept if the deeper one is stopped."""
+        self.fell_back = False
+        """The last run was a deeper review stopped, and the complete one came back."""
 
     # -- running -------------------------------------------------------------------------
 
@@ -114,10 +118,13 @@ class ReviewSession:
     def start(self, depth: str) -> None:
         """Start (or resume, when a partial review of this depth is held) the review."""
         resume = None
+        self.fallback = None
         if self.review is not None and not self.stale and self.review.depth == depth \
                 and not self.review.complete:
             resume = self.review
         else:
+            if self.complete:
+                self.fallback = self.review
             self.review, self.stale, self._points = None, False, None
         if self._runner is None:
             self._runner = self._make_runner()
@@ -154,8 +161,13 @@ class ReviewSession:
         return changed
 
     def _ended(self) -> None:
-        if self.keep is not None and self.review is not None and self.review.plies:
+        self.fell_back = self.fallback is not None and not (
+            self.review is not None and self.review.complete)
+        if self.fell_back:
+            self.review, self._points = self.fallback, None  # a stopped deeper review
+        elif self.keep is not None and self.review is not None and self.review.plies:
             self.keep(self.review)
+        self.fallback = None
 
     def close(self) -> None:
         if self._runner is not None:
