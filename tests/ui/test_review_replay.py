@@ -406,3 +406,16 @@ def test_a_deep_review_stopped_half_way_keeps_the_complete_quick_one(
     assert any("quick review is kept" in text for text in driver.toasts())
     driver.frames(2)
     assert read_record(path).analysis == quick
+
+
+def test_a_file_that_no_longer_holds_the_game_is_left_alone(tmp_path: Path) -> None:
+    match = finished("pushfight")
+    other = finished("conquid")
+    path = kept(tmp_path, other)
+    before = path.read_bytes()
+    review = review_record(match, FakeAnalyst(match.game))
+    problem = storage.keep_review(path, match, review)
+    assert problem is not None and "no longer holds this game" in problem
+    assert path.read_bytes() == before
+    missing = storage.keep_review(tmp_path / "gone.json", match, review)
+    assert missing is not None and "not stored" in missing
