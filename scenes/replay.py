@@ -18,10 +18,12 @@ from game.client.app import input as inp
 from game.client.app.commands import Command
 from game.client.app.scene import Pop, Push, Replace, Scene, Transition
 from game.client.app.services import Services
-from game.client.draw import fonts, palette
+from game.client.draw import palette
 from game.client.files import storage
 from game.client.match import result
 from game.client.view import last_turn, seat_colours
+from game.client.widgets import top_bar
+from game.client.widgets.fitted import Fitted
 from game.client.widgets.movelist import History, MoveList
 from game.client.widgets.slider import JumpSlider
 from game.core.match import Match
@@ -60,6 +62,8 @@ class ReplayScene(Scene):
         self.history.sync(match)
         self.moves = MoveList()
         self._pointer: tuple[int, int] | None = None
+        self.fitted = Fitted()
+        """Lines drawn this frame shorter than their text, and the whole text (on hover)."""
         self.board_area = pygame.Rect(0, 0, 0, 0)
         self.panel = pygame.Rect(0, 0, 0, 0)
         self.messages = pygame.Rect(0, 0, 0, 0)
@@ -259,20 +263,18 @@ class ReplayScene(Scene):
         return self.playing or self.view.busy(clock)
 
     def draw(self, surface: pygame.Surface, clock: float) -> None:
+        self.fitted.clear()
         self.view.draw(surface, clock)
-        room = self.board_area.w - 8
-        title = fonts.fit(f"{self.TITLE}: {self.match.game.info.title}", 30, palette.ACCENT,
-                          room // 2, True)
-        surface.blit(title, (layout.MARGIN + 4, layout.MARGIN))
         where = self._where()
         outcome = self.match.outcome_at(self.cursor)
         if outcome is not None:
             where += f"  ·  {result.summary(self.match.seats, outcome)}"
         where += f"  ·  speed x{self.speed:g}" + ("  (playing)" if self.playing else "")
-        line = fonts.fit(where, 26, palette.TEXT, max(40, room - title.get_width() - 24))
-        surface.blit(line, (layout.MARGIN + title.get_width() + 28, layout.MARGIN + 4))
+        top_bar.draw(surface, self.board_area, f"{self.TITLE}: {self.match.game.info.title}",
+                     where, palette.TEXT, self.fitted, (layout.MARGIN, layout.MARGIN))
         self._draw_panel(surface)
         self.moves.draw(surface)
+        self.fitted.draw_tip(surface, self._pointer, self.panel)
 
     def _where(self) -> str:
         """The position shown, as the player counts: the move (a turn), and the action of
@@ -299,6 +301,5 @@ class ReplayScene(Scene):
             y = 16 + seat * SEAT_LINE
             swatch = pygame.Rect(panel.x + 14, y + 4, 20, 20)
             pygame.draw.rect(surface, colours[seat], swatch, border_radius=5)
-            words = fonts.fit(f"{info.name}  ·  {self.plugin.figure(state, seat)}", 24,
-                              palette.TEXT, panel.w - 60)
-            surface.blit(words, (swatch.right + 10, y + 2))
+            self.fitted.blit(surface, f"{info.name}  ·  {self.plugin.figure(state, seat)}", 24,
+                             palette.TEXT, panel.w - 60, (swatch.right + 10, y + 2))

@@ -26,7 +26,8 @@ from game.core.protocol import CHANCE, MoveResult
 from game.main_window import build_services
 from game.plugin import GamePlugin
 from scenes.learn import LearnScene, first_time_offer
-from scenes.play import BEAT, PlayScene
+from scenes.play import PlayScene
+from scenes.play_parts.pacing import BEAT
 from scenes.replay import ReplayScene
 from tests.ui.driver import Driver
 from tests.ui.test_hint_and_demo import ScriptedComputers
@@ -354,7 +355,7 @@ def test_a_shortened_line_shows_its_whole_text_under_the_pointer(driver: Driver)
     seats = (Seat("A player whose name is far too long for the card in the panel"), Seat("B"))
     match = Match(plugin("conquid").rules(), {}, seats)
     play: PlayScene = driver.open_play(match)
-    rect = next(rect for rect, full in play._shortened if full == seats[0].name)
+    rect = next(rect for rect, full in play.side.fitted.shortened if full == seats[0].name)
     driver.frames(2, [pygame.event.Event(pygame.MOUSEMOTION, pos=rect.center, rel=(0, 0),
                                          buttons=(0, 0, 0))])
     tip = driver.app.services.display.surface.get_at((play.panel.x - 20, rect.centery + 8))
