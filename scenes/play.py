@@ -91,6 +91,8 @@ class PlayScene(Scene):
                                                 self._human_to_move, self._panel_follows,
                                                 lambda: self._clock, self._feedback))
         self._can_confirm = False
+        self._animating = False
+        """The board was animating at the last frame (Skip is live only then)."""
         self._pointer: tuple[int, int] | None = None
         self.history.sync(match)
         self.view.set_interactive(self.table.human_to_move())
@@ -218,8 +220,8 @@ class PlayScene(Scene):
     def _enabled(self, name: str, over: bool, human: bool) -> bool:
         """Hook: whether the panel button ``name`` applies now."""
         return controls.enabled(name, controls.Live(
-            self.match, human, self._can_confirm, self.table.has_human, self._human_only(),
-            self.board.offers))
+            self.match, human, self._can_confirm, self.table.has_human, self.reviewing is not None,
+            self._animating, self._human_only(), self.board.offers))
 
     # -- input ---------------------------------------------------------------------------
 
@@ -350,6 +352,9 @@ class PlayScene(Scene):
             self._seats_changed()
         self.stall.check()
         self.hints.poll(self.table, self._refuse)
+        if self.view.busy(clock) != self._animating:
+            self._animating = not self._animating
+            self._refresh_buttons()
         for cue in self.view.cues(clock):
             self.services.sounds.play(cue)
         return self._next_demo(clock) if self.demo else None
@@ -410,10 +415,12 @@ class PlayScene(Scene):
             winner = self.match.outcome.winner
             colour = palette.ACCENT if winner is None else palette.readable(self._colours()[winner])
             body = Ended(self.result_card(), colour)
+        elif self.reviewing is not None:  # all of it as it was then
+            body = Turn(self.look.counter(), self.look.last(), self._status())
         else:  # (the move list is just below the last move)
             body = Turn(f"Move {self.turn_number()}",
                         "" if self.side.compact else self.words.last_move(), self._status())
-        self.side.draw(surface, self.words.seat_cards(self._colours(), self.match.state),
+        self.side.draw(surface, self.words.seat_cards(self._colours(), self.look.shown),
                        self._seat_mark, body)
         self.move_list.draw(surface)
         self._draw_extras(surface)

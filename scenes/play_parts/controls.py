@@ -27,6 +27,10 @@ class Live:
     """A move waits to be confirmed."""
     people: bool
     """People play at this screen."""
+    looking: bool
+    """An earlier position is shown (a take back or redo would not be the one seen)."""
+    animating: bool
+    """Pieces are moving (what Skip ends)."""
     human_only: set[str]
     """The commands only the person to move may give."""
     offers: Callable[[str], bool]
@@ -64,8 +68,9 @@ def enabled(name: str, live: Live) -> bool:
     if name in live.human_only:
         return live.human and live.offers(name)
     return {
-        c.TAKE_BACK: live.match.can_undo and live.people,
-        c.REDO: live.match.can_redo and live.people,
+        c.TAKE_BACK: live.match.can_undo and live.people and not live.looking,
+        c.REDO: live.match.can_redo and live.people and not live.looking,
         c.CLEAR: live.human,
+        c.SKIP: live.animating,
         REMATCH: live.match.is_over,
     }.get(name, True)

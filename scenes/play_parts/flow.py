@@ -24,6 +24,8 @@ EXPLAIN_TOPIC = "explain"
 """Message topic: what the other side's move changed that a player here owns."""
 SELECTION = "selection"
 """Message topic: what the view said about the pending selection (ends with the move)."""
+STEPS = {c.TAKE_BACK: -1, c.STEP_BACK: -1, c.REDO: 1, c.STEP_FORWARD: 1}
+"""While looking back, the commands that step through the moves (Left and Right)."""
 
 
 @dataclass(frozen=True)
@@ -150,13 +152,17 @@ class MatchFlow:
         self.follow.panel()
 
     def while_looking(self, name: str, human_only: set[str]) -> bool:
-        """A command given while looking back: Back returns to the game; moves and take
-        backs are refused. True when it was handled here."""
+        """A command given while looking back: Back returns to the game; the keys of take
+        back and redo (Left, Right) step through the moves, as in a replay, the last step
+        forward being the game; moves are refused. True when it was handled here."""
         if self.look.ply is None:
             return False
         if name == c.BACK:
             self.review(None)
-        elif name in {*human_only, c.TAKE_BACK, c.REDO}:
+        elif name in STEPS:
+            ply = max(0, self.look.ply + STEPS[name])
+            self.review(None if ply >= self.match.ply else ply)
+        elif name in human_only:
             self.follow.refuse(self.look.refusal())
         else:
             return False

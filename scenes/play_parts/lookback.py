@@ -32,6 +32,21 @@ class LookBack:
             return "the start"
         return f"move {turn.number or self.history.turn_now(self.match)}"
 
+    def counter(self) -> str:
+        """The panel's counter for the position shown: "Move N" or "The start"."""
+        name = self.name()
+        return name[:1].upper() + name[1:]
+
+    def last(self) -> str:
+        """The move that led to the position shown, in words (every action of its turn up
+        to it), or nothing at the start."""
+        if not self.ply:
+            return ""
+        turn = self.history.turn_of(self.ply - 1)
+        if turn is None:
+            return ""
+        return "; ".join(action.words for action in turn.actions if action.ply < self.ply)
+
     def top_line(self) -> str:
         return (f"Looking at {self.name()} (of {self.history.turn_now(self.match)})  ·  "
                 f"{self.back_key()} back to the game")

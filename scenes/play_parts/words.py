@@ -4,7 +4,6 @@ whose turn it is, the last move, and the result card's lines."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
 from game.client.draw import palette
 from game.client.match import result
@@ -40,12 +39,14 @@ class MatchWords:
             colour = palette.readable(colours[match.to_move])
         return line, colour
 
-    def seat_cards(self, colours: Sequence[palette.RGB], state: Any) -> list[seat_card.Seat]:
-        """What each player's card says, their figures as in ``state``."""
+    def seat_cards(self, colours: Sequence[palette.RGB], ply: int) -> list[seat_card.Seat]:
+        """What each player's card says in the position after ``ply`` moves: their figures
+        then, and who was to move."""
         match = self.match
+        state = match.state_at(ply)
+        to_move = None if match.outcome_at(ply) is not None else match.game.to_move(state)
         return [seat_card.Seat(info.name, colours[seat], self.plugin.figure(state, seat),
-                               not match.is_over and seat == match.to_move,
-                               info.level if info.is_computer else None)
+                               seat == to_move, info.level if info.is_computer else None)
                 for seat, info in enumerate(match.seats)]
 
     def seed(self) -> str:

@@ -412,3 +412,38 @@ def test_what_the_computers_move_cost_the_player_is_said_and_listed(
     assert play.move_list.turns[-1].actions[0].notes == ("That cost seat 0 a cell",)
     assert play.move_list.turns[0].actions[0].notes == ()  # my own move
     assert "That cost seat 0 a cell" in driver.toasts()
+
+
+def test_looking_back_browses_and_shows_the_position_as_it_was(
+        driver: Driver, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Left and Right step through the moves as in the replay (the last step forward is the
+    game); the buttons that cannot act are greyed; the cards count the position shown."""
+    from game.client.app import commands as c
+    from game.client.widgets import seat_card
+
+    match = played("conquid", 6)
+    play: PlayScene = driver.open_play(match)
+    drawn: list[seat_card.Seat] = []
+    words = seat_card.words
+    monkeypatch.setattr(seat_card, "words", lambda surface, card, seat, *rest: (
+        drawn.append(seat), words(surface, card, seat, *rest))[1])
+    click(driver, line_centre(play.move_list, 3))
+    assert play.reviewing == 3
+    live = {name: widget.is_enabled for widget, name in play.buttons.items()}
+    assert not live[c.TAKE_BACK] and not live[c.REDO] and not live[c.SKIP]
+    driver.key("left")
+    assert play.reviewing == 2 and play.match.ply == 6, "a step back, nothing taken back"
+    drawn.clear()
+    driver.frames(1)
+    plugin = next(plugin for plugin in PLUGINS if plugin.info.id == "conquid")
+    then = match.state_at(2)
+    assert [seat.figure for seat in drawn] == [plugin.figure(then, 0), plugin.figure(then, 1)]
+    assert [seat.active for seat in drawn] == [match.game.to_move(then) == n for n in (0, 1)]
+    driver.key("right")
+    driver.key("right")
+    assert play.reviewing == 4
+    driver.key("right")
+    driver.key("right")
+    assert play.reviewing is None and play.match.ply == 6, "past the last move: the game"
+    live = {name: widget.is_enabled for widget, name in play.buttons.items()}
+    assert live[c.TAKE_BACK]

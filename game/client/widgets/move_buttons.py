@@ -64,17 +64,23 @@ def moves(actions: Sequence[ViewAction], area: pygame.Rect, compact: bool,
         specs.append(Spec(pygame.Rect(x, y, half, button_h), "Confirm", c.CONFIRM,
                           f"Play the previewed move (key: {keys.confirm})", primary))
         quarter = (half - 8) // 2
-        for col, (text, name) in enumerate((("Clear", c.CLEAR), ("Skip", c.SKIP))):
+        for col, (text, name, tip) in enumerate(_clear_skip(keys, "Skip")):
             rect = pygame.Rect(x + half + 8 + col * (quarter + 8), y, quarter, button_h)
-            specs.append(Spec(rect, text, name, keys.tip(name)))
+            specs.append(Spec(rect, text, name, tip))
         return specs, y + button_h + GAP
     specs.append(Spec(pygame.Rect(x, y, inner, button_h + GAP), f"Confirm ({keys.confirm})",
                       c.CONFIRM, "Play the previewed move", primary))
     y += button_h + 12
-    for col, (text, name) in enumerate((("Clear", c.CLEAR), ("Skip", c.SKIP))):
+    for col, (text, name, tip) in enumerate(_clear_skip(keys, "Skip animation")):
         rect = pygame.Rect(x + col * (half + 8), y, half, button_h)
-        specs.append(Spec(rect, text, name, keys.tip(name)))
+        specs.append(Spec(rect, text, name, tip))
     return specs, y + button_h + GAP
+
+
+def _clear_skip(keys: Keys, skip: str) -> tuple[tuple[str, str, str], ...]:
+    """Clear, and Skip (named ``skip``): it ends the pieces' animation, never a turn."""
+    return (("Clear", c.CLEAR, keys.tip(c.CLEAR)),
+            (skip, c.SKIP, f"Skip the animation to its end. {keys.tip(c.SKIP)}".strip()))
 
 
 def grid(rows: Sequence[Row], area: pygame.Rect
