@@ -91,8 +91,6 @@ class PlayScene(Scene):
                                                 self._human_to_move, self._panel_follows,
                                                 lambda: self._clock, self._feedback))
         self._can_confirm = False
-        self._animating = False
-        """The board was animating at the last frame (Skip is live only then)."""
         self._pointer: tuple[int, int] | None = None
         self.history.sync(match)
         self.view.set_interactive(self.table.human_to_move())
@@ -221,7 +219,7 @@ class PlayScene(Scene):
         """Hook: whether the panel button ``name`` applies now."""
         return controls.enabled(name, controls.Live(
             self.match, human, self._can_confirm, self.table.has_human, self.reviewing is not None,
-            self._animating, self._human_only(), self.board.offers))
+            self.flow.busy, self._human_only(), self.board.offers))
 
     # -- input ---------------------------------------------------------------------------
 
@@ -352,9 +350,8 @@ class PlayScene(Scene):
             self._seats_changed()
         self.stall.check()
         self.hints.poll(self.table, self._refuse)
-        if self.view.busy(clock) != self._animating:
-            self._animating = not self._animating
-            self._refresh_buttons()
+        if self.flow.busy_changed(clock):
+            self._refresh_buttons()  # Skip is live only while the pieces move
         for cue in self.view.cues(clock):
             self.services.sounds.play(cue)
         return self._next_demo(clock) if self.demo else None

@@ -50,6 +50,8 @@ class MatchFlow:
         self.services, self.match, self.table, self.view = services, match, table, view
         self.plugin, self.history, self.look, self.follow = plugin, history, look, follow
         self.pacing = Pacing()
+        self.busy = False
+        """The board was animating at the last frame."""
 
     def board_input(self, board: BoardHost, command: Command) -> None:
         """A person's command on the board: feedback, and the move it completed, if any."""
@@ -167,6 +169,12 @@ class MatchFlow:
         else:
             return False
         return True
+
+    def busy_changed(self, clock: float) -> bool:
+        """Whether the board started or stopped animating since the last frame."""
+        busy = self.view.busy(clock)
+        changed, self.busy = busy != self.busy, busy
+        return changed
 
     def advance(self, clock: float) -> Played | None:
         """The table's next move no one here makes, once it may be played (``Pacing``)."""
