@@ -14,6 +14,7 @@ from collections.abc import Iterable
 from typing import Final
 
 import pygame
+import pygame_gui
 
 from game.client.app import commands as c
 from game.client.app.scene import Push, Scene, SceneStack, Transition
@@ -160,6 +161,8 @@ class App:
         if event.type in _RESIZE_EVENTS:
             self._resize_pending = True  # a dragged edge sends a burst: rebuild once for all
             return
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE and self._fold_lists():
+            return
         consumed = self.services.ui.process_events(event)
         if event.type >= _UI_EVENT_FIRST and hasattr(event, "ui_element"):
             self._apply(top.ui_event(event))
@@ -187,6 +190,17 @@ class App:
         on = not self.services.display.fullscreen
         self.services.update_settings(self.services.settings.with_(fullscreen=on))
         self._relayout()
+
+    def _fold_lists(self) -> bool:
+        """Escape folds an open drop-down's list (and does nothing more: the box or screen
+        under it stays). True when there was one."""
+        folded = False
+        for element in self.services.ui.get_sprite_group().sprites():
+            if isinstance(element, pygame_gui.elements.UIDropDownMenu) and \
+                    element.current_state is element.menu_states["expanded"]:
+                element.current_state.should_transition = True
+                folded = True
+        return folded
 
     def _typing(self) -> bool:
         """True while a text field has the keyboard (keys then belong to it)."""
