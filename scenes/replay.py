@@ -279,7 +279,7 @@ class ReplayScene(Scene):
     def _where(self) -> str:
         """The position shown, as the player counts: the move (a turn), and the action of
         it when a turn has several."""
-        total = self.history.turn_now(self.match)
+        total = self.history.played()
         turn = self.history.turn_of(self.cursor - 1) if self.cursor else None
         if turn is None:
             return f"Start  ·  {counted(total, 'move')}"

@@ -447,3 +447,18 @@ def test_looking_back_browses_and_shows_the_position_as_it_was(
     assert play.reviewing is None and play.match.ply == 6, "past the last move: the game"
     live = {name: widget.is_enabled for widget, name in play.buttons.items()}
     assert live[c.TAKE_BACK]
+
+
+@pytest.mark.parametrize("game_id", ["conquid", "pushfight", "piously"])
+def test_the_replay_counts_the_moves_played_not_the_turn_to_come(driver: Driver,
+                                                                 game_id: str) -> None:
+    """A game reviewed while it goes on: its last move is "Move N of N", its start says N
+    moves (it said one more: the turn still to be played)."""
+    match = played(game_id, 12)
+    history = History(next(p for p in PLUGINS if p.info.id == game_id), lambda: [0, 1])
+    history.sync(match)
+    played_turns = max(turn.number for turn in history.turns)
+    replay = driver.open_replay(match)
+    assert replay._where().startswith(f"Move {played_turns} of {played_turns}")
+    replay.go_to(0)
+    assert replay._where() == f"Start  ·  {played_turns} moves"

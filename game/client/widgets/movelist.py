@@ -141,6 +141,11 @@ class History:
                 return turn
         return None
 
+    def played(self) -> int:
+        """The turns played so far: the counter's last number, never the turn to come (a
+        record of 32 moves has 32, finished or not)."""
+        return next((turn.number for turn in reversed(self.turns) if turn.number), 0)
+
     def turn_now(self, match: Match) -> int:
         """The move counter: the turn being played, in players' turns (the last one once the
         game is over). A seat still to move after its own move is in the same turn, unless
