@@ -462,3 +462,19 @@ def test_the_replay_counts_the_moves_played_not_the_turn_to_come(driver: Driver,
     assert replay._where().startswith(f"Move {played_turns} of {played_turns}")
     replay.go_to(0)
     assert replay._where() == f"Start  ·  {played_turns} moves"
+
+
+@pytest.mark.parametrize("size", [(900, 600), (1280, 720)])
+def test_the_newest_move_stays_in_view_when_the_list_changes_size(
+        driver: Driver, size: tuple[int, int]) -> None:
+    """A resize, or the draw-offer buttons taking room, never leaves the list on old moves."""
+    from tests.ui.test_resize import resize_events
+
+    match = played("conquid", 27)
+    play: PlayScene = driver.open_play(match)
+    driver.frames(2, resize_events((1920, 1080)))
+    driver.frames(2, resize_events(size))
+    moves = play.move_list
+    assert moves.hit((moves.rect.centerx, moves.rect.bottom - 4)) == match.ply
+    play.move_list.layout(moves.rect.inflate(0, -80).move(0, 40))  # a row of buttons more
+    assert moves.hit((moves.rect.centerx, moves.rect.bottom - 4)) == match.ply

@@ -244,9 +244,12 @@ class MoveList:
     # -- what to show ---------------------------------------------------------------------
 
     def layout(self, rect: pygame.Rect) -> None:
+        """Place the list in ``rect``; the entry shown stays in view (the newest, while
+        following), whatever the new size leaves room for."""
         if rect != self.rect:
             self.rect = pygame.Rect(rect)
             self._image = None
+            self._reveal()
 
     def show(self, turns: tuple[Turn, ...], current: int, colours: Sequence[RGB],
              back: bool = False) -> None:
