@@ -1,0 +1,88 @@
+"""What a new Piously player tripped on: Black's action pips were dark grey on dark grey;
+a click on a hex next to you that holds your artwork picked it up (an action spent) when a
+step there was meant, the step's dot hidden under the artwork."""
+
+from __future__ import annotations
+
+import random
+
+import pygame
+import pytest
+
+from game.client.draw import palette
+from game.piously.rules import actions as act
+from game.piously.rules import moves as m
+from game.piously.rules.game import GAME
+from game.piously.rules.state import Phase, PiouslyState
+from game.piously.rules.temple import DEFAULT_LAYOUT
+from game.piously.view.actions import SEAT_COLOURS
+from game.piously.view.board import PiouslyView
+from tests.piously.view.piously_hands import hex_click, settle, state_of, view_of
+from tests.ui.driver import Driver
+
+ARTWORK = 2
+
+
+def playing(want: object, seed: int = 1, limit: int = 400) -> list[str]:
+    """Moves from the default temple, random from ``seed``, up to a position ``want``
+    (a predicate on the state) holds in."""
+    rng = random.Random(seed)
+    state = GAME.apply(GAME.new_state({}), m.BuildTemple(DEFAULT_LAYOUT)).state
+    moves = [str(m.BuildTemple(DEFAULT_LAYOUT))]
+    for _ in range(limit):
+        if want(state):  # type: ignore[operator]
+            return moves
+        move = GAME.random_move(state, rng)
+        assert move is not None
+        moves.append(str(move))
+        state = GAME.apply(state, move).state
+    raise AssertionError("no such position in reach")
+
+
+def artwork_next_to_you(state: PiouslyState) -> int | None:
+    """A hex next to the side to move holding its artwork (a piece cannot step there)."""
+    if state.actions < 1:
+        return None
+    rooms = act.pickup_rooms(state)
+    return state.objects[ARTWORK + rooms[0]] if rooms else None
+
+
+@pytest.mark.parametrize("seat", [0, 1])
+def test_the_action_pips_stand_out_for_both_sides(seat: int) -> None:
+    pygame.font.init()
+    moves = playing(lambda s: s.phase is Phase.PLAY and s.to_move == seat and s.actions >= 2)
+    state = GAME.new_state({})
+    for text in moves:
+        state = GAME.apply(state, GAME.parse_move(text)).state
+    view = PiouslyView()
+    view.set_interactive(False)
+    view.layout(pygame.Rect(0, 0, 900, 600))
+    view.show(state)
+    surface = pygame.Surface((900, 600))
+    surface.fill(palette.BACKGROUND)
+    view._draw_actions(surface, state)
+    area = view._board_area
+    pip = surface.get_at((area.x + 14, area.y + 14))[:3]
+    assert palette.contrast(pip, palette.BACKGROUND) >= 3.0, (SEAT_COLOURS[seat], pip)
+
+
+def test_a_click_on_your_artwork_next_to_you_is_never_taken_as_a_pick_up(
+        driver: Driver) -> None:
+    """A click means a step: on the artwork it is refused with the reason and the key
+    that picks it up (no action spent); P picks it up; both are shown on the board."""
+    moves = playing(lambda s: artwork_next_to_you(s) is not None)
+    play = driver.hot_seat("piously", *moves)
+    settle(driver, play)
+    target = artwork_next_to_you(state_of(play))
+    assert target is not None
+    assert "P picks up" in view_of(play).status(), "the pick-up is offered, and how"
+    before = play.match.ply
+    hex_click(driver, play, target)
+    assert play.match.ply == before, "nothing picked up by a click"
+    assert "P picks it up" in driver.toasts()[-1]
+    rooms = act.pickup_rooms(state_of(play))
+    driver.key("p")
+    if len(rooms) > 1:
+        hex_click(driver, play, target)
+    assert play.match.ply == before + 1
+    assert play.match.moves[-1].startswith("pickup"), play.match.moves[-1]
