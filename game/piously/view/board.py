@@ -137,11 +137,13 @@ class PiouslyView:
         """The temple and the spell panel beside it (the scene puts key hints below)."""
         return self._geo.board.clip(self._board_area).union(self._panel)
 
-    def _refit(self) -> None:
+    def _refit(self, keep: bool = False) -> None:
         """Fit the hexes that may be shown now to the board area: once the Stonemason has an
         owner, with room around the temple for a room it moves, so that a room picked up
         never makes the temple jump or shrink; never larger than any position of
-        ``fit_many`` would be shown."""
+        ``fit_many`` would be shown. A temple being built is centred on its rooms at the
+        scale the default temple sets; ``keep``: a room was dragged, and the board stays
+        where it is while every room still shows (the room under the pointer stays put)."""
         state = self._state
         hexes: list[Hex] = []
         area = self._board_area
@@ -151,14 +153,25 @@ class PiouslyView:
             hexes += state.temple.room_of
             margin = _margin(state)
         elif self._builder is not None:
-            hexes += [h for room, p in enumerate(self._builder.layout) for h in p.hexes(room)]
-            hexes += [h for room, p in enumerate(DEFAULT_LAYOUT) for h in p.hexes(room)]
-            margin = 2.6
+            rooms = [h for room, p in enumerate(self._builder.layout) for h in p.hexes(room)]
+            if keep and self._shows(rooms, area):
+                return
+            default = [h for room, p in enumerate(DEFAULT_LAYOUT) for h in p.hexes(room)]
+            scale = Geometry.fit(area, rooms + default, 2.6, self._largest(area)).size
+            self._geo = Geometry.fit(area, rooms, 2.6, scale)
+            return
         else:  # no temple yet: the default one, with room under it for what comes
             hexes += [h for room, p in enumerate(DEFAULT_LAYOUT) for h in p.hexes(room)]
             area = pygame.Rect(area.x, area.y, area.w, area.h - NOTE_ROOM)
             margin = 1.2
         self._geo = Geometry.fit(area, hexes, margin, self._largest(area))  # never rescaled
+
+    def _shows(self, hexes: Sequence[Hex], area: pygame.Rect) -> bool:
+        """Whether the board as placed shows every one of ``hexes`` whole in ``area``."""
+        if self._geo.area != area:
+            return False
+        inner = area.inflate(-2 * self._geo.size, -2 * self._geo.size)
+        return all(inner.collidepoint(self._geo.icentre(h)) for h in hexes)
 
     def fit_many(self, states: Sequence[Any]) -> None:
         self._fit_over = tuple(s for s in states if isinstance(s, PiouslyState))
@@ -491,7 +504,7 @@ class PiouslyView:
         moved = placement is not None and placement != builder.layout[builder.selected or 0]
         self._builder = builder.drop(h)
         if moved:
-            self._refit()
+            self._refit(keep=True)
             return Feedback(cue="place")
         return Feedback()
 

@@ -86,3 +86,52 @@ def test_a_click_on_your_artwork_next_to_you_is_never_taken_as_a_pick_up(
         hex_click(driver, play, target)
     assert play.match.ply == before + 1
     assert play.match.moves[-1].startswith("pickup"), play.match.moves[-1]
+
+
+def builder_view() -> PiouslyView:
+    pygame.font.init()
+    view = PiouslyView()
+    view.set_interactive(True)
+    view.layout(pygame.Rect(16, 52, 1000, 640))
+    view.show(GAME.new_state({}))
+    assert view.builder is not None
+    return view
+
+
+def test_the_temple_stays_put_while_its_rooms_are_dragged() -> None:
+    """The room let go of lies under the pointer: the temple does not re-centre."""
+    from game.piously.rules.hexes import DIRECTIONS
+
+    view = builder_view()
+    before = view._geo
+    builder = view.builder
+    assert builder is not None
+    moved = 0
+    for room in range(len(builder.layout)):
+        for step in (DIRECTIONS[room % 6], -DIRECTIONS[room % 6]):  # there and back
+            builder = view.builder
+            assert builder is not None
+            grab = builder.layout[room].hexes(room)[0]
+            view.click(view.hex_centre(grab))
+            view.release(view.hex_centre(grab + step))
+            if view.builder is not None and view.builder.layout != builder.layout:
+                moved += 1
+                assert view._geo == before, "the board did not move"
+    assert moved, "some room was moved"
+
+
+def test_a_random_temple_is_drawn_in_the_middle() -> None:
+    from game.piously.view.actions import RANDOM
+
+    view = builder_view()
+    for _ in range(5):
+        view.action(RANDOM)
+        builder = view.builder
+        assert builder is not None
+        centres = [view.hex_centre(h) for room, placement in enumerate(builder.layout)
+                   for h in placement.hexes(room)]
+        middle_x = (min(x for x, _ in centres) + max(x for x, _ in centres)) / 2
+        middle_y = (min(y for _, y in centres) + max(y for _, y in centres)) / 2
+        area = view._board_area
+        assert abs(middle_x - area.centerx) <= view._geo.size, "centred across"
+        assert abs(middle_y - area.centery) <= view._geo.size, "centred down"
