@@ -131,6 +131,7 @@ class App:
             self._apply(top.update(self.clock))
         if self.running:
             self.services.ui.update(min(max(dt, 0.0), MAX_DT))
+            self._keep_tips_inside()
             self.draw(self.services.display.surface)
             self.frames += 1
             if quiet and scenes == self.stack.scenes and not self.services.memory.spare() \
@@ -190,6 +191,23 @@ class App:
         on = not self.services.display.fullscreen
         self.services.update_settings(self.services.settings.with_(fullscreen=on))
         self._relayout()
+
+    def _keep_tips_inside(self) -> None:
+        """A tooltip pygame_gui could not fit is moved inside the window, never past an
+        edge (a long tip near the right or bottom of a small window), and beside the
+        pointer, never under it (it would take the hover from its own control)."""
+        window = self.services.display.surface.get_rect()
+        x, y = self.services.ui.get_mouse_position()
+        for element in self.services.ui.get_sprite_group().sprites():
+            if not isinstance(element, pygame_gui.elements.UITooltip) or \
+                    window.contains(element.rect):
+                continue
+            fitted = element.rect.clamp(window)
+            if fitted.collidepoint(x, y):
+                fitted.right = x - 12
+                if fitted.left < window.left:
+                    fitted.left = x + 12
+            element.set_position(fitted.clamp(window).topleft)
 
     def _fold_lists(self) -> bool:
         """Escape folds an open drop-down's list (and does nothing more: the box or screen

@@ -135,3 +135,14 @@ def test_a_random_temple_is_drawn_in_the_middle() -> None:
         area = view._board_area
         assert abs(middle_x - area.centerx) <= view._geo.size, "centred across"
         assert abs(middle_y - area.centery) <= view._geo.size, "centred down"
+
+
+def test_a_spells_tip_ends_when_the_pointer_leaves_the_window(driver: Driver) -> None:
+    play = driver.hot_seat("piously", str(m.BuildTemple(DEFAULT_LAYOUT)))
+    view = view_of(play)
+    over = pygame.event.Event(pygame.MOUSEMOTION, pos=view.spell_centre(0), rel=(0, 0),
+                              buttons=(0, 0, 0))
+    driver.frames(1, [over])
+    assert view._hovered_spell() == 0
+    driver.frames(1, [pygame.event.Event(pygame.WINDOWLEAVE)])
+    assert view._hovered_spell() is None, "no tip left behind"
