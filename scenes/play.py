@@ -50,9 +50,9 @@ class PlayScene(Scene):
     (``scenes.online.play``) says what it adds."""
 
     KEY_HINTS: tuple[tuple[str, str], ...] = (
-        (c.CONFIRM, "confirm"), (c.CLEAR, "clear"), (c.TAKE_BACK, "take back"),
-        (c.SKIP, "skip animation"), (inp.REVIEW, "review"), (c.BACK, "pause"))
-    """The keys the message strip shows while it has no message (after the rules' key)."""
+        (c.BACK, "pause"), (c.CONFIRM, "confirm"), (c.CLEAR, "clear"),
+        (c.TAKE_BACK, "take back"), (c.SKIP, "skip animation"), (inp.REVIEW, "review"))
+    """The message strip's keys after the rules' (the last give way first when short)."""
 
     def __init__(self, services: Services, match: Match, demo: bool = False,
                  resumed_from: Path | None = None, back_to: str | None = None) -> None:

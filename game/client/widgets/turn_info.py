@@ -57,11 +57,13 @@ def fit_lines(text: str, width: int, height: int) -> tuple[int, tuple[str, ...]]
     return size, (*lines[: keep - 1], " ".join(lines[keep - 1:]))
 
 
-def key_strip(surface: pygame.Surface, strip: pygame.Rect, parts: list[str]) -> None:
-    """The keys a player has, in the message strip: as many of ``parts`` as fit."""
+def key_strip(surface: pygame.Surface, strip: pygame.Rect, parts: list[str]) -> list[str]:
+    """The keys a player has, in the message strip: as many of ``parts`` as fit, from the
+    first (the most needed first); returns those drawn."""
     room = strip.w - 16
     words = fonts.text("  ·  ".join(parts), 22, palette.MUTED)
     while words.get_width() > room and len(parts) > 1:
         parts = parts[:-1]
         words = fonts.text("  ·  ".join(parts), 22, palette.MUTED)
     surface.blit(words, words.get_rect(midleft=(strip.x + 8, strip.centery)))
+    return parts
