@@ -48,7 +48,7 @@ class LookBack:
         return "; ".join(action.words for action in turn.actions if action.ply < self.ply)
 
     def top_line(self) -> str:
-        return (f"Looking at {self.name()} (of {self.history.turn_now(self.match)})  ·  "
+        return (f"Looking at {self.name()} (of {self.history.played()})  ·  "
                 f"{self.back_key()} back to the game")
 
     def status(self) -> str:
