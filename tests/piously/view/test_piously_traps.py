@@ -9,7 +9,7 @@ import random
 import pygame
 import pytest
 
-from game.client.draw import palette
+from game.client.draw import fonts, palette
 from game.piously.rules import actions as act
 from game.piously.rules import moves as m
 from game.piously.rules.game import GAME
@@ -50,6 +50,7 @@ def artwork_next_to_you(state: PiouslyState) -> int | None:
 @pytest.mark.parametrize("seat", [0, 1])
 def test_the_action_pips_stand_out_for_both_sides(seat: int) -> None:
     pygame.font.init()
+    fonts.reset()  # faces kept from before an earlier test's pygame.quit are dead
     moves = playing(lambda s: s.phase is Phase.PLAY and s.to_move == seat and s.actions >= 2)
     state = GAME.new_state({})
     for text in moves:
@@ -90,6 +91,7 @@ def test_a_click_on_your_artwork_next_to_you_is_never_taken_as_a_pick_up(
 
 def builder_view() -> PiouslyView:
     pygame.font.init()
+    fonts.reset()  # faces kept from before an earlier test's pygame.quit are dead
     view = PiouslyView()
     view.set_interactive(True)
     view.layout(pygame.Rect(16, 52, 1000, 640))
