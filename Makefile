@@ -7,7 +7,7 @@ BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed-test
 HEADLESS := SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy
 
-.PHONY: run test lint bench fuzz soak dist dist-onedir dist-smoke clean
+.PHONY: run test lint bench fuzz soak dist dist-onedir dist-smoke deb deb-check clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -31,6 +31,8 @@ lint: $(STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/mypy
 	$(BIN)/lint-imports
+	$(BIN)/actionlint -no-color .github/workflows/*.yml
+	$(BIN)/zizmor --offline --no-progress .github/workflows
 
 test: lint
 	$(HEADLESS) $(BIN)/python -m pytest
@@ -82,6 +84,18 @@ dist-smoke:
 			$(HEADLESS) "$$exe" --smoke-test || exit 1; \
 			echo "== $$exe net-smoke"; "$$exe" net-smoke || exit 1; fi; \
 	done
+
+# The Debian package of the one-folder build (build/deb.py; docs/packaging.md): built from
+# what dist-onedir made (built first if missing), its desktop entry and metainfo validated
+# (desktop-file-utils, appstream). PROJECT_URL: the homepage and screenshots' address.
+# deb-check installs it with apt, runs it from the PATH and removes it (root; .ci/run).
+PROJECT_URL ?=
+deb: $(DIST_STAMP)
+	@[ -x dist/conquid-arcade/conquid-arcade ] || $(MAKE) dist-onedir
+	$(BIN)/python build/deb.py $(if $(PROJECT_URL),--url $(PROJECT_URL))
+
+deb-check:
+	bash build/deb_check.sh
 
 clean:
 	rm -rf $(VENV) build/out dist .pytest_cache .mypy_cache .ruff_cache

@@ -1,4 +1,5 @@
-"""Hatchling build hook: compile the pure rules' C speed-ups (``build/compiled.py``).
+"""Hatchling build hook: compile the pure rules' C speed-ups (``build/compiled.py``), and
+put CHANGELOG.md in the wheel beside the assets, where Help reads it (when the checkout has one).
 
 Editable installs (what ``make`` does) build them next to their sources; wheels carry
 them. Without a compiler the build still succeeds and the pure Python path is used.
@@ -23,6 +24,9 @@ class CompiledRules(BuildHookInterface):  # type: ignore[misc]
             from compiled import build_in_place
         finally:
             sys.path.pop(0)
+        changelog = root / "CHANGELOG.md"  # Help's "What's new" (game.client.app.assets)
+        if version != "editable" and changelog.is_file():
+            build_data["force_include"][str(changelog)] = "game/CHANGELOG.md"
         built = build_in_place(root)
         if not built:
             return

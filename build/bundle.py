@@ -16,10 +16,71 @@ UNUSED_DATA = re.compile(
 
 ICON_SIZE = 256
 
+UNUSED_MODULES = (
+    "readline",  # an interactive prompt (and libreadline, libtinfo)
+    "_codecs_cn", "_codecs_hk", "_codecs_iso2022", "_codecs_jp", "_codecs_kr", "_codecs_tw",
+    "_multibytecodec",  # East Asian text encodings: the game reads and writes UTF-8 only
+    "pygame._sdl2",  # pygame's SDL2 window, renderer and audio device objects, never used
+    "_pydecimal",  # the pure-Python decimal, for interpreters without _decimal
+    "tarfile", "ftplib", "xmlrpc", "pydoc", "doctest", "unittest", "tkinter",
+)
+"""Modules a frozen game never imports that the import scan takes in (checked by running
+the smoke test from source: none of them is loaded)."""
+
+SYSTEM_LIBRARIES = re.compile(r"^lib(stdc\+\+|gcc_s)\.so")
+"""Linux: the C++ runtime, left to the player's system as pygame-ce's own wheels leave it
+(manylinux counts it as part of every Linux). A copy from the build machine is 2.2 MB, and
+an older one than the system's breaks the system's graphics drivers that load it too."""
+
+PURE_PYTHON = ("zeroconf",)
+"""Packages whose compiled modules (Cython builds of their own ``.py`` files, 2.9 MB for
+zeroconf) are left out for those ``.py`` files: announcing and finding tables on the LAN is
+a handful of packets, so the speed-up is not worth a tenth of the folder."""
+
 
 def keep_data(destination: str) -> bool:
     """Whether a data file PyInstaller collected (by its place in the bundle) is needed."""
     return UNUSED_DATA.match(destination) is None
+
+
+def keep_binary(destination: str, system: str) -> bool:
+    """Whether a shared library PyInstaller collected (by its place in the bundle) ships."""
+    return not (system.startswith("linux") and SYSTEM_LIBRARIES.match(destination))
+
+
+def compiled_module(destination: str, package: str) -> str | None:
+    """The module a compiled file of ``package`` is (``zeroconf/_services/info.cpython-311-
+    x86_64-linux-gnu.so`` is ``zeroconf._services.info``), or None for any other file."""
+    parts = re.split(r"[/\\]", destination)
+    if parts[0] != package or not re.search(r"\.(so|pyd)$", parts[-1]):
+        return None
+    stem = parts[-1].split(".", 1)[0]
+    return ".".join(parts[:-1] if stem == "__init__" else [*parts[:-1], stem])
+
+
+def pure_python(binaries: list[tuple[str, str, str]], package: str
+                ) -> tuple[list[tuple[str, str, str]], list[tuple[str, str, str]]]:
+    """``binaries`` without ``package``'s compiled modules, and the PYMODULE entries of the
+    ``.py`` files they were built from (beside them in the installed package)."""
+    kept, modules = [], []
+    for entry in binaries:
+        module = compiled_module(entry[0], package)
+        if module is None:
+            kept.append(entry)
+            continue
+        source = Path(entry[1]).with_name(Path(entry[1]).name.split(".", 1)[0] + ".py")
+        if not source.is_file():
+            raise FileNotFoundError(f"{module} has no Python source beside {entry[1]}")
+        modules.append((module, str(source), "PYMODULE"))
+    return kept, modules
+
+
+def plugin_modules() -> list[str]:
+    """Every module the games' plug-ins name (their rules, views, computer players, text),
+    which they import by name when first used: PyInstaller's scan cannot see those imports."""
+    from game.catalog import PLUGINS
+
+    return [module for plugin in PLUGINS for module in plugin.modules]
 
 
 def write_icon(folder: Path) -> Path:

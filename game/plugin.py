@@ -1,18 +1,20 @@
 """What a game is to the application: one typed ``GamePlugin`` value per game.
 
-Each game declares its plug-in in ``game/<name>/plugin.py`` and ``game.catalog`` lists them,
-the one list of games. The plug-in holds what is known without loading the game (its info,
-its move actions and keys, its seat colours, its lesson files, the columns of its high-score
-table) and loaders for the rest: its rules, its board view, its computer players, its text
-(help, move wording, the per-seat figure) and how its runs rank and its seeds read. Each
-loader is a plain import inside a function, not ``importlib`` on a name: the menu's first
-frame waits for none of them, a misspelt module fails loudly, and PyInstaller still sees
-every module it must bundle.
+Each game declares its plug-in in ``game/<name>/plugin.py`` as data (``GamePlugin.declare``)
+and ``game.catalog`` lists them, the one list of games. The plug-in holds what is known
+without loading the game (its info, its move actions and keys, its seat colours, its lesson
+files, the columns of its high-score table) and names, once each, the modules of the rest:
+its rules, its board view, its computer players, its review engine, its text (help, move
+wording, the per-seat figure) and how its runs rank and its seeds read. Each is imported
+when first asked for, so the menu's first frame waits for none of them; a misspelt name
+fails the catalog's tests, and the PyInstaller spec bundles every module the plug-ins name
+(``GamePlugin.modules``), which no import scan could see.
 """
 
 from __future__ import annotations
 
 import datetime
+import importlib
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
@@ -168,6 +170,45 @@ class GamePlugin:
     and Brown): the player colours from the settings do not apply to this game."""
     resigned: str = "Resigned"
     """A resignation in words (a solo run's is giving up)."""
+    modules: tuple[str, ...] = ()
+    """The modules the loaders import, for the PyInstaller spec (``declare`` fills it)."""
+
+    @classmethod
+    def declare(
+        cls,
+        info: GameInfo,
+        actions: tuple[ViewAction, ...],
+        *,
+        rules: str,
+        view: str,
+        text: str,
+        computers: str | None = None,
+        analyst: str | None = None,
+        scores: tuple[tuple[str, ...], str] | None = None,
+        seeds: str | None = None,
+        **data: Any,
+    ) -> GamePlugin:
+        """A plug-in from the names of its parts: ``"module:attribute"`` for an object,
+        ``"module"`` for a module used as one (a game's ``words``). ``computers`` names a module
+        with ``LEVELS`` and, if its levels have budgets of their own, ``DEFAULT_LIMITS``;
+        ``scores`` is the high-score table's column titles and the module that ranks runs;
+        ``data`` is the rest of the fields (course, seat colours, ...)."""
+        refs = [ref for ref in (rules, view, text, computers, analyst, seeds) if ref]
+        if scores is not None:
+            refs.append(scores[1])
+        return cls(
+            info=info,
+            actions=actions,
+            rules=loader(rules),
+            view=loader(view),
+            text=loader(text),
+            computers=None if computers is None else _levels(computers),
+            analyst=None if analyst is None else loader(analyst),
+            scores=None if scores is None else HighScores(scores[0], loader(scores[1])),
+            seeds=None if seeds is None else SeedFormat(loader(seeds)),
+            modules=tuple(dict.fromkeys(ref.partition(":")[0] for ref in refs)),
+            **data,
+        )
 
     @property
     def id(self) -> str:
@@ -203,6 +244,29 @@ class GamePlugin:
     def figure(self, state: Any, seat: int) -> str:
         """A short per-seat figure for the side panel (Conquid: the cell count)."""
         return self.text().figure(state, seat)
+
+
+def loader(ref: str) -> Callable[[], Any]:
+    """A function that imports what ``ref`` names (``"module:attribute"`` or ``"module"``)."""
+    module, _, attribute = ref.partition(":")
+
+    def load() -> Any:
+        loaded = importlib.import_module(module)
+        return getattr(loaded, attribute) if attribute else loaded
+
+    return load
+
+
+def _levels(module: str) -> Callable[[], ComputerLevels]:
+    """Loads a computer players' module as ``ComputerLevels`` (its ``LEVELS`` and, if it has
+    them, its ``DEFAULT_LIMITS``)."""
+    load = loader(module)
+
+    def levels() -> ComputerLevels:
+        players = load()
+        return ComputerLevels(players.LEVELS, getattr(players, "DEFAULT_LIMITS", {}))
+
+    return levels
 
 
 def registry(plugins: Iterable[GamePlugin]) -> Registry:

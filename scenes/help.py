@@ -14,8 +14,11 @@ from typing import Any
 import pygame
 import pygame_gui
 
+from game import __version__
 from game.client.app import commands as c
 from game.client.app import input as inp
+from game.client.app.assets import changelog_path
+from game.client.app.changelog import whats_new
 from game.client.app.commands import Command
 from game.client.app.scene import Pop, Scene, Transition
 from game.client.app.services import Services
@@ -61,6 +64,8 @@ class HelpScene(Scene):
         self.panel: TextPanel | None = None
         self._texts: dict[str, str] = {}
         """Each game's help text, once asked for (its plug-in loads it)."""
+        self._about: str | None = None
+        """The version and what is new in it (the changelog), read at the first text."""
         self.book = PictureBook(services)
         self.nav = pygame.Rect(0, 0, 0, 0)
         """The table of contents, left of the text."""
@@ -98,7 +103,9 @@ class HelpScene(Scene):
             rules = self.services.plugin(self.game_id).help() if shown else None
             text = rules or "Rules for this game are coming soon."
             self._texts[self.game_id] = text
-        return text + APP_HELP
+        if self._about is None:
+            self._about = whats_new(changelog_path(), __version__)
+        return text + APP_HELP + self._about
 
     def _mark_tab(self) -> None:
         """The tab of the game shown is the one that cannot be pressed."""

@@ -3,8 +3,11 @@ a game wired to another's parts fails here, not silently in the client."""
 
 from __future__ import annotations
 
+import inspect
 import json
 import random
+import sys
+from pathlib import Path
 
 import pytest
 
@@ -38,6 +41,33 @@ def test_the_loaders_agree_with_the_info(plugin: GamePlugin) -> None:
     assert plugin.describe(RESIGN)
     if plugin.seat_colours is not None:
         assert len(plugin.seat_colours) == plugin.info.players
+
+
+@pytest.mark.parametrize("plugin", PLUGINS, ids=IDS)
+def test_the_bundle_collects_every_module_a_plugin_loads(plugin: GamePlugin) -> None:
+    """The plug-ins import their parts by name, which PyInstaller's scan cannot see: the
+    spec bundles what ``build/bundle.py`` lists, so each part's module must be listed."""
+    sys.path.insert(0, str(Path(__file__).parents[1] / "build"))
+    try:
+        import bundle
+    finally:
+        sys.path.pop(0)
+    parts = [plugin.rules(), plugin.view(), plugin.text()]
+    listed = set(bundle.plugin_modules())
+    for part in parts:
+        module = part.__name__ if inspect.ismodule(part) else getattr(part, "__module__", None)
+        if module is None:  # an instance (the rules' GAME)
+            module = type(part).__module__
+        assert module in listed or any(module.startswith(name + ".") for name in listed), module
+
+
+def test_a_misnamed_part_fails_when_loaded() -> None:
+    from game.plugin import loader
+
+    with pytest.raises(ModuleNotFoundError):
+        loader("game.conquid.view.bored:ConquidView")()
+    with pytest.raises(AttributeError):
+        loader("game.conquid.view.board:ConquidVeiw")()
 
 
 @pytest.mark.parametrize("plugin", PLUGINS, ids=IDS)

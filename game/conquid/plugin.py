@@ -1,51 +1,20 @@
-"""Conquid as the application sees it: its one ``GamePlugin`` (in ``game.catalog``).
-
-Everything heavy is a loader with a plain import inside (see ``game.plugin``)."""
+"""Conquid as the application sees it: its one ``GamePlugin`` (in ``game.catalog``), declared
+as data: the modules of its parts are named here once and imported when first used."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Final
+from typing import Final
 
 from game.conquid.info import INFO
 from game.conquid.view.actions import ACTIONS
-from game.core.registry import AnyGame
-from game.plugin import ComputerLevels, GamePlugin, GameText
+from game.plugin import GamePlugin
 
-if TYPE_CHECKING:
-    from game.client.view import ViewFactory
-
-
-def _rules() -> AnyGame:
-    from game.conquid.rules.game import GAME
-
-    return GAME
-
-
-def _view() -> ViewFactory:
-    from game.conquid.view.board import ConquidView
-
-    return ConquidView
-
-
-def _computers() -> ComputerLevels:
-    from game.conquid.ai import DEFAULT_LIMITS, LEVELS
-
-    return ComputerLevels(LEVELS, DEFAULT_LIMITS)
-
-
-def _text() -> GameText:
-    from game.conquid.view import words
-
-    return words
-
-
-
-PLUGIN: Final = GamePlugin(
-    info=INFO,
-    actions=ACTIONS,
-    rules=_rules,
-    view=_view,
-    text=_text,
-    computers=_computers,
+PLUGIN: Final = GamePlugin.declare(
+    INFO,
+    ACTIONS,
+    rules="game.conquid.rules.game:GAME",
+    view="game.conquid.view.board:ConquidView",
+    text="game.conquid.view.words",
+    computers="game.conquid.ai",
     course=("conquid.json", "conquid-puzzles.json"),
 )

@@ -73,7 +73,10 @@ def _mode_for(path: Path) -> int:
 @functools.cache
 def _umask() -> int:
     """The process's umask, read once: from /proc where it is shown (reading it elsewhere
-    means setting it, for a moment, which another thread creating a file could see)."""
+    means setting it, for a moment, which another thread creating a file could see).
+    Windows keeps no modes: nothing to read there."""
+    if os.name != "posix":
+        return 0
     with contextlib.suppress(OSError, ValueError), open("/proc/self/status") as status:
         for line in status:
             if line.startswith("Umask:"):

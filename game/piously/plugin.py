@@ -1,51 +1,21 @@
-"""Piously as the application sees it: its one ``GamePlugin`` (in ``game.catalog``).
-
-Everything heavy is a loader with a plain import inside (see ``game.plugin``)."""
+"""Piously as the application sees it: its one ``GamePlugin`` (in ``game.catalog``), declared
+as data: the modules of its parts are named here once and imported when first used."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Final
+from typing import Final
 
-from game.core.registry import AnyGame
 from game.piously.info import INFO
 from game.piously.view.actions import ACTIONS, SEAT_COLOURS
-from game.plugin import ComputerLevels, GamePlugin, GameText
+from game.plugin import GamePlugin
 
-if TYPE_CHECKING:
-    from game.client.view import ViewFactory
-
-
-def _rules() -> AnyGame:
-    from game.piously.rules.game import GAME
-
-    return GAME
-
-
-def _view() -> ViewFactory:
-    from game.piously.view.board import PiouslyView
-
-    return PiouslyView
-
-
-def _computers() -> ComputerLevels:
-    from game.piously.ai import DEFAULT_LIMITS, LEVELS
-
-    return ComputerLevels(LEVELS, DEFAULT_LIMITS)
-
-
-def _text() -> GameText:
-    from game.piously.view import words
-
-    return words
-
-
-PLUGIN: Final = GamePlugin(
-    info=INFO,
-    actions=ACTIONS,
-    rules=_rules,
-    view=_view,
-    text=_text,
-    computers=_computers,
+PLUGIN: Final = GamePlugin.declare(
+    INFO,
+    ACTIONS,
+    rules="game.piously.rules.game:GAME",
+    view="game.piously.view.board:PiouslyView",
+    text="game.piously.view.words",
+    computers="game.piously.ai",
     course=("piously.json",),
     seat_colours=SEAT_COLOURS,
 )

@@ -1,53 +1,22 @@
-"""Push Fight as the application sees it: its one ``GamePlugin`` (in ``game.catalog``).
-
-Everything heavy is a loader with a plain import inside (see ``game.plugin``)."""
+"""Push Fight as the application sees it: its one ``GamePlugin`` (in ``game.catalog``), declared
+as data: the modules of its parts are named here once and imported when first used."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Final
+from typing import Final
 
-from game.core.registry import AnyGame
-from game.plugin import ComputerLevels, GamePlugin, GameText
+from game.plugin import GamePlugin
 from game.pushfight.info import INFO
 from game.pushfight.view.actions import ACTIONS
 from game.pushfight.view.colours import BROWN_RGB, WHITE_RGB
 
-if TYPE_CHECKING:
-    from game.client.view import ViewFactory
-
-
-def _rules() -> AnyGame:
-    from game.pushfight.rules.game import GAME
-
-    return GAME
-
-
-def _view() -> ViewFactory:
-    from game.pushfight.view.board import PushFightView
-
-    return PushFightView
-
-
-def _computers() -> ComputerLevels:
-    from game.pushfight.ai import LEVELS
-
-    return ComputerLevels(LEVELS, {})
-
-
-def _text() -> GameText:
-    from game.pushfight.view import words
-
-    return words
-
-
-
-PLUGIN: Final = GamePlugin(
-    info=INFO,
-    actions=ACTIONS,
-    rules=_rules,
-    view=_view,
-    text=_text,
-    computers=_computers,
+PLUGIN: Final = GamePlugin.declare(
+    INFO,
+    ACTIONS,
+    rules="game.pushfight.rules.game:GAME",
+    view="game.pushfight.view.board:PushFightView",
+    text="game.pushfight.view.words",
+    computers="game.pushfight.ai",
     course=("pushfight.json", "pushfight-puzzles.json"),
     seat_colours=(WHITE_RGB, BROWN_RGB),
 )

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import sys
 from collections.abc import Iterator
 
 import pytest
@@ -12,6 +13,9 @@ from tools.scratch_postgres import find_bindir, scratch_postgres
 
 @pytest.fixture(scope="session")
 def postgres_url() -> Iterator[str]:
+    if not sys.platform.startswith("linux"):
+        pytest.skip("the scratch PostgreSQL server is Linux's (Debian's layout, a user to run "
+                    "it as root); servers of several processes are run on Linux")
     bindir = find_bindir()
     if bindir is None:
         if os.environ.get("CI"):

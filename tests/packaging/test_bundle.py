@@ -67,3 +67,39 @@ def test_the_app_icon_is_the_window_icon_at_256_px(tmp_path: Path) -> None:
     assert image.get_size() == (256, 256)
     assert image.get_at((0, 0)).a == 0  # rounded, transparent corners
     assert image.get_at((128, 128)).a == 255
+
+
+def test_compiled_modules_are_named_as_python_names_them() -> None:
+    named = bundle.compiled_module
+    assert named("zeroconf/_dns.cpython-311-x86_64-linux-gnu.so", "zeroconf") == "zeroconf._dns"
+    assert named("zeroconf\\_services\\info.cp312-win_amd64.pyd", "zeroconf") == \
+        "zeroconf._services.info"
+    assert named("zeroconf/_services/__init__.cpython-312-darwin.so", "zeroconf") == \
+        "zeroconf._services"
+    assert named("zeroconf/py.typed", "zeroconf") is None
+    assert named("pygame/base.cpython-311-x86_64-linux-gnu.so", "zeroconf") is None
+
+
+def test_zeroconf_ships_as_the_python_its_compiled_modules_were_made_from() -> None:
+    import zeroconf
+
+    package = Path(zeroconf.__file__).parent
+    compiled = sorted(p for p in package.rglob("*") if p.suffix in (".so", ".pyd"))
+    binaries = [(p.relative_to(package.parent).as_posix(), str(p), "EXTENSION")
+                for p in compiled] + [("libz.so.1", "/lib/libz.so.1", "BINARY")]
+    kept, modules = bundle.pure_python(binaries, "zeroconf")
+    assert kept == [("libz.so.1", "/lib/libz.so.1", "BINARY")]
+    assert len(modules) == len(compiled)
+    names = {name for name, _path, _kind in modules}
+    if compiled:  # an install without its Cython build has nothing to swap
+        assert "zeroconf._dns" in names and "zeroconf._services" in names
+    for _name, path, kind in modules:
+        assert kind == "PYMODULE" and Path(path).is_file() and path.endswith(".py")
+
+
+def test_the_cpp_runtime_is_left_to_linux_alone() -> None:
+    assert not bundle.keep_binary("libstdc++.so.6", "linux")
+    assert not bundle.keep_binary("libgcc_s.so.1", "linux")
+    assert bundle.keep_binary("libstdc++.so.6", "darwin")
+    assert bundle.keep_binary("pygame_ce.libs/libSDL2-2.0.so.0", "linux")
+    assert bundle.keep_binary("libpython3.11.so.1.0", "linux")

@@ -21,3 +21,9 @@ def assets_dir() -> Path:
 
 def theme_path() -> Path:
     return assets_dir() / "theme.json"
+
+
+def changelog_path() -> Path:
+    """CHANGELOG.md, read-only, for Help's "What's new": beside ``assets`` in a source tree
+    and in a build (the spec bundles it), inside the package in a wheel (``hatch_build.py``)."""
+    return assets_dir().parent / "CHANGELOG.md"

@@ -27,7 +27,7 @@ def listed(folder: Path) -> list[str]:
     """The games in ``folder`` (file names), newest first; none if it cannot be read."""
     try:
         files = [(path.stat().st_mtime, path.name) for path in folder.iterdir()
-                 if path.suffix == SUFFIX and path.is_file()]
+                 if path.suffix.lower() == SUFFIX and path.is_file()]
     except OSError:
         return []
     return [name for _time, name in sorted(files, key=lambda item: (-item[0], item[1]))]
@@ -43,7 +43,8 @@ def chosen_path(folder: Path, typed: str) -> tuple[Path | None, str | None]:
         return Path(text), None
     if "/" in text or "\\" in text or text in (".", ".."):
         return None, "a name only, without folders"
-    return folder / (text if text.endswith(SUFFIX) else text + SUFFIX), None
+    named = text if text.lower().endswith(SUFFIX) else text + SUFFIX  # GAME.JSON on Windows
+    return folder / named, None
 
 
 class GameFileDialog(pygame_gui.elements.UIWindow):
