@@ -36,6 +36,7 @@ import pygame
 from game.client.app import app as loop
 from game.client.app.scene import Scene
 from game.client.app.services import Services
+from game.client.app.wake import wake
 from game.client.files.paths import Paths
 from game.core.match import Match
 from game.main_window import VIEWS, build_services
@@ -86,7 +87,7 @@ def online_waiting(services: Services) -> Scene:
 
     paths = services.paths
     services.online = OnlinePlay(services.games, paths, lambda: LanHost(
-        paths.data, bind="127.0.0.1", port=0, announce=False))
+        paths.data, bind="127.0.0.1", port=0, announce=False), wake=wake)
     game_id = next(info.id for info in services.games.infos()
                    if info.players == 2 and info.id in VIEWS)
     hosted = services.online.host_server()

@@ -53,6 +53,7 @@ import pygame  # noqa: E402
 
 from game.client.app.app import STEP  # noqa: E402
 from game.client.app.services import Services  # noqa: E402
+from game.client.app.wake import wake  # noqa: E402
 from game.client.files.paths import Paths  # noqa: E402
 from game.client.match.online import OnlinePlay  # noqa: E402
 from game.main_window import build_services  # noqa: E402
@@ -133,7 +134,7 @@ def _stay_on_this_machine(services: Services, paths: Paths) -> LoopbackBrowsers:
     returns the browsers, to close."""
     browsers = LoopbackBrowsers()
     services.online = OnlinePlay(services.games, paths, functools.partial(loopback_hosting, paths),
-                                 functools.partial(browsers, services.background))
+                                 functools.partial(browsers, services.background), wake)
     return browsers
 
 

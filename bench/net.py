@@ -12,6 +12,7 @@ Targets (issue 21): p99 <= 250 ms and server RSS <= 150 MB, paced.
 
     python -m bench net                      # everything (about 5 minutes)
     python -m bench net --only sqlite --quick
+    python -m bench net --only sqlite --mode paced --games-per 167 --think 5   # 501 tables
     python -m bench net --only lobby         # 500 idle clients, 100 queued (bench/net_lobby.py)
 """
 
@@ -53,6 +54,8 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--think", type=float, default=1.0, help="paced seconds per move")
     parser.add_argument("--only", choices=CONFIGS, action="append")
     parser.add_argument("--quick", action="store_true", help="4 games of each, 10 moves")
+    parser.add_argument("--mode", choices=("fast", "paced"), action="append",
+                        help="only this mode (both by default)")
     args = parser.parse_args(argv)
     if args.quick:
         args.games_per, args.moves = 4, 10
@@ -66,6 +69,8 @@ def main(argv: list[str]) -> int:
                 print(json.dumps(asyncio.run(lobby_figure(servers[0]))), flush=True)
                 continue
             for mode, think in (("fast", 0.0), ("paced", args.think)):
+                if args.mode and mode not in args.mode:
+                    continue
                 line = asyncio.run(_run(servers, config, mode, think, args))
                 print(json.dumps(line), flush=True)
                 failed |= not line["all_finished"]

@@ -15,6 +15,7 @@ from pathlib import Path
 import pygame
 
 from game.catalog import all_games, plugins
+from game.client.access.speech import Speech
 from game.client.app.app import App
 from game.client.app.assets import theme_path
 from game.client.app.background import Background
@@ -24,6 +25,7 @@ from game.client.app.input import InputTable
 from game.client.app.scene import Scene
 from game.client.app.services import Services
 from game.client.app.sound import SoundBank, init_mixer
+from game.client.app.wake import wake
 from game.client.draw import fonts
 from game.client.draw.backdrop import icon
 from game.client.files.learning import Learning, load_learning
@@ -159,9 +161,10 @@ def build_services(paths: Paths | None = None, size: tuple[int, int] | None = No
         computers=ProcessComputers(),
         learning=learning,
         online=OnlinePlay(games, paths, functools.partial(lan_hosting, paths),
-                          functools.partial(lan_browser, background)),
+                          functools.partial(lan_browser, background), wake),
         preload=functools.partial(preload, games, learning),
         background=background,
+        speech=Speech(settings.speech),
     )
     for problem in learn_problems:
         services.toasts.show(problem, "error")

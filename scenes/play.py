@@ -1,10 +1,10 @@
 """Play of any game through its view: select, preview, confirm, animate.
 
 The match is played at a ``game.client.match.table.Table``; the scene hosts the board
-(``game.client.widgets.board_host``) and the panel's widgets (seat cards, the turn's lines,
-the result card, the move buttons, the top bar) and routes commands to the parts in
-``scenes.play_parts`` (the moves' flow, looking back, hints, endings, files). Every refusal
-is shown as a toast with the rules' reason.
+(``game.client.widgets.board_host``), the panel's widgets (seat cards, the turn's lines, the
+result card, the move buttons, the top bar) and the keyboard's (``game.client.access``), and
+routes commands to ``scenes.play_parts`` (the moves' flow, looking back, hints, endings,
+files). Every refusal is shown as a toast with the rules' reason.
 """
 
 from __future__ import annotations
@@ -15,6 +15,7 @@ from typing import Any
 
 import pygame
 
+from game.client.access.play import PlayAccess
 from game.client.app import commands as c
 from game.client.app import input as inp
 from game.client.app.commands import Command
@@ -44,10 +45,8 @@ from scenes.play_parts.words import MatchWords
 
 
 class PlayScene(Scene):
-    """Shows a match at its table (``game.client.match.table``) and hands it the moves people make
-    on the board (``game.client.widgets.board_host``); the side panel, the result card and the
-    dialogs. The ``_``-methods marked "hook" are where a kind of play that adds to it
-    (``scenes.online.play``) says what it adds."""
+    """A match at its table, its board and side panel. The ``_``-methods marked "hook" are
+    where a kind of play that adds to it (``scenes.online.play``) says what it adds."""
 
     KEY_HINTS: tuple[tuple[str, str], ...] = (
         (c.BACK, "pause"), (c.CONFIRM, "confirm"), (c.CLEAR, "clear"),
@@ -61,8 +60,7 @@ class PlayScene(Scene):
         self.back_to = back_to
         """The screen under this one, named, when leaving the game goes back to it (the
         lobby): None, to the menu."""
-        self._panel_bottom = 0
-        """Where the panel's buttons end (what a kind of play adds may go below)."""
+        self._panel_bottom = 0  # where the panel's buttons end (what is added goes below)
         self.demo = demo
         """A computer-vs-computer demo: never autosaved, and the next demo follows."""
         self.slot = None if demo else autosaves.Slot(services.paths, resumed_from)
@@ -94,6 +92,7 @@ class PlayScene(Scene):
         self._pointer: tuple[int, int] | None = None
         self.history.sync(match)
         self.view.set_interactive(self.table.human_to_move())
+        self.access = PlayAccess(self, self._play, self._human_to_move)  # move box, cursor
 
     def _moving_seats(self) -> dict[int, MovingSeat]:
         """Hook: the seats that move by themselves (here, the computer seats)."""
@@ -185,8 +184,7 @@ class PlayScene(Scene):
         return self.controls.named
 
     def _extras_room(self, room: int) -> int:
-        """Hook: of the ``room`` under the buttons, the height what a kind of play adds
-        takes (the rest is the move list's)."""
+        """Hook: of the ``room`` under the buttons, the height extras take from the moves."""
         return 0
 
     def _build_extras(self) -> None:
@@ -250,11 +248,12 @@ class PlayScene(Scene):
 
     def _table_command(self, name: str) -> Transition | None:
         """A panel command that is not a move on the board."""
-        scenes, game_id = self.services.scenes, self.match.game.info.id
+        scenes, game_id, asked = self.services.scenes, self.match.game.info.id, (
+            self, self.match, self.table, self._refuse, self.flow.ended)
         actions: dict[str, Callable[[], Transition | None]] = {
-            c.TAKE_BACK: self._take_back, c.REDO: self.flow.redo, c.RESIGN: self._ask_resign,
-            c.OFFER_DRAW: lambda: endings.offer_draw(self, self.match, self.table,
-                                                     self._refuse, self.flow.ended),
+            c.TAKE_BACK: self._take_back, c.REDO: self.flow.redo,
+            c.RESIGN: lambda: endings.ask_resign(*asked),
+            c.OFFER_DRAW: lambda: endings.offer_draw(*asked),
             c.HINT: lambda: self.hints.ask(self.table, self._refuse),
             c.SAVE: lambda: files.ask_save(self, self.match), c.OPEN: lambda: files.ask_open(self),
             REMATCH: lambda: endings.rematch(self.services, self.match, self.back_to),
@@ -264,9 +263,9 @@ class PlayScene(Scene):
         return actions[name]() if name in actions else None
 
     def capture(self, event: pygame.event.Event) -> bool:
-        """The move list's own pointer: a click reviews the position an entry leads to (or
-        goes back to the game), the wheel over it scrolls it."""
-        if self.move_list.wheel(event, self._pointer):
+        """Keys go first to the move box and cursor (``game.client.access``); a click in the
+        move list reviews its position (or goes back to the game), the wheel scrolls it."""
+        if self.access.capture(event) or self.move_list.wheel(event, self._pointer):
             return True
         ply = None if self.dialog_open() else self.move_list.clicked(event)
         if ply is None:
@@ -274,15 +273,18 @@ class PlayScene(Scene):
         self.review(None if ply < 0 or ply >= self.match.ply else ply)
         return True
 
+    def holds_keys(self) -> bool:
+        return self.access.box.shown
+
+    def command_by_name(self, name: str) -> Transition | None:
+        """Run a command as its side-panel button does."""
+        return self.command(Command(name))
+
     def _show_moves(self) -> None:
         """The move list catches up with the match (the cost of the moves added only)."""
         self.history.sync(self.match)
         self.move_list.show(self.history.turns, self.look.shown, self._colours(),
                             back=self.reviewing is not None)
-
-    def command_by_name(self, name: str) -> Transition | None:
-        """Run a command as its side-panel button does."""
-        return self.command(Command(name))
 
     def _wait_reason(self) -> str:  # hook
         return self.table.wait_reason()
@@ -330,9 +332,7 @@ class PlayScene(Scene):
         if self.match.is_over != self._built_over:
             self._build_root()
         self._refresh_buttons()
-
-    def _ask_resign(self) -> None:
-        endings.ask_resign(self, self.match, self.table, self._refuse, self.flow.ended)
+        self.access.moved()
 
     def _resign(self) -> None:
         """What the Resign dialog's yes does."""
@@ -383,6 +383,7 @@ class PlayScene(Scene):
         self._draw_keys(surface)
         self._draw_panel(surface)
         self.controls.glow(surface, self.view.selected_action(), clock)
+        self.access.draw(surface, clock)
         self.side.fitted.draw_tip(surface, self._pointer, self.panel)
 
     def turn_number(self) -> int:
@@ -405,8 +406,7 @@ class PlayScene(Scene):
             if name != c.CONFIRM or self._can_confirm])
 
     def _draw_panel(self, surface: pygame.Surface) -> None:
-        """The players' cards, then the result card or the turn's lines, the move list and
-        what a kind of play adds."""
+        """The cards, the result card or the turn's lines, the move list and any extras."""
         body: Turn | Ended
         if self.match.outcome is not None:
             winner = self.match.outcome.winner

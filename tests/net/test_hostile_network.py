@@ -8,6 +8,7 @@ import asyncio
 import json
 import random
 import socket
+import urllib.request
 from collections.abc import AsyncIterator
 from dataclasses import dataclass, replace
 from functools import partial
@@ -130,20 +131,30 @@ async def test_a_handshake_that_never_completes(scene: Scene) -> None:
 
 
 async def test_invite_codes_cannot_be_guessed(scene: Scene) -> None:
+    """Past ten different wrong codes an address's guesses are refused as rate-limited; the
+    right code still seats (a player behind the guesser's NAT is not locked out)."""
     waiting = TableClient(scene.server.url, "Carol", GAMES)
     await waiting.connect()
     invite = await waiting.create("pushfight", seat=0)
     ws = await _greeted(scene.server.url)
     wrong = [code for code in ("222222", "333333", "444444", "555555", "666666", "777777",
-                               "888888", "999999", "AAAAAA", "BBBBBB") if code != invite.code]
-    for code in wrong[:LIMITS.invite_guesses_per_address]:
+                               "888888", "999999", "AAAAAA", "BBBBBB", "CCCCCC")
+             if code != invite.code][:LIMITS.invite_guesses_per_address + 1]
+    for _ in range(3):  # the same wrong code again counts once
+        await ws.send(m.encode(m.Join(wrong[0], "Mallory")))
+        assert await _error(ws) == "bad-code"
+    for code in wrong[1:LIMITS.invite_guesses_per_address]:
         await ws.send(m.encode(m.Join(code, "Mallory")))
         assert await _error(ws) == "bad-code"
-    for code in (*wrong, invite.code)[len(wrong) - LIMITS.invite_guesses_per_address:]:
-        await ws.send(m.encode(m.Join(code, "Mallory")))
-        assert await _error(ws) == "rate-limited"  # even the right code, once limited
+    await ws.send(m.encode(m.Join(wrong[-1], "Mallory")))
+    assert await _error(ws) == "rate-limited"
     assert waiting.state is not None and waiting.state.names[1] is None
     await ws.close()
+    async with connect(scene.server.url, compression=None) as friend:  # same address
+        await friend.send(_hello())
+        assert json.loads(await friend.recv())["type"] == "welcome"
+        await friend.send(m.encode(m.Join(invite.code, "Dora")))
+        assert json.loads(await asyncio.wait_for(friend.recv(), 10))["type"] == "seated"
     await waiting.close()
 
 
@@ -182,3 +193,11 @@ async def test_seat_and_turn_abuse_is_refused(scene: Scene) -> None:
         await player._ws.send(text)
         await player.wait_until(lambda: bool(heard), timeout=10)
         assert heard == [code], text
+
+
+async def test_the_health_page_names_no_path(scene: Scene, tmp_path: Path) -> None:
+    page = f"http://127.0.0.1:{scene.server.port}/health"
+    body = (await asyncio.to_thread(lambda: urllib.request.urlopen(page, timeout=5).read())
+            ).decode()
+    assert json.loads(body)["database"] == "sqlite"
+    assert str(tmp_path) not in body and "tables.sqlite" not in body

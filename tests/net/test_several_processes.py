@@ -1,18 +1,24 @@
 """Two ``serve`` processes on one PostgreSQL database: a table is served by one of them (the
-other sends its players there), and lobby changes reach both through LISTEN/NOTIFY."""
+other sends its players there, until it is killed), and lobby changes reach both through
+LISTEN/NOTIFY."""
 
 from __future__ import annotations
 
 import asyncio
 import json
 import random
+import time
 import urllib.request
 from functools import partial
 
 import pytest
+from websockets.asyncio.client import connect
+from websockets.exceptions import ConnectionClosed
 
+from game.net import messages as m
 from game.net.client import TableClient
 from game.net.codes import CloseCode
+from game.net.limits import PROTOCOL_VERSION
 from tests.net.processes import ServerProcess, start_server
 from tests.net.servers import GAMES
 
@@ -65,3 +71,38 @@ async def test_a_table_is_served_by_one_process(postgres_url: str) -> None:
     finally:
         await asyncio.gather(host.close(), guest.close())
         assert first.stop() == 0 and second.stop() == 0
+
+
+@pytest.mark.slow
+async def test_a_killed_process_s_tables_serve_again_at_once(postgres_url: str) -> None:
+    """The survivor takes the table over as soon as the killed owner's lock is gone, long
+    before its 30 s lease would have run out."""
+    first = await asyncio.to_thread(start_server, postgres_url)
+    second = await asyncio.to_thread(start_server, postgres_url)
+    host = TableClient(first.url, "Ada", GAMES)
+    try:
+        await host.connect()
+        await host.create("pushfight", seat=0)
+        assert host.ticket is not None
+        ticket = host.ticket
+        await asyncio.to_thread(first.kill)
+        killed = time.monotonic()
+        while True:
+            async with connect(second.url, compression=None) as ws:
+                rules = {info.id: info.rules_version for info in GAMES.infos()}
+                await ws.send(m.encode(m.Hello(PROTOCOL_VERSION, rules, "test")))
+                assert json.loads(await ws.recv())["type"] == "welcome"
+                await ws.send(m.encode(m.Attach(ticket.table, ticket.token, 0, 0)))
+                try:
+                    answer = json.loads(await asyncio.wait_for(ws.recv(), 5))
+                except ConnectionClosed as closed:
+                    assert closed.rcvd is not None
+                    assert closed.rcvd.code == CloseCode.ELSEWHERE
+                    assert time.monotonic() - killed < 5, "still sent to the dead process"
+                    await asyncio.sleep(0.2)
+                    continue
+                assert answer["type"] != "error", answer
+                break
+    finally:
+        await host.close()
+        assert second.stop() == 0

@@ -3,12 +3,16 @@
 from __future__ import annotations
 
 import itertools
+import time
+import uuid
 from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
 
 from game.net.storage import EntryConflict, Storage, StorageError, TableWrite, open_storage
+from game.net.storage.common import SqlStorage
 from game.net.storage.postgres import redact
 
 _ids = itertools.count()
@@ -87,6 +91,23 @@ def test_a_new_table_is_never_seen_without_its_owner(postgres_url: str) -> None:
     storage.close()
 
 
+def test_a_dead_process_s_tables_are_taken_at_once(postgres_url: str) -> None:
+    """Its lease has most of its 30 s to run, but its lock went with its connection."""
+    one, two = open_storage(postgres_url), open_storage(postgres_url)
+    owners = (f"one-{uuid.uuid4().hex}", f"two-{uuid.uuid4().hex}")
+    one.hold(owners[0])
+    two.hold(owners[1])
+    table = _table_id()
+    one.write(TableWrite(table, meta={}, lease=(owners[0], "ws://one", 1000)))
+    assert two.claim(table, owners[1], "ws://two", now=1001) == "ws://one"  # alive
+    one.close()  # as a killed process's connection ends
+    deadline = time.monotonic() + 5
+    while (found := two.claim(table, owners[1], "ws://two", now=1002)) is not None:
+        assert time.monotonic() < deadline, f"still sent to {found}"
+        time.sleep(0.02)  # the server process of the closed connection is ending
+    two.close()
+
+
 def test_one_process_serves_an_sqlite_file(tmp_path: Path) -> None:
     storage = open_storage(str(tmp_path / "one.sqlite"))
     storage.write(TableWrite("t", meta={}))
@@ -137,3 +158,21 @@ def test_many_changes_commit_together_or_not_at_all(storage: Storage) -> None:
                             TableWrite(second, entries=("changed",))])
     loaded = storage.load(first), storage.load(second)
     assert [s.entries for s in loaded if s] == [("a",), ("b",)]
+
+
+def test_a_read_on_the_reader_never_holds_up_a_commit(tmp_path: Path) -> None:
+    """SQLite: a read transaction takes no write lock (WAL), so the server's commits go on
+    while its reads' connection is in the middle of one."""
+    storage = open_storage(str(tmp_path / "tables.sqlite"))
+    reader = storage.reader()
+    assert isinstance(reader, SqlStorage)
+    storage.write(TableWrite("t", meta={}, entries=("a",)))
+    with reader._lock, reader._reading():
+        assert reader._rows("SELECT COUNT(*) FROM net_entries", ()) == [(1,)]
+        done = ThreadPoolExecutor(1).submit(storage.write, TableWrite("t", first=1,
+                                                                       entries=("b",)))
+        done.result(timeout=2)  # committed while the read goes on
+    stored = reader.load("t")
+    assert stored is not None and stored.entries == ("a", "b")
+    reader.close()
+    storage.close()

@@ -4,7 +4,10 @@ each refusal closes with its code (or answers HTTP before the upgrade)."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
+import socket
+import urllib.error
 import urllib.request
 from collections.abc import AsyncIterator
 from dataclasses import replace
@@ -14,7 +17,7 @@ from websockets.asyncio.client import ClientConnection, connect
 
 from game.net.codes import CloseCode
 from game.net.server.app import PortInUse, TransportServer
-from game.net.server.limits import Limits, PerAddress, Window
+from game.net.server.limits import InviteGuesses, Limits, PerAddress, Window
 from game.net.server.session import Session
 from tests.net.waiting import close_code, until
 
@@ -152,3 +155,77 @@ def test_windows_count_only_what_they_allow() -> None:
     assert window.allow(10.5)  # the first one left the window
     guesses = PerAddress(1, 60.0)
     assert guesses.allow("a", 0) and not guesses.allow("a", 1) and guesses.allow("b", 1)
+
+
+@pytest.fixture
+async def patient() -> AsyncIterator[tuple[TransportServer, int]]:
+    """A server whose handshake time is long: silent connections stay open through a test."""
+    transport = TransportServer(EchoHub(), replace(LIMITS, handshake_seconds=30))
+    port = await transport.start("127.0.0.1", 0)
+    yield transport, port
+    await transport.stop()
+
+
+def _silent(port: int) -> socket.socket:
+    tcp = socket.create_connection(("127.0.0.1", port), timeout=10)
+    tcp.settimeout(10)
+    return tcp
+
+
+async def test_silent_connections_count_from_their_accept(
+    patient: tuple[TransportServer, int],
+) -> None:
+    transport, port = patient
+    silent = [_silent(port) for _ in range(LIMITS.max_connections)]
+    try:
+        await until(lambda: transport.connections == LIMITS.max_connections)
+        with _silent(port) as extra:  # past the server's cap before saying a word
+            answer = await asyncio.to_thread(extra.recv, 100)
+            assert answer.startswith(b"HTTP/1.1 503")
+    finally:
+        for tcp in silent:
+            tcp.close()
+    await until(lambda: not transport.connections)
+
+
+async def test_silent_connections_count_against_their_address() -> None:
+    transport = TransportServer(EchoHub(), replace(LIMITS, handshake_seconds=30,
+                                                   max_connections=100))
+    port = await transport.start("127.0.0.1", 0)
+    hard = 2 * LIMITS.max_connections_per_address
+    silent = [_silent(port) for _ in range(hard)]
+    try:
+        await until(lambda: transport.connections == hard)
+        # dropped at once, not at the handshake timeout
+        with _silent(port) as extra, contextlib.suppress(ConnectionResetError):
+            assert await asyncio.to_thread(extra.recv, 100) == b""
+        assert transport.connections == hard
+    finally:
+        for tcp in silent:
+            tcp.close()
+        await transport.stop()
+
+
+async def test_only_the_health_path_answers_plain_http(
+    server: tuple[TransportServer, str],
+) -> None:
+    _, url = server
+    base = url.replace("ws://", "http://")
+    for path in ("/", "/healthz", "/health/x", "/etc/passwd"):
+        with pytest.raises(urllib.error.HTTPError) as refused:
+            await asyncio.to_thread(lambda p=path: urllib.request.urlopen(base + p, timeout=5))
+        assert refused.value.code == 404
+
+
+def test_wrong_invite_codes_count_per_address_and_per_code() -> None:
+    guesses = InviteGuesses(per_address=3, past_limits=2, seconds=60)
+    for code in ("A", "A", "B", "B", "C"):
+        assert guesses.may_try("1.2.3.4", 0) and not guesses.limited("1.2.3.4", 0)
+        guesses.wrong("1.2.3.4", code, 0)
+    assert guesses.limited("1.2.3.4", 1) and not guesses.limited("5.6.7.8", 1)
+    guesses.wrong("1.2.3.4", "D", 1)  # past its limit: the server-wide window counts it
+    assert guesses.may_try("1.2.3.4", 2)  # still looked up: the right code would seat
+    guesses.wrong("1.2.3.4", "E", 2)
+    assert not guesses.may_try("1.2.3.4", 3)  # every limited address's window is full
+    assert guesses.may_try("5.6.7.8", 3)
+    assert guesses.may_try("1.2.3.4", 62) and not guesses.limited("1.2.3.4", 62)

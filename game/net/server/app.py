@@ -3,7 +3,8 @@ limits every connection lives under, the health page, and start/stop.
 
 The table logic is the ``Hub``; this module only moves text in and out and refuses whatever
 breaks a limit: over-long messages (close 1009, by ``websockets``), floods, connections over
-the caps (HTTP 503 before the upgrade), and clients that never finish the handshake.
+the caps, and clients that never finish the handshake. Connections are counted from the TCP
+accept, so that silent ones count against the caps and show on the health page too.
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ import http
 import json
 import time
 from collections import Counter
-from typing import Any, Final
+from typing import Any, Final, cast
 
 from websockets.asyncio.server import Server, ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
@@ -25,7 +26,10 @@ from game.net.codes import CloseCode
 from game.net.server.limits import Limits, Window
 from game.net.server.session import Hub, Session
 
-HEALTH_PATHS: Final = ("/health", "/healthz")
+HEALTH_PATH: Final = "/health"
+FULL: Final = (b"HTTP/1.1 503 Service Unavailable\r\nContent-Type: text/plain\r\n"
+               b"Content-Length: 20\r\nConnection: close\r\n\r\nThe server is full.\n")
+"""Written at once to a connection accepted over the server's cap, before any request."""
 
 
 class PortInUse(OSError):
@@ -44,14 +48,45 @@ class TransportServer:
         self.limits = limits or Limits()
         self.behind_proxy = behind_proxy
         self._server: Server | None = None
+        self._accepted: Counter[str] = Counter()
+        """TCP connections per peer address, from the accept to the close."""
+        self._total = 0
         self._open: Counter[str] = Counter()
-        """Connections per client address, from the upgrade request to the close."""
+        """Connections per client address (as forwarded, behind a proxy), from the upgrade
+        request to the close."""
         self._watchers: set[asyncio.Task[None]] = set()
         self.started = time.monotonic()
 
     @property
     def connections(self) -> int:
-        return sum(self._open.values())
+        """Every TCP connection, from its accept (silent ones too) to its close."""
+        return self._total
+
+    def _accept(self, transport: asyncio.Transport) -> str | None:
+        """Count a new TCP connection; refuse it at once (None) past a cap: the server's
+        (answered 503), or twice the per-address cap from one peer (dropped unanswered:
+        below that, an honest client over the cap hears why after its upgrade). Behind a
+        proxy, every connection comes from the proxy: its clients are counted at their
+        upgrade request, by forwarded address."""
+        peer = transport.get_extra_info("peername")
+        address = str(peer[0]) if isinstance(peer, tuple) and peer else "unknown"
+        if self.connections >= self.limits.max_connections:
+            transport.write(FULL)
+            transport.close()
+            return None
+        if (not self.behind_proxy
+                and self._accepted[address] >= 2 * self.limits.max_connections_per_address):
+            transport.abort()
+            return None
+        self._accepted[address] += 1
+        self._total += 1
+        return address
+
+    def _closed(self, address: str) -> None:
+        self._total -= 1
+        self._accepted[address] -= 1
+        if not self._accepted[address]:
+            del self._accepted[address]
 
     async def start(self, host: str, port: int) -> int:
         """Listen; returns the port (useful with port 0). Raises PortInUse with a reason."""
@@ -59,6 +94,7 @@ class TransportServer:
         try:
             self._server = await serve(
                 self._handle, host, port,
+                create_connection=_counted(self),
                 process_request=self._process_request,
                 compression=None,  # compression costs memory per connection and invites bombs
                 max_size=limits.max_message_bytes,
@@ -82,11 +118,11 @@ class TransportServer:
     # -- HTTP, before the WebSocket upgrade ----------------------------------------------
 
     def _process_request(self, conn: ServerConnection, request: Request) -> Response | None:
-        if request.path.split("?")[0] in HEALTH_PATHS or "upgrade" not in request.headers:
+        if request.path.split("?")[0] == HEALTH_PATH:
             return self._health(conn)
+        if "upgrade" not in request.headers:
+            return conn.respond(http.HTTPStatus.NOT_FOUND, "Not found: see /health.\n")
         address = self._address(conn)
-        if self.connections >= self.limits.max_connections:
-            return conn.respond(http.HTTPStatus.SERVICE_UNAVAILABLE, "The server is full.\n")
         self._open[address] += 1  # over its cap, it is closed with a code once upgraded
         watcher = asyncio.get_running_loop().create_task(self._forget_when_closed(conn, address))
         self._watchers.add(watcher)  # held: the loop keeps only weak references to tasks
@@ -150,3 +186,22 @@ class TransportServer:
                 return last[:64]
         remote = conn.remote_address
         return str(remote[0]) if isinstance(remote, tuple) and remote else "unknown"
+
+
+def _counted(transport: TransportServer) -> type[ServerConnection]:
+    """A ``ServerConnection`` that the transport counts from its TCP accept to its close."""
+
+    class Counted(ServerConnection):
+        address: str | None = None
+
+        def connection_made(self, tcp: asyncio.BaseTransport) -> None:
+            super().connection_made(tcp)
+            self.address = transport._accept(cast(asyncio.Transport, tcp))
+
+        def connection_lost(self, exc: Exception | None) -> None:
+            super().connection_lost(exc)
+            if self.address is not None:
+                transport._closed(self.address)
+                self.address = None
+
+    return Counted

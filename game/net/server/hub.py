@@ -10,7 +10,10 @@ and find it rebuilt from what was stored.
 Tables are rebuilt from storage when a player attaches (after a restart too) and forgotten
 once nobody has been at them for a while. With several processes on one PostgreSQL database,
 a table is served by the process holding its lease; the others send its players there
-(``CloseCode.ELSEWHERE``, the address as the reason). Lobby changes (a table opened, filled
+(``CloseCode.ELSEWHERE``, the address as the reason), or take it over at once when that
+process died (``Storage.hold``). Commits run on one thread with the storage's connection,
+reads and lobby queries on another with their own (``Storage.reader``), so that no commit of
+a move ever waits behind a read. Lobby changes (a table opened, filled
 or finished) reach every process through the storage's ``publish``.
 """
 
@@ -35,7 +38,7 @@ from game.net.handshake import greet, hosted_games
 from game.net.limits import MAX_BAD_MESSAGES
 from game.net.randomness import Randomness, SystemRandomness, new_table_id
 from game.net.server.commits import GroupCommit
-from game.net.server.limits import Limits, PerAddress
+from game.net.server.limits import InviteGuesses, Limits, PerAddress
 from game.net.server.session import Session
 from game.net.storage import LEASE_SECONDS, Storage, StorageError, TableWrite
 from game.net.table import Output, Table
@@ -74,14 +77,22 @@ class TableHub:
         self.address = ""
         self._hosted = hosted_games(games.infos())
         self._titles = {info.id: info.title for info in games.infos()}
-        self._db = ThreadPoolExecutor(max_workers=1, thread_name_prefix="table-storage")
-        self._commits = GroupCommit(storage.write_many, self._call)
+        self.queries = storage.reader()
+        """The reads' and lobby queries' own connection, on their own thread: a commit of a
+        move never queues behind them."""
+        self._db = ThreadPoolExecutor(max_workers=1, thread_name_prefix="table-commits")
+        self._reads = ThreadPoolExecutor(max_workers=1, thread_name_prefix="table-reads")
+        self._replays = ThreadPoolExecutor(max_workers=1, thread_name_prefix="table-replays")
+        """Re-playing stored moves (a table rebuilt, an earlier round) costs tens of
+        milliseconds for a long game: never on the event loop."""
+        self._commits = GroupCommit(storage.write_many, self._commit_call)
         self._live: dict[str, LiveTable] = {}
         self._loading: dict[str, asyncio.Lock] = {}
         self._bad: dict[Session, int] = {}
         self._created = PerAddress(limits.tables_per_address, limits.table_window_seconds)
-        self._guesses = PerAddress(limits.invite_guesses_per_address,
-                                   limits.invite_window_seconds)
+        self._guesses = InviteGuesses(limits.invite_guesses_per_address,
+                                      limits.invite_guesses_past_limits,
+                                      limits.invite_window_seconds)
         self._lobby: dict[str, dict[str, Any]] = {}
         """Open tables of every process, kept current by published lobby messages."""
         self._sweeper: asyncio.Task[None] | None = None
@@ -92,7 +103,8 @@ class TableHub:
     async def start(self, address: str) -> None:
         self.address = address
         self._loop = asyncio.get_running_loop()
-        await self._call(self.storage.listen, self._heard)
+        await self._commit_call(self.storage.hold, self.owner)
+        await self._call(self.queries.listen, self._heard)
         self._sweeper = asyncio.create_task(self._sweep())
 
     async def stop(self) -> None:
@@ -101,8 +113,11 @@ class TableHub:
             with contextlib.suppress(asyncio.CancelledError):
                 await self._sweeper
         with contextlib.suppress(StorageError):
-            await self._call(self.storage.release, self.owner, None)
+            await self._commit_call(self.storage.release, self.owner, None)
         self._db.shutdown(wait=True)
+        self._reads.shutdown(wait=True)
+        self._replays.shutdown(wait=False, cancel_futures=True)
+        self.queries.close()
 
     def health(self) -> dict[str, object]:
         now = self.clock()
@@ -111,10 +126,20 @@ class TableHub:
                          or summary["expires"] < now]:
             del self._lobby[table_id]  # its invite code expired: nobody can join any more
         return {"tables": len(self._live), "open_tables": len(self._lobby),
-                "commits": self._commits.commits, "database": self.storage.url}
+                "commits": self._commits.commits,
+                "database": "postgresql" if self.storage.url.startswith("postgres")
+                else "sqlite"}
 
     async def _call(self, function: Callable[..., T], *args: Any) -> T:
-        """Run a blocking storage call on the storage thread."""
+        """Run a blocking read or lobby query (on ``queries``) on the reads' thread."""
+        return await asyncio.get_running_loop().run_in_executor(self._reads, function, *args)
+
+    async def replay(self, function: Callable[..., T], *args: Any) -> T:
+        """Run a re-play of stored moves on the replays' thread."""
+        return await asyncio.get_running_loop().run_in_executor(self._replays, function, *args)
+
+    async def _commit_call(self, function: Callable[..., T], *args: Any) -> T:
+        """Run a blocking call on the commits' thread (``storage``'s own connection)."""
         return await asyncio.get_running_loop().run_in_executor(self._db, function, *args)
 
     # -- the transport's calls -----------------------------------------------------------
@@ -206,21 +231,26 @@ class TableHub:
         return any(live.invite == code for live in self._live.values())
 
     async def _join(self, session: Session, message: m.Join, now: float) -> None:
-        """Only wrong codes count against the address: past the limit, every code is refused
-        for a while (the right one too, or guessing would go on until it showed)."""
-        if self._guesses.is_full(session.address, time.monotonic()):
+        """Only wrong codes count against the address (``InviteGuesses``): past its limit,
+        its wrong codes are refused as rate-limited, and the right one still seats."""
+        if not self._guesses.may_try(session.address, time.monotonic()):
             await _refuse(session, Refusal.RATE_LIMITED,
-                          "too many wrong invite codes from your address: wait a minute",
-                          message.TYPE)
+                          "too many wrong invite codes: wait a minute", message.TYPE)
             return
         table_id = next((tid for tid, live in self._live.items()
                          if live.invite == message.code), None)
         if table_id is None:
-            table_id = await self._call(self.storage.find_invite, message.code, now)
+            table_id = await self._call(self.queries.find_invite, message.code, now)
         if table_id is None:
-            self._guesses.allow(session.address, time.monotonic())
-            await _refuse(session, Refusal.BAD_CODE, "no table has this invite code",
-                          message.TYPE)
+            limited = self._guesses.limited(session.address, time.monotonic())
+            self._guesses.wrong(session.address, message.code, time.monotonic())
+            if limited:
+                await _refuse(session, Refusal.RATE_LIMITED, "too many wrong invite codes "
+                              "from your address: check the code, or wait a minute",
+                              message.TYPE)
+            else:
+                await _refuse(session, Refusal.BAD_CODE, "no table has this invite code",
+                              message.TYPE)
             return
         live = await self._serve(session, table_id, now)
         if live is not None:
@@ -243,18 +273,18 @@ class TableHub:
         return live
 
     async def _load(self, session: Session, table_id: str, now: float) -> LiveTable | None:
-        stored = await self._call(self.storage.load, table_id)
+        stored = await self._call(self.queries.load, table_id)
         if stored is None:
             await _refuse(session, Refusal.NO_TABLE, "there is no such table", m.Attach.TYPE)
             return None
-        elsewhere = await self._call(self.storage.claim, table_id, self.owner, self.address,
+        elsewhere = await self._call(self.queries.claim, table_id, self.owner, self.address,
                                      now)
         if elsewhere:
             await session.close(CloseCode.ELSEWHERE, elsewhere)
             return None
         try:
-            table = Table.restore(table_id, [load_entry(text) for text in stored.entries],
-                                  self.games, self.randomness, now)
+            table = await self.replay(_restore, table_id, stored.entries, self.games,
+                                      self.randomness, now)
         except (ValueError, ProtocolError) as err:
             await _refuse(session, Refusal.INTERNAL, f"this table cannot be restored: {err}",
                           m.Attach.TYPE)
@@ -338,7 +368,7 @@ class TableHub:
                    "open": invite is not None, "finished": live.finished,
                    "expires": invite.expires if invite is not None else 0}
         with contextlib.suppress(StorageError):
-            await self._call(self.storage.publish, json.dumps(summary))
+            await self._call(self.queries.publish, json.dumps(summary))
 
     def _heard(self, text: str) -> None:
         """A lobby message from any process (on the storage's thread)."""
@@ -360,7 +390,7 @@ class TableHub:
         while True:
             await asyncio.sleep(SWEEP_SECONDS)
             with contextlib.suppress(StorageError):
-                await self._call(self.storage.renew, self.owner, self.clock())
+                await self._commit_call(self.storage.renew, self.owner, self.clock())
             cutoff = time.monotonic() - IDLE_SECONDS
             idle = [table_id for table_id, live in self._live.items()
                     if live.idle_since is not None and not live.lock.locked()
@@ -369,7 +399,14 @@ class TableHub:
                 del self._live[table_id]
             if idle:
                 with contextlib.suppress(StorageError):
-                    await self._call(self.storage.release, self.owner, idle)
+                    await self._commit_call(self.storage.release, self.owner, idle)
+
+
+def _restore(table_id: str, entries: tuple[str, ...], games: Registry,
+             randomness: Randomness, now: float) -> Table:
+    """Runs on the replays' thread: a table rebuilt from its stored entries."""
+    return Table.restore(table_id, [load_entry(text) for text in entries], games, randomness,
+                         now)
 
 
 async def _refuse(session: Session, code: Refusal, reason: str, of: str | None) -> None:

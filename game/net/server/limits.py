@@ -22,6 +22,12 @@ class Limits:
     tables_per_address: int = 30
     table_window_seconds: float = 3600.0
     invite_guesses_per_address: int = 10
+    """Different wrong invite codes from one address in a window, before its wrong guesses
+    are refused as rate-limited (the right code still seats)."""
+    invite_guesses_past_limits: int = 60
+    """Wrong codes in a window from all the addresses past their own limit together: past
+    it, their guesses are refused without a look (the right code too), so that letting the
+    right code through never makes guessing faster."""
     invite_window_seconds: float = 60.0
     handshake_seconds: float = 10.0
     """From the TCP connection to our ``hello`` answer: WebSocket upgrade and first message."""
@@ -53,6 +59,46 @@ class Window:
 
     def is_idle(self, now: float) -> bool:
         return not self._times or self._times[-1] <= now - self.seconds
+
+
+class InviteGuesses:
+    """Wrong invite codes, counted per address and per code: the same wrong code again (a
+    typo retyped, a stale link clicked twice) counts once, so one guesser behind a shared
+    address (a NAT, a proxy) does not lock everyone else out; past its limit an address's
+    codes are still looked up while the server-wide window of such guesses has room, so the
+    right code goes through."""
+
+    def __init__(self, per_address: int, past_limits: int, seconds: float) -> None:
+        self.per_address = per_address
+        self.seconds = seconds
+        self._codes: dict[str, dict[str, float]] = {}
+        """Per address: each wrong code and when it was first tried in the window."""
+        self._past_limits = Window(past_limits, seconds)
+
+    def may_try(self, address: str, now: float) -> bool:
+        """Whether a code from ``address`` is looked up at all."""
+        return not self.limited(address, now) or not self._past_limits.is_full(now)
+
+    def limited(self, address: str, now: float) -> bool:
+        """Past its own limit: its wrong codes are refused as ``rate-limited``."""
+        return len(self._fresh(address, now)) >= self.per_address
+
+    def wrong(self, address: str, code: str, now: float) -> None:
+        if self.limited(address, now):
+            self._past_limits.allow(now)
+        codes = self._codes.get(address)
+        if codes is None:
+            if len(self._codes) > 10_000:
+                for quiet in [a for a in self._codes if not self._fresh(a, now)]:
+                    del self._codes[quiet]
+            codes = self._codes[address] = {}
+        codes.setdefault(code, now)
+
+    def _fresh(self, address: str, now: float) -> dict[str, float]:
+        codes = self._codes.get(address, {})
+        for code in [c for c, at in codes.items() if at <= now - self.seconds]:
+            del codes[code]
+        return codes
 
 
 class PerAddress:

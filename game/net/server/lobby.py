@@ -20,19 +20,19 @@ import secrets
 import time
 from collections import deque
 from collections.abc import Callable
+from functools import partial
 from typing import Any, Final
 
-from game.core.match import Match
 from game.net import lobby as lb
 from game.net import messages as m
 from game.net.codec import Fields
 from game.net.codes import ProtocolError, Refusal
-from game.net.entries import Played, load_entry
 from game.net.glicko2 import PROVISIONAL_DEVIATION
 from game.net.limits import INVITE_ALPHABET
 from game.net.matchmaking import Seeker, pair
 from game.net.server.hub import LiveTable, TableHub
-from game.net.server.limits import Window
+from game.net.server.limits import PerAddress, Window
+from game.net.server.rounds import EarlierRounds
 from game.net.server.session import Session
 from game.net.storage import Storage, StorageError
 from game.net.storage.common import SqlStorage
@@ -46,6 +46,8 @@ LOBBY_ACTIONS: Final = (20, 60.0)
 CHALLENGES: Final = (5, 60.0)
 CHATS: Final = (10, 10.0)
 """Chat lines and spectator remarks per connection."""
+OLD_ROUNDS: Final = (10, 60.0)
+"""Earlier rounds of a rematch asked per address per minute (each may cost a replay)."""
 LINK_GUESSES: Final = (10, 60.0)
 """Wrong link codes or secrets per address per minute."""
 PLAYING_SECONDS: Final = 24 * 3600.0
@@ -94,7 +96,11 @@ class LobbyHub(TableHub):
         super().__init__(storage, *args, clock=clock, **kwargs)
         if not isinstance(storage, SqlStorage):
             raise StorageError("the lobby needs an SQL storage")
-        self.social = SocialStore(storage)
+        if not isinstance(self.queries, SqlStorage):
+            raise StorageError("the lobby needs an SQL storage")
+        self.social = SocialStore(self.queries)
+        self.rounds = EarlierRounds(partial(self._call, self.queries.load), self.replay)
+        self._old_rounds = PerAddress(*OLD_ROUNDS)
         self._visitors: dict[Session, Visitor] = {}
         self._watchers: dict[str, set[Session]] = {}
         self._shown: dict[str, tuple[int, tuple[str | None, str | None]]] = {}
@@ -456,7 +462,11 @@ class LobbyHub(TableHub):
         if live is None:
             return  # refused, or sent to the process that serves it
         if message.round < live.table.round:
-            await self._send_round(session, live, message.round)
+            if not self._old_rounds.allow(session.address, time.monotonic()):
+                raise ProtocolError(Refusal.RATE_LIMITED, "too many earlier rounds asked from "
+                                    "your address: wait a minute", message.TYPE)
+            for text in await self.rounds.texts(live.table, message.round):
+                session.post(text)
             return
         self._stop_watching(session, visitor)
         visitor.watching = message.table
@@ -464,33 +474,9 @@ class LobbyHub(TableHub):
         table = live.table
         start = message.have if (message.round == table.round
                                  and message.have <= table.match.ply) else 0
-        await session.send(lb.encode(self._watching(live)))
+        session.post(lb.encode(self._watching(live)))
         for chunk in m.moves_messages(table.round, start, table.moves()[start:]):
-            await session.send(lb.encode(chunk))
-
-    async def _send_round(self, session: Session, live: LiveTable, round_: int) -> None:
-        """An earlier round of a rematch, finished (a profile's recent game to replay): its
-        ``watching`` and all its moves, read back from the stored entries, once; nothing
-        follows (the round cannot change any more)."""
-        table = live.table
-        stored = await self._call(self.storage.load, table.id)
-        entries = () if stored is None else stored.entries
-        moves = tuple(entry.move for entry in map(load_entry, entries)
-                      if isinstance(entry, Played) and entry.round == round_)
-        match = Match(table.game, table.options)
-        for text in moves:
-            match.play_text(text)
-        outcome = match.outcome
-        ending = None if outcome is None else m.Ending(outcome.winner, outcome.reason.value,
-                                                       outcome.reason.label)
-        names = table.names()
-        if (round_ ^ table.round) & 1:  # the sides swap at every rematch
-            names = (names[1], names[0])
-        await session.send(lb.encode(lb.Watching(
-            table.id, table.game.info.id, table.game.info.rules_version, table.options,
-            table.clock, round_, names, match.ply, ending, 0)))
-        for chunk in m.moves_messages(round_, 0, moves):
-            await session.send(lb.encode(chunk))
+            session.post(lb.encode(chunk))
 
     def _watching(self, live: LiveTable) -> lb.Watching:
         table = live.table
@@ -521,7 +507,7 @@ class LobbyHub(TableHub):
         for watcher in list(self._watchers.get(visitor.watching, ())):
             other = self._visitors.get(watcher)
             if visitor.name is None or other is None or visitor.name not in other.blocks:
-                await watcher.send(text)
+                watcher.post(text)
 
     # -- what tables do, seen from the lobby ---------------------------------------------
 
@@ -542,8 +528,8 @@ class LobbyHub(TableHub):
                 if text not in texts:
                     texts.append(text)
         for watcher in list(self._watchers.get(table.id, ())):
-            for text in texts:
-                await watcher.send(text)
+            for text in texts:  # queued: a spectator never holds up the table
+                watcher.post(text)
 
     def _muted(self, live: LiveTable, send: Send) -> bool:
         """A chat line to a player who blocked its sender (or was blocked by them)."""
@@ -589,7 +575,7 @@ class LobbyHub(TableHub):
     # -- notes between processes ---------------------------------------------------------
 
     async def _announce(self, note: dict[str, Any]) -> None:
-        await self._call(self.storage.publish, json.dumps(note, separators=(",", ":")))
+        await self._call(self.queries.publish, json.dumps(note, separators=(",", ":")))
 
     def _note_lobby(self, text: str) -> None:
         with contextlib.suppress(ValueError):

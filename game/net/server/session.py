@@ -4,6 +4,7 @@ way to send it messages or close it with a code. The transport enforces the limi
 from __future__ import annotations
 
 import asyncio
+from collections import deque
 from dataclasses import dataclass, field
 from typing import Final, Protocol
 
@@ -12,6 +13,8 @@ from game.net.codes import CloseCode
 SEND_SECONDS: Final = 5.0
 """A client that has not taken a message in this long (it stopped reading; its buffers are
 full) is closed, so that it cannot hold up its table while the table waits to send to it."""
+OUTBOX: Final = 64
+"""Messages queued for a spectator (``post``) before it counts as not reading and is closed."""
 
 
 class Link(Protocol):
@@ -34,6 +37,9 @@ class Session:
     closed: bool = False
 
     closing: set[asyncio.Task[None]] = field(default_factory=set)
+    outbox: deque[str] = field(default_factory=deque)
+    """Posted messages not yet sent, oldest first (at most ``OUTBOX``)."""
+    writer: asyncio.Task[None] | None = None
 
     async def send(self, text: str) -> None:
         """Send, or drop the message if the link is gone (its close is handled elsewhere)."""
@@ -45,6 +51,26 @@ class Session:
             self.close_soon(CloseCode.POLICY, "not reading its messages")
         except Exception:  # a closed or broken link: the reader sees it and cleans up
             self.closed = True
+
+    def post(self, text: str) -> None:
+        """Queue ``text`` and return at once: a spectator's feed, which a table hands out
+        without waiting. One that lets ``OUTBOX`` messages pile up is closed; everything
+        posted is sent in order, by one writer task."""
+        if self.closed:
+            return
+        if len(self.outbox) >= OUTBOX:
+            self.outbox.clear()
+            self.close_soon(CloseCode.POLICY, "not reading its messages")
+            return
+        self.outbox.append(text)
+        if self.writer is None:
+            self.writer = asyncio.get_running_loop().create_task(self._write())
+
+    async def _write(self) -> None:
+        while self.outbox and not self.closed:
+            await self.send(self.outbox.popleft())
+        self.outbox.clear()
+        self.writer = None
 
     async def close(self, code: int, reason: str) -> None:
         self.closed = True

@@ -7,7 +7,8 @@ each, numbered from 0. That is enough to rebuild it: the server re-applies the e
 Every method commits before it returns, so a move the server acknowledges after ``write``
 survives a crash of the process.
 
-The calls are blocking; the server runs them on one thread of its own (``StorageWorker``).
+The calls are blocking; the server runs its commits on one thread of its own and its reads
+on another, each with its own connection (``reader``).
 Several server processes may share one database: a table is served by one process at a time,
 the one holding its lease (``claim``), and processes tell each other about lobby and presence
 changes with ``publish``/``listen``.
@@ -91,6 +92,17 @@ class Storage(Protocol):
 
     def unfinished(self) -> list[str]:
         """Ids of tables whose game is not over (to rebuild after a restart)."""
+        ...
+
+    def reader(self) -> Storage:
+        """Another connection to the same database, for the server's reads and lobby
+        queries: on their own thread, so that no commit of a move ever waits behind them."""
+        ...
+
+    def hold(self, owner: str) -> None:
+        """Say that ``owner`` is alive for as long as this storage's connection lasts: once
+        it dies (its process was killed), other processes ``claim`` its tables at once
+        instead of waiting for their leases to run out."""
         ...
 
     def claim(self, table_id: str, owner: str, address: str, now: float) -> str | None:

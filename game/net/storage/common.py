@@ -32,6 +32,11 @@ class SqlStorage:
     def _transaction(self) -> AbstractContextManager[Any]:
         raise NotImplementedError
 
+    def _reading(self) -> AbstractContextManager[Any]:
+        """A transaction that only reads (SQLite: one that takes no write lock, so that it
+        never holds up the other connection's commits)."""
+        return self._transaction()
+
     def _rows(self, query: str, params: Sequence[object]) -> list[tuple[Any, ...]]:
         raise NotImplementedError
 
@@ -75,7 +80,7 @@ class SqlStorage:
         self._count(sql.INSERT_ENTRY, (table_id, seq, entry))
 
     def load(self, table_id: str) -> StoredTable | None:
-        with self._lock, self._transaction():
+        with self._lock, self._reading():
             rows = self._rows(sql.SELECT_TABLE, (table_id,))
             if not rows:
                 return None
@@ -86,18 +91,22 @@ class SqlStorage:
         )
 
     def find_invite(self, code: str, now: float) -> str | None:
-        with self._lock, self._transaction():
+        with self._lock, self._reading():
             rows = self._rows(sql.SELECT_INVITE, (code, now))
         return str(rows[0][0]) if rows else None
 
     def unfinished(self) -> list[str]:
-        with self._lock, self._transaction():
+        with self._lock, self._reading():
             return [str(row[0]) for row in self._rows(sql.SELECT_UNFINISHED, ())]
 
     def claim(self, table_id: str, owner: str, address: str, now: float) -> str | None:
+        return self._claim(sql.CLAIM, table_id, owner, address, now)
+
+    def _claim(self, query: str, table_id: str, owner: str, address: str,
+               now: float) -> str | None:
         with self._lock, self._transaction():
             params = (owner, address, now + LEASE_SECONDS, table_id, owner, now, address)
-            if self._count(sql.CLAIM, params):
+            if self._count(query, params):
                 return None
             rows = self._rows(sql.SELECT_OWNER, (table_id,))
         return str(rows[0][0]) if rows else ""

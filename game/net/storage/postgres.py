@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import contextlib
 import threading
+import time
 from collections.abc import Iterator, Sequence
 from typing import Any, Final
 
@@ -25,6 +26,25 @@ MAX_NOTIFY_BYTES: Final = 7900
 SCHEMA_LOCK: Final = 4_213_771
 """Advisory lock key held while creating the schema, so that two processes starting at once
 do not race on ``CREATE TABLE IF NOT EXISTS``."""
+OWNER_LOCKS: Final = 4_213_772
+"""First key of the advisory locks that say a process is alive (the second is the hash of
+its owner id): held by its connection, so PostgreSQL drops it the moment the process dies."""
+OWNERS_SCHEMA: Final = (
+    "CREATE TABLE IF NOT EXISTS net_owners (owner TEXT PRIMARY KEY, since DOUBLE PRECISION "
+    "NOT NULL)"
+)
+ALIVE: Final = (
+    "EXISTS (SELECT 1 FROM pg_locks l WHERE l.locktype = 'advisory' AND l.granted "
+    f"AND l.classid = {OWNER_LOCKS} AND l.objid = hashtext({{owner}})::oid "
+    "AND l.objsubid = 2)"
+)
+"""Whether the process ``{owner}`` (an SQL expression) still holds its lock."""
+DEAD_OWNER: Final = (
+    f"EXISTS (SELECT 1 FROM net_owners o WHERE o.owner = net_tables.owner) "
+    f"AND NOT {ALIVE.format(owner='net_tables.owner')}"
+)
+"""A table whose owner said it would hold its lock (``hold``) and no longer does."""
+CLAIM: Final = f"{sql.CLAIM[:-1]} OR ({DEAD_OWNER}))"
 
 
 def _psycopg() -> Any:
@@ -57,8 +77,29 @@ class PostgresStorage(SqlStorage):
         self._conn = self._connect()
         with self._transaction():
             self._conn.execute("SELECT pg_advisory_xact_lock(%s)", (SCHEMA_LOCK,))
-            for statement in sql.SCHEMA:
+            for statement in (*sql.SCHEMA, OWNERS_SCHEMA):
                 self._conn.execute(statement)
+
+    def reader(self) -> PostgresStorage:
+        """A second connection: reads never wait for a commit's round trip."""
+        return PostgresStorage(self._dsn)
+
+    def hold(self, owner: str) -> None:
+        """Take the lock that says ``owner`` is alive, on this connection (for as long as it
+        lasts), and forget owners that died with no table left."""
+        with self._lock, self._transaction():
+            self._conn.execute("SELECT pg_try_advisory_lock(%s, hashtext(%s))",
+                               (OWNER_LOCKS, owner))
+            self._conn.execute("INSERT INTO net_owners (owner, since) VALUES (%s, %s) "
+                               "ON CONFLICT DO NOTHING", (owner, time.time()))
+            self._conn.execute(
+                "DELETE FROM net_owners WHERE owner <> %s AND NOT EXISTS (SELECT 1 FROM "
+                "net_tables t WHERE t.owner = net_owners.owner) AND NOT "
+                + ALIVE.format(owner="net_owners.owner"), (owner,))
+
+    def claim(self, table_id: str, owner: str, address: str, now: float) -> str | None:
+        """Also takes a table whose owner died (its lock is gone) before its lease ends."""
+        return self._claim(CLAIM, table_id, owner, address, now)
 
     def _connect(self) -> Any:
         try:

@@ -16,12 +16,15 @@ from dataclasses import dataclass
 from typing import Any, Final
 
 from game.net.glicko2 import MIN_DEVIATION, START_DEVIATION, Rating, Result, update
+from game.net.names import name_key
 from game.net.storage.common import SqlStorage
 
 SCHEMA: Final = (
     """CREATE TABLE IF NOT EXISTS net_players (
         name TEXT PRIMARY KEY, created DOUBLE PRECISION NOT NULL,
         removed BOOLEAN NOT NULL DEFAULT FALSE)""",
+    """CREATE TABLE IF NOT EXISTS net_name_keys (
+        key TEXT PRIMARY KEY, name TEXT NOT NULL)""",
     """CREATE TABLE IF NOT EXISTS net_secrets (
         name TEXT NOT NULL REFERENCES net_players(name), hash TEXT NOT NULL,
         PRIMARY KEY (name, hash))""",
@@ -103,9 +106,14 @@ class SocialStore:
         with self._db._lock, self._db._transaction():
             for statement in SCHEMA:
                 self._db._count(statement, ())
+            for (name,) in self._db._rows(  # names claimed before keys were kept
+                    "SELECT name FROM net_players p WHERE NOT EXISTS "
+                    "(SELECT 1 FROM net_name_keys k WHERE k.name = p.name)", ()):
+                self._db._count("INSERT INTO net_name_keys (key, name) VALUES (%s, %s) "
+                                "ON CONFLICT DO NOTHING", (name_key(str(name)), name))
 
     def _rows(self, query: str, *params: object) -> list[tuple[Any, ...]]:
-        with self._db._lock, self._db._transaction():
+        with self._db._lock, self._db._reading():
             return self._db._rows(query, params)
 
     def _run(self, query: str, *params: object) -> int:
@@ -116,17 +124,25 @@ class SocialStore:
 
     def identify(self, name: str, secret: str, now: float) -> bool | None:
         """True: the name was free and is now bound to the secret; False: the secret is
-        one of the name's; None: the name belongs to another secret (or was removed)."""
+        one of the name's; None: the name belongs to another secret (or was removed), or a
+        name that looks like it was claimed first (``name_key``)."""
         digest = secret_hash(secret)
-        with self._db._lock, self._db._transaction():
-            if self._db._count("INSERT INTO net_players (name, created) VALUES (%s, %s) "
-                               "ON CONFLICT (name) DO NOTHING", (name, now)):
-                self._db._count("INSERT INTO net_secrets (name, hash) VALUES (%s, %s)",
-                                (name, digest))
-                return True
-            rows = self._db._rows(
-                "SELECT 1 FROM net_secrets s JOIN net_players p ON p.name = s.name "
-                "WHERE s.name = %s AND s.hash = %s AND NOT p.removed", (name, digest))
+        try:
+            with self._db._lock, self._db._transaction():
+                if self._db._count("INSERT INTO net_players (name, created) VALUES (%s, %s) "
+                                   "ON CONFLICT (name) DO NOTHING", (name, now)):
+                    if not self._db._count("INSERT INTO net_name_keys (key, name) VALUES "
+                                           "(%s, %s) ON CONFLICT DO NOTHING",
+                                           (name_key(name), name)):
+                        raise _Undo  # a look-alike holds it: the new name is not kept
+                    self._db._count("INSERT INTO net_secrets (name, hash) VALUES (%s, %s)",
+                                    (name, digest))
+                    return True
+                rows = self._db._rows(
+                    "SELECT 1 FROM net_secrets s JOIN net_players p ON p.name = s.name "
+                    "WHERE s.name = %s AND s.hash = %s AND NOT p.removed", (name, digest))
+        except _Undo:
+            return None
         return False if rows else None
 
     def add_link(self, name: str, code: str, expires: float, now: float) -> None:
@@ -152,8 +168,11 @@ class SocialStore:
                                name))
 
     def claimed(self, name: str) -> bool:
-        """The name was ever claimed (a removed name stays taken: nobody else gets it)."""
-        return bool(self._rows("SELECT 1 FROM net_players WHERE name = %s", name))
+        """The name, or one that looks like it, was ever claimed (a removed name stays
+        taken: nobody else gets it)."""
+        return bool(self._rows("SELECT 1 FROM net_players WHERE name = %s UNION ALL "
+                               "SELECT 1 FROM net_name_keys WHERE key = %s",
+                               name, name_key(name)))
 
     def remove(self, name: str) -> list[str]:
         """An operator's removal: the name can no longer be used, its listings, queue places
@@ -313,7 +332,7 @@ class SocialStore:
                         int(r[3]), int(r[4]), int(r[5]))
 
     def standing(self, name: str, game: str) -> Standing:
-        with self._db._lock, self._db._transaction():
+        with self._db._lock, self._db._reading():
             return self._standing(name, game)
 
     def standings(self, name: str) -> list[Standing]:

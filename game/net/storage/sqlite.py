@@ -21,14 +21,19 @@ class SqliteStorage(SqlStorage):
     """One SQLite file. Lobby messages reach only this process: a file has no way to notify
     other processes, so several processes should share PostgreSQL instead."""
 
-    def __init__(self, path: Path) -> None:
+    def __init__(self, path: Path, *, second: SqliteStorage | None = None) -> None:
+        """``second``: a second connection to that storage's file (``reader``), sharing its
+        listeners and its claim on the file."""
         super().__init__()
         self.url = str(path)
+        self._path = path
         self._listeners: list[Listener] = []
         self._listeners_lock = threading.Lock()
+        if second is not None:
+            self._listeners, self._listeners_lock = second._listeners, second._listeners_lock
         if path.parent != Path() and not path.parent.is_dir():
             raise StorageError(f"the folder {path.parent} does not exist")
-        self._lock_file = _only_process(path)
+        self._lock_file = _only_process(path) if second is None else None
         try:
             self._conn = sqlite3.connect(
                 path, timeout=BUSY_TIMEOUT_SECONDS, isolation_level=None,
@@ -45,11 +50,20 @@ class SqliteStorage(SqlStorage):
                 self._lock_file.close()
             raise StorageError(f"cannot use {path} as a database: {err}") from None
 
+    def _transaction(self) -> contextlib.AbstractContextManager[None]:
+        """One transaction, holding the write lock from its start (two writers never
+        deadlock); any database error becomes a StorageError, nothing kept."""
+        return self._begin("BEGIN IMMEDIATE")
+
+    def _reading(self) -> contextlib.AbstractContextManager[None]:
+        """A deferred transaction: it reads one snapshot and takes no lock a commit on the
+        other connection would wait for (WAL)."""
+        return self._begin("BEGIN")
+
     @contextlib.contextmanager
-    def _transaction(self) -> Iterator[None]:
-        """One transaction; any database error becomes a StorageError, nothing kept."""
+    def _begin(self, statement: str) -> Iterator[None]:
         try:
-            self._conn.execute("BEGIN IMMEDIATE")
+            self._conn.execute(statement)
             try:
                 yield
             except BaseException:
@@ -64,6 +78,13 @@ class SqliteStorage(SqlStorage):
 
     def _count(self, query: str, params: Sequence[object]) -> int:
         return self._conn.execute(query.replace("%s", "?"), tuple(params)).rowcount
+
+    def reader(self) -> SqliteStorage:
+        """WAL lets this connection read while the other one commits."""
+        return SqliteStorage(self._path, second=self)
+
+    def hold(self, owner: str) -> None:
+        """Nothing to do: one process serves an SQLite file."""
 
     def claim(self, table_id: str, owner: str, address: str, now: float) -> str | None:
         """Always ours: one process serves an SQLite file, so a lease left by a process that
