@@ -15,6 +15,10 @@ process died (``Storage.hold``). Commits run on one thread with the storage's co
 reads and lobby queries on another with their own (``Storage.reader``), so that no commit of
 a move ever waits behind a read. Lobby changes (a table opened, filled
 or finished) reach every process through the storage's ``publish``.
+
+A table with a real-time clock is woken when the side to move's flag falls (``Table.tick``),
+so a round is lost on time without anyone claiming it, and it stays in memory while its
+clock runs even if nobody is connected.
 """
 
 from __future__ import annotations
@@ -47,6 +51,8 @@ T = TypeVar("T")
 IDLE_SECONDS: Final = 300.0
 """A table nobody is connected to stays in memory this long (quick reconnects, claims)."""
 SWEEP_SECONDS: Final = LEASE_SECONDS / 3
+FLAG_MARGIN_SECONDS: Final = 0.01
+"""A flag is looked at this long after it should fall, so it has surely fallen."""
 
 
 @dataclass(eq=False)
@@ -60,6 +66,8 @@ class LiveTable:
     finished: bool = False
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     idle_since: float | None = None
+    flag_timer: asyncio.TimerHandle | None = None
+    """Wakes the table when its running real-time clock runs out."""
 
 
 class TableHub:
@@ -97,6 +105,7 @@ class TableHub:
         """Open tables of every process, kept current by published lobby messages."""
         self._sweeper: asyncio.Task[None] | None = None
         self._loop: asyncio.AbstractEventLoop | None = None
+        self._flags: set[asyncio.Task[None]] = set()
 
     # -- life ----------------------------------------------------------------------------
 
@@ -112,6 +121,13 @@ class TableHub:
             self._sweeper.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await self._sweeper
+        for live in self._live.values():
+            if live.flag_timer is not None:
+                live.flag_timer.cancel()
+        for task in list(self._flags):
+            task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await task
         with contextlib.suppress(StorageError):
             await self._commit_call(self.storage.release, self.owner, None)
         self._db.shutdown(wait=True)
@@ -293,6 +309,7 @@ class TableHub:
         live = LiveTable(table, len(stored.entries), invite.code if invite else None,
                          table.match.is_over)
         self._live[table_id] = live
+        self._arm(live)
         return live
 
     # -- one message at a time per table ------------------------------------------------
@@ -302,6 +319,8 @@ class TableHub:
             if self._live.get(live.table.id) is not live:  # dropped while we waited
                 return
             await self._carry_out(live, act(live.table))
+            live.table.sent(self.clock())
+            self._arm(live)
             if not live.table.connections:
                 live.idle_since = time.monotonic()
             else:
@@ -359,6 +378,25 @@ class TableHub:
                 conn.close_soon(CloseCode.INTERNAL, "the server could not store that: "
                                 "reconnect")
 
+    # -- real-time clocks ----------------------------------------------------------------
+
+    def _arm(self, live: LiveTable) -> None:
+        """Wake ``live`` when its running clock runs out (and not before: a move cancels)."""
+        if live.flag_timer is not None:
+            live.flag_timer.cancel()
+            live.flag_timer = None
+        flag = live.table.flag_at
+        if flag is None or self._live.get(live.table.id) is not live:
+            return
+        delay = max(0.0, flag - self.clock()) + FLAG_MARGIN_SECONDS
+        live.flag_timer = asyncio.get_running_loop().call_later(delay, self._flag, live)
+
+    def _flag(self, live: LiveTable) -> None:
+        live.flag_timer = None
+        task = asyncio.create_task(self._step(live, lambda t: t.tick(self.clock())))
+        self._flags.add(task)
+        task.add_done_callback(self._flags.discard)
+
     # -- lobby, leases, memory -----------------------------------------------------------
 
     async def _publish_lobby(self, live: LiveTable) -> None:
@@ -394,6 +432,7 @@ class TableHub:
             cutoff = time.monotonic() - IDLE_SECONDS
             idle = [table_id for table_id, live in self._live.items()
                     if live.idle_since is not None and not live.lock.locked()
+                    and live.table.flag_at is None
                     and (live.idle_since < cutoff or live.table.is_idle)]
             for table_id in idle:
                 del self._live[table_id]
