@@ -31,8 +31,8 @@ class GameClock:
     def remaining(self, seat: int, now: float) -> int:
         """Seat's time left at ``now``, in ms (never below 0)."""
         left = self.left[seat]
-        if seat == self.running:
-            left -= _ms(now - self.since)
+        if seat == self.running:  # (``since`` may be ahead: a round trip forgiven)
+            left -= _ms(max(0.0, now - self.since))
         return max(0, left)
 
     def now_left(self, now: float) -> tuple[int, int]:

@@ -55,6 +55,9 @@ MAX_BASE_SECONDS: Final = 3 * 3600
 MAX_INCREMENT_SECONDS: Final = 180
 """Added to a player's real-time clock each time their turn passes to the other."""
 
+MAX_LAG_CREDIT_SECONDS: Final = 1.0
+"""Most network round trip a real-time clock forgives a move (the rest is charged)."""
+
 # Enforced by the server, stated here so clients and docs agree.
 RATE_MESSAGES: Final = 100
 RATE_SECONDS: Final = 20

@@ -21,7 +21,8 @@ taken. Every stored move carries both times left, so a restarted table resumes t
 Any message of a player that arrives after a flag fell, and ``tick`` (the server calls it when
 ``flag_at`` comes, whoever is connected), ends the round on time (``time N``) instead. The
 server calls ``sent`` once a stored change has gone out: the answering player's time runs
-from then, so the time spent storing and sending a move is charged to nobody.
+from then, less their measured network round trip (bounded), so the time spent storing and
+sending a move and the network's time are charged to nobody.
 """
 
 from __future__ import annotations
@@ -39,7 +40,7 @@ from game.core.text import printable, quote
 from game.net.clocks import GameClock
 from game.net.codes import CloseCode, ProtocolError, Refusal
 from game.net.entries import Entry, Opened, Played, Rematch, Sat
-from game.net.limits import INVITE_SECONDS
+from game.net.limits import INVITE_SECONDS, MAX_LAG_CREDIT_SECONDS
 from game.net.messages import (
     Abort,
     Answer,
@@ -255,11 +256,17 @@ class Table:
         self._unsent = bool(output.store)
         return output
 
-    def sent(self, now: float) -> None:
+    def sent(self, now: float, lags: Mapping[Conn, float] | None = None) -> None:
         """What the last ``handle`` or ``tick`` stored has gone out, at ``now``: the running
-        clock counts from then."""
-        if self._unsent and self._clocks is not None:
-            self._clocks = self._clocks.resume(_stamp(now))
+        clock counts from then, and forgives its player the network round trip (``lags``:
+        seconds by connection, as measured; at most ``MAX_LAG_CREDIT_SECONDS``): the move
+        takes half of it to reach them and theirs the other half to come back."""
+        if self._unsent and self._clocks is not None and self._clocks.running is not None:
+            mover = self._player(self._clocks.running)
+            lag = max((lag for conn, lag in (lags or {}).items()
+                       if self._conns.get(conn) == mover), default=0.0)
+            credit = min(max(lag, 0.0), MAX_LAG_CREDIT_SECONDS)
+            self._clocks = self._clocks.resume(_stamp(now + credit))
         self._unsent = False
 
     def refuse(self, conn: Conn, err: ProtocolError) -> Output:

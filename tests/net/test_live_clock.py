@@ -69,6 +69,15 @@ def test_the_time_a_move_spends_being_stored_and_sent_is_nobody_s() -> None:
     assert moved.clocks == (172_000, 172_000)  # Blaise is charged 10 s, not 10.25
 
 
+def test_the_player_to_move_is_forgiven_their_round_trip_up_to_a_bound() -> None:
+    for lag, charged in ((0.3, 9_700), (5.0, 9_000)):
+        setup = seated(clock=LIVE)
+        _move_at(setup, START + 11)
+        setup.table.sent(START + 11, {"a": 0.05, "b": lag})  # Blaise is to move
+        (moved,) = _move_at(setup, START + 21)
+        assert moved.clocks is not None and moved.clocks[1] == 182_000 - charged
+
+
 def test_the_flag_falls_without_a_claim() -> None:
     setup = seated(clock=LIVE)
     flag = setup.table.flag_at

@@ -319,7 +319,8 @@ class TableHub:
             if self._live.get(live.table.id) is not live:  # dropped while we waited
                 return
             await self._carry_out(live, act(live.table))
-            live.table.sent(self.clock())
+            live.table.sent(self.clock(), {conn: conn.latency for conn in live.table.connections
+                                           if isinstance(conn, Session)})
             self._arm(live)
             if not live.table.connections:
                 live.idle_since = time.monotonic()
