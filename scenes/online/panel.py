@@ -86,6 +86,15 @@ def status(online: OnlineGame, match: Match) -> str | None:
     return None
 
 
+def clock_note(online: OnlineGame, match: Match) -> str:
+    """The table's clock for the top bar: its real-time kind (``3+2``) or the correspondence
+    deadline of the side to move ('' when neither)."""
+    state = online.state
+    if state is not None and state.clock.base is not None:
+        return f"  ·  {state.clock.label}"
+    return deadline_text(online, match)
+
+
 def deadline_text(online: OnlineGame, match: Match) -> str:
     """The correspondence deadline of the side to move, for the top bar ('' when none)."""
     deadline = online.deadline()

@@ -388,7 +388,7 @@ class OnlinePlayScene(PlayScene):
         held = self.held
         kept = f"  ·  {held} move{'s' if held > 1 else ''} not sent until your turn ends"
         low = "  ·  Low time!" if op.low_on_time(self.online, self.match) else ""
-        return (kept if held else "") + low + op.deadline_text(self.online, self.match)
+        return (kept if held else "") + low + op.clock_note(self.online, self.match)
 
     def _draw_keys(self, surface: pygame.Surface) -> None:
         """The message strip shows the last chat line, if any, in place of the keys."""
