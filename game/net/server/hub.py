@@ -18,7 +18,9 @@ or finished) reach every process through the storage's ``publish``.
 
 A table with a real-time clock is woken when the side to move's flag falls (``Table.tick``),
 so a round is lost on time without anyone claiming it, and it stays in memory while its
-clock runs even if nobody is connected.
+clock runs even if nobody is connected. A (re)started server serves again at once every
+unfinished table whose real-time clock runs, with nobody attached: its clock resumes from
+what was stored.
 """
 
 from __future__ import annotations
@@ -106,6 +108,7 @@ class TableHub:
         self._sweeper: asyncio.Task[None] | None = None
         self._loop: asyncio.AbstractEventLoop | None = None
         self._flags: set[asyncio.Task[None]] = set()
+        self._waking: asyncio.Task[None] | None = None
 
     # -- life ----------------------------------------------------------------------------
 
@@ -115,8 +118,13 @@ class TableHub:
         await self._commit_call(self.storage.hold, self.owner)
         await self._call(self.queries.listen, self._heard)
         self._sweeper = asyncio.create_task(self._sweep())
+        self._waking = asyncio.create_task(self._wake_clocks())
 
     async def stop(self) -> None:
+        if self._waking is not None:
+            self._waking.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._waking
         if self._sweeper is not None:
             self._sweeper.cancel()
             with contextlib.suppress(asyncio.CancelledError):
@@ -272,7 +280,8 @@ class TableHub:
         if live is not None:
             await self._step(live, lambda t: t.handle(session, message, now))
 
-    async def _serve(self, session: Session, table_id: str, now: float) -> LiveTable | None:
+    async def _serve(self, session: Session | None, table_id: str,
+                     now: float) -> LiveTable | None:
         """The table, loaded here if this process may serve it; None when there is no such
         table (refused) or another process serves it (the session is sent there)."""
         live = self._live.get(table_id)
@@ -288,22 +297,29 @@ class TableHub:
             self._loading.pop(table_id, None)
         return live
 
-    async def _load(self, session: Session, table_id: str, now: float) -> LiveTable | None:
+    async def _load(self, session: Session | None, table_id: str,
+                    now: float) -> LiveTable | None:
+        """``session``: who asked (told when it cannot be served), or None for the server's
+        own wake-up of a running clock."""
         stored = await self._call(self.queries.load, table_id)
         if stored is None:
-            await _refuse(session, Refusal.NO_TABLE, "there is no such table", m.Attach.TYPE)
+            if session is not None:
+                await _refuse(session, Refusal.NO_TABLE, "there is no such table",
+                              m.Attach.TYPE)
             return None
         elsewhere = await self._call(self.queries.claim, table_id, self.owner, self.address,
                                      now)
         if elsewhere:
-            await session.close(CloseCode.ELSEWHERE, elsewhere)
+            if session is not None:
+                await session.close(CloseCode.ELSEWHERE, elsewhere)
             return None
         try:
             table = await self.replay(_restore, table_id, stored.entries, self.games,
                                       self.randomness, now)
         except (ValueError, ProtocolError) as err:
-            await _refuse(session, Refusal.INTERNAL, f"this table cannot be restored: {err}",
-                          m.Attach.TYPE)
+            if session is not None:
+                await _refuse(session, Refusal.INTERNAL,
+                              f"this table cannot be restored: {err}", m.Attach.TYPE)
             return None
         invite = table.invite
         live = LiveTable(table, len(stored.entries), invite.code if invite else None,
@@ -391,6 +407,23 @@ class TableHub:
             return
         delay = max(0.0, flag - self.clock()) + FLAG_MARGIN_SECONDS
         live.flag_timer = asyncio.get_running_loop().call_later(delay, self._flag, live)
+
+    async def _wake_clocks(self) -> None:
+        """Serve every unfinished table with a real-time clock again, nobody attached, so
+        that its flag falls even if its players never come back."""
+        with contextlib.suppress(StorageError):
+            for table_id in await self._call(self.queries.unfinished):
+                stored = await self._call(self.queries.load, table_id)
+                if stored is None or not stored.entries or table_id in self._live:
+                    continue
+                try:
+                    opened = load_entry(stored.entries[0])
+                except ProtocolError:
+                    continue  # the attach that asks for it is told why
+                if isinstance(opened, Opened) and opened.clock.base is not None:
+                    live = await self._serve(None, table_id, self.clock())
+                    if live is not None and not live.table.connections:
+                        live.idle_since = time.monotonic()
 
     def _flag(self, live: LiveTable) -> None:
         live.flag_timer = None
