@@ -48,3 +48,12 @@ def test_every_menu_entry_makes_a_table_clock_the_server_takes() -> None:
     assert table_clock(choice_of("3 days per move"), 120).move == 3 * 86_400
     with pytest.raises(ValueError, match="minutes\\+seconds"):
         choice_of(CUSTOM, "")
+
+
+def test_the_lobby_names_a_listed_real_time_clock() -> None:
+    from game.client.match import lobby
+    from game.net import messages as m
+
+    assert lobby.clock_text(m.Clock(base=300, increment=3)) == "5+3 live"
+    assert lobby.clock_text(m.Clock(move=86_400)) == "1 day per move"
+    assert lobby.clock_text(m.Clock()) == "no clock"
