@@ -84,6 +84,7 @@ def online_waiting(services: Services) -> Scene:
     from game.hosting import LanHost
     from game.net.messages import Clock
     from game.net.session import Host, Join, Network, Session
+    from scenes.online.play import OnlinePlayScene
 
     paths = services.paths
     services.online = OnlinePlay(services.games, paths, lambda: LanHost(
@@ -102,7 +103,7 @@ def online_waiting(services: Services) -> Scene:
         ours.pump()
         time.sleep(0.02)
     assert ours.seated, "the opponent did not sit down"
-    return PlayScene(services, ours.new_match(), online=ours)
+    return OnlinePlayScene(services, ours.new_match(), ours)
 
 
 def screens() -> dict[str, Screen]:

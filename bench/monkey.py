@@ -24,7 +24,7 @@ the background work runs in the time between, as in the app. ``--no-pace`` runs 
 back instead (no time between: the background work then gets none). ``monkey_background``
 gives the work's stages (ms after the window showed) and the worst frame beside one and of
 the others ("after"): a click that opens a screen before the work is done may take up to
-150 ms (issue 25), the worst-frame target of 50 ms is for the rest.
+150 ms, the worst-frame target of 50 ms is for the rest.
 
     python -m bench.monkey [--events 6000] [--seed 1] [--resize-heavy] [--no-pace]
 """

@@ -16,6 +16,7 @@ from game.client.app.scene import Scene
 from game.client.draw import fonts, palette
 from game.client.files import storage
 from game.client.widgets.gamefiles import GameFileDialog
+from game.client.widgets.hinted_entry import HintedEntry
 from game.core.errors import RecordError
 from game.core.files import shown_name
 from game.core.match import Match
@@ -48,7 +49,7 @@ def label(scene: Scene, rect: pygame.Rect, text: str, object_id: str = "") -> An
 def entry(scene: Scene, rect: pygame.Rect, text: str, hint: str = "", limit: int = 32) -> Any:
     """A one-line text field showing ``text`` (what was typed before a rebuild) under its
     length ``limit``; ``hint`` shows while it is empty."""
-    field = pygame_gui.elements.UITextEntryLine(rect, scene.services.ui, container=scene.root,
+    field = HintedEntry(rect, scene.services.ui, container=scene.root,
                                                 placeholder_text=hint or None)
     field.set_text_length_limit(limit)
     field.set_text(text)

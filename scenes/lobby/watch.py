@@ -102,6 +102,10 @@ class WatchScene(ReplayScene):
                 self.playing = True  # more than one arrived: play them through
                 self._next_at = clock
 
+    def _draw_keys(self, surface: pygame.Surface) -> None:
+        if not self.spectator.remarks:  # the last remark has the strip
+            super()._draw_keys(surface)
+
     def draw(self, surface: pygame.Surface, clock: float) -> None:
         super().draw(surface, clock)
         spectator = self.spectator

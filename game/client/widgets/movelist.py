@@ -181,6 +181,11 @@ class History:
         index = self._turn_index(ply)
         return None if index < 0 else self.turns[index]
 
+    def played(self) -> int:
+        """The turns played so far: the counter's last number, never the turn to come (a
+        record of 32 moves has 32, finished or not)."""
+        return next((turn.number for turn in reversed(self.turns) if turn.number), 0)
+
     def turn_now(self, match: Match) -> int:
         """The move counter: the turn being played, in players' turns (the last one once the
         game is over). A seat still to move after its own move is in the same turn, unless
@@ -286,9 +291,12 @@ class MoveList:
     # -- what to show ---------------------------------------------------------------------
 
     def layout(self, rect: pygame.Rect) -> None:
+        """Place the list in ``rect``; the entry shown stays in view (the newest, while
+        following), whatever the new size leaves room for."""
         if rect != self.rect:
             self.rect = pygame.Rect(rect)
             self._image = None
+            self._reveal()
 
     def show(self, turns: tuple[Turn, ...], current: int, colours: Sequence[RGB],
              back: bool = False) -> None:

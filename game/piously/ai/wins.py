@@ -45,25 +45,18 @@ from typing import Final
 from game.piously.ai.evaluate import NeedCache, actions_to_win
 from game.piously.ai.turns import Spender
 from game.piously.rules import casting
+from game.piously.rules import spellbook as book
 from game.piously.rules.game import action_moves, move_problem, play
 from game.piously.rules.hexes import DIRECTIONS, Hex
 from game.piously.rules.moves import Move, Usurper
 from game.piously.rules.spellbook import (
     ILLUSIONIST,
-    IMPRINT,
-    LEAP,
-    LOCKSMITH,
     OPPORTUNIST,
     OVERWORK,
-    PRIESTESS,
-    PURIFY,
     SHOVEL_SPELL,
     SPELLS,
     STONEMASON,
-    UPSET,
     USURPER,
-    YEOMAN,
-    YOKE,
     is_artwork,
 )
 from game.piously.rules.state import PiouslyState, rooms_in_hand
@@ -73,7 +66,7 @@ PROMISING: Final = -9
 """The priority (far minus able, see ``_priority``) below which a search that ran out of
 nodes goes on with its extra nodes. The wins the first budget missed in the generated
 positions sat at -9 to -37 when it ran out; turn starts of easy's games without a win found
-mostly at -8 or more (issue 27's notes in the README)."""
+mostly at -8 or more (``docs/ai.md``)."""
 NEIGHBOURHOOD: Final = 7
 """A hex and its six neighbours: the most auras the Imprint or the Upset can give at once."""
 OVERWORK_MOST: Final = 6
@@ -81,13 +74,14 @@ OVERWORK_MOST: Final = 6
 UPSET_MOST: Final = 3
 """The Upset keeps the count of each colour among seven hexes, so as many of the mover's
 auras leave hexes as arrive on new ones: at most three of seven."""
-FIXED_GAINS: Final = {PRIESTESS: 1, PURIFY: 1, USURPER: 2, IMPRINT: NEIGHBOURHOOD,
-                      UPSET: UPSET_MOST}
+FIXED_GAINS: Final = {book.PRIESTESS: 1, book.PURIFY: 1, USURPER: 2, book.IMPRINT: NEIGHBOURHOOD,
+                      book.UPSET: UPSET_MOST}
 """The most hexes each spell can turn to the caster's aura; spells that only move things
 (or give actions) add none themselves."""
 RESHAPERS: Final = frozenset((STONEMASON, SHOVEL_SPELL))
 """Spells that change which hexes touch, so joining rooms may get cheaper."""
-MOVERS: Final = frozenset((LEAP, YOKE, LOCKSMITH, YEOMAN, STONEMASON, SHOVEL_SPELL))
+MOVERS: Final = frozenset((book.LEAP, book.YOKE, book.LOCKSMITH, book.YEOMAN, STONEMASON,
+                           SHOVEL_SPELL))
 """Spells that may carry the piece to another hex without a step (counted generously)."""
 
 
@@ -350,7 +344,7 @@ ORDERS: Final = (
 """The searches and their shares of the nodes: nearest a win first, two shares (its priority
 is what ``PROMISING`` is measured in; alone until the extra nodes are given), and furthest
 into the turn first, one share, which finds at once the long wins behind many casts of equal
-priority that the first walks past (issue 27's notes in the README). Only the second
+priority that the first walks past (``docs/ai.md``). Only the second
 prunes dominated positions: the first's progress at the end of the budget is what ``_near``
 weighs, and pruned it had moved on from position 178's promising positions by then (no
 extra, the win lost); with ``_near`` counting the positions it had passed too, 74 of 470

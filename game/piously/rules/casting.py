@@ -2,7 +2,7 @@
 why a cast is refused, and what it does.
 
 A cast must change something: a spell with nothing to act on is refused with the reason and
-stays charged (RULES.md, "casting in general"). Artwork spells act on their linked region: the
+stays charged (docs/piously.md, the spells). Artwork spells act on their linked region: the
 hexes joined to the artwork's hex through the caster's auras.
 """
 
@@ -23,9 +23,9 @@ from game.piously.rules.events import (
     SpellCast,
     SpellRecharged,
 )
-from game.piously.rules.hexes import DIRECTION_NAMES, DIRECTIONS, Hex, on_table
+from game.piously.rules.hexes import DIRECTION_NAMES, DIRECTIONS, Hex, flood, on_table
 from game.piously.rules.names import hex_name
-from game.piously.rules.regions import border, flood, region_of, rooms_touched
+from game.piously.rules.regions import border, region_of, rooms_touched
 from game.piously.rules.spellbook import (
     ILLUSIONIST,
     IMPRINT,
