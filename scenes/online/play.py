@@ -414,6 +414,6 @@ class OnlinePlayScene(PlayScene):
 
     def _seat_mark(self, surface: pygame.Surface, card: pygame.Rect, seat: int) -> str:
         right = op.draw_clock(surface, card, self.online, self.match, seat,
-                              24 if self.compact else 30)
+                              24 if self.side.compact else 30)
         op.dot(surface, (right - 14, card.y + 14), self.online, seat)
         return "  ·  you" if seat == self.online.my_seat else ""
