@@ -20,6 +20,7 @@ from game.client.widgets.hinted_entry import HintedEntry
 from game.core.errors import RecordError
 from game.core.files import shown_name
 from game.core.match import Match
+from game.core.review import Review
 from game.core.text import printable
 
 MESSAGE_LIMIT = 600
@@ -121,9 +122,11 @@ def _existing(folder: Path) -> Path:
     return folder
 
 
-def save_match_to(scene: Scene, path: Path, match: Match) -> None:
-    """Save ``match`` at ``path``, then a toast; if it cannot be saved, a dialog says why."""
-    problem = storage.save(path, match)
+def save_match_to(scene: Scene, path: Path, match: Match,
+                  analysis: Review | None = None) -> None:
+    """Save ``match`` at ``path`` (with the computer's review ``analysis``, if any), then a
+    toast; if it cannot be saved, a dialog says why."""
+    problem = storage.save(path, match, analysis)
     if problem:
         message(scene, "Not saved", problem)
     else:

@@ -257,7 +257,9 @@ class PlayScene(Scene):
             c.HINT: lambda: self.hints.ask(self.table, self._refuse),
             c.SAVE: lambda: files.ask_save(self, self.match), c.OPEN: lambda: files.ask_open(self),
             REMATCH: lambda: endings.rematch(self.services, self.match, self.back_to),
-            inp.REVIEW: lambda: Push(scenes.replay(self.services, self.match, from_play=True)),
+            inp.REVIEW: lambda: Push(scenes.replay(
+                self.services, self.match, from_play=True, source=self.autosave_path,
+                review=self.match.is_over)),
             c.HELP: lambda: Push(scenes.help(self.services, game_id)),
             c.BACK: lambda: Push(scenes.pause(self.services, self, game_id, self.back_to))}
         return actions[name]() if name in actions else None

@@ -30,6 +30,7 @@ from game.core.match import Match
 from game.core.text import counted
 from scenes import layout
 from scenes.common import button, file_dialog, open_match, save_match_to
+from scenes.review_panel import ReviewPanel
 
 SPEEDS: Final = (0.25, 0.5, 1.0, 2.0, 4.0)
 PAUSE_BETWEEN: Final = 0.6
@@ -44,8 +45,13 @@ KEY_HINTS: Final = ((c.STEP_BACK, "back"), (c.STEP_FORWARD, "forward"),
 class ReplayScene(Scene):
     contexts: tuple[str, ...] = (inp.REPLAY, inp.GLOBAL)
     TITLE = "Replay"
+    REVIEWS = True
+    """Whether the computer's review is on offer here (never for a table being watched)."""
 
-    def __init__(self, services: Services, match: Match, from_play: bool = False) -> None:
+    def __init__(self, services: Services, match: Match, from_play: bool = False,
+                 source: Path | None = None, review: bool = False) -> None:
+        """``source``: the file the game is kept in (a review is stored there);
+        ``review``: start the computer's review at once."""
         super().__init__(services)
         self.match = match
         self.from_play = from_play
@@ -74,6 +80,7 @@ class ReplayScene(Scene):
         self._clock = 0.0
         self._next_at = 0.0
         self._apply_speed()
+        self.review = ReviewPanel(self, self.REVIEWS and match.is_over, source, review)
 
     @property
     def speed(self) -> float:
@@ -92,7 +99,7 @@ class ReplayScene(Scene):
     def build(self, size: tuple[int, int]) -> None:
         """The board where play puts it; controls, timeline and the move list in the panel."""
         self.panel = layout.panel(size)
-        self.board_area = layout.board_area(size)
+        self.board_area = self.review.layout(layout.board_area(size), size)
         self.messages = layout.message_strip(size)
         self.view.layout(self.board_area)
         self.buttons = {}
@@ -115,6 +122,7 @@ class ReplayScene(Scene):
                             self._tip(c.BACK))] = c.BACK
         y += button_h + 10
         self.moves.layout(pygame.Rect(x - 6, y, inner + 12, max(0, size[1] - y - 10)))
+        self.review.build()
         self._sync_widgets()
 
     def _row(self, items: list[tuple[str, str]], x: int, y: int, inner: int,
@@ -146,11 +154,12 @@ class ReplayScene(Scene):
             if name == c.PLAY_PAUSE:
                 widget.set_text("Pause" if self.playing else "Play")
         colours = seat_colours(self.plugin.seat_colours, self.services.colours())
-        self.moves.show(self.history.turns, self.cursor, colours)
+        self.moves.show(self.history.turns, self.cursor, colours, marks=self.review.marks())
 
     # -- moving through the history ------------------------------------------------------
 
     def go_to(self, ply: int, animate: bool = False) -> None:
+        self.review.leave_line()
         ply = max(0, min(self.match.ply, ply))
         if animate and ply == self.cursor + 1:
             self.view.animate(self.match.state_at(self.cursor), self.match.results[self.cursor],
@@ -167,7 +176,11 @@ class ReplayScene(Scene):
         if name == c.POINT:
             self._pointer = command.pos
             self.moves.hover(command.pos)
+            self.review.hover(command.pos)
             return None
+        if self.review.handles(name):
+            self.playing = False
+            return self.review.command(name)
         if name in (c.SKIP, c.SELECT):
             self.view.skip()
         elif name == c.STEP_FORWARD:
@@ -195,7 +208,8 @@ class ReplayScene(Scene):
         elif name == c.SAVE:
             dialog = file_dialog(self, "Save game", self.services.paths.saves,
                                  storage.default_save_name(self.match), must_exist=False)
-            self.watch(dialog, lambda event: save_match_to(self, Path(event.text), self.match))
+            self.watch(dialog, lambda event: save_match_to(self, Path(event.text), self.match,
+                                                           self.review.analysis))
         elif name == c.OPEN:
             dialog = file_dialog(self, "Open a game", self.services.paths.saves)
             self.watch(dialog, lambda event: self._opened(Path(event.text)))
@@ -232,7 +246,7 @@ class ReplayScene(Scene):
 
     def _opened(self, path: Path) -> Transition | None:
         match = open_match(self, path)
-        return None if match is None else Replace(ReplayScene(self.services, match))
+        return None if match is None else Replace(ReplayScene(self.services, match, source=path))
 
     def capture(self, event: pygame.event.Event) -> bool:
         """The move list's pointer: a click jumps to the position a line leads to, the
@@ -240,6 +254,8 @@ class ReplayScene(Scene):
         if self.moves.wheel(event, self._pointer):
             return True
         ply = None if self.dialog_open() else self.moves.clicked(event)
+        if ply is None and not self.dialog_open():
+            ply = self.review.clicked(event)
         if ply is None or ply < 0:
             return False
         self.playing = False
@@ -259,6 +275,8 @@ class ReplayScene(Scene):
 
     def update(self, clock: float) -> Transition | None:
         self._clock = clock
+        if self.review.update():
+            self._sync_widgets()
         for cue in self.view.cues(clock):
             self.services.sounds.play(cue)
         if self.playing and not self.view.busy(clock):
@@ -270,12 +288,12 @@ class ReplayScene(Scene):
         return None
 
     def animating(self, clock: float) -> bool:
-        return self.playing or self.view.busy(clock)
+        return self.playing or self.view.busy(clock) or self.review.running
 
     def draw(self, surface: pygame.Surface, clock: float) -> None:
         self.fitted.clear()
         self.view.draw(surface, clock)
-        where = self._where()
+        where = self.review.where() or self._where()
         outcome = self.match.outcome_at(self.cursor)
         if outcome is not None:
             where += f"  ·  {result.summary(self.match.seats, outcome)}"
@@ -284,6 +302,7 @@ class ReplayScene(Scene):
                      where, palette.TEXT, self.fitted, (layout.MARGIN, layout.MARGIN))
         self._draw_panel(surface)
         self.moves.draw(surface)
+        self.review.draw(surface, seat_colours(self.plugin.seat_colours, self.services.colours()))
         self._draw_keys(surface)
         self.fitted.draw_tip(surface, self._pointer, self.panel)
 
@@ -292,6 +311,10 @@ class ReplayScene(Scene):
         if not self.services.toasts.items:
             turn_info.key_strip(surface, self.messages, [
                 f"{self._key(name)} {words}" for name, words in KEY_HINTS if self._key(name)])
+
+    def exit(self) -> None:
+        self.review.close()
+        super().exit()
 
     def _where(self) -> str:
         """The position shown, as the player counts: the move (a turn), and the action of

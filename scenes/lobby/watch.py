@@ -29,6 +29,8 @@ class WatchScene(ReplayScene):
     """The replay view of a table in play, following it live."""
 
     TITLE = "Watching"
+    REVIEWS = False
+    """A watched table is someone else's game: no computer review of it is offered."""
 
     def __init__(self, services: Services, spectator: Spectator) -> None:
         self.spectator = spectator

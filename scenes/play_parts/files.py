@@ -28,5 +28,5 @@ def opened(scene: Scene, path: Path) -> Transition | None:
     if match is None:
         return None
     if match.is_over:
-        return Replace(scene.services.scenes.replay(scene.services, match))
+        return Replace(scene.services.scenes.replay(scene.services, match, source=path))
     return Replace(scene.services.scenes.play(scene.services, match))
