@@ -2,6 +2,7 @@
 
 ``open FILE`` opens a record in the replay scene; ``export FILE --out shot.png`` renders a
 record's final position without a window (``--gif out.gif`` adds an animated replay);
+``review FILE`` judges every move of a record with the game's analyst (``game.review_command``);
 ``arena`` plays computer levels against each other (``game.arena``); ``serve`` runs the
 online table server and ``net-smoke`` checks one (``game.net.commands``); ``--smoke-test`` walks
 every screen headless and exits 0 or 1 with the reason (``game.smoke``, for checking builds).
@@ -47,6 +48,9 @@ def build_parser() -> argparse.ArgumentParser:
     from game.arena import add_arena_parser
 
     add_arena_parser(commands)
+    from game.review_command import add_review_parser
+
+    add_review_parser(commands)
     from game.net.commands import add_net_parsers
 
     add_net_parsers(commands)
@@ -73,6 +77,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         from game.arena import run_arena
 
         return run_arena(args)
+    if args.command == "review":
+        from game.review_command import run_review
+
+        return run_review(args)
     if args.command == "export":
         from game.catalog import plugins
         from game.client.draw.export import ExportError, export

@@ -32,6 +32,7 @@ from game.client.files.settings import load_settings
 from game.client.files.storage import load, now_iso
 from game.client.match.computer import ComputerSeat
 from game.client.match.online import Browser, HostedServer, OnlinePlay
+from game.client.match.review import ReviewRunner
 from game.client.view import GameView, ViewFactory
 from game.client.widgets.manager import Widgets
 from game.client.widgets.toast import Toasts
@@ -101,6 +102,15 @@ class ProcessComputers:
         return WorkerSeat(game_id, level, seed=now_iso())
 
 
+class ProcessReviews:
+    """Reviews by each game's analyst, in a worker process (imported on first use)."""
+
+    def job(self, game_id: str) -> ReviewRunner:
+        from game.review_job import ReviewJob
+
+        return ReviewJob(game_id)
+
+
 def lan_hosting(paths: Paths) -> HostedServer:
     """This machine's table server, listening on every interface and announced on the LAN
     (imported on first use: the menu's first frame loads no server)."""
@@ -157,6 +167,7 @@ def build_services(paths: Paths | None = None, size: tuple[int, int] | None = No
         toasts=Toasts(),
         scenes=SceneFactories(),
         computers=ProcessComputers(),
+        reviews=ProcessReviews(),
         learning=learning,
         online=OnlinePlay(games, paths, functools.partial(lan_hosting, paths),
                           functools.partial(lan_browser, background)),

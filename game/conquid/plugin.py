@@ -16,5 +16,6 @@ PLUGIN: Final = GamePlugin.declare(
     view="game.conquid.view.board:ConquidView",
     text="game.conquid.view.words",
     computers="game.conquid.ai",
+    analyst="game.conquid.analyst:ANALYST",
     course=("conquid.json", "conquid-puzzles.json"),
 )

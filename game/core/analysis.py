@@ -10,8 +10,13 @@ the search has solved says so as a proof instead.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Any, Final, Protocol
+
+MARGIN: Final = 0.001
+"""How close to certain a heuristic verdict may come: only a proof says 0 or 1, so a move
+that wins for sure always shows above one that only looks good."""
 
 
 @dataclass(frozen=True)
@@ -59,6 +64,61 @@ class Evaluation:
         return self.line[0] if self.line else None
 
 
+@dataclass(frozen=True)
+class Curve:
+    """A fitted logistic from an analyst's heuristic score (for the side to move) to the
+    side to move's win chance: ``1 / (1 + exp(-(offset + scale * score)))``, kept within
+    ``MARGIN`` of 0 and 1 (``tools/fit_win_chance.py`` fits it, ``docs/review.md``)."""
+
+    scale: float
+    offset: float = 0.0
+    positions: int = 0
+    """How many arena positions the fit used (0: not fitted, the scale is a guess)."""
+
+    def chance(self, score: float) -> float:
+        exponent = max(-60.0, min(60.0, self.offset + self.scale * score))
+        return min(1.0 - MARGIN, max(MARGIN, 1.0 / (1.0 + math.exp(-exponent))))
+
+
+@dataclass(frozen=True)
+class Line:
+    """A fitted straight line from a solo analyst's score, and the points a run has already
+    earned, to the points it is still expected to earn, never below 0
+    (``tools/fit_win_chance.py``): a late position scores as well as an early one but has
+    less of the run left."""
+
+    slope: float
+    intercept: float = 0.0
+    per_point: float = 0.0
+    """What each point already earned changes the points to come."""
+    positions: int = 0
+    """How many positions of computer runs the fit used (0: not fitted, a guess)."""
+
+    def points(self, score: float, earned: float = 0.0) -> float:
+        return max(0.0, self.intercept + self.slope * score + self.per_point * earned)
+
+
+@dataclass(frozen=True)
+class Searched:
+    """A two-player analyst's search before its curve: a score in its engine's units for the
+    side to move (None when proven, or for a position it does not judge), its line, its proof."""
+
+    score: float | None
+    line: tuple[str, ...]
+    proof: Proof | None
+    nodes: int
+
+    def judged(self, curve: Curve) -> Evaluation:
+        """The verdict: 1 or 0 when proven, an even chance when not judged, else the curve's."""
+        if self.proof is not None:
+            value = 1.0 if self.proof.wins else 0.0
+        elif self.score is None:
+            value = 0.5
+        else:
+            value = curve.chance(self.score)
+        return Evaluation(value, self.line, self.proof, self.nodes)
+
+
 class Analyst(Protocol):
     """One game's review engine (``GamePlugin.analyst`` loads it)."""
 
@@ -68,6 +128,20 @@ class Analyst(Protocol):
         is stale (still shown, offered to be redone)."""
         ...
 
+    @property
+    def quick_budget(self) -> int:
+        """Nodes per evaluation for a quick review: a whole game in about a minute on one
+        core, at two evaluations a move (``docs/review.md`` gives the measured times)."""
+        ...
+
+    @property
+    def deep_budget(self) -> int:
+        """Nodes per evaluation for a deep review (four times the quick one)."""
+        ...
+
     def evaluate(self, state: Any, budget: int) -> Evaluation:
-        """The verdict on ``state`` (not over, not a chance node) within ``budget`` nodes."""
+        """The verdict on ``state`` (not over, not a chance node) within ``budget`` nodes.
+        Given the same budget, the position after any move is judged as deeply as the
+        position before it (the review's rule: the played move gets the search the best
+        move got), and its value is then the opponent's chance."""
         ...

@@ -28,3 +28,10 @@ class RecordError(GameError):
 
     This is the one error type the record loader raises. The file is never modified.
     """
+
+
+class AnalysisError(GameError):
+    """A record's review section cannot be used (hostile, inconsistent or too new).
+
+    The game itself still opens: the loader drops the section and shows this message.
+    """

@@ -22,6 +22,11 @@ turn), adds the endings lost on time (``time N``), left the game (``left N``) an
 table and the names the players showed there; never a seat token). Format 1 documents load
 unchanged: their bare ``resign`` still means the side to move resigned, and the re-played
 match names that seat (``resign 1``) when it is saved again.
+
+A record may also carry the computer's review of the game (``analysis``, see
+``game.core.review_section``). It is optional and versioned on its own, so the format version
+does not change for it: readers that do not know it ignore it. A review that is hostile or does
+not fit the moves is dropped with a message (``Record.analysis_problem``) and the game opens.
 """
 
 from __future__ import annotations
@@ -35,11 +40,14 @@ from typing import Any, Final
 
 from game import __version__
 from game.core.atomic import atomic_write_text
-from game.core.errors import GameError, RecordError
+from game.core.errors import AnalysisError, GameError, RecordError
 from game.core.files import FileRefused, read_bounded
 from game.core.match import Match, Seat
 from game.core.protocol import Outcome, parse_reason
 from game.core.registry import Registry
+from game.core.review import Review
+from game.core.review_section import from_json as analysis_from_json
+from game.core.review_section import to_json as analysis_to_json
 from game.core.text import printable, problem, quote
 
 FORMAT: Final = "conquid-arcade-record"
@@ -94,10 +102,17 @@ class Record:
     app_version: str = __version__
     final_digest: str | None = None
     online: Online | None = None
+    analysis: Review | None = None
+    """The computer's review of the game, if one was saved with it (``game.core.review``)."""
+    analysis_problem: str | None = None
+    """Why the file's review was left out (hostile or not this game's); None if it was not."""
 
     @classmethod
-    def of(cls, match: Match, online: Online | None = None) -> Record:
-        """The record of a match, as it stands (``online``: where it was played)."""
+    def of(
+        cls, match: Match, online: Online | None = None, analysis: Review | None = None
+    ) -> Record:
+        """The record of a match, as it stands (``online``: where it was played;
+        ``analysis``: the computer's review to save with it)."""
         return cls(
             game=match.game.info.id,
             rules_version=match.game.info.rules_version,
@@ -109,6 +124,7 @@ class Record:
             created=match.created,
             final_digest=match.game.encode(match.state),
             online=online,
+            analysis=analysis,
         )
 
     def to_json(self) -> dict[str, Any]:
@@ -128,6 +144,8 @@ class Record:
         }
         if self.online is not None:
             document["online"] = self.online.to_json()
+        if self.analysis is not None:
+            document["analysis"] = analysis_to_json(self.analysis)
         return document
 
     def dumps(self) -> str:
@@ -179,6 +197,7 @@ class Record:
                 raise RecordError(f"option {quote(name)} has a value of the wrong type")
             if isinstance(value, str):
                 _text(value, f"option {quote(name)}")
+        analysis, analysis_problem = _analysis(doc.get("analysis"), moves, len(seats))
         return cls(
             game=_text(doc.get("game"), "the game id"),
             rules_version=_int(doc.get("rules_version"), "rules_version"),
@@ -195,6 +214,8 @@ class Record:
                 else _digest(doc.get("final_digest"))
             ),
             online=None if doc.get("online") is None else _online(doc.get("online")),
+            analysis=analysis,
+            analysis_problem=analysis_problem,
         )
 
     def replay(self, games: Registry) -> Match:
@@ -240,9 +261,9 @@ class Record:
         return match
 
 
-def save_match(path: Path, match: Match) -> None:
-    """Write ``match`` to ``path`` atomically."""
-    atomic_write_text(path, Record.of(match).dumps())
+def save_match(path: Path, match: Match, analysis: Review | None = None) -> None:
+    """Write ``match`` (and its review, if given) to ``path`` atomically."""
+    atomic_write_text(path, Record.of(match, analysis=analysis).dumps())
 
 
 def load_match(path: Path, games: Registry) -> Match:
@@ -374,6 +395,19 @@ def _online(value: object) -> Online:
         table=_text(data.get("table"), "the table"),
         names=tuple(_text(name, "an online name") for name in names),
     )
+
+
+def _analysis(
+    value: object, moves: tuple[str, ...], seats: int
+) -> tuple[Review | None, str | None]:
+    """The saved review and None, or None and why it was left out: a bad review never
+    keeps the game from opening."""
+    if value is None:
+        return None, None
+    try:
+        return analysis_from_json(value, moves, seats), None
+    except AnalysisError as err:
+        return None, f"The computer's review in this file was left out: {err}."
 
 
 def _outcome(value: object) -> Outcome | None:

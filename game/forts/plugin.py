@@ -16,6 +16,7 @@ PLUGIN: Final = GamePlugin.declare(
     view="game.forts.view.board:FortsView",
     text="game.forts.view.words",
     computers="game.forts.ai",
+    analyst="game.forts.analyst:ANALYST",
     scores=(("Turns survived", "Forts built", "Peak forts"), "game.forts.view.words"),
     seeds="game.forts.rules.seeds",
     course=("forts.json",),

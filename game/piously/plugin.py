@@ -16,6 +16,7 @@ PLUGIN: Final = GamePlugin.declare(
     view="game.piously.view.board:PiouslyView",
     text="game.piously.view.words",
     computers="game.piously.ai",
+    analyst="game.piously.analyst:ANALYST",
     course=("piously.json",),
     seat_colours=SEAT_COLOURS,
 )

@@ -17,6 +17,7 @@ PLUGIN: Final = GamePlugin.declare(
     view="game.pushfight.view.board:PushFightView",
     text="game.pushfight.view.words",
     computers="game.pushfight.ai",
+    analyst="game.pushfight.analyst:ANALYST",
     course=("pushfight.json", "pushfight-puzzles.json"),
     seat_colours=(WHITE_RGB, BROWN_RGB),
 )

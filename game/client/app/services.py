@@ -24,6 +24,7 @@ from game.client.files.settings import Settings, save_settings
 from game.client.files.writer import BackgroundWriter
 from game.client.match.computer import Computers, NoComputers
 from game.client.match.online import OnlinePlay
+from game.client.match.review import NoReviews, Reviews
 from game.client.view import RGB, GameView, ViewFactory
 from game.client.widgets.toast import Toasts
 from game.core.registry import Registry
@@ -53,6 +54,8 @@ class Services:
     scenes: Navigator
     """Every scene another scene may open (the composition root's factories)."""
     computers: Computers = field(default_factory=NoComputers)
+    reviews: Reviews = field(default_factory=NoReviews)
+    """The computer's reviews of finished games, run off the UI thread."""
     learning: Learning = field(default_factory=Learning)
     """Lessons and puzzles, and the player's progress (``game.client.files.learning``)."""
     writer: BackgroundWriter = field(default_factory=BackgroundWriter)

@@ -1,0 +1,19 @@
+"""The conquid analyst's win-chance curves (``docs/review.md``): written by
+``python -m tools.fit_win_chance``, which ``RUNS`` quotes for each; refit rather than edit."""
+
+from typing import Final
+
+from game.core.analysis import Curve
+
+CURVES: Final = {
+    "large": Curve(scale=0.002, offset=0, positions=0),
+    "medium": Curve(scale=0.002, offset=0, positions=0),
+    "small": Curve(scale=0.000517599, offset=-0.376726, positions=158),
+}
+
+RUNS: Final = {
+    "small": (
+        "python -m tools.fit_win_chance conquid --board small --games 40 --every 1"
+        " --pairs easy:normal,normal:hard --nodes 2000 --write"
+    ),
+}
