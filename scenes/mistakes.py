@@ -327,12 +327,14 @@ class MistakesScene(Scene):
             return
         try:
             verdict = self._evaluator.poll()
-        except EvaluationError as err:
+            if verdict is None:
+                return
+            answer = judge_answer(self.mistake, self.answer, self.game, self.attempt.state,
+                                  verdict)
+        except (EvaluationError, ValueError) as err:  # a verdict the review cannot use
             self._cannot_judge(str(err))
             return
-        if verdict is not None:
-            self._judged(judge_answer(self.mistake, self.answer, self.game,
-                                      self.attempt.state, verdict))
+        self._judged(answer)
 
     def _cannot_judge(self, reason: str) -> None:
         self.stage = Stage.WRONG

@@ -28,7 +28,7 @@ MAX_GAMES: Final = 500
 """Games remembered; the ones solved in longest ago are forgotten first."""
 MAX_PLY: Final = 100_000
 """No game has more plies than this: a larger number is no ply."""
-WHAT: Final = "Your progress in learning from your mistakes"
+WHAT: Final = "Your solved mistakes"
 _KEY: Final = re.compile(r"[0-9a-f]{32}")
 
 
