@@ -169,7 +169,7 @@ class MistakesScene(Scene):
         button_h = 30 if size[1] < 720 else 36
         actions = self.board.actions
         rows = (len(actions) + 1) // 2
-        y = size[1] - 14 - (rows + 4) * (button_h + 6)
+        y = size[1] - 14 - (rows + 3) * (button_h + 6)
         for i, action in enumerate(actions):
             rect = pygame.Rect(x + (i % 2) * (half + 8), y + (i // 2) * (button_h + 6), half,
                                button_h)
