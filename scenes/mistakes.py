@@ -531,6 +531,9 @@ class MistakesScene(Scene):
         colour = seat_colours(self.plugin.seat_colours, self.services.colours())[self.seat]
         pygame.draw.rect(surface, colour, pygame.Rect(x, y + 2, 22, 22), border_radius=5)
         side = self.match.seats[self.seat].name
+        named = palette.colour_name(colour) if self.plugin.seat_colours is None else None
+        if named:  # the colour the player chose, in words as well: colour is never alone
+            side = f"{side} ({named})"
         words = fonts.fit(f"You play {side}", 24, colour, self.panel.w - 60, True)
         surface.blit(words, (x + 32, y))
         return y + 34
