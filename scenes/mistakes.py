@@ -26,7 +26,7 @@ from game.client.app.services import Services
 from game.client.draw import fonts, palette
 from game.client.files.mistakes import MistakeProgress, game_key
 from game.client.match.evaluation import EvaluationError, Evaluator
-from game.client.view import Feedback, Suggests, SuggestsLine, last_turn, seat_colours
+from game.client.view import Feedback, FitsMany, Suggests, SuggestsLine, last_turn, seat_colours
 from game.client.widgets.board_host import BoardHost
 from game.core.errors import GameError
 from game.core.match import Match
@@ -70,6 +70,9 @@ class MistakesScene(Scene):
         if not self.mistakes:
             raise ValueError(f"{match.seats[seat].name} made no mistake the review judged")
         self.view = services.make_view(self.game.info.id)
+        if isinstance(self.view, FitsMany):  # one board size from mistake to mistake
+            self.view.fit_many([match.state_at(index) for ply in self.mistakes
+                                for index in (ply.position_before, ply.position_after)])
         self.board = BoardHost(self.view)
         self.contexts = (f"game:{self.game.info.id}", inp.PLAY, inp.GLOBAL)
         self.buttons: dict[Any, str] = {}
