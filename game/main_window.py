@@ -15,6 +15,7 @@ from pathlib import Path
 import pygame
 
 from game.catalog import all_games, plugins
+from game.client.access.speech import Speech
 from game.client.app.app import App
 from game.client.app.assets import theme_path
 from game.client.app.background import Background
@@ -187,6 +188,7 @@ def build_services(paths: Paths | None = None, size: tuple[int, int] | None = No
                           functools.partial(lan_browser, background)),
         preload=functools.partial(preload, games, learning),
         background=background,
+        speech=Speech(settings.speech),
     )
     for problem in learn_problems:
         services.toasts.show(problem, "error")

@@ -18,6 +18,7 @@ from typing import Any
 
 import pygame
 
+from game.client.access.board_keys import BoardKeys
 from game.client.app import commands as c
 from game.client.app import input as inp
 from game.client.app.commands import Command
@@ -72,6 +73,9 @@ class LessonScene(Scene):
         self.view = services.make_view(game_id)
         self.board = BoardHost(self.view)
         self.contexts = (f"game:{game_id}", inp.PLAY, inp.GLOBAL)
+        self.keys = BoardKeys(services.table, self.view, self.contexts[:2], self.command,
+                              lambda words: services.speech.say(words, True))
+        """The board cursor (``game.client.access``): a lesson plays without a pointer too."""
         self.buttons: dict[Any, str] = {}
         self.panel = pygame.Rect(0, 0, 0, 0)
         self._clock = 0.0
@@ -392,11 +396,17 @@ class LessonScene(Scene):
             self.message = message
             self._refresh()
 
+    def capture(self, event: pygame.event.Event) -> bool:
+        """The board cursor's keys come before the input table's."""
+        binding = inp.binding_of(event) if event.type == pygame.KEYDOWN else None
+        return binding is not None and not self.dialog_open() and self.keys.key(binding)
+
     # -- drawing -------------------------------------------------------------------------
 
     def draw(self, surface: pygame.Surface, clock: float) -> None:
         self.view.draw(surface, clock)
         self._draw_marks(surface, clock)
+        self.keys.draw(surface, clock)
         title = fonts.text(f"{self.game.info.title}: learn to play", 30, palette.ACCENT, True)
         surface.blit(title, (MARGIN + 4, MARGIN))
         self._draw_panel(surface)

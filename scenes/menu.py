@@ -180,6 +180,7 @@ class MenuScene(Scene):
         for _ in range(len(self.entries)):
             self.focus = (self.focus + step) % len(self.entries)
             if self.entries[self.focus][2] is not _nothing:
+                self.services.speech.say(self.entries[self.focus][1], interrupt=True)
                 return
 
     def _resume_entry(self) -> tuple[str, str, Action | None]:

@@ -64,6 +64,7 @@ class PauseScene(Scene):
         if command.name in (c.MENU_UP, c.MENU_DOWN):
             step = -1 if command.name == c.MENU_UP else 1
             self.focus = (self.focus + step) % len(self.choices)
+            self.services.speech.say(list(self.choices)[self.focus].text, interrupt=True)
         elif command.name == c.ACTIVATE:
             return self.choose(list(self.choices.values())[self.focus])
         elif command.name == c.BACK:

@@ -17,6 +17,7 @@ from typing import Any
 
 import pygame
 
+from game.client.access.play import PlayAccess
 from game.client.app import commands as c
 from game.client.app import input as inp
 from game.client.app.commands import Command
@@ -119,6 +120,8 @@ class PlayScene(Scene):
         self._pointer: tuple[int, int] | None = None
         self.history.sync(match)
         self.view.set_interactive(self.table.human_to_move())
+        self.access = PlayAccess(self, self._play, self._human_to_move)
+        """The move box, the board cursor and what is said (``game.client.access``)."""
 
     def _local_seats(self) -> list[int]:
         """The seats people at this screen play (what the others' moves cost is told them)."""
@@ -413,14 +416,18 @@ class PlayScene(Scene):
 
     def capture(self, event: pygame.event.Event) -> bool:
         """The move list's own pointer: a click reviews the position an entry leads to (or
-        goes back to the game), the wheel over it scrolls it."""
-        if self.move_list.wheel(event, self._pointer):
+        goes back to the game), the wheel over it scrolls it. Keys go first to the move box
+        and the board cursor (``game.client.access``)."""
+        if self.access.capture(event) or self.move_list.wheel(event, self._pointer):
             return True
         ply = None if self.dialog_open() else self.move_list.clicked(event)
         if ply is None:
             return False
         self.review(None if ply < 0 or ply >= self.match.ply else ply)
         return True
+
+    def holds_keys(self) -> bool:
+        return self.access.box.shown
 
     def review(self, ply: int | None) -> None:
         """Show the position after ``ply`` moves, read-only; None: back to the game."""
@@ -620,6 +627,7 @@ class PlayScene(Scene):
         if self.match.is_over != self._built_over:
             self._build_root()  # the result card takes the move buttons' place, or gives it back
         self._refresh_buttons()
+        self.access.moved()
 
     # -- files ---------------------------------------------------------------------------
 
@@ -709,6 +717,7 @@ class PlayScene(Scene):
         self._draw_keys(surface)
         self._draw_panel(surface)
         self._draw_selected(surface, clock)
+        self.access.draw(surface, clock)
         self._draw_tip(surface)
 
     def _blit_fit(self, surface: pygame.Surface, words: str, size: int,

@@ -75,6 +75,11 @@ class SettingsScene(Scene):
             at["fullscreen"], "Fullscreen", ui, container=root,
             initial_state=self.services.display.fullscreen,
         )
+        self.widgets["speech"] = pygame_gui.elements.UICheckBox(
+            at["speech"], "Speak aloud", ui, container=root, initial_state=settings.speech,
+            tool_tip_text="Say moves, turns, refusals and the focused control (through the "
+                          "screen reader or the system's speech, where there is one)",
+        )
         self.widgets["back"] = button(self, at["back"], "Back")
         self.widgets["reset"] = button(self, at["reset"], "Reset keys to defaults")
         self._build_keys(at["keys"])
@@ -134,7 +139,7 @@ class SettingsScene(Scene):
         self._rows = deque()
         y = 0
         games = [ctx for ctx in table.contexts() if ctx.startswith("game:")]
-        for ctx in [*games, inp.PLAY, inp.REPLAY, inp.MENU, inp.GLOBAL]:
+        for ctx in [*games, inp.PLAY, inp.ACCESS, inp.CURSOR, inp.REPLAY, inp.MENU, inp.GLOBAL]:
             self._rows.append((ctx, None, y))
             y += 32
             for command in table.commands(ctx):
@@ -222,6 +227,10 @@ class SettingsScene(Scene):
             on = event.type == pygame_gui.UI_CHECK_BOX_CHECKED
             if element is self.widgets["muted"]:
                 self.services.update_settings(settings.with_(muted=on))
+            elif element is self.widgets["speech"]:
+                self.services.update_settings(settings.with_(speech=on))
+                voice = self.services.speech.voice.name
+                self.services.toasts.show(f"Speech {'on' if on else 'off'} (voice: {voice})")
             elif element is self.widgets["fullscreen"]:
                 self.services.update_settings(settings.with_(fullscreen=on))
                 self.services.ui.set_window_resolution(self.services.display.size)
@@ -248,6 +257,9 @@ class SettingsScene(Scene):
                     self.services.update_settings(settings.with_(colours=(colours[0],
                                                                           colours[1])))
                     self._colour_menus()
+
+    def holds_keys(self) -> bool:
+        return self.waiting is not None  # the next key is the new binding, Tab and Return too
 
     def capture(self, event: pygame.event.Event) -> bool:
         """While waiting for a new key, the next key press (or right/middle click) is it."""
@@ -304,6 +316,8 @@ def _layout(size: tuple[int, int]) -> dict[str, pygame.Rect]:
     at["muted"] = pygame.Rect(left + 160, y + 7, 20, 20)
     y += ROW
     at["fullscreen"] = pygame.Rect(left + 160, y + 7, 20, 20)
+    y += ROW
+    at["speech"] = pygame.Rect(left + 160, y + 7, 20, 20)
     at["back"] = pygame.Rect(left, size[1] - 76, 160, 46)
     at["reset"] = pygame.Rect(left + 180, size[1] - 76, 220, 46)
     keys = pygame.Rect(left + 500, 130, min(620, size[0] - left - 524), size[1] - 230)

@@ -1,17 +1,18 @@
 """Fit an analyst's win-chance curve on the outcomes of arena games (``docs/review.md``).
 
 ``python -m tools.fit_win_chance conquid --board medium --games 12 --pairs easy:normal,normal:hard``
-plays that many seeded games between the computer levels (node limits only, so a run
-replays exactly; a game still going after ``--max-moves``, the arena's 300 unless given, is
-cut there and left out: its outcome is nobody's, and one going round in circles would swamp
-the others; a Piously turn is several moves), takes the
-position at the start of every ``--every``-th turn (shifted by one turn from one game to
-the next, so both sides are sampled), asks the game's analyst for its heuristic score there
-(at its quick budget; proven positions are left out, their verdict is already 0 or 1), and
-fits ``chance = 1 / (1 + exp(-(offset + scale * score)))`` to whether the side to move went
-on to win (a draw counts half) by maximum likelihood: Newton's method on the two parameters,
-the scores scaled to unit spread so the steps are well conditioned. ``--write`` stores the
-curve in ``game/<id>/win_chance.py`` (beside the other boards' curves), with the run that fitted it.
+plays that many seeded games between the computer levels, each pair of levels playing both
+colours in turn (node limits only, so a run replays exactly; a game still going after
+``--max-moves``, the arena's 300 unless given, is cut there and left out: its outcome is
+nobody's, and one going round in circles would swamp the others; a Piously turn is several
+moves). It takes the position at the start of one turn in ``--every``, chosen by a generator
+seeded from the run (so neither side nor level is favoured), asks the game's analyst for its
+heuristic score there (at its quick budget; proven positions are left out, their verdict is
+already 0 or 1), and fits ``chance = 1 / (1 + exp(-(offset + scale * score)))`` to whether
+the side to move went on to win (a draw counts half) by maximum likelihood: Newton's method
+on the two parameters, the scores scaled to unit spread so the steps are well conditioned.
+``--write`` stores the curve in ``game/<id>/win_chance.py`` (beside the other boards'
+curves), with the run that fitted it.
 
 A solo game (Forts and Ruins) has no winner: there the fit is a plane, by least squares, of
 the points the run went on to earn after the position (its first final figure then less its
@@ -27,6 +28,7 @@ from __future__ import annotations
 import argparse
 import json
 import math
+import random
 import shlex
 import sys
 import time
@@ -156,7 +158,8 @@ def samples(game_id: str, options: dict[str, Any], games: int, pairs: list[tuple
     found: list[Sample] = []
     for index in range(games):
         first, second = pairs[index % len(pairs)]
-        names = (first, second) if index % 2 == 0 else (second, first)
+        swapped = index // len(pairs) % 2  # each pair plays both colours in turn
+        names = (second, first) if swapped else (first, second)
         seats = tuple((name, levels[name](), Limit(nodes=nodes)) for name in names)
         match = play_game(game, options, seats, f"{seed}/{index}", max_plies=most)
         if match.ply >= most:
@@ -165,7 +168,7 @@ def samples(game_id: str, options: dict[str, Any], games: int, pairs: list[tuple
             continue
         outcome = match.outcome
         winner = None if outcome is None else outcome.winner
-        turn = 0
+        chosen = random.Random(f"{seed}/{index}/sample")
         previous: int | None = None
         for ply in range(match.ply):
             state = match.state_at(ply)
@@ -173,8 +176,7 @@ def samples(game_id: str, options: dict[str, Any], games: int, pairs: list[tuple
             if seat in (CHANCE, previous) or game.outcome(state) is not None:
                 continue
             previous = seat
-            turn += 1
-            if (turn + index) % every:  # shifted by game, so every seat is sampled
+            if chosen.random() * every >= 1:  # one turn start in ``every``, at random
                 continue
             score = analyst.score(state, budget)
             if score is not None:
@@ -272,7 +274,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--pairs", default="easy:normal,normal:hard",
                         help="level pairs played in turn, colours alternating")
     parser.add_argument("--nodes", type=int, default=2_000, help="each player's nodes a move")
-    parser.add_argument("--every", type=int, default=2, help="sample every this many turns")
+    parser.add_argument("--every", type=int, default=2, help="sample one turn in this many")
     parser.add_argument("--budget", type=int,
                         help="the analyst's nodes (default: its quick budget)")
     parser.add_argument("--max-moves", type=int, default=DEFAULT_TURN_LIMIT,

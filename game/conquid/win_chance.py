@@ -8,7 +8,7 @@ from game.core.analysis import Curve
 CURVES: Final = {
     "large": Curve(scale=0.002, offset=0, positions=0),
     "medium": Curve(scale=0.002, offset=0, positions=0),
-    "small": Curve(scale=0.000517599, offset=-0.376726, positions=158),
+    "small": Curve(scale=0.000407007, offset=-0.293998, positions=198),
 }
 
 RUNS: Final = {

@@ -81,3 +81,18 @@ def test_the_mouse_wheel_is_a_binding_a_view_action_can_use() -> None:
     piously.add_game("piously", VIEWS["piously"]().actions)
     command = piously.translate(down, ("game:piously", inp.PLAY, inp.GLOBAL))
     assert command is not None and command.name == "rotate"
+
+
+def test_the_access_keys_clash_with_nothing_they_are_heard_with() -> None:
+    table = InputTable()
+    table.add_game("piously", VIEWS["piously"]().actions)
+    for ctx in (inp.ACCESS, inp.CURSOR):
+        for command in table.commands(ctx):
+            for binding in table.keys(ctx, command):
+                assert table.conflict(ctx, command, binding) is None, (ctx, command, binding)
+    # the cursor's arrows replace the history keys only while it shows (another context)
+    assert table.lookup("left", (inp.PLAY,)) == c.TAKE_BACK
+    assert table.lookup("left", (inp.CURSOR,)) == inp.CURSOR_LEFT
+    # a game's key cannot be given to the move box, nor the move box's to a game
+    assert table.conflict("game:piously", "bless", "/") is not None
+    assert table.conflict(inp.CURSOR, inp.CURSOR_PICK, "r") is not None

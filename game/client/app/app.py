@@ -15,6 +15,7 @@ from typing import Final
 
 import pygame
 
+from game.client.access.focus import Focus
 from game.client.app import commands as c
 from game.client.app.scene import Push, Scene, SceneStack, Transition
 from game.client.app.services import Services
@@ -54,6 +55,8 @@ class App:
         """The key that last toggled fullscreen, until it is released."""
         self._resize_pending = False
         """A resize event came and the scenes are not laid out for it yet."""
+        self.focus = Focus(services.ui, lambda words: services.speech.say(words, True))
+        """Tab's focus through the controls of the screen on top (``game.client.access``)."""
         self.stack.apply(Push(first))
 
     @property
@@ -144,6 +147,8 @@ class App:
             scene.draw(surface, self.clock)
         self.services.ui.draw_ui(surface)
         top = self.stack.top
+        if top is not None:
+            self.focus.draw(surface, top)
         self.services.toasts.draw(surface, self.clock, top.message_area() if top else None)
 
     def handle(self, event: pygame.event.Event) -> None:
@@ -159,6 +164,8 @@ class App:
             self._held_toggle_key = None
         if event.type in _RESIZE_EVENTS:
             self._resize_pending = True  # a dragged edge sends a burst: rebuild once for all
+            return
+        if self.focus.key(event, top):
             return
         consumed = self.services.ui.process_events(event)
         if event.type >= _UI_EVENT_FIRST and hasattr(event, "ui_element"):

@@ -21,6 +21,22 @@ PLAY: Final = "play"
 REPLAY: Final = "replay"
 REVIEW: Final = "review"
 """Play-context command: open the current game in the replay scene (Tkinter's Up key)."""
+ACCESS: Final = "access"
+"""Play without a pointer (``game.client.access``): keys heard beside the play context's."""
+CURSOR: Final = "cursor"
+"""The board cursor's keys: heard before the play context's while the cursor shows (its
+arrows then move it, not through the game's history), and a cursor key that play does not
+take (Down) shows it."""
+MOVE_BOX: Final = "move_box"
+CURSOR_UP: Final = "cursor_up"
+CURSOR_DOWN: Final = "cursor_down"
+CURSOR_LEFT: Final = "cursor_left"
+CURSOR_RIGHT: Final = "cursor_right"
+CURSOR_PICK: Final = "cursor_pick"
+CURSOR_CONFIRM: Final = "cursor_confirm"
+CURSOR_HIDE: Final = "cursor_hide"
+CURSOR_STEPS: Final = {CURSOR_UP: "up", CURSOR_DOWN: "down", CURSOR_LEFT: "left",
+                       CURSOR_RIGHT: "right"}
 
 DEFAULTS: Final[dict[str, dict[str, tuple[str, ...]]]] = {
     GLOBAL: {
@@ -47,6 +63,18 @@ DEFAULTS: Final[dict[str, dict[str, tuple[str, ...]]]] = {
         c.OPEN: ("ctrl+o",),
         REVIEW: ("up",),
     },
+    ACCESS: {
+        MOVE_BOX: ("/", "ctrl+m"),
+    },
+    CURSOR: {
+        CURSOR_UP: ("up",),
+        CURSOR_DOWN: ("down",),
+        CURSOR_LEFT: ("left",),
+        CURSOR_RIGHT: ("right",),
+        CURSOR_PICK: ("space",),
+        CURSOR_CONFIRM: ("return", "enter"),
+        CURSOR_HIDE: ("escape",),
+    },
     REPLAY: {
         c.BACK: ("escape",),
         c.STEP_BACK: ("left",),
@@ -62,7 +90,22 @@ DEFAULTS: Final[dict[str, dict[str, tuple[str, ...]]]] = {
     },
 }
 
-LABELS: Final = {**c.LABELS, REVIEW: "Review the game (replay)"}
+RESERVED: Final = {
+    "tab": "Tab moves the focus between controls",
+    "shift+tab": "Shift+Tab moves the focus back",
+}
+"""Keys no command may take: the keyboard's way round every screen
+(``game.client.access.focus``)."""
+
+LABELS: Final = {
+    **c.LABELS, REVIEW: "Review the game (replay)",
+    MOVE_BOX: "Type a move",
+    CURSOR_UP: "Cursor up", CURSOR_DOWN: "Cursor down / show",
+    CURSOR_LEFT: "Cursor left", CURSOR_RIGHT: "Cursor right",
+    CURSOR_PICK: "Cursor: pick (click)",
+    CURSOR_CONFIRM: "Cursor: confirm, pick",
+    CURSOR_HIDE: "Cursor: clear, hide",
+}
 
 _MODS: Final = (("ctrl", pygame.KMOD_CTRL), ("alt", pygame.KMOD_ALT), ("shift", pygame.KMOD_SHIFT))
 _SHIFT_FREE: Final = frozenset({"=", "-"})
@@ -109,7 +152,9 @@ def active_together(first: str, second: str) -> bool:
     if first == second or GLOBAL in (first, second):
         return True
     pair = {first, second}
-    return PLAY in pair and any(ctx.startswith("game:") for ctx in pair)
+    if pair == {PLAY, CURSOR} or all(ctx.startswith("game:") for ctx in pair):
+        return False  # the cursor's keys replace play's while it shows; one game at a time
+    return all(ctx in (PLAY, ACCESS, CURSOR) or ctx.startswith("game:") for ctx in pair)
 
 
 class InputTable:
@@ -173,6 +218,8 @@ class InputTable:
 
     def conflict(self, ctx: str, command: str, binding: str) -> str | None:
         """Why ``binding`` cannot be added to ``command`` in ``ctx``, or None if it can."""
+        if binding in RESERVED:
+            return RESERVED[binding]
         for other_ctx, table in self._defaults.items():
             if not active_together(ctx, other_ctx):
                 continue

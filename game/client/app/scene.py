@@ -118,6 +118,11 @@ class Scene:
     def dialog_open(self) -> bool:
         return any(dialog.alive() for dialog in self._dialogs)
 
+    def live_dialog(self) -> Any:
+        """The dialog on top, if one is up (the keyboard's focus goes round its controls)."""
+        live = [dialog for dialog in self._dialogs if dialog.alive()]
+        return live[-1] if live else None
+
     def dialog_command(self, command: Command) -> Transition | None:
         """Keys while a dialog is up: Esc closes it, Return confirms a yes/no question."""
         live = [dialog for dialog in self._dialogs if dialog.alive()]
@@ -165,6 +170,11 @@ class Scene:
 
     def capture(self, event: pygame.event.Event) -> bool:
         """See a raw event before the input table does; True keeps it (key rebinding)."""
+        return False
+
+    def holds_keys(self) -> bool:
+        """True while the scene takes every key itself (a line being typed): Tab then does
+        not move the focus."""
         return False
 
     def command(self, command: Command) -> Transition | None:

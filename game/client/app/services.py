@@ -11,6 +11,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from game.client.access.speech import Speech
 from game.client.app.background import Background, Stage
 from game.client.app.display import Display
 from game.client.app.input import InputTable
@@ -73,7 +74,13 @@ class Services:
     every game's rules and view there, so a game's first screen does not wait for them."""
     background: Background = field(default_factory=Background)
     """The thread of that work, held back while the app computes a frame."""
+    speech: Speech = field(default_factory=Speech)
+    """What the client says aloud while the player has speech on (kept as text always)."""
     _shown: bool = field(default=False, init=False, repr=False)
+
+    def __post_init__(self) -> None:
+        """Every message shown is also said (a refusal cuts short what was being said)."""
+        self.toasts.listeners.append(lambda text, kind: self.speech.say(text, kind == "error"))
 
     def window_shown(self) -> None:
         """The first frame is on screen: start the background work, once, in one thread
@@ -115,6 +122,7 @@ class Services:
         self.settings = settings.with_(keys=self.table.overrides())
         self.sounds.volume = settings.volume
         self.sounds.muted = settings.muted
+        self.speech.on = settings.speech
         self.display.set_fullscreen(settings.fullscreen)
         if self.display.fullscreen != settings.fullscreen:
             self.settings = self.settings.with_(fullscreen=self.display.fullscreen)

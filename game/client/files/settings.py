@@ -46,6 +46,8 @@ class Settings:
     """The public table server the player chose (none is built in)."""
     online_name: str = ""
     """The name shown to the other player online."""
+    speech: bool = False
+    """Say moves, turns, refusals and the focused control aloud (``game.client.access``)."""
 
     def with_(self, **changes: Any) -> Settings:
         return replace(self, **changes)
@@ -62,6 +64,7 @@ class Settings:
             "keys": self.keys,
             "server": self.server,
             "online_name": self.online_name,
+            "speech": self.speech,
         }
 
     @classmethod
@@ -79,8 +82,9 @@ class Settings:
         volume = _number(data.get("volume", base.volume), "volume", 0.0, 1.0)
         muted = data.get("muted", base.muted)
         fullscreen = data.get("fullscreen", base.fullscreen)
-        if not isinstance(muted, bool) or not isinstance(fullscreen, bool):
-            raise ValueError("muted and fullscreen should be true or false")
+        speech = data.get("speech", base.speech)
+        if not all(isinstance(flag, bool) for flag in (muted, fullscreen, speech)):
+            raise ValueError("muted, fullscreen and speech should be true or false")
         window = data.get("window", list(base.window))
         if not (
             isinstance(window, list)
@@ -98,6 +102,7 @@ class Settings:
             keys=_keys(data.get("keys", {})),
             server=_short_text(data.get("server", ""), "server", 200),
             online_name=_short_text(data.get("online_name", ""), "online_name", 32),
+            speech=speech,
         )
 
 

@@ -11,6 +11,7 @@ a refusal's reason is usually its last words.
 from __future__ import annotations
 
 import threading
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 import pygame
@@ -70,6 +71,8 @@ class Toasts:
         """Every message shown (tests and the log read it)."""
         self._lock = threading.Lock()
         """Messages may come from the background loading thread (a lesson file left out)."""
+        self.listeners: list[Callable[[str, str], None]] = []
+        """Told every message and its kind as it is shown (speech says them)."""
 
     def show(self, text: str, kind: str = "info", topic: str | None = None) -> None:
         """Show ``text``, replacing the message of the same topic (the kind by default)."""
@@ -78,6 +81,8 @@ class Toasts:
             items = [item for item in self.items if item.topic != topic]
             self.items = [*items, Toast(text, kind, topic)][-FLOATING:]
             self.history = [*self.history, text][-50:]
+        for listener in self.listeners:
+            listener(text, kind)
 
     def end(self, *topics: str) -> None:
         """Take down the messages of these topics: what they said is no longer true."""

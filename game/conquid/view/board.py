@@ -14,6 +14,7 @@ from typing import Any, Final
 
 import pygame
 
+from game.client.access.cursor import Place
 from game.client.app.commands import ViewAction
 from game.client.draw import coords, fonts, palette
 from game.client.draw.tween import Cues, mix
@@ -40,6 +41,9 @@ from game.core.text import counted
 EMPTY_RGB: Final[RGB] = (66, 72, 92)
 FRAME_RGB: Final[RGB] = (36, 40, 52)
 MARK_RGB: Final[RGB] = (255, 244, 200)
+SECOND_SEAT: Final = frozenset({1, 3})
+"""The looks of the second player's cells and base: each carries a dot, so the two players'
+cells differ by a shape as well as by their colours (which a player chooses)."""
 BLOCK: Final = 4
 
 
@@ -188,6 +192,16 @@ class ConquidView:
         if cell is None or state is None or not state.board.on_board(cell):
             return None
         return self._cell_rect(cell)
+
+    def places(self) -> tuple[Place, ...]:
+        """Every cell, row by row, with what is on it (the board cursor's ``Places``)."""
+        state = self._state
+        if state is None:
+            return ()
+        board = state.board
+        return tuple(Place(f"{row},{col}", self._cell_rect((row, col)), _owned(state, (row, col)))
+                     for row in range(board.rows) for col in range(board.cols)
+                     if board.on_board((row, col)))
 
     def hit_test(self, pos: tuple[int, int]) -> Cell | None:
         if self._state is None:
@@ -400,6 +414,9 @@ class ConquidView:
         layer.fill(self._rgb(code), rect)
         if code >= 2 and self._size >= 10:
             pygame.draw.rect(layer, palette.shade(self._rgb(code), 1.25), rect, 1)
+        if code in SECOND_SEAT and self._size >= 8:  # a shape, not the colour alone
+            pygame.draw.circle(layer, palette.shade(self._rgb(code), 0.55), rect.center,
+                               max(2, rect.w // 5))
 
     def draw(self, surface: pygame.Surface, clock: float) -> None:
         state = self._state
@@ -542,3 +559,11 @@ class ConquidView:
         tint = pygame.Surface(size, pygame.SRCALPHA)
         tint.fill((20, 20, 20, alpha))
         return tint
+
+
+def _owned(state: ConquidState, cell: Cell) -> str:
+    """A cell's owner in words, for a player who cannot see its colour."""
+    owner = state.owner(cell)
+    if owner is None:
+        return "empty"
+    return f"player {owner + 1}" + (", base" if state.is_base(cell) else "")

@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any, Final
 
 from game.conquid.rules.game import Acquire, Conquest, ConquidState, Vanquish, parse_move
+from game.conquid.view.typed import moves_from as moves_from  # the move box reads it
 from game.core.pictures import HelpPicture
 from game.core.text import counted
 

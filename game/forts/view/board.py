@@ -16,12 +16,13 @@ from typing import Any, Final
 
 import pygame
 
+from game.client.access import cursor
 from game.client.app.commands import ViewAction
 from game.client.draw import coords, fonts, palette
 from game.client.draw.tween import Cues, mix
 from game.client.view import RGB, Feedback, Proposal, parse_cell
 from game.core.protocol import Event, MoveResult
-from game.forts.rules.board import EMPTY, VALUES
+from game.forts.rules.board import DEAD, EMPTY, FORT, RUIN, VALUES
 from game.forts.rules.game import (
     Coord,
     DieRolled,
@@ -219,6 +220,19 @@ class FortsView:
             return None
         return self._cell_rect(cell)
 
+    def places(self) -> tuple[cursor.Place, ...]:
+        """The value palette, then every cell row by row with what is on it (the board
+        cursor's ``Places``)."""
+        state = self._state
+        if state is None:
+            return ()
+        swatches = self._swatches.items()
+        values = tuple(cursor.Place(f"value {value}", rect) for value, rect in swatches)
+        return values + tuple(
+            cursor.Place(f"{row},{col}", self._cell_rect((row, col)),
+                         _content(state.code(row, col)))
+            for row in range(state.rows) for col in range(state.cols))
+
     def hit_test(self, pos: tuple[int, int]) -> Coord | None:
         if self._state is None:
             return None
@@ -382,6 +396,8 @@ class FortsView:
             rect = self._cell_rect(cell).inflate(4, 4)
             pygame.draw.rect(surface, draw.FRAME_RGB, rect, width + 2, border_radius=radius)
             pygame.draw.rect(surface, colour, rect.inflate(-2, -2), width, border_radius=radius)
+            if self._size >= 16 and colour != MARK_PLACED:
+                _kind_badge(surface, rect, colour)
 
     def last_marked(self) -> dict[Coord, RGB]:
         """The cells the last turn changed and their mark colours (tests read it)."""
@@ -461,3 +477,27 @@ def _scaled(image: pygame.Surface, factor: float) -> pygame.Surface:
     width = max(1, round(image.get_width() * factor))
     height = max(1, round(image.get_height() * factor))
     return pygame.transform.smoothscale(image, (width, height))
+
+
+def _content(code: int) -> str:
+    """A cell's code in words, for a player who cannot see the board."""
+    if code == EMPTY:
+        return "empty"
+    if code == FORT:
+        return "fort"
+    if code == RUIN:
+        return "ruin"
+    return f"dead {code - DEAD}" if code > DEAD else f"living {code}"
+
+
+def _kind_badge(surface: pygame.Surface, rect: pygame.Rect, colour: RGB) -> None:
+    """A shape in a marked cell's corner that says the change without its colour: a
+    triangle for a fort risen, a cross for what was lost (a placement has the frame only)."""
+    side = max(6, rect.w // 4)
+    box = pygame.Rect(rect.right - side - 2, rect.top + 2, side, side)
+    pygame.draw.rect(surface, draw.FRAME_RGB, box.inflate(4, 4), border_radius=3)
+    if colour == MARK_RISEN:
+        pygame.draw.polygon(surface, colour, (box.midtop, box.bottomright, box.bottomleft))
+    else:
+        pygame.draw.line(surface, colour, box.topleft, box.bottomright, 3)
+        pygame.draw.line(surface, colour, box.topright, box.bottomleft, 3)

@@ -19,6 +19,7 @@ from typing import Any, Final
 
 import pygame
 
+from game.client.access.cursor import Place
 from game.client.app.commands import ViewAction
 from game.client.draw import palette
 from game.client.draw.tween import Cues
@@ -33,7 +34,7 @@ from game.piously.rules.names import hex_label
 from game.piously.rules.spellbook import BY_NAME, OPPORTUNIST, SPELLS, STONEMASON
 from game.piously.rules.state import ARTWORK, SEAT_NAMES, Phase, PiouslyState, object_name
 from game.piously.rules.temple import DEFAULT_LAYOUT, ROOM_NAMES, ROOMS, SHOVEL, Placement
-from game.piously.view import anim, panel
+from game.piously.view import anim, panel, places
 from game.piously.view import draw as paint
 from game.piously.view.actions import (
     ACTIONS,
@@ -267,6 +268,19 @@ class PiouslyView:
         half_w, half_h = self._geo.size * 0.8, self._geo.size * 0.75
         return pygame.Rect(round(x - half_w), round(y - half_h), round(2 * half_w),
                            round(2 * half_h))
+
+    def places(self) -> tuple[Place, ...]:
+        """The board's hexes, then the panel's choices (the board cursor's ``Places``)."""
+        state = self._state
+        if state is not None and state.temple is not None:
+            around = list(state.temple.room_of)
+        elif self._builder is not None:
+            around = [h for room, p in enumerate(self._builder.layout) for h in p.hexes(room)]
+        else:
+            return ()
+        building = BUILDER_BUTTONS if self._builder is not None else None
+        return (*places.board_places(state, self._geo, self._board_area, around),
+                *places.panel_places(self._panel, building, self._claim is not None))
 
     def builder_button_centre(self, index: int) -> tuple[int, int]:
         return button_rects(self._panel, len(BUILDER_BUTTONS))[index].center

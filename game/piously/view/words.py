@@ -30,6 +30,8 @@ from game.piously.rules.state import ARTWORK, SEAT_NAMES, Phase, PiouslyState, o
 from game.piously.rules.temple import ROOM_NAMES
 from game.piously.view.help import HELP_PICTURES as HELP_PICTURES  # the help draws them
 from game.piously.view.help import HELP_TEXT as HELP_TEXT  # the plug-in reads it here
+from game.piously.view.typed import notation_of as notation_of  # the move box reads them
+from game.piously.view.typed import typed_forms as typed_forms
 
 WAYS = ("up", "up and right", "down and right", "down", "down and left", "up and left")
 """The six directions (``DIRECTIONS`` order) as a player sees them on the flat-topped board."""

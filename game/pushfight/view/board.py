@@ -16,6 +16,7 @@ from typing import Any, Final
 
 import pygame
 
+from game.client.access.cursor import Place
 from game.client.app.commands import ViewAction
 from game.client.draw import fonts, palette
 from game.client.draw.tween import Cues
@@ -185,6 +186,25 @@ class PushFightView:
     def mark_rect(self, name: str) -> pygame.Rect | None:
         index = INDEX_OF.get(name.strip().lower())
         return None if index is None else self._geo.square_rect(index)
+
+    def places(self) -> tuple[Place, ...]:
+        """Every square, top rank first as drawn, with what stands on it, then the set-up
+        tray's pieces (the board cursor's ``Places``)."""
+        state = self._state
+        if state is None:
+            return ()
+        shown = self._turn_board(self._turn) if self._turn is not None else state
+        squares = sorted(SQUARES, key=lambda index: self._geo.square_rect(index).topleft[::-1])
+        found = [Place(square_name(index), self._geo.square_rect(index), _piece(shown, index))
+                 for index in squares]
+        if state.in_setup and self._geo.tray:
+            for slot in range(SETUP_PIECES):
+                pusher = slot < PUSHERS
+                if slot - (0 if pusher else PUSHERS) < self._left(pusher):
+                    kind = "pusher" if pusher else "round piece"
+                    found.append(Place(f"tray {slot + 1}", self._geo.tray_slot(slot),
+                                       f"a {kind} to place"))
+        return tuple(found)
 
     def hit_test(self, pos: tuple[int, int]) -> int | None:
         return self._geo.square_at(pos)
@@ -592,3 +612,10 @@ class PushFightView:
         pygame.draw.rect(surface, palette.TEXT, rect.inflate(-2, -2), 2,
                          border_radius=self._geo.cell // 10)
 
+
+def _piece(state: State, index: int) -> str:
+    """What stands on a square, in words, for a player who cannot see the board."""
+    owner = state.owner(index)
+    if owner is None:
+        return "empty"
+    return f"{SEATS[owner]} {'pusher' if state.is_pusher(index) else 'round piece'}"

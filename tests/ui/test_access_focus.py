@@ -1,0 +1,190 @@
+"""Every screen by keyboard: Tab and Shift+Tab go round every control, each said by name,
+drawn with a focus ring; Return works the focused control; no pointer event is posted."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import pygame
+import pytest
+
+from game.client.access.focus import controls, name_of
+from game.client.app.scene import Push, Scene
+from game.client.app.services import Services
+from game.core.match import Match
+from scenes.play import PlayScene
+from tests.ui.driver import Driver
+from tests.ui.test_access_box import no_pointer
+
+
+def tab(driver: Driver, back: bool = False) -> None:
+    event = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_TAB,
+                               mod=pygame.KMOD_SHIFT if back else 0, unicode="\t", scancode=0)
+    driver.frames(1, [event])
+
+
+def conquid(services: Services) -> Match:
+    return Match(services.games.get("conquid"), {"board": "small"})
+
+
+SCREENS: dict[str, Callable[[Services, Any], Scene]] = {
+    "setup": lambda s, _top: s.scenes.setup(s, s.games.get("piously")),
+    "settings": lambda s, _top: s.scenes.settings(s),
+    "online": lambda s, _top: s.scenes.online(s),
+    "learn": lambda s, _top: s.scenes.learn(s, "pushfight"),
+    "replay": lambda s, _top: s.scenes.replay(s, conquid(s)),
+    "help": lambda s, _top: s.scenes.help(s, "forts"),
+    "scores": lambda s, _top: s.scenes.scores(s),
+    "games": lambda s, _top: s.scenes.games(s),
+    "play": lambda s, _top: PlayScene(s, conquid(s)),
+    "pause": lambda s, top: s.scenes.pause(s, top, "conquid", None),
+}
+
+
+def tour(driver: Driver, services: Services) -> list[Any]:
+    """Tab round the screen on top: every control once, then back to the first."""
+    scene = driver.top
+    found = controls(scene.live_dialog() or scene.root)
+    assert found, f"{type(scene).__name__} has no control"
+    seen = []
+    for _ in found:
+        tab(driver)
+        focused = driver.app.focus.current(scene)
+        seen.append(focused)
+        assert services.speech.said[-1] == name_of(focused)
+    assert {id(e) for e in seen} == {id(e) for e in found}
+    tab(driver)
+    assert driver.app.focus.current(scene) is found[0]
+    tab(driver, back=True)
+    assert driver.app.focus.current(scene) is found[-1]
+    return found
+
+
+def test_the_menu_by_tab_and_return(driver: Driver, services: Services) -> None:
+    pointer = no_pointer(driver)
+    driver.frames(2)
+    found = tour(driver, services)
+    settings = next(e for e in found if getattr(e, "text", "") == "Settings")
+    while driver.app.focus.current(driver.top) is not settings:
+        tab(driver)
+    driver.frames(1, [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0,
+                                         unicode="\r", scancode=0)])
+    driver.frames(3)
+    assert type(driver.top).__name__ == "SettingsScene"
+    assert pointer == []
+
+
+@pytest.mark.parametrize("screen", list(SCREENS))
+def test_every_screen_goes_round_by_tab(driver: Driver, services: Services,
+                                        screen: str) -> None:
+    pointer = no_pointer(driver)
+    driver.frames(2)
+    if screen == "pause":
+        driver.app.stack.apply(Push(PlayScene(services, conquid(services))))
+        driver.frames(2)
+    driver.app.stack.apply(Push(SCREENS[screen](services, driver.top)))
+    driver.frames(2)
+    while getattr(driver.top, "_rows", None):  # the settings' key rows, a few a frame
+        driver.frames(1)
+    tour(driver, services)
+    assert pointer == []
+
+
+def test_a_dialog_takes_the_focus_and_return_answers_it(driver: Driver,
+                                                        services: Services) -> None:
+    play = driver.open_play(conquid(services))
+    play.command_by_name("resign")
+    driver.frames(2)
+    dialog = play.live_dialog()
+    assert dialog is not None
+    found = tour(driver, services)
+    assert all(dialog in _parents(e) for e in found)
+    resign = next(e for e in found if getattr(e, "text", "") == "Resign")
+    while driver.app.focus.current(play) is not resign:
+        tab(driver)
+    driver.frames(1, [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0,
+                                         unicode="\r", scancode=0)])
+    driver.frames(3)
+    assert play.match.is_over
+
+
+def _parents(element: Any) -> list[Any]:
+    found = []
+    container = getattr(element, "ui_container", None)
+    while container is not None and container not in found:
+        found.append(container)
+        found.append(getattr(container, "parent_element", None))
+        container = getattr(container, "ui_container", None) or getattr(
+            container, "parent_element", None)
+    return found
+
+
+def test_a_click_drops_the_focus_so_return_confirms_again(driver: Driver,
+                                                          services: Services) -> None:
+    play = driver.open_play(conquid(services))
+    tab(driver)
+    assert driver.app.focus.current(play) is not None
+    driver.click((5, 5))
+    assert driver.app.focus.current(play) is None
+
+
+def test_speech_is_a_setting_ticked_by_keyboard(driver: Driver, services: Services) -> None:
+    driver.app.stack.apply(Push(services.scenes.settings(services)))
+    driver.frames(2)
+    box = driver.top.widgets["speech"]
+    while driver.app.focus.current(driver.top) is not box:
+        tab(driver)
+    assert services.speech.said[-1] == "Speak aloud, check box, off"
+    driver.frames(1, [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_SPACE, mod=0,
+                                         unicode=" ", scancode=0)])
+    driver.frames(2)
+    assert services.settings.speech and services.speech.on
+    assert services.settings.to_json()["speech"] is True
+
+
+def test_tab_leaves_the_focus_alone_while_a_move_is_typed(driver: Driver,
+                                                          services: Services) -> None:
+    play = driver.open_play(conquid(services))
+    driver.key("/")
+    tab(driver)
+    assert play.access.box.shown and driver.app.focus.current(play) is None
+    assert "Conquid. Player 1 to move. Players: Player 1; Player 2. / types a move, Down " \
+        "shows the board cursor" in services.speech.said
+
+
+def test_a_button_that_opens_a_dialog_leaves_return_to_the_dialog(driver: Driver,
+                                                                  services: Services) -> None:
+    play = driver.open_play(conquid(services))
+    resign = next(w for w, name in play.buttons.items() if name == "resign")
+    while driver.app.focus.current(play) is not resign:
+        tab(driver)
+    for _ in range(2):  # the button asks; the question's Return answers it
+        driver.frames(1, [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0,
+                                             unicode="\r", scancode=0)])
+        driver.frames(3)
+    assert play.match.is_over and not play.dialog_open()
+
+
+def test_a_key_button_pressed_by_keyboard_takes_the_next_key(driver: Driver,
+                                                             services: Services) -> None:
+    driver.app.stack.apply(Push(services.scenes.settings(services)))
+    driver.frames(2)
+    settings = driver.top
+    while settings._rows:
+        driver.frames(1)
+    hint = next(w for w, (ctx, name) in settings.key_buttons.items() if name == "hint")
+    while driver.app.focus.current(settings) is not hint:
+        tab(driver)
+    driver.frames(1, [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0,
+                                         unicode="\r", scancode=0)])
+    driver.frames(2)
+    assert settings.waiting is not None
+    tab(driver)  # the new key, not the focus moving on: refused, Tab is the focus's
+    assert services.toasts.history[-1] == "Refused: Tab moves the focus between controls"
+    assert services.table.keys("play", "hint") == ("h",)
+    driver.frames(1, [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0,
+                                         unicode="\r", scancode=0)])
+    driver.frames(2)
+    driver.key("j")
+    assert services.table.keys("play", "hint") == ("j",)
