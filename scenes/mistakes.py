@@ -18,6 +18,7 @@ from typing import Any
 
 import pygame
 
+from game.client.access.board_keys import BoardKeys
 from game.client.app import commands as c
 from game.client.app import input as inp
 from game.client.app.commands import Command
@@ -75,6 +76,9 @@ class MistakesScene(Scene):
                                 for index in (ply.position_before, ply.position_after)])
         self.board = BoardHost(self.view)
         self.contexts = (f"game:{self.game.info.id}", inp.PLAY, inp.GLOBAL)
+        self.keys = BoardKeys(services.table, self.view, self.contexts[:2], self.command,
+                              lambda words: services.speech.say(words, True))
+        """The board cursor (``game.client.access``): answers without a pointer too."""
         self.buttons: dict[Any, str] = {}
         self.panel = pygame.Rect(0, 0, 0, 0)
         self.key = game_key(match)
@@ -280,7 +284,9 @@ class MistakesScene(Scene):
             self.services.sounds.play(feedback.cue)
 
     def _say(self, text: str, colour: tuple[int, int, int]) -> None:
+        """The panel's message, said aloud too when the player has speech on."""
         self.message = (text[:1].upper() + text[1:], colour)
+        self.services.speech.say(self.message[0], True)
 
     def _refuse(self, reason: str) -> None:
         self._say(reason, palette.WARN)
@@ -466,10 +472,16 @@ class MistakesScene(Scene):
         self._interactive = on
         self.view.set_interactive(on)
 
+    def capture(self, event: pygame.event.Event) -> bool:
+        """The board cursor's keys come before the input table's."""
+        binding = inp.binding_of(event) if event.type == pygame.KEYDOWN else None
+        return binding is not None and not self.dialog_open() and self.keys.key(binding)
+
     # -- drawing -------------------------------------------------------------------------
 
     def draw(self, surface: pygame.Surface, clock: float) -> None:
         self.view.draw(surface, clock)
+        self.keys.draw(surface, clock)
         name = self.match.seats[self.seat].name
         title = fonts.fit(f"Learn from your mistakes: {name}", 30, palette.ACCENT,
                           self.panel.x - 2 * MARGIN, True)

@@ -26,6 +26,7 @@ from scenes.menu import MenuScene
 from scenes.mistakes import SHOW, SKIP, MistakesScene, Stage
 from tests.review.fakes import FakeAnalyst, random_match
 from tests.ui.driver import Driver
+from tests.ui.keyboard import cursor_to, press
 
 
 class FakeEvaluator:
@@ -150,6 +151,7 @@ def test_a_whole_session(driver: Driver, fake: FakeEvaluations) -> None:
     assert fake.asked == [(match.game.encode(scene.attempt.state), review.budget)]
     assert stage(scene) is Stage.WRONG and scene.message is not None
     assert scene.message[0].startswith("?? That would be a blunder")
+    assert driver.app.services.speech.said[-1] == " ".join(scene.message[0].split()), "said"
     assert f"{round(first.before * 100)}%" in scene.message[0]
 
     # Show me: the better move on the board, as a hint; Return plays it; not "solved"
@@ -317,3 +319,21 @@ def test_the_real_analyst_judges_an_answer_in_its_worker(driver: Driver,
     assert scene.answer_judged.move == scene.answer
     assert "could not weigh" not in (scene.message or ("",))[0]
     driver.key("escape")
+
+
+def test_an_answer_made_with_the_board_cursor_alone(driver: Driver,
+                                                    fake: FakeEvaluations) -> None:
+    match, review = reviewed("conquid", 3, board="small")
+    scene = open_mistakes(driver, match, review)
+    best = scene.mistake.best
+    assert best is not None and best.startswith("A ")
+    for place in best.split()[1:]:
+        cursor_to(driver, scene.keys, place)
+        press(driver, "space")
+    press(driver, "return")  # the cursor's Return: the move is whole, so it confirms
+    settle(driver, scene)
+    assert stage(scene) is Stage.RIGHT and scene.answer == best
+    assert scene.solved_now == {scene.mistake.ply}, "found without Show me: put right"
+    press(driver, "escape")  # hides the cursor
+    press(driver, "return")  # Next
+    assert scene.index == 1 and stage(scene) is Stage.ANSWERING
