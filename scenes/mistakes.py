@@ -358,7 +358,8 @@ class MistakesScene(Scene):
             self.stage = Stage.RIGHT
             was_shown = self._showed
             if was_shown:
-                words = "That is the better move."
+                words = "That is the better move." if answer.move == ply.best else \
+                    "Good enough (not counted as put right: the better move was shown)."
             else:
                 words = "Well found! " + ("That is the computer's move too." if
                                           answer.move == ply.best else
@@ -515,7 +516,7 @@ class MistakesScene(Scene):
         assert judgement is not None
         count = f"Mistake {self.index + 1} of {len(self.mistakes)}"
         if ply.ply in self.progress.of(self.key):
-            count += "  ·  ✓ solved"
+            count += "  ·  solved"
         lines = [(count, small, palette.MUTED, False)]
         lines += [(line, big, palette.TEXT, True) for line in
                   fonts.wrap(f"{judgement.symbol} {judgement.label}", big, width, bold=True)]

@@ -174,7 +174,7 @@ def test_a_whole_session(driver: Driver, fake: FakeEvaluations) -> None:
     assert stage(scene) is Stage.RIGHT and scene.message is not None
     assert scene.message[0].startswith("Well found!")
     assert scene.solved_now == {second.ply}
-    assert "✓ solved" in text(scene)
+    assert "·  solved" in text(scene)
     driver.app.services.writer.settle()
     assert scene.progress.of(game_key(match)) == {second.ply}
 
