@@ -1,6 +1,6 @@
 """Conquid rules engine benchmarks on the large 21x42 board (medians, JSON lines).
 
-Targets (issue 2): a 600+ cell conquer cascade <= 0.1 ms; a conquest check along a winding
+Targets: a 600+ cell conquer cascade <= 0.1 ms; a conquest check along a winding
 ~300-cell path, across a board full of the mover's cells, or failing after exploring half the
 board <= 0.1 ms each; listing every legal vanquish corner <= 0.5 ms; loading and re-validating
 a 200-move record <= 10 ms.

@@ -1,6 +1,6 @@
 """Conquid computer players: time per move on the large 21x42 board (medians, JSON lines).
 
-Targets (issue 4): normal <= 1 s and hard <= 3 s per move, median, under each level's
+Targets: normal <= 1 s and hard <= 3 s per move, median, under each level's
 default limit. Positions come from one reproducible game (normal against easy), taken every
 few moves, so they cover the opening, the middle game and the fights near a finished chain.
 """

@@ -1,4 +1,4 @@
-"""Frame time while computer players think (issue 4): the window must keep its 60 FPS.
+"""Frame time while computer players think: the window must keep its 60 FPS.
 
 A headless (dummy SDL) play scene on the large board seats the hard and the normal computer
 players, which think in their worker processes, as in the client. Every frame is one real

@@ -27,7 +27,7 @@ MARKER = "ok  menu"
 """The smoke test's line once the menu's first frames are drawn."""
 RUNS = 10
 STARTUP_TARGET_MS = 800.0
-"""Frozen builds (issue 15); from source the target is 500 ms (``bench.frames``)."""
+"""Frozen builds; from source the target is 500 ms (``bench.frames``)."""
 ONEFILE_TARGET_MB = 40.0
 ONEDIR_TARGET_MB = 40.0
 """What players download and unpack (docs/packaging.md: what the build leaves out)."""

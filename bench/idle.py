@@ -36,6 +36,7 @@ import pygame
 from game.client.app import app as loop
 from game.client.app.scene import Scene
 from game.client.app.services import Services
+from game.client.app.wake import wake
 from game.client.files.paths import Paths
 from game.core.match import Match
 from game.main_window import VIEWS, build_services
@@ -83,10 +84,11 @@ def online_waiting(services: Services) -> Scene:
     from game.hosting import LanHost
     from game.net.messages import Clock
     from game.net.session import Host, Join, Network, Session
+    from scenes.online.play import OnlinePlayScene
 
     paths = services.paths
     services.online = OnlinePlay(services.games, paths, lambda: LanHost(
-        paths.data, bind="127.0.0.1", port=0, announce=False))
+        paths.data, bind="127.0.0.1", port=0, announce=False), wake=wake)
     game_id = next(info.id for info in services.games.infos()
                    if info.players == 2 and info.id in VIEWS)
     hosted = services.online.host_server()
@@ -101,7 +103,7 @@ def online_waiting(services: Services) -> Scene:
         ours.pump()
         time.sleep(0.02)
     assert ours.seated, "the opponent did not sit down"
-    return PlayScene(services, ours.new_match(), online=ours)
+    return OnlinePlayScene(services, ours.new_match(), ours)
 
 
 def screens() -> dict[str, Screen]:

@@ -1,6 +1,6 @@
 """The kept-game lists of the fullest folders the app itself makes, listed in a fresh process.
 
-Issue 24's bounds: every kept folder the app could produce lists in <= 0.5 s and <= 200 MB.
+The bounds: every kept folder the app could produce lists in <= 0.5 s and <= 200 MB.
 The folder holds ``KEEP_UNFINISHED`` unfinished games, ``KEEP_FINISHED`` finished ones and
 fifty older unfinished ones in the history (never deleted), each as long as its game allows
 (``tests.reliability.hostile.fullest_kept_folder``). Each run lists them as the menu and

@@ -8,7 +8,7 @@ p50/p99), the server processes' CPU time and memory (RSS now and at peak). The c
 in this process, on the same 2 cores as the server: on a bigger machine the server gets more.
 "As fast as possible" is bounded by the protocol's flood limit (each client paces itself to
 95 messages per 20 s, about 4.7 moves a second), so it shows where the server saturates.
-Targets (issue 21): p99 <= 250 ms and server RSS <= 150 MB, paced.
+Targets: p99 <= 250 ms and server RSS <= 150 MB, paced.
 
     python -m bench net                      # everything (about 5 minutes)
     python -m bench net --only sqlite --quick

@@ -3,20 +3,21 @@
 "First time" figures list moves on a temple the engine has not seen (the Stonemason's
 placements are remembered per temple, shared by every position until a room moves).
 
-Targets (issue 11): the win check on a busy board <= 20 us (both colours' regions walked;
+Targets: the win check on a busy board <= 20 us (both colours' regions walked;
 the rules remember the answer per temple and auras: ``remembered_ms``); listing every legal
 action and spell cast (all parameters) of a mid-game position <= 5 ms; applying a move
 <= 50 us; loading and re-validating a 300-move record <= 50 ms. Positions come from seeded
 games of random legal moves (``GAME.random_move``), taken once spells are owned and the board
 is busy.
 
-Search figures (issue 27), in processor time, since searches are bound by the rules' work
+Search figures, in processor time, since searches are bound by the rules' work
 per node: a random playout move (``GAME.random_move`` then ``apply_unchecked``, a step of the
 generic search's playouts) from the late positions of ``tests/piously/ai/wins.txt`` <= 80 us;
 a whole random game from the first move <= 80 ms; a node of the win search
 (``game.piously.ai.wins.find_win``, 30,000 nodes) on that file's positions 178, 200 and 203,
-whose wins need tens of thousands of nodes, <= 75 us each. Before issue 27's engine work:
-152 us, 113 ms and 68 / 102 / 84 us (the README has the figures).
+whose wins need tens of thousands of nodes, <= 75 us each. Before the rules took quicker
+roads for the searches: 152 us, 113 ms and 68 / 102 / 84 us (``docs/benchmarks.md`` has the
+figures now).
 """
 
 from __future__ import annotations
@@ -42,7 +43,7 @@ from tools.piously_wins import read_positions
 
 WINS: Final = Path(__file__).resolve().parent.parent / "tests" / "piously" / "ai" / "wins.txt"
 WIN_SEARCH_POSITIONS: Final = (178, 200, 203)
-"""Wins the players still miss (issue 27): late, seven spells in hand, tens of thousands of
+"""Wins the players once missed: late, seven spells in hand, tens of thousands of
 nodes, where the cost of a node decides whether the search gets there."""
 WIN_SEARCH_NODES: Final = 30_000
 

@@ -1,6 +1,6 @@
 """Piously computer players: thinking time per whole turn (medians, JSON lines).
 
-Targets (issue 13): normal <= 1 s and hard <= 3 s per turn, median, under each level's default
+Targets: normal <= 1 s and hard <= 3 s per turn, median, under each level's default
 limit. A Piously turn is several moves (actions, casts, the end): normal and hard plan it on
 its first move and play the rest from the plan, so a turn's time is the sum over its moves.
 Positions are the starts of every SPACING-th turn of one reproducible game (normal against
@@ -26,7 +26,7 @@ from tools.piously_wins import read_positions
 TARGET_MS = {"easy": 500.0, "normal": 1000.0, "hard": 3000.0}
 FIXTURES = Path(__file__).resolve().parent.parent / "tests" / "piously" / "ai"
 HARD_FIXTURES = (("wins.txt", 10), ("threats.txt", 4))
-"""Hard's slowest turns are late in a game: a win to find, or a threat to stop (issue 27).
+"""Hard's slowest turns are late in a game: a win to find, or a threat to stop.
 Every tenth and every fourth position of the test fixtures."""
 POSITIONS = 8
 SPACING = 3

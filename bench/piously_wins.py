@@ -1,7 +1,7 @@
 """Piously: wins this turn found by the players, and wins next turn stopped by hard (JSON lines).
 
 Positions: ``tests/piously/ai/wins.txt`` (``python -m tools.piously_wins``), each a turn start
-where a win needs three or more moves. Figures (issue 27, goal: all):
+where a win needs three or more moves. Figures (goal: all):
 
 - ``found``: the complete search alone (with the players' nodes, the extra ones included),
   then with the random plays after it (``sampling``) as the players do, then normal's and

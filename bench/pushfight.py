@@ -1,6 +1,6 @@
 """Push Fight engine benchmarks (medians, JSON lines).
 
-Target (issue 5, tightened by issue 25): generating every distinct full-turn successor of a
+Target (tightened once the walk was compiled): generating every distinct full-turn successor of a
 mid-game position, median <= 1.2 ms (within 2x of maksverver's C++ generator with
 deduplication, measured side by side outside the project). ``successors`` takes the
 compiled walk when it was built; the ``_pure_python`` figures time the pure path. The

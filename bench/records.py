@@ -1,6 +1,6 @@
 """The longest record every game accepts, loaded in a fresh process: time and peak memory.
 
-Issue 17's bounds: any record the loader accepts loads in <= 1 s and <= 200 MB. Each game's
+The bounds: any record the loader accepts loads in <= 1 s and <= 200 MB. Each game's
 longest valid game (``GameInfo.max_plies`` moves, or as near as its rules let a game go,
 with its costliest options: the largest board, the repetition rule) is written once, then
 loaded ``RUNS`` times, each in a new process (so memory is the whole process's peak). On a

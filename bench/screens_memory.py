@@ -6,8 +6,8 @@ the file dialogs, Learn, each game's setup) and a game of each kind in the play 
 few frames on it (Settings makes its key list over several), goes back (Esc, as a player
 does: the app's own closing paths run), and measures the
 process's resident memory after the first round and after ``--rounds`` rounds. Target: the
-last within 30 MB of the first (issue 25: opening Help or Settings repeatedly grew the
-process by about 100 MB). Headless, 1280x720. Prints JSON lines.
+last within 30 MB of the first (opening Help or Settings repeatedly once grew the process
+by about 100 MB). Headless, 1280x720. Prints JSON lines.
 
     python -m bench screens_memory [--rounds 50]
 """

@@ -25,6 +25,7 @@ from game.client.app.input import InputTable
 from game.client.app.scene import Scene
 from game.client.app.services import Services
 from game.client.app.sound import SoundBank, init_mixer
+from game.client.app.wake import wake
 from game.client.draw import fonts
 from game.client.draw.backdrop import icon
 from game.client.files.learning import Learning, load_learning
@@ -185,7 +186,7 @@ def build_services(paths: Paths | None = None, size: tuple[int, int] | None = No
         evaluations=ProcessEvaluations(),
         learning=learning,
         online=OnlinePlay(games, paths, functools.partial(lan_hosting, paths),
-                          functools.partial(lan_browser, background)),
+                          functools.partial(lan_browser, background), wake),
         preload=functools.partial(preload, games, learning),
         background=background,
         speech=Speech(settings.speech),

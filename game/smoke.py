@@ -43,6 +43,7 @@ from game.client.app import input as inp
 from game.client.app.app import STEP, App
 from game.client.app.crash import CRASH_EXIT, CrashGuard, CrashReport, shown_autosave
 from game.client.app.scene import Scene
+from game.client.app.wake import wake
 from game.client.files import storage
 from game.client.files.paths import Paths
 from game.client.view import Proposal
@@ -325,7 +326,8 @@ class Walk:
                .problem({"conquid": 1}) == "", "the LAN announcement check failed")
         self.services.online = OnlinePlay(
             self.services.games, self.paths,
-            lambda: LanHost(self.paths.data, bind="127.0.0.1", port=0, announce=False))
+            lambda: LanHost(self.paths.data, bind="127.0.0.1", port=0, announce=False),
+            wake=wake)
         network = Network()
         try:
             with self.step("online: host a table"):

@@ -6,8 +6,8 @@ from every ``--every``-th turn start of ``tests/piously/ai/wins.txt``: late posi
 the side to move has a win this turn, the case most favourable to a playout. For each
 horizon (in turns, a turn being a change of the seat to move) it prints how many playouts
 ended the game within it, how many of those the side to move won, and the median time a
-playout takes. A generic search learns only from playouts that end: issue 27's notes in the
-README use these figures to say why ``mcts`` cuts its playouts at two turns.
+playout takes. A generic search learns only from playouts that end: ``docs/ai.md`` uses these
+figures to say why ``mcts`` cuts its playouts at two turns.
 """
 
 from __future__ import annotations

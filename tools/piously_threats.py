@@ -12,7 +12,7 @@ the same file) and keeps each turn start where
   complete search (``SEARCH_NODES``) finds no win for the opponent.
 
 A proof that there is no win is cheap early in a game and out of reach late, when seven
-spells leave the bound nothing to prune (issue 27's notes in the README): asking for one
+spells leave the bound nothing to prune (``docs/ai.md``): asking for one
 kept one threat in 26. So a turn "stops" a threat when the search, with the budget that
 found the threat, finds no win after it; the bench says how many of hard's turns are also
 proved safe. One position a line: the number of the game it came from, then the position.

@@ -102,6 +102,9 @@ class Match:
         self._moves: list[str] = []
         self._chance = bytearray()
         """1 for each move that was a die roll."""
+        self._movers: list[int] = []
+        """Who made each move (``mover``): kept as it is played, so that a list of the
+        moves never has to play the game again to know whose each one was."""
         self._endings: list[Outcome | None] = [None]
         self._last: MoveResult[Any] | None = None
         """The last move's result while it is still known (None after an undo)."""
@@ -140,6 +143,11 @@ class Match:
     @property
     def to_move(self) -> int:
         return self.game.to_move(self.state)
+
+    def mover(self, index: int) -> int:
+        """Who made move ``index`` (0 is the first): a seat, or ``CHANCE`` for the dice (for
+        a meta move, whoever was to move then)."""
+        return self._movers[index]
 
     def state_at(self, ply: int) -> Any:
         """The position after ``ply`` moves (0 is the start)."""
@@ -243,6 +251,7 @@ class Match:
         before = self.state_at(self.ply - 1)
         text = self._moves.pop()
         self._chance.pop()
+        self._movers.pop()
         self._endings.pop()
         del self._checkpoints[self.ply // CHECKPOINT_EVERY + 1 :]
         first, states = self._stretch
@@ -304,6 +313,7 @@ class Match:
     ) -> None:
         self._moves.append(text)
         self._chance.append(chance)
+        self._movers.append(self.game.to_move(self._state))
         self._endings.append(ending)
         self._state = result.state
         self._last = result

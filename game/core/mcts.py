@@ -19,8 +19,8 @@ is proven before any playout), and after each move that hands the turn over, the
 positions, which a game with thousands of moves a turn skips. Rolls of the dice are never
 proven. Not used, since they need playouts that end: longer horizons (random Piously play
 ends a game within 12 turns in 11% of playouts even late in a game with a win at hand, at
-nine times the cost of two turns: ``python -m tools.piously_playouts``, issue 27's notes in
-the README) and move statistics shared across the tree (RAVE), which have nothing to share
+nine times the cost of two turns: ``python -m tools.piously_playouts``, ``docs/ai.md``
+says more) and move statistics shared across the tree (RAVE), which have nothing to share
 when nearly every playout is cut.
 
 The tree outlives the move: when the next position asked about is one the tree already
@@ -44,7 +44,7 @@ PLAYOUTS: Final = 1_000
 HORIZON: Final = 2
 """Turns a playout looks ahead: the rest of this turn and the opponent's next. A random game
 of Piously runs about 700 moves (0.17 s), so playouts to the end would take minutes a move;
-with two turns a Piously turn takes 1-2.5 s, about the generic search issue 27 measured."""
+with two turns a Piously turn takes 1-2.5 s, about what the generic search it stands in for took."""
 EXPLORATION: Final = math.sqrt(2)
 OPENING: Final = 5_000
 """The most positions made when a search starts, to find the moves that win or lose at

@@ -1,4 +1,4 @@
-"""Positions a game's help shows as pictures, as data (issue 26: the help was a wall of text).
+"""Positions a game's help shows as pictures, as data, so the help is no wall of text.
 
 A picture is a position in the game's own text form and the moves played from it; the help
 draws the result with the game's own board view, the last turn marked as in play, so a

@@ -7,7 +7,15 @@ in the moves it receives makes it attach again and receive exactly the missing o
 dropped connection is re-opened by itself (bounded attempts with back-off), attaching with
 the number of moves it holds; a move sent but not yet acknowledged is sent again with the
 same ply, which the server acknowledges again without playing it twice. A server that says
-the table is served by another process (``CloseCode.ELSEWHERE``) is followed there.
+the table is served by another process (``CloseCode.ELSEWHERE``) is followed there: only to
+the same scheme (never from wss:// down to ws://) and, unless told otherwise, the same host,
+at most ``MAX_HOPS`` times in a row, after a pause that grows with each redirect.
+
+The reader never dies in silence. A message of a type it does not know, or a field it does
+not know, is passed over (a newer server's); anything else it cannot take in (a message it
+cannot read, a move the rules refuse, moves it cannot place, a table it cannot play) ends the
+link with the reason in ``failure``, failing every waiter with it, so the owner of the client
+can say why and sit again (a fresh connection fetches the whole table).
 """
 
 from __future__ import annotations
@@ -15,16 +23,19 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import random
+import urllib.parse
 from collections import deque
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, Final, TypeAlias, TypeVar
 
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidStatus
 
+from game.core.errors import GameError, OptionsError
 from game.core.match import Match, Seat
 from game.core.registry import Registry
+from game.core.text import quote
 from game.net import lobby as lb
 from game.net import messages as m
 from game.net.codes import CloseCode, ProtocolError
@@ -44,6 +55,19 @@ RECONNECTING: Final = frozenset({
     CloseCode.GOING_AWAY, CloseCode.INTERNAL, 1006, CloseCode.ELSEWHERE,
 })
 """Close codes after which trying again can help (others mean the server refused us)."""
+MAX_HOPS: Final = 3
+"""Redirects followed in a row without reaching a table; then the client stops, saying so."""
+REDIRECT_FIRST_DELAY: Final = 0.25
+REDIRECT_MAX_DELAY: Final = 15.0
+"""The pause before following a redirect, doubling with each one this client followed (two
+servers naming each other must not become a storm of connections, each with the token)."""
+UNEXPECTED: Final = "unexpected"
+"""The code of a ``ClientError`` for something the server sent that cannot be taken in."""
+UNPLAYABLE: Final = "unplayable"
+"""The code of a ``ClientError`` for a table this app cannot play (a game it does not have,
+options or seats its rules refuse): sitting again cannot help."""
+REDIRECT: Final = "redirect"
+"""The code of a ``ClientError`` for a redirect not followed."""
 T = TypeVar("T")
 Incoming: TypeAlias = m.ServerMessage | lb.LobbyServerMessage
 """Anything a server sends: table messages and the public side's."""
@@ -77,14 +101,16 @@ class TableClient:
                  reconnect: bool = True, ping_seconds: float = 20.0,
                  rate: tuple[int, float] | None = (RATE_MESSAGES - RATE_MARGIN, RATE_SECONDS),
                  on_message: Callable[[Incoming], None] | None = None,
-                 on_link: Callable[[str], None] | None = None) -> None:
+                 on_link: Callable[[str], None] | None = None,
+                 other_hosts: bool = False) -> None:
         """``on_link``: told ``"reconnecting"`` when a seated link drops, ``"connected"``
         once it is attached again, ``"closed"`` when it will not come back by itself (an
         app shows the link's state from these). ``ping_seconds``: keepalive ping interval
         and timeout; a link silent that long is taken for dead and re-opened. ``rate``: at
         most this many messages in this many seconds, waiting when needed, so that a fast
         program is never closed as a flood (None: no pacing, for a server with other
-        limits)."""
+        limits). ``other_hosts``: follow a redirect to another host than the first (the
+        player allowed it)."""
         self.url = url
         self.home_url = url
         """Where the client first connected: tried again when the process it was sent to
@@ -93,6 +119,13 @@ class TableClient:
         self.games = games
         self.client = client
         self.reconnect = reconnect
+        self.other_hosts = other_hosts
+        self._hops = 0
+        """Redirects followed since the last table arrived."""
+        self._redirects = 0
+        """Redirects followed in this client's life (the pause before the next one grows)."""
+        self.failure: ClientError | None = None
+        """Why the link ended because of something the server sent (None: it did not)."""
         self.ping_seconds = ping_seconds
         self._rate = rate
         self._sent: deque[float] = deque()
@@ -174,19 +207,37 @@ class TableClient:
         await self._followed(lambda: self._seat(m.Join(code, self.name)))
 
     async def _followed(self, act: Callable[[], Awaitable[T]]) -> T:
-        """``act``, done again once at the process that serves the table when the server
-        closes with ``ELSEWHERE`` (identified there too, so the seat counts by name)."""
-        try:
-            return await act()
-        except ClientError:
-            moved = self.closed_with
-            if moved is None or moved[0] != CloseCode.ELSEWHERE:
-                raise
-            self.url = moved[1]
+        """``act``, done again at the process that serves the table when the server closes
+        with ``ELSEWHERE`` (identified there too, so the seat counts by name), as far as the
+        redirect rules allow (``_follow``)."""
+        followed: tuple[int, str] | None = None
+        while True:
+            try:
+                return await act()
+            except ClientError:
+                moved = self.closed_with
+                if moved is None or moved is followed or moved[0] != CloseCode.ELSEWHERE:
+                    raise
+            followed = moved
+            await self._follow(moved[1])
             await self.connect()
             if self.identity is not None:
                 await self.identify(*self.identity)
-            return await act()
+
+    async def _follow(self, target: str) -> None:
+        """Go to ``target`` after a redirect's pause, or raise ClientError ``redirect``
+        saying why not (another scheme, another host, too many hops)."""
+        self._hops += 1
+        if self._hops > MAX_HOPS:
+            raise ClientError(REDIRECT, f"the server sent this app elsewhere {MAX_HOPS} "
+                                        "times in a row without reaching the table")
+        why = redirect_problem(self.home_url, target, self.other_hosts)
+        if why is not None:
+            raise ClientError(REDIRECT, why)
+        delay = min(REDIRECT_FIRST_DELAY * 2 ** self._redirects, REDIRECT_MAX_DELAY)
+        self._redirects += 1
+        await asyncio.sleep(delay * (0.5 + random.random() / 2))
+        self.url = target
 
     async def attach(self, ticket: Ticket) -> None:
         """Sit again at a seat held before (another device, a restarted app)."""
@@ -384,16 +435,41 @@ class TableClient:
         return m.Attach(self.ticket.table, self.ticket.token, self.round, have)
 
     async def _read(self, ws: ClientConnection) -> None:
+        """Read until the link is gone for good; whatever goes wrong ends it with a reason."""
+        try:
+            await self._read_links(ws)
+        except asyncio.CancelledError:
+            raise
+        except ClientError as err:
+            await self._give_up(err, self._ws or ws)
+        except Exception as err:  # the reader must never die unheard
+            await self._give_up(ClientError(UNEXPECTED, "the server sent something this app "
+                                            f"cannot take in ({type(err).__name__}: {err})"),
+                                self._ws or ws)
+
+    async def _give_up(self, error: ClientError, ws: ClientConnection) -> None:
+        """End the link because of what the server sent: every waiter hears ``error``."""
+        self.failure = error
+        self.closed_with = (CloseCode.POLICY, error.reason)
+        self._fail_all(error)
+        with contextlib.suppress(Exception):
+            await ws.close(CloseCode.POLICY, "unreadable message")
+        self._link("closed")
+        await self._notify()
+
+    async def _read_links(self, ws: ClientConnection) -> None:
         while True:
             try:
                 async for text in ws:
-                    await self._receive(lb.decode_server(text))
+                    try:
+                        message = lb.decode_from_server(text)
+                    except ProtocolError as err:
+                        raise ClientError(UNEXPECTED, "the server sent a message this app "
+                                                      f"cannot read: {err.reason}") from None
+                    if message is not None:  # None: a newer server's type, passed over
+                        await self._receive(message)
             except ConnectionClosed:
                 pass
-            except ProtocolError as err:  # a server we cannot understand: stop here
-                self._fail_all(ClientError(err.code.value, err.reason))
-                await ws.close(CloseCode.POLICY, "unreadable message")
-                return
             code, reason = ws.close_code or 1006, ws.close_reason or ""
             self.closed_with = (code, reason)
             if self._closing or not self.reconnect or (
@@ -405,8 +481,8 @@ class TableClient:
                 await self._notify()
                 return
             self._link("reconnecting")
-            if code == CloseCode.ELSEWHERE and reason.startswith(("ws://", "wss://")):
-                self.url = reason
+            if code == CloseCode.ELSEWHERE:
+                await self._follow(reason)
             replaced = await self._reopen()
             if replaced is None:
                 self._fail_all(ClientError("closed", "the server cannot be reached"))
@@ -434,7 +510,8 @@ class TableClient:
             rules = {info.id: info.rules_version for info in self.games.infos()}
             try:
                 await ws.send(m.encode(m.Hello(PROTOCOL_VERSION, rules, self.client)))
-                welcome = m.decode_server(await asyncio.wait_for(ws.recv(), REPLY_SECONDS))
+                welcome = lb.decode_from_server(
+                    await asyncio.wait_for(ws.recv(), REPLY_SECONDS))
                 if not isinstance(welcome, m.Welcome):
                     await ws.close()
                     continue
@@ -478,21 +555,37 @@ class TableClient:
         await self._notify()
 
     def _on_table(self, state: m.TableState) -> None:
+        if self.match is None or state.round != self.round or state.ply < self.match.ply:
+            self.match = self._mirror(state.game, state.options, state.names)
+            self.round = state.round
         self.state = state
         self.ending = state.ending
-        if self.match is None or state.round != self.round or state.ply < self.match.ply:
-            self.round = state.round
-            names = tuple(Seat(name or "?") for name in state.names)
-            self.match = Match(self.games.get(state.game), state.options, names)
+        self._hops = 0
 
     def _on_watching(self, watching: lb.Watching) -> None:
         """A spectator's table: a new mirror for a new round (or one we hold less of)."""
+        if self.match is None or watching.round != self.round or watching.ply < self.match.ply:
+            self.match = self._mirror(watching.game, watching.options, watching.names)
+            self.round = watching.round
         self.watched = watching
         self.ending = watching.ending
-        if self.match is None or watching.round != self.round or watching.ply < self.match.ply:
-            self.round = watching.round
-            names = tuple(Seat(name or "?") for name in watching.names)
-            self.match = Match(self.games.get(watching.game), watching.options, names)
+        self._hops = 0
+
+    def _mirror(self, game_id: str, options: Mapping[str, m.OptionValue],
+                names: tuple[str | None, str | None]) -> Match:
+        """A new mirror of a round, or ClientError ``unplayable`` saying why this app cannot
+        play that table."""
+        if game_id not in self.games:
+            raise ClientError(UNPLAYABLE, "the table is for a game this app does not have "
+                                          f"({quote(game_id)})")
+        game = self.games.get(game_id)
+        if game.info.players != len(names):
+            raise ClientError(UNPLAYABLE, f"{game.info.title} is played by "
+                                          f"{game.info.players}, not at a table of {len(names)}")
+        try:
+            return Match(game, options, tuple(Seat(name or "?") for name in names))
+        except OptionsError as err:
+            raise ClientError(UNPLAYABLE, f"this app's rules refuse the table: {err}") from None
 
     async def _on_moves(self, moves: m.Moves) -> None:
         match = self.match
@@ -501,11 +594,18 @@ class TableClient:
         if moves.start == 0 and match.ply > 0:  # the server says our copy was out of step
             self.match = match = Match(match.game, match.options, match.seats)
         if moves.start > match.ply:  # a gap: ask for exactly what is missing
+            if self.ticket is None and self.watched is None:
+                raise ClientError(UNEXPECTED, f"the server sent move {moves.start + 1} before "
+                                              "the seat was taken, with moves missing")
             await self._send(self._attach_message())
             return
         for ply, text in enumerate(moves.moves, start=moves.start):
             if ply == match.ply:
-                match.play_text(text)
+                try:
+                    match.play_text(text)
+                except (GameError, ValueError) as err:
+                    raise ClientError(UNEXPECTED, "the server sent a move the rules refuse: "
+                                                  f"{quote(text)} ({err})") from None
             if self._pending is not None and self._pending[0] == ply:
                 _, mine, done = self._pending
                 if not done.done():
@@ -529,6 +629,28 @@ class TableClient:
                 waiter.exception()  # read here: a waiter nobody awaits any more is no error
 
 
+def redirect_problem(home: str, target: str, other_hosts: bool = False) -> str | None:
+    """Why a redirect from a client whose first address was ``home`` to ``target`` is not
+    followed, or None: only to the same scheme (never down to plain ws://) and, unless
+    ``other_hosts``, the same host (the seat's token goes wherever the client goes)."""
+    unusable = f"the server sent this app to {quote(target)}, which is not a server's address"
+    try:
+        was, goes = urllib.parse.urlsplit(home), urllib.parse.urlsplit(target)
+        host = goes.hostname
+        _ = goes.port  # a port that is not a number raises ValueError here
+    except ValueError:
+        return unusable
+    if goes.scheme not in ("ws", "wss") or not host:
+        return unusable
+    if goes.scheme != was.scheme:
+        return (f"the server sent this app from {was.scheme}:// to {goes.scheme}://; it "
+                "follows only to the same kind of link")
+    if not other_hosts and host.lower() != (was.hostname or "").lower():
+        return (f"the server sent this app to another host ({quote(host)}); it follows only "
+                "to the same host")
+    return None
+
+
 async def _first(done: asyncio.Future[Any], *refusals: asyncio.Future[Incoming]) -> Any:
     """The result of ``done``, or ClientError when a matching ``error`` comes first."""
     finished, _ = await asyncio.wait({done, *refusals}, return_when=asyncio.FIRST_COMPLETED)
@@ -537,4 +659,6 @@ async def _first(done: asyncio.Future[Any], *refusals: asyncio.Future[Incoming])
             error = refused.result()
             assert isinstance(error, m.Error)
             raise ClientError(error.code, error.reason)
+    if done in finished:  # answered, though the link may have failed just after
+        return done.result()
     return next(iter(finished)).result()

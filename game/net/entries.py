@@ -42,7 +42,7 @@ class Opened:
 
 @dataclass(frozen=True)
 class Sat:
-    """A player took ``seat`` (their seat in round 0; it swaps every round)."""
+    """A player took ``seat`` (their seat in the table's first game; it swaps at every rematch)."""
 
     KIND: ClassVar[str] = "sat"
     seat: int

@@ -17,9 +17,12 @@ from pathlib import Path
 from typing import Final
 
 from game.core.atomic import atomic_write_text
+from game.core.files import FileRefused, read_bounded
 from game.net.limits import TOKEN_BYTES
 
 FILE_NAME: Final = "online-names.json"
+MAX_BYTES: Final = 1024 * 1024
+"""Room for thousands of names; a larger file is refused unread (it would freeze the window)."""
 
 
 class IdentityError(Exception):
@@ -73,18 +76,18 @@ class Identities:
 
     def _load(self) -> dict[str, dict[str, str]]:
         try:
-            text = self.path.read_text(encoding="utf-8")
-        except FileNotFoundError:
-            return {}
-        except OSError as err:
-            raise IdentityError(f"cannot read {self.path}: {err.strerror or err}") from None
+            data = read_bounded(self.path, MAX_BYTES, "a names file")
+        except FileRefused as err:
+            if err.missing:
+                return {}
+            raise IdentityError(f"{err} (in {self.path.parent}): it is left as it is") from None
         try:
-            held = json.loads(text)
+            held = json.loads(data.decode("utf-8"))
             if not isinstance(held, dict) or not all(
                     isinstance(v, dict) and isinstance(v.get("name"), str)
                     and isinstance(v.get("secret"), str) for v in held.values()):
                 raise ValueError
-        except ValueError:
+        except (ValueError, RecursionError):
             raise IdentityError(f"{self.path} is damaged: it is left as it is (it holds "
                                 "your online names' secrets); move it away to start anew"
                                 ) from None

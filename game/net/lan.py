@@ -19,10 +19,14 @@ from typing import Any, Final
 import ifaddr
 from zeroconf import IPVersion, ServiceBrowser, ServiceInfo, ServiceStateChange, Zeroconf
 
+from game.core.text import problem
 from game.net.limits import PROTOCOL_VERSION
 
 SERVICE: Final = "_conquid-arcade._tcp.local."
 RESOLVE_MS: Final = 3000
+LONGEST: Final = {"name": 64, "code": 8, "game": 32, "options": 120, "host": 32}
+"""The longest each announced field may be; longer, the table is left out (what anyone on
+the network announces is shown: it passes the text rules of ``game.core.text`` first)."""
 
 
 @dataclass(frozen=True)
@@ -134,7 +138,8 @@ class Browser:
 
 
 def _read(name: str, info: ServiceInfo) -> Announced | None:
-    """An announcement's facts, or None for one that does not say enough."""
+    """An announcement's facts, or None for one that does not say enough or holds a field
+    the text rules refuse (a control character, a bidirectional override, too long)."""
     props: dict[str, Any] = {
         (k.decode("utf-8", "replace") if isinstance(k, bytes) else str(k)):
         (v.decode("utf-8", "replace") if isinstance(v, bytes) else "")
@@ -147,7 +152,9 @@ def _read(name: str, info: ServiceInfo) -> Announced | None:
         protocol, rules = int(props.get("protocol", "")), int(props.get("rules", ""))
     except ValueError:
         return None
-    return Announced(name=name.removesuffix(f".{SERVICE}"),
-                     url=f"ws://{addresses[0]}:{info.port}", code=props.get("code", "")[:8],
-                     game=props.get("game", "")[:32], options=props.get("options", "")[:120],
-                     host=props.get("host", "")[:32], protocol=protocol, rules=rules)
+    fields = {"name": name.removesuffix(f".{SERVICE}"),
+              **{key: props.get(key, "") for key in ("code", "game", "options", "host")}}
+    if any(problem(value, LONGEST[key]) for key, value in fields.items()):
+        return None
+    return Announced(url=f"ws://{addresses[0]}:{info.port}", protocol=protocol, rules=rules,
+                     **fields)

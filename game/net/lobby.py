@@ -727,6 +727,15 @@ def decode_server(data: str | bytes) -> m.ServerMessage | LobbyServerMessage:
     return message
 
 
+def decode_from_server(data: str | bytes) -> m.ServerMessage | LobbyServerMessage | None:
+    """What a client reads from a server: any message it knows (fields it does not know
+    passed over), None for a type it does not know (a newer server's). Raises ProtocolError
+    for a known message it cannot read."""
+    message: m.ServerMessage | LobbyServerMessage | None = m.decode_as(
+        data, ANY_SERVER_TYPES, lenient=True)
+    return message
+
+
 def lobby_message(seats: tuple[Listing, ...], playing: tuple[Listing, ...]) -> Lobby:
     """A ``lobby`` message holding as many of the open seats, then of the games in play, as
     fit in one message (both newest first): the rest arrive with the next changes, or a

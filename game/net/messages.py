@@ -622,10 +622,12 @@ def decode_server(data: str | bytes) -> ServerMessage:
     return message
 
 
-def decode_as(data: str | bytes, types: Mapping[str, Any]) -> Any:
+def decode_as(data: str | bytes, types: Mapping[str, Any], *, lenient: bool = False) -> Any:
     """A message of one of ``types`` (type name -> class with ``read``), for a protocol
-    extension with messages of its own (``game.net.lobby``)."""
-    return _decode(data, types)
+    extension with messages of its own (``game.net.lobby``). ``lenient`` (what a client reads
+    from a server, which may be newer): a message of a type not in ``types`` gives None and
+    fields no type reads are passed over, where a server refuses both."""
+    return _decode(data, types, lenient)
 
 
 def moves_messages(round_: int, start: int, moves: tuple[str, ...]) -> tuple[Moves, ...]:
@@ -644,17 +646,20 @@ def moves_messages(round_: int, start: int, moves: tuple[str, ...]) -> tuple[Mov
     return tuple(chunks)
 
 
-def _decode(data: str | bytes, types: Mapping[str, Any]) -> Any:
+def _decode(data: str | bytes, types: Mapping[str, Any], lenient: bool = False) -> Any:
     document = parse(data)
     kind = document.get("type")
     if not isinstance(kind, str):
         raise ProtocolError(Refusal.BAD_MESSAGE, "a message needs a text field 'type'")
     reader = types.get(kind)
     if reader is None:
+        if lenient:
+            return None
         raise ProtocolError(Refusal.UNKNOWN_TYPE, f"there is no message type {quote(kind)}")
     fields = Fields(document, kind)
     message = reader.read(fields)
-    fields.done()
+    if not lenient:
+        fields.done()
     return message
 
 

@@ -29,7 +29,8 @@ from typing import Any, Final, Generic, TypeVar
 from game.core.registry import Registry
 from game.net import lobby as lb
 from game.net import messages as m
-from game.net.client import ClientError, Incoming, TableClient, Ticket
+from game.net.client import REDIRECT, UNPLAYABLE, ClientError, Incoming, TableClient, Ticket
+from game.net.codes import CloseCode
 
 RETRY_FIRST: Final = 1.0
 RETRY_MAX: Final = 30.0
@@ -37,9 +38,12 @@ RETRY_MAX: Final = 30.0
 REFUSED_FOR_GOOD: Final = frozenset({
     "bad-token", "no-table", "bad-code", "protocol-version", "rules-version", "unknown-game",
     "bad-options", "rate-limited", "busy", "name-taken", "not-identified", "not-listed",
-    "no-challenge",
+    "no-challenge", UNPLAYABLE, REDIRECT,
 })
 """Refusals after which connecting again cannot help: the session stops and says why."""
+REPLACED: Final = "this seat was opened in another window"
+"""Why a session stops when another connection took its seat: sitting again would throw that
+one off in turn, and so on for ever; the player sits here again when they choose to."""
 
 
 class Network:
@@ -230,12 +234,16 @@ class LinkedSession(ABC, Generic[EventT, OutT]):
 
     # -- the UI thread's side ------------------------------------------------------------
 
-    def events(self) -> list[EventT | Link]:
-        """Everything that happened since the last call, oldest first (never blocks)."""
+    def events(self, limit: int | None = None) -> list[EventT | Link]:
+        """What happened since the last call, oldest first (never blocks): at most ``limit``
+        events, so that a flood costs each frame a bounded amount of work; the rest wait for
+        the next call, and the UI is woken again for them."""
         out: list[EventT | Link] = []
         with contextlib.suppress(queue.Empty):
-            while True:
+            while limit is None or len(out) < limit:
                 out.append(self._events.get_nowait())
+        if limit is not None and len(out) == limit and not self._events.empty():
+            self._wake()
         return out
 
     def close(self, wait: float = 0.0) -> None:
@@ -276,6 +284,9 @@ class LinkedSession(ABC, Generic[EventT, OutT]):
                 await self._open(client)
             except ClientError as err:
                 await _quietly(client.close())
+                if _replaced(client):
+                    self._put(Link("lost", REPLACED))
+                    return
                 if err.code in REFUSED_FOR_GOOD:
                     if self._try_again_at_once(err):
                         continue
@@ -286,7 +297,6 @@ class LinkedSession(ABC, Generic[EventT, OutT]):
                 await _quietly(client.close())
                 self._put(Link("reconnecting", str(err) or "the server cannot be reached"))
             else:
-                delay = RETRY_FIRST
                 self._client = client
                 self._put(Link("connected"))
                 self._linked(client)
@@ -297,7 +307,17 @@ class LinkedSession(ABC, Generic[EventT, OutT]):
                     await sender
                 await _quietly(client.close())
                 self._client = None
-                self._put(Link("reconnecting", "the connection was lost"))
+                failure = client.failure
+                if _replaced(client):
+                    self._put(Link("lost", REPLACED))
+                    return
+                if failure is not None and failure.code in REFUSED_FOR_GOOD:
+                    self._put(Link("lost", failure.reason))
+                    return
+                if failure is None:  # a plain drop; a failure keeps its pause growing
+                    delay = RETRY_FIRST
+                self._put(Link("reconnecting", "the connection was lost" if failure is None
+                               else failure.reason))
             await asyncio.sleep(delay)
             delay = min(delay * 2, RETRY_MAX)
 
@@ -500,6 +520,11 @@ class Session(LinkedSession[Seated | Invited | TableNow | Heard | Queued | Watch
             await client.chat(value)
         elif kind == "remark":
             await client.tell(lb.Remark(value))
+
+def _replaced(client: TableClient) -> bool:
+    """Another connection (another window, another device) took this client's seat."""
+    return client.closed_with is not None and client.closed_with[0] == CloseCode.REPLACED
+
 
 async def _quietly(work: Coroutine[Any, Any, Any]) -> None:
     with contextlib.suppress(Exception):

@@ -13,8 +13,8 @@ abort, forfeits) are only made by their own messages, never from move text, so n
 resign or agree a draw for the other player by sending the word as a move. A refusal changes
 nothing and answers an ``error`` carrying the rules' own reason.
 
-Players are known by their seat in round 0; a rematch swaps the sides, so in round ``r`` the
-player who started at seat ``p`` sits at seat ``p ^ (r % 2)``.
+Players are known by their seat in the table's first game (round zero); a rematch swaps the
+sides, so in round ``r`` the player who started at seat ``p`` sits at seat ``p ^ (r % 2)``.
 """
 
 from __future__ import annotations
@@ -119,7 +119,7 @@ class Table:
         """Seats that made a board move this round (abort is only allowed while one has not)."""
         self._offer: Pending | None = None
         self._conns: dict[Conn, int] = {}
-        """Connection -> player (seat in round 0)."""
+        """Connection -> player (seat in the first game)."""
         self._gone_since = [opened.at, opened.at]
 
     # -- making ---------------------------------------------------------------------------

@@ -23,7 +23,6 @@ from game.client.app.services import Services
 from game.client.draw import fonts, palette
 from game.client.match.lobby import Lobby, Spectator, open_spectator, standing_line
 from game.core.text import problem
-from game.net.identities import IdentityError
 from scenes.common import button, confirm, entry, heading, label, message
 from scenes.layout import columns
 from scenes.online.games import playable_online
@@ -246,8 +245,8 @@ class ProfileScene(Scene):
 
     def _export(self) -> None:
         try:
-            line = self.lobby.identities.export(self.lobby.url)
-        except IdentityError as err:
+            line = self.lobby.export()
+        except ValueError as err:
             message(self, "Export", str(err))
             return
         if line is None:
@@ -261,13 +260,12 @@ class ProfileScene(Scene):
         text = self.widgets["secret_line"].get_text().strip()
         name, _, secret = text.rpartition(" ")
         try:
-            identity = self.lobby.identities.adopt(self.lobby.url, f"{name.strip()}\t{secret}")
-        except (IdentityError, OSError) as err:
+            self.lobby.adopt(name, secret)
+        except ValueError as err:
             message(self, "Import", str(err))
             return
         self.widgets["secret_line"].set_text("")
         self._typed["secret_line"] = ""
-        self.lobby.link.identify(identity.name, identity.secret)
 
     def _link(self) -> None:
         self.lobby.ask_link_code()

@@ -24,27 +24,25 @@ from game.client.app.commands import Command
 from game.client.app.scene import Pop, Push, Scene, Transition
 from game.client.app.services import Services
 from game.client.draw import fonts, palette
-from game.client.match.lobby import Lobby, Spectator, open_spectator, seat_line
-from game.client.match.online import OnlineGame, OnlinePlay, wake
+from game.client.match.lobby import Lobby, Spectator, open_lobby, open_spectator, seat_line
+from game.client.match.online import OnlineGame, OnlinePlay
+from game.client.match.seats import accepting, hosting, joining, seeking, table_clock, taking
 from game.core.text import problem
-from game.net.identities import Identities
-from game.net.messages import Clock
 from scenes.common import button, centred_box, entry, heading, label, message
 from scenes.layout import columns
-from scenes.online.games import follow_pending, playable_online
+from scenes.online.games import follow_pending, playable_online, trying_again
 
 CLOCKS: Final = {"No clock": None, "1 day per move": 1, "3 days per move": 3,
                  "7 days per move": 7}
-DAY: Final = 86_400
 GONE_SECONDS: Final = 120
 RATED: Final = {"Casual": False, "Rated": True}
 BACK_TO: Final = "the lobby"
 """This screen as the pause screen names it: a game found here comes back here."""
 
 
-def clock_of(text: str) -> Clock:
-    days = CLOCKS.get(text)
-    return Clock(gone=GONE_SECONDS, move=None if days is None else days * DAY)
+def clock_of(text: str) -> Any:
+    """The table clock a choice of the clock menu names."""
+    return table_clock(CLOCKS.get(text), GONE_SECONDS)
 
 
 def chosen(widget: Any) -> str:
@@ -77,15 +75,7 @@ class LobbyScene(Scene):
     # -- lifecycle -----------------------------------------------------------------------
 
     def enter(self) -> None:
-        from game.net.lobby_session import LobbySession
-
-        identities = Identities(self.services.paths.data)
-        session = LobbySession(self.online.network(), self.url, self.services.games, None, wake)
-        self.lobby = Lobby(session, self.url, identities)
-        held = self.lobby.identity()
-        if held is not None:
-            session.identity = (held.name, held.secret)
-        session.start()
+        self.lobby = open_lobby(self.online, self.url)
         super().enter()
 
     def exit(self) -> None:
@@ -278,7 +268,7 @@ class LobbyScene(Scene):
             return Pop()
         return None
 
-    def _settings(self) -> tuple[str, Clock, bool] | None:
+    def _settings(self) -> tuple[str, Any, bool] | None:
         game_id = self._chosen_game_id()
         if game_id is None:
             return None
@@ -302,8 +292,6 @@ class LobbyScene(Scene):
         self._build_root()
 
     def _list(self) -> None:
-        from game.net.session import Host
-
         settings = self._settings()
         if settings is None:
             return
@@ -312,18 +300,16 @@ class LobbyScene(Scene):
             message(self, "Rated game", "Claim your name on this server first "
                     "(Profile and ratings): ratings belong to names.")
             return
-        self._open(Host(game_id, {}, None, clock, listed=rated), "listed")
+        self._open(hosting(game_id, {}, None, clock, listed=rated), "listed")
 
     def _seek(self) -> None:
-        from game.net.session import Seek
-
         settings = self._settings()
         if self.lobby is not None and self.lobby.sent:
             message(self, "Quick match", "Wait for the answer to your challenge first: its "
                     "game would be taken for the queue's.")
             return
         if settings is not None:
-            self._open(Seek(*settings), "queue")
+            self._open(seeking(*settings), "queue")
 
     def _challenge(self) -> None:
         settings, lobby = self._settings(), self.lobby
@@ -346,13 +332,11 @@ class LobbyScene(Scene):
         return next((ch for ch in lobby.challenges if self._challenge_line(ch) == picked), None)
 
     def _accept(self) -> None:
-        from game.net.session import Accept
-
         challenge = self._chosen_challenge()
         if challenge is None or self.lobby is None:
             return
         self.lobby.drop_challenge(challenge.id)
-        self._open(Accept(challenge.id), "joining")
+        self._open(accepting(challenge.id), "joining")
 
     def _decline(self) -> None:
         challenge = self._chosen_challenge()
@@ -361,8 +345,6 @@ class LobbyScene(Scene):
             self._build_root()
 
     def _take(self) -> None:
-        from game.net.session import Take
-
         lobby = self.lobby
         picked = self.widgets["seats"].get_single_selection()
         seat = None if lobby is None else next(
@@ -373,7 +355,7 @@ class LobbyScene(Scene):
             message(self, "Rated game", "This game is rated: claim your name on this server "
                     "first (Profile and ratings).")
             return
-        self._open(Take(seat.table), "joining")
+        self._open(taking(seat.table), "joining")
 
     def _watch(self) -> None:
         lobby = self.lobby
@@ -412,10 +394,8 @@ class LobbyScene(Scene):
                 self.services.toasts.show(text, kind)
             lobby.notices.clear()
             if lobby.matched and self.pending is None and self.spectator is None:
-                from game.net.session import Join
-
                 found = lobby.matched.pop(0)
-                self._open(Join(found.code), "joining")
+                self._open(joining(found.code), "joining")
             elif self.pending is None and self.spectator is None:
                 self._refresh()
         if self.spectator is not None:
@@ -479,6 +459,10 @@ class LobbyScene(Scene):
             lines.append(("Cancel leaves the queue", 22, palette.MUTED))
         elif pending is not None and pending.link != "connected" and pending.state is None:
             lines.append(("Connecting...", 30, palette.TEXT))
+            trouble = trying_again(pending)
+            if trouble:  # the reason, whole where it fits
+                lines += [(part, 20, palette.MUTED) for part in fonts.wrap(trouble, 20,
+                                                                           box.w - 32)[:3]]
         elif pending is not None and self.pending_what == "listed":
             lines.append(("Your table is listed in the lobby", 30, palette.ACCENT))
             if pending.table_id is not None:

@@ -65,6 +65,14 @@ def resume_online(scene: Scene, kept: autosaves.Kept, ticket: tickets.Kept,
                                      back_to=back_to))
 
 
+def trying_again(pending: OnlineGame) -> str | None:
+    """Why a seat being taken is tried again, for its waiting box (None: nothing wrong)."""
+    if pending.link != "reconnecting" or not pending.link_reason:
+        return None
+    reason = pending.link_reason
+    return f"Trying again: {reason[:1].upper()}{reason[1:]}"
+
+
 def follow_pending(scene: Scene, pending: OnlineGame, drop: Callable[[], None],
                    news: Callable[[OnlineGame], None] = lambda _: None,
                    back_to: str | None = None) -> Transition | None:

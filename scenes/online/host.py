@@ -19,7 +19,6 @@ from scenes.options_form import OptionsForm
 SIDES: Final = {"Move first": 0, "Move second": 1, "Random side": None}
 CLOCKS: Final = {"No clock": None, "1 day per move": 1, "3 days per move": 3,
                  "7 days per move": 7}
-DAY: Final = 86_400
 GONE_SECONDS: Final = 120
 """How long a player may be gone on their own turn before the other may claim the win."""
 

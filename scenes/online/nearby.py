@@ -16,6 +16,8 @@ from game.core.registry import Registry
 LOOKING = "(looking for tables on this network...)"
 REASON_SIZE = 14
 """The reason's font and size (``#reason`` in the theme)."""
+LISTED = 30
+"""The most tables nearby listed (a café's network may announce hundreds)."""
 
 
 def line(table: Any, games: Registry) -> str:
@@ -43,37 +45,66 @@ def wrapped(text: str, width: int, face: Any) -> list[str]:
     return [*lines, line]
 
 
-def build_rows(scene: Scene, rect: pygame.Rect, tables: list[Any], row: int
-               ) -> tuple[Any, dict[Any, Any]]:
-    """The rows of ``tables`` (some) inside ``rect`` (scrolling when they do not fit);
-    returns the scrolling area, and each joinable row's button with its table. (With none,
-    the scene writes ``LOOKING`` where they go.)"""
-    games, ui = scene.services.games, scene.services.ui
-    area = pygame_gui.elements.UIScrollingContainer(rect, ui, container=scene.root,
-                                                    allow_scroll_x=False)
-    width = rect.w - 20
-    joins: dict[Any, Any] = {}
-    y = 0
-    for table in tables:
+class NearbyRows:
+    """The rows of the tables nearby inside ``rect`` (scrolling when they do not fit), kept
+    up to date by ``show``: a table still there keeps its row (moved into place), only a new
+    or changed one gets a row made, and at most ``LISTED`` are listed, so that a network
+    announcing hundreds of tables costs a frame a few rows, not every row again (with none,
+    the scene writes ``LOOKING`` where they go)."""
+
+    def __init__(self, scene: Scene, rect: pygame.Rect, row: int) -> None:
+        self.scene = scene
+        self.row = row
+        self.width = rect.w - 20
+        self.area: Any = pygame_gui.elements.UIScrollingContainer(
+            rect, scene.services.ui, container=scene.root, allow_scroll_x=False)
+        self._rows: dict[Any, list[tuple[Any, int]]] = {}
+        """Each listed table's widgets, each with its offset from the row's top."""
+        self.joins: dict[Any, Any] = {}
+        """Each joinable row's button, and its table."""
+
+    def show(self, tables: list[Any]) -> None:
+        listed = tables[:LISTED]
+        for gone in [table for table in self._rows if table not in listed]:
+            for widget, _ in self._rows.pop(gone):
+                self.joins.pop(widget, None)
+                widget.kill()
+        y = 0
+        for table in listed:
+            parts = self._rows.get(table)
+            if parts is None:
+                parts = self._rows[table] = self._make(table)
+            for widget, offset in parts:
+                widget.set_relative_position((widget.relative_rect.x, y + offset))
+            y += self._height(parts)
+        self.area.set_scrollable_area_dimensions((self.width, y))
+
+    def _height(self, parts: list[tuple[Any, int]]) -> int:
+        if len(parts) == 1:  # a joinable row
+            return self.row + 6
+        return parts[-1][1] + 20 + 8  # the button, the reason's lines, a gap
+
+    def _make(self, table: Any) -> list[tuple[Any, int]]:
+        games, ui, width, row = (self.scene.services.games, self.scene.services.ui,
+                                 self.width, self.row)
         problem = why_not(table, games)
-        if problem:
-            reason = f"Cannot join: {problem}"
-            greyed: Any = pygame_gui.elements.UIButton(
-                pygame.Rect(0, y, width, row), line(table, games), ui, container=area,
-                tool_tip_text=reason, object_id="#table_row")
-            greyed.disable()
-            y += row + 2
-            face = ui.get_theme().get_font_dictionary().find_font(REASON_SIZE, "noto_sans")
-            for part in wrapped(reason, width - 24, face):  # the whole reason, however narrow
-                pygame_gui.elements.UILabel(pygame.Rect(10, y, width - 10, 20), part, ui,
-                                            container=area, object_id="#reason")
-                y += 20
-            y += 8
-        else:
-            joins[pygame_gui.elements.UIButton(
-                pygame.Rect(0, y, width, row), f"{table.code}  ·  {line(table, games)}", ui,
-                container=area, tool_tip_text="Sit at this table",
-                object_id="#table_row")] = table
-            y += row + 6
-    area.set_scrollable_area_dimensions((width, y))
-    return area, joins
+        if not problem:
+            button = pygame_gui.elements.UIButton(
+                pygame.Rect(0, 0, width, row), f"{table.code}  ·  {line(table, games)}", ui,
+                container=self.area, tool_tip_text="Sit at this table", object_id="#table_row")
+            self.joins[button] = table
+            return [(button, 0)]
+        reason = f"Cannot join: {problem}"
+        greyed: Any = pygame_gui.elements.UIButton(
+            pygame.Rect(0, 0, width, row), line(table, games), ui, container=self.area,
+            tool_tip_text=reason, object_id="#table_row")
+        greyed.disable()
+        parts: list[tuple[Any, int]] = [(greyed, 0)]
+        y = row + 2
+        face = ui.get_theme().get_font_dictionary().find_font(REASON_SIZE, "noto_sans")
+        for part in wrapped(reason, width - 24, face):  # the whole reason, however narrow
+            parts.append((pygame_gui.elements.UILabel(
+                pygame.Rect(10, y, width - 10, 20), part, ui, container=self.area,
+                object_id="#reason"), y))
+            y += 20
+        return parts

@@ -20,6 +20,7 @@ ACCEPT: Final = "online_accept"
 DECLINE: Final = "online_decline"
 SEND_FILE: Final = "online_send_file"
 MUTE: Final = "online_mute"
+SIT_AGAIN: Final = "online_sit_again"
 HERE: Final = (96, 200, 120)
 CHAT_SIZE: Final = 20
 CHAT_LINES: Final = 3
@@ -32,6 +33,9 @@ def control_rows(online: OnlineGame, over: bool) -> list[list[tuple[str, str, st
     """The online game's buttons: no hints or computer help, ever (take back, of the moves
     of a turn not yet sent, is the play scene's)."""
     rows: list[list[tuple[str, str, str]]] = []
+    if online.can_sit_again:
+        rows.append([("Sit here again", SIT_AGAIN, "Connect to this seat again (a window "
+                      "holding it elsewhere lets it go)")])
     offered = online.offered_to_me()
     if offered is not None:
         rows.append([(f"Accept {offered}", ACCEPT, f"Accept the {offered} offered to you"),
@@ -64,7 +68,8 @@ def status(online: OnlineGame, match: Match) -> str | None:
     if online.link == "lost":
         return f"Connection lost: {online.link_reason or 'the server cannot be reached'}"
     if online.link != "connected":
-        return "Reconnecting..." if online.state is not None else "Connecting..."
+        doing = "Reconnecting..." if online.state is not None else "Connecting..."
+        return f"{doing} ({online.link_reason})" if online.link_reason else doing
     if not online.seated:
         code = f" (invite code {online.invite[0]})" if online.invite else ""
         return f"Waiting for the other player to sit down{code}"

@@ -49,7 +49,7 @@ REFUSED = {
     c.HINT: "no hints in an online game",
 }
 COMMANDS = frozenset({c.TAKE_BACK, c.RESIGN, c.OFFER_DRAW, REMATCH, op.ABORT, op.CLAIM, op.ACCEPT,
-                      op.DECLINE, op.SEND_FILE, op.MUTE})
+                      op.DECLINE, op.SEND_FILE, op.MUTE, op.SIT_AGAIN})
 HEARD = "online"
 """Message topic: what the table said (a refusal, a declined offer)."""
 
@@ -65,6 +65,7 @@ class OnlinePlayScene(PlayScene):
         """The table on a server this game is played at, the other player being remote."""
         self._round = online.round
         self._offer_shown: str | None = None
+        self._could_sit_again = False
         self._claim_ready = False
         self._handed_on = False
         self._interactive = False
@@ -265,6 +266,9 @@ class OnlinePlayScene(PlayScene):
             online.muted = not online.muted
             online.chat = []
             self._build_root()
+        elif name == op.SIT_AGAIN:
+            online.sit_again()
+            self._build_root()
         return None
 
     def _send_as_file(self) -> None:
@@ -295,6 +299,9 @@ class OnlinePlayScene(PlayScene):
             for line in online.heard:
                 self.services.toasts.show(line, "error", HEARD)
             online.heard.clear()
+            if online.can_sit_again != self._could_sit_again:  # its button comes or goes
+                self._could_sit_again = online.can_sit_again
+                self._build_root()
             self._refresh_buttons()  # seated, offers, the end of the game
         if online.state is None:
             return None

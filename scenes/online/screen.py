@@ -23,40 +23,31 @@ from game.client.app.scene import Pop, Push, Scene, Transition
 from game.client.app.services import Services
 from game.client.draw import fonts, palette
 from game.client.files import autosaves, tickets
+from game.client.match.address import server_url
 from game.client.match.nearby import NearbyTables
 from game.client.match.online import OnlineGame, OnlinePlay
+from game.client.match.seats import hosting, joining, table_clock
 from game.core.text import problem
 from scenes.common import button, centred_box, enable, heading, menu_open, message
 from scenes.layout import columns
-from scenes.online.games import follow_pending, online_note, playable_online, resume_online
-from scenes.online.host import DAY, GONE_SECONDS, HostForm
-from scenes.online.nearby import LOOKING, build_rows, why_not
+from scenes.online.games import (
+    follow_pending,
+    online_note,
+    playable_online,
+    resume_online,
+    trying_again,
+)
+from scenes.online.host import GONE_SECONDS, HostForm
+from scenes.online.nearby import LOOKING, NearbyRows, why_not
 
 TYPED: Final = ("name", "server", "code", "address")
 """The page's text fields, whose text survives a new layout."""
-DEFAULT_PORT: Final = 8765
 CAPTION_SIZE: Final = 23
 """``game.client.draw.fonts`` size of the theme's labels (Noto Sans 16)."""
 CAPTION: Final = (0xC8, 0xCC, 0xD8)
 """The theme's label colour."""
 BACK_TO: Final = "online play"
 """This screen as the pause screen names it: a game started or resumed here comes back here."""
-
-
-def server_url(address: str) -> str:
-    """A typed address as a WebSocket URL: ``host``, ``host:port`` or a ``ws(s)://`` URL.
-    Raises ValueError with the reason."""
-    address = address.strip()
-    if not address:
-        raise ValueError("type an address first")
-    if address.startswith(("ws://", "wss://")):
-        return address
-    if "://" in address or " " in address or problem(address, 200):
-        raise ValueError(f"{address[:60]!r} is not an address (like 192.168.1.5:8765)")
-    host, _, port = address.rpartition(":") if address.count(":") == 1 else (address, "", "")
-    if port and not port.isdigit():
-        raise ValueError(f"{port!r} is not a port number")
-    return f"ws://{host}:{port or DEFAULT_PORT}"
 
 
 class OnlineScene(Scene):
@@ -73,8 +64,8 @@ class OnlineScene(Scene):
         self._announced: str | None = None
         self.browser: NearbyTables | None = None
         self.nearby: list[Any] = []
-        self.nearby_rows: dict[Any, Any] = {}
-        """Each joinable table's row (a button) and the table."""
+        self._rows: NearbyRows | None = None
+        """The rows of the tables nearby, while the page shows them."""
         self.kept: list[tuple[autosaves.Kept, tickets.Kept]] = []
         self._game: str | None = None
         """The game chosen to host."""
@@ -89,8 +80,6 @@ class OnlineScene(Scene):
         self._kept_lines: list[str] = []
         self._kept_widgets: dict[str, Any] = {}
         """The last layout's widgets, while a resize lays the page out again (``_put``)."""
-        self._kept_rows_area: Any = None
-        """The scrolling area ``nearby_rows`` belong to."""
         self._captions: list[tuple[str, pygame.Rect]] = []
         """The page's captions and where each goes (drawn, not widgets)."""
 
@@ -107,6 +96,11 @@ class OnlineScene(Scene):
             self.browser.close()
             self.browser = None
         super().exit()
+
+    @property
+    def nearby_rows(self) -> dict[Any, Any]:
+        """Each joinable table's row (a button) and the table."""
+        return {} if self._rows is None else self._rows.joins
 
     def resume(self) -> None:
         self._refresh_kept()
@@ -159,13 +153,13 @@ class OnlineScene(Scene):
         page = columns(size, 520, 34, 140)
         row, gap, width, left, right = page.row, page.gap, page.width, page.left, page.right
         if self.pending is not None:  # the waiting box alone, over the page
-            self.nearby_rows = {}
+            self._rows = None
             box = centred_box(size, 620, 300)
             w["cancel"] = button(self, pygame.Rect(box.centerx - 80, box.bottom - row - 16, 160,
                                                    row), "Cancel", "Close this table")
             return
         if self.form is not None:  # the hosting box alone, over the page
-            self.nearby_rows = {}
+            self._rows = None
             self.form.build(size, row)
             return
         y = page.top
@@ -247,18 +241,17 @@ class OnlineScene(Scene):
         y += row
         self._nearby_rect = pygame.Rect(right, y, width, list_h + row + gap)
         self._row = row
-        kept_rows = self.nearby_rows
-        self.nearby_rows = {}
+        kept_rows, self._rows = self._rows, None
 
         def rows(rect: pygame.Rect) -> Any:
-            area, self.nearby_rows = build_rows(self, rect, self.nearby, row)
-            return area
+            self._rows = NearbyRows(self, rect, row)
+            self._rows.show(self.nearby)
+            return self._rows.area
 
         if self.nearby:  # else the scene writes that it is looking (``draw``)
             area = self._put("nearby", self._nearby_rect.inflate(-8, -8), rows)
-            if area is self._kept_rows_area:  # moved, rows and all
-                self.nearby_rows = kept_rows
-            self._kept_rows_area = area
+            if kept_rows is not None and area is kept_rows.area:  # moved, rows and all
+                self._rows = kept_rows
         y += list_h + row + 2 * gap
         self._caption(pygame.Rect(right, y, width, row), "My online games")
         y += row
@@ -280,18 +273,22 @@ class OnlineScene(Scene):
         self._captions.append((text, rect))
 
     def _show_nearby(self) -> None:
-        """The tables nearby changed: only their rows are made anew (the page shows them)."""
+        """The tables nearby changed: their rows are brought up to date (the page shows
+        them), only a new table's made."""
         if self.root is None or self.pending is not None or self.form is not None:
+            return
+        self._kept_widgets = {}
+        if self.nearby and self._rows is not None:
+            self._rows.show(self.nearby)
             return
         old = self.widgets.pop("nearby", None)
         if old is not None:
             old.kill()
-        self._kept_widgets = {}
-        self.nearby_rows = {}
+        self._rows = None
         if self.nearby:
-            self.widgets["nearby"], self.nearby_rows = build_rows(
-                self, self._nearby_rect.inflate(-8, -8), self.nearby, self._row)
-            self._kept_rows_area = self.widgets["nearby"]
+            self._rows = NearbyRows(self, self._nearby_rect.inflate(-8, -8), self._row)
+            self._rows.show(self.nearby)
+            self.widgets["nearby"] = self._rows.area
 
     # -- input ---------------------------------------------------------------------------
 
@@ -379,16 +376,12 @@ class OnlineScene(Scene):
 
     def _host_table(self, form: HostForm) -> None:
         """Open the table the hosting box describes and wait for the other player."""
-        from game.net.messages import Clock
-        from game.net.session import Host
-
         chosen = form.choices()
         if isinstance(chosen, str):
             message(self, "Table options", chosen[:1].upper() + chosen[1:] + ".")
             return
         options, seat, days = chosen
-        clock = Clock(gone=GONE_SECONDS, move=None if days is None else days * DAY)
-        how = Host(form.info.id, options, seat, clock)
+        how = hosting(form.info.id, options, seat, table_clock(days, GONE_SECONDS))
         if form.server is None:
             try:
                 hosted = self.online.host_server()
@@ -415,8 +408,6 @@ class OnlineScene(Scene):
         self._build_root()
 
     def _join_code(self) -> None:
-        from game.net.session import Join
-
         name = self._name()
         if name is None:
             return
@@ -439,13 +430,11 @@ class OnlineScene(Scene):
         except ValueError as err:
             message(self, "Join by code", str(err))
             return
-        self.pending = self.online.open(url, name, Join(code))
+        self.pending = self.online.open(url, name, joining(code))
         self.hosting = False
         self._build_root()
 
     def _join_nearby(self, table: Any) -> None:
-        from game.net.session import Join
-
         why = why_not(table, self.services.games)
         if why:  # the row is greyed out; a table may change between frames
             message(self, "Cannot join this table", why[:1].upper() + why[1:] + ".")
@@ -453,7 +442,7 @@ class OnlineScene(Scene):
         name = self._name()
         if name is None:
             return
-        self.pending = self.online.open(table.url, name, Join(table.code))
+        self.pending = self.online.open(table.url, name, joining(table.code))
         self.hosting = False
         self._build_root()
 
@@ -570,6 +559,10 @@ class OnlineScene(Scene):
         lines: list[tuple[str, int, tuple[int, int, int]]] = []
         if pending.link not in ("connected",) and pending.state is None:
             lines.append(("Connecting...", 30, palette.TEXT))
+            trouble = trying_again(pending)
+            if trouble:  # the reason, whole where it fits
+                lines += [(part, 20, palette.MUTED) for part in fonts.wrap(trouble, 20,
+                                                                           box.w - 32)[:3]]
         elif self.hosting:
             code = pending.invite[0] if pending.invite else "..."
             lines.append((f"Invite code  {code}", 44, palette.ACCENT))

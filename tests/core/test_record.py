@@ -163,7 +163,7 @@ OLD_PUSHFIGHT = (
     '"moves": ["setup Od3 Oc2 Od2 od4 od1", "setup Xe3 Xf3 Xe2 xe4 xe1", "c2-d2", "f3-f2", '
     '"d2-c1,c1-d1"], "result": {"winner": 0, "reason": "push-off"}}'
 )
-"""Records as the app wrote them before games declared their own endings (issue 20)."""
+"""Records as the app wrote them before games declared their own endings."""
 
 
 def test_old_records_of_a_games_own_ending_load_unchanged() -> None:

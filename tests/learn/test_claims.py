@@ -1,4 +1,4 @@
-"""Lesson sentences that state a rule are checked by the rules (issue 26: a Forts lesson taught
+"""Lesson sentences that state a rule are checked by the rules (a Forts lesson once taught
 "all eight neighbours" while the rules use the four sides). Each such sentence carries a claim
 (docs/learn.md), played through the rules when the course loads."""
 

@@ -38,7 +38,7 @@ def test_the_lessons_cover_the_rules_the_issue_lists() -> None:
 
 
 def test_piously_casts_every_spell_in_its_lessons() -> None:
-    """The room lessons cast all fourteen spells (issue 16: one lesson per room's pair); the
+    """The room lessons cast all fourteen spells (one lesson per room's pair); the
     answers were played through the rules and each step's goal at load."""
     rooms = COURSES["piously"].lessons[5:]
     assert len(rooms) == 7

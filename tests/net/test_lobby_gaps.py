@@ -21,7 +21,7 @@ async def test_an_earlier_round_of_a_rematch_is_sent_whole_to_replay(tmp_path: P
         await bo.expect("offered")
         await bo.send("answer", kind="rematch", accept=True)
         await ada.drain(0.2)
-        await bo.send("resign")  # round 1 over too: Bo (seat 0 now) resigned
+        await bo.send("resign")  # the rematch over too: Bo (seat 0 now) resigned
         await ada.expect("ended")
         async with peer(url) as reader:
             await reader.send("watch", table=table, round=0, have=0)

@@ -95,7 +95,7 @@ async def lobby(tmp_path: Path) -> AsyncIterator[tuple[str, LobbyHub, Any]]:
 
 
 async def _rematched(ada: Peer, bo: Peer) -> str:
-    """A Push Fight table whose round 0 is over and round 1 under way; its id."""
+    """A Push Fight table whose first game is over and the rematch under way; its id."""
     table = await push_fight_between(ada, bo, ("x", "x"))
     await ada.send("resign")
     await bo.expect("ended")

@@ -9,6 +9,7 @@ from collections.abc import Callable
 from typing import Any
 
 from game.client.app.services import Services
+from game.client.app.wake import wake
 from game.client.files.paths import Paths
 from game.client.match.online import OnlinePlay
 from game.core.match import Match
@@ -28,7 +29,7 @@ def loopback_services(paths: Paths) -> Services:
         services.learning.mark_offered(game.info.id)
     services.online = OnlinePlay(
         services.games, paths, lambda: LanHost(paths.data, bind="127.0.0.1", port=0,
-                                               announce=False))
+                                               announce=False), wake=wake)
     return services
 
 

@@ -26,8 +26,8 @@ class FakeLink:
     def identify(self, name: str, secret: str) -> None:
         self.sent.append(lb.Identify(name, secret))
 
-    def events(self) -> list[Any]:
-        out, self.pending = self.pending, []
+    def events(self, limit: int | None = None) -> list[Any]:
+        out, self.pending = self.pending[:limit], self.pending[len(self.pending[:limit]):]
         return out
 
     def close(self, wait: float = 0.0) -> None:

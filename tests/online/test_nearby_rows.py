@@ -135,3 +135,25 @@ def test_a_resize_moves_the_page_keeping_the_rows_and_the_typing(
     resize(driver, (900, 600))
     assert fresh.widgets["join"].get_abs_rect().right <= 900 // 2 - 12, "narrower: made anew"
     assert list(fresh.nearby_rows.values()) == [ours]
+
+
+def test_many_tables_are_listed_up_to_a_cap_and_a_new_one_makes_one_row(
+    nearby: tuple[Driver, Found],
+) -> None:
+    from scenes.online.nearby import LISTED
+
+    driver, browser = nearby
+    scene = open_online(driver)
+    tables = [Announced(f"t{n:03}", "ws://127.0.0.1:9", f"ABC{n:03}", "conquid", "", "Ada",
+                        PROTOCOL_VERSION, 1) for n in range(200)]
+    browser.found = tables[1:]
+    driver.frames(2)
+    assert list(scene.nearby_rows.values()) == tables[1:LISTED + 1]
+    before = dict(scene.nearby_rows)
+    browser.found = tables  # one more, first in the list
+    driver.frames(2)
+    after = scene.nearby_rows
+    shown = sorted(after, key=lambda button: button.relative_rect.y)
+    assert [after[button] for button in shown] == tables[:LISTED]  # in order, from the top
+    made = [button for button in after if button not in before]
+    assert len(made) == 1 and after[made[0]] == tables[0]  # the others were kept, moved

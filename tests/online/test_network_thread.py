@@ -112,3 +112,38 @@ def test_a_ticket_comes_back_to_its_seat_and_a_bad_one_is_lost_for_good(
     lost = inbox.until(wrong, lambda e: isinstance(e, Link) and e.state == "lost")
     assert isinstance(lost, Link) and lost.reason
     wrong.close(wait=2.0)
+
+
+def test_two_windows_at_one_seat_do_not_fight_and_the_player_may_sit_again(
+    server: ServerThread, network: Network, tmp_path: Path,
+) -> None:
+    """They threw each other off about every second, for ever."""
+    from game.client.files.paths import Paths
+    from game.client.match.online import OnlineGame
+    from game.net.session import REPLACED
+
+    inbox = Inbox()
+    host = Session(network, server.url, "Ada", GAMES, inbox.wake)
+    host.start(Host("pushfight", {}, 0, m.Clock()))
+    seated = inbox.until(host, lambda e: isinstance(e, Seated))
+    assert isinstance(seated, Seated)
+    first = OnlineGame(host, GAMES, Paths.under(tmp_path), "Ada")
+    second = Session(network, server.url, "Ada", GAMES, inbox.wake)
+    try:
+        second.start(seated.ticket)
+        inbox.until(second, lambda e: isinstance(e, TableNow))
+        deadline = time.monotonic() + 20
+        while first.link != "lost" and time.monotonic() < deadline:
+            first.pump()
+            time.sleep(0.05)
+        assert first.link == "lost" and first.link_reason == REPLACED
+        assert first.can_sit_again
+        time.sleep(2.5)  # longer than the first pause before a session tries again
+        assert not any(isinstance(e, Link) and e.state != "connected"
+                       for e in second.events()), "the first window took the seat back"
+        first.sit_again()  # the player asks: now the other window is the one replaced
+        lost = inbox.until(second, lambda e: isinstance(e, Link) and e.state == "lost")
+        assert isinstance(lost, Link) and lost.reason == REPLACED
+    finally:
+        host.close(wait=2.0)
+        second.close(wait=2.0)

@@ -14,6 +14,7 @@ from typing import Any
 from game.catalog import all_games
 from game.client.files.paths import Paths
 from game.client.match.online import OnlineGame
+from game.core.match import Match
 from game.net import messages as m
 from game.net.session import Heard, TableNow
 
@@ -26,8 +27,8 @@ class FakeSession:
         self.queued: list[Any] = []
         self.said: list[str] = []
 
-    def events(self) -> list[Any]:
-        out, self.queued = self.queued, []
+    def events(self, limit: int | None = None) -> list[Any]:
+        out, self.queued = self.queued[:limit], self.queued[len(self.queued[:limit]):]
         return out
 
     def chat(self, text: str) -> None:
@@ -70,3 +71,69 @@ def test_chat_is_flood_controlled(tmp_path: Path) -> None:
     assert results[:4] == [None] * 4 and all(results[4:])
     assert session.said == [f"line {n}" for n in range(4)]
     assert game.say("   ") is not None
+
+
+def test_a_flood_is_taken_in_over_several_frames(tmp_path: Path) -> None:
+    from game.client.match.online import EVENTS_PER_FRAME
+
+    game, session = online(tmp_path)
+    session.queued = [TableNow(table((True, True)), ())]
+    game.pump()
+    flood = [Heard(m.Presence(1, n % 2 == 0)) for n in range(12_000)]
+    session.queued = list(flood)
+    game.pump()
+    assert len(session.queued) == len(flood) - EVENTS_PER_FRAME
+    frames = 1
+    while game.pump():
+        frames += 1
+    assert frames == -(-len(flood) // EVENTS_PER_FRAME) and game.here(1) is False
+
+
+def test_the_session_hands_out_a_bounded_number_and_wakes_for_the_rest() -> None:
+    from game.net.session import Network, Session
+
+    woken: list[int] = []
+    session = Session(Network(), "ws://127.0.0.1:1", "Ada", all_games(),
+                      lambda: woken.append(1))
+    for n in range(120):
+        session._put(Heard(m.Presence(1, n % 2 == 0)))
+    woken.clear()
+    assert len(session.events(50)) == 50 and woken == [1]
+    assert len(session.events(50)) == 50 and woken == [1, 1]
+    assert len(session.events(50)) == 20 and woken == [1, 1]
+
+
+def test_a_seat_lost_for_good_offers_to_sit_again_and_sits_only_when_asked(
+        tmp_path: Path) -> None:
+    from game.net.client import Ticket
+    from game.net.session import REPLACED, Link
+    from scenes.online.panel import SIT_AGAIN, control_rows
+
+    game, session = online(tmp_path)
+    started: list[Any] = []
+    session.ticket = Ticket("t1", 0, "ab" * 16)  # type: ignore[assignment]
+    session.start = started.append  # type: ignore[attr-defined]
+    session.queued = [TableNow(table((True, True)), ()), Link("lost", REPLACED)]
+    game.pump()
+    names = [name for row in control_rows(game, False) for _, name, _ in row]
+    assert SIT_AGAIN in names and started == []
+    game.sit_again()
+    assert started == [session.ticket] and game.link == "connecting"
+    assert SIT_AGAIN not in [name for row in control_rows(game, False) for _, name, _ in row]
+
+
+def test_a_seat_tried_again_says_why(tmp_path: Path) -> None:
+    """A join the server's messages broke said "Connecting..." for ever, with no reason."""
+    from game.net.session import Link
+    from scenes.online.games import trying_again
+    from scenes.online.panel import status
+
+    game, session = online(tmp_path)
+    session.queued = [Link("connecting")]
+    game.pump()
+    assert trying_again(game) is None
+    why = "the server sent a move the rules refuse: 'zz' (not a move)"
+    session.queued = [Link("reconnecting", why)]
+    game.pump()
+    assert trying_again(game) == f"Trying again: T{why[1:]}"
+    assert status(game, Match(game.games.get("conquid"))) == f"Connecting... ({why})"

@@ -209,7 +209,7 @@ def test_scenes_are_described_with_their_game() -> None:
 
 
 def test_the_window_shows_any_error_text(monkeypatch: pytest.MonkeyPatch) -> None:
-    """An error's text may hold a NUL or a lone surrogate, or be megabytes long (issue 17)."""
+    """An error's text may hold a NUL or a lone surrogate, or be megabytes long."""
     def events() -> list[pygame.event.Event]:
         return [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0)]
 

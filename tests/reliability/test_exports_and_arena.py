@@ -1,4 +1,4 @@
-"""Exports, file modes and the arena's arguments (issue 24, items 8 and 9): a GIF that cannot
+"""Exports, file modes and the arena's arguments: a GIF that cannot
 be made is refused before a frame is drawn, with advice that would help; every file the app
 writes honours the umask and keeps an existing file's mode; hostile ``--seed``, ``--time``,
 ``--nodes`` and ``--games`` get a short line, never a traceback, a path outside

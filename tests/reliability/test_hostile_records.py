@@ -40,7 +40,7 @@ MESSAGE_LIMIT = 300
 MEMORY_LIMIT = 200 * 2**20
 PER_MOVE = 4096
 """Bytes of memory per move a load may cost: a copy of the whole history per position (the
-quadratic cost issue 17 found in Push Fight) is thousands of times more at these lengths."""
+quadratic cost once found in Push Fight) is thousands of times more at these lengths."""
 HANG_GUARD = 20.0
 """Seconds: far above the 1 s target (the machine is shared); only a hang trips it."""
 

@@ -1,4 +1,4 @@
-"""The generated hostile suite, carried past the record loader to what surrounds it (issue 24):
+"""The generated hostile suite, carried past the record loader to what surrounds it:
 the kept-game lists, settings, lesson progress, lesson files, window sizes and the arena's
 arguments. Every hostile text in every field, JSON oddities, special files and numbers past
 every bound, with the record suite's assertions: no traceback, a short readable message,

@@ -1,4 +1,4 @@
-"""The lists of kept games hold against the player's own folder (issue 24, items 1 to 4): file
+"""The lists of kept games hold against the player's own folder: file
 times out of any calendar, records that disagree with themselves, twin list lines, junk files
 and hundreds of unfinished games, records that fail only at their last move, fields this
 version does not know. No crash, no game deleted, each file read once, nothing re-played to

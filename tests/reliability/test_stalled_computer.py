@@ -1,4 +1,4 @@
-"""A computer player that stops answering (issue 24, item 10): its worker stopped with
+"""A computer player that stops answering: its worker stopped with
 SIGSTOP, or hung. The seat's watchdog says so past its budget; the game says what happened
 and offers a fresh computer player or a person in the seat; cancelling never freezes a
 frame. Piously, where the computer may move first, has nothing to take back."""

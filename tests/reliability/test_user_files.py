@@ -1,4 +1,4 @@
-"""The player's other files and the window (issue 24, items 5 to 7): settings and lesson
+"""The player's other files and the window: settings and lesson
 progress shared by two copies of the app, kept-aside files past any number, window sizes
 from a settings file or a window manager past the screens, lesson files that are FIFOs or
 endless devices. Nothing is lost or overwritten, nothing hangs, nothing crashes."""

@@ -1,4 +1,4 @@
-"""The help is no wall of text (issue 26): each game's sections listed beside the text (a
+"""The help is no wall of text: each game's sections listed beside the text (a
 click scrolls there, the section read is marked), headings set apart, and pictures of
 positions drawn by the game's own view when they first scroll into view, never in the frame
 that opens the screen, and kept for the next opening."""

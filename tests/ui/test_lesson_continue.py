@@ -1,4 +1,4 @@
-"""A lesson's explanations are read, not skipped (issue 26): a passed step waits for its own
+"""A lesson's explanations are read, not skipped: a passed step waits for its own
 Continue, never for the Return meant for the board; Confirm is live only when the view holds
 a move waiting for it; the learner's side is drawn in the colour the board gives it."""
 

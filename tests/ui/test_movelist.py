@@ -411,3 +411,58 @@ def test_what_the_computers_move_cost_the_player_is_said_and_listed(
     assert play.move_list.turns[-1].actions[0].notes == ("That cost seat 0 a cell",)
     assert play.move_list.turns[0].actions[0].notes == ()  # my own move
     assert "That cost seat 0 a cell" in driver.toasts()
+
+
+class Counting:
+    """A game's words, counting the moves described."""
+
+    def __init__(self, game_id: str) -> None:
+        self.inner = plugin(game_id)
+        self.described: list[str] = []
+
+    def describe(self, notation: str, before: Any = None) -> str:
+        self.described.append(notation)
+        return self.inner.describe(notation, before)
+
+    def explain(self, before: Any, result: MoveResult[Any], viewer: int) -> tuple[str, ...]:
+        return self.inner.explain(before, result, viewer)
+
+
+@pytest.mark.parametrize("game_id", ["conquid", "piously"])
+def test_a_long_game_is_described_only_where_the_list_shows_it(game_id: str) -> None:
+    """The longest record took 15-20 s to open: every move was described first."""
+    pygame.display.init()
+    pygame.font.init()
+    fonts.reset()
+    match = played(game_id, 1500)
+    words = Counting(game_id)
+    history = History(words, lambda: [0, 1])
+    history.sync(match)
+    assert words.described == []  # grouping asks the match who moved, nothing more
+    moves = MoveList()
+    moves.layout(pygame.Rect(0, 0, 300, 400))
+    moves.show(history.turns, match.ply, ((255, 0, 0), (0, 0, 255)))
+    surface = pygame.Surface((300, 400))
+    moves.draw(surface)
+    assert 0 < len(words.described) < 100, len(words.described)
+    newest = history.turns[-1]
+    assert {action.ply for action in newest.actions} <= set(range(newest.start, match.ply))
+    described = len(words.described)
+    moves.show(history.turns, 1, ((255, 0, 0), (0, 0, 255)))  # the first move, far away
+    moves.draw(surface)
+    assert described < len(words.described) < described + 100
+    assert moves.hit((20, 20)) is not None
+
+
+@pytest.mark.parametrize("game_id", ["conquid", "pushfight", "forts", "piously"])
+def test_turns_grouped_move_by_move_are_the_turns_grouped_at_once(game_id: str) -> None:
+    whole = played(game_id, 60)
+    step = Match(whole.game, whole.options, whole.seats, whole.seed)
+    history = History(plugin(game_id), lambda: [])
+    for text in whole.moves:
+        step.play_text(text)
+        history.sync(step)
+    at_once = History(plugin(game_id), lambda: [])
+    at_once.sync(whole)
+    assert history.turns == at_once.turns
+    assert [t.actions for t in history.turns] == [t.actions for t in at_once.turns]

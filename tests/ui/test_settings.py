@@ -13,7 +13,7 @@ import pytest
 from game.client.app.app import App
 from game.client.app.input import pretty
 from game.client.files.paths import Paths
-from game.client.files.settings import Settings, load_settings, save_settings
+from game.client.files.settings import Loaded, Settings, load_settings, save_settings
 from game.main_window import build_services
 from scenes.settings import SettingsScene
 from tests.ui.driver import Driver
@@ -45,13 +45,30 @@ def test_broken_file_is_kept_aside_not_overwritten(tmp_path: Path) -> None:
     assert not path.exists()
 
 
-def test_wrong_types_count_as_broken(tmp_path: Path) -> None:
+def test_a_field_of_the_wrong_type_costs_that_field_alone(tmp_path: Path) -> None:
     path = tmp_path / "settings.json"
-    path.write_text(json.dumps({"volume": "loud"}), encoding="utf-8")
+    path.write_text(json.dumps({"volume": "loud", "muted": True}), encoding="utf-8")
     loaded = load_settings(path)
-    assert loaded.settings == Settings()
-    assert "volume" in (loaded.problem or "")
-    assert (tmp_path / "settings.json.bad").exists()
+    assert loaded.settings == Settings(muted=True)
+    assert "volume" in (loaded.problem or "") and "other settings are kept" in (
+        loaded.problem or "")
+    assert (tmp_path / "settings.json.bad").exists(), "the file as it was is kept aside"
+
+
+@pytest.mark.parametrize("server", ["ws://play.example.org\u200b/", "ws://" + "x" * 300,
+                                    "wss://a\u202eb.org"])
+def test_a_remembered_address_the_reader_refuses_costs_no_other_setting(
+        tmp_path: Path, server: str) -> None:
+    path = tmp_path / "settings.json"
+    kept = Settings(colours=("#e69f00", "#0072b2"), volume=0.25, online_name="Ada",
+                    window=(900, 600), keys={"menu": {"back": ["escape"]}})
+    path.write_text(json.dumps({**kept.to_json(), "server": server}), encoding="utf-8")
+    loaded = load_settings(path)
+    assert loaded.settings == kept
+    assert loaded.problem is not None and "server" in loaded.problem
+    assert json.loads((tmp_path / "settings.json.bad").read_text("utf-8"))["server"] == server
+    save_settings(path, loaded.settings.with_(volume=0.5), base=loaded.settings)
+    assert load_settings(path) == Loaded(kept.with_(volume=0.5))
 
 
 def test_a_broken_file_is_reported_in_the_app(paths: Paths) -> None:

@@ -1,4 +1,4 @@
-"""What the menu's first frame waits for (issue 15): no game's rules, no board view, no
+"""What the menu's first frame waits for: no game's rules, no board view, no
 lesson checking.
 
 The rules and views load when a game's first screen needs them, or in the background once

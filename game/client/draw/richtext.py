@@ -6,7 +6,7 @@ slowest frames of the client. The help needs only ``<b>``, ``<i>`` and ``<br>``,
 panel parses those, wraps the words once per text and width (cached: reopening a screen
 costs nothing), and renders a line only when it first scrolls into view.
 
-So the help is no wall of text (issue 26), a paragraph that opens with bold words after a
+So the help is no wall of text, a paragraph that opens with bold words after a
 blank line is a *section*: its words are drawn as a heading and listed in ``sections`` for
 a table of contents; and ``<img src="name">`` (``<img src="name" tall>`` for a board taller
 than wide) reserves room for a picture that the panel's owner draws (``Pictures``: a

@@ -159,7 +159,7 @@ def ineligible(match: Match) -> str | None:
 
     A run given up enters with what it reached: the figures (turns survived, forts built)
     can only be lower than playing on would make them, and a player who stops a long run
-    expects it on the table (issue 26: resigning dropped it without a word)."""
+    expects it on the table (it once vanished without a word)."""
     if not match.is_over:
         return "the game is not over"
     if any(seat.is_computer for seat in match.seats):

@@ -1,21 +1,24 @@
 """The player's settings, stored as JSON in the config folder.
 
-A settings file that cannot be read (bad JSON, wrong types) is never silently overwritten:
+A settings file that cannot be read (bad JSON, not an object) is never silently overwritten:
 it is moved aside to ``settings.json.bad`` and the defaults are used, so a hand edit gone
-wrong can still be recovered. Writes are atomic.
+wrong can still be recovered. One field the reader refuses costs that field alone (its
+default is used and the player told which; the file is set aside the same way): the other
+settings are kept. Writes are atomic.
 """
 
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, Final
 
 from game.client.draw.palette import PALETTES, parse_hex
-from game.client.files.userfile import load_or_set_aside
+from game.client.files.userfile import load_or_set_aside, set_aside
 from game.core.atomic import atomic_write_text
-from game.core.text import problem, quote
+from game.core.text import counted, printable, problem, quote
 
 SPEEDS: Final[dict[str, float]] = {
     "Slow": 0.6,
@@ -70,40 +73,50 @@ class Settings:
     @classmethod
     def from_json(cls, data: object) -> Settings:
         """Read a settings document; raises ValueError naming the first bad field."""
+        settings, refused = cls.read(data)
+        if refused:
+            raise ValueError(refused[0])
+        return settings
+
+    @classmethod
+    def read(cls, data: object) -> tuple[Settings, tuple[str, ...]]:
+        """Read a settings document field by field: a field refused takes its default and
+        the others are kept; returns the settings and why each refused field was. Raises
+        ValueError only for a document that is not an object."""
         if not isinstance(data, dict):
             raise ValueError("settings should be a JSON object")
-        base = cls()
-        colours = data.get("colours", list(base.colours))
-        if not (isinstance(colours, list) and len(colours) == 2):
-            raise ValueError("colours should be a list of two colours")
-        for colour in colours:
-            parse_hex(colour if isinstance(colour, str) else "")
-        speed = _number(data.get("anim_speed", base.anim_speed), "anim_speed", 0.0, 10.0)
-        volume = _number(data.get("volume", base.volume), "volume", 0.0, 1.0)
-        muted = data.get("muted", base.muted)
-        fullscreen = data.get("fullscreen", base.fullscreen)
-        speech = data.get("speech", base.speech)
-        if not all(isinstance(flag, bool) for flag in (muted, fullscreen, speech)):
-            raise ValueError("muted, fullscreen and speech should be true or false")
-        window = data.get("window", list(base.window))
-        if not (
-            isinstance(window, list)
-            and len(window) == 2
-            and all(isinstance(v, int) and not isinstance(v, bool) for v in window)
-        ):
-            raise ValueError("window should be two sizes in pixels")
-        return cls(
-            colours=(colours[0].lower(), colours[1].lower()),
-            anim_speed=speed,
-            volume=volume,
-            muted=muted,
-            fullscreen=fullscreen,
-            window=_window(window[0], window[1]),
-            keys=_keys(data.get("keys", {})),
-            server=_short_text(data.get("server", ""), "server", 200),
-            online_name=_short_text(data.get("online_name", ""), "online_name", 32),
-            speech=speech,
-        )
+        base, fields, refused = cls(), {}, []
+        for name, read in _READERS.items():
+            if name not in data:
+                continue
+            try:
+                fields[name] = read(data[name])
+            except ValueError as err:
+                refused.append(str(err))
+        return base.with_(**fields), tuple(refused)
+
+
+def _colours(value: object) -> tuple[str, str]:
+    if not (isinstance(value, list) and len(value) == 2):
+        raise ValueError("colours should be a list of two colours")
+    for colour in value:
+        parse_hex(colour if isinstance(colour, str) else "")
+    return value[0].lower(), value[1].lower()
+
+
+def _flag(name: str) -> Callable[[object], bool]:
+    def read(value: object) -> bool:
+        if not isinstance(value, bool):
+            raise ValueError(f"{name} should be true or false")
+        return value
+    return read
+
+
+def _window_size(value: object) -> tuple[int, int]:
+    if not (isinstance(value, list) and len(value) == 2
+            and all(isinstance(v, int) and not isinstance(v, bool) for v in value)):
+        raise ValueError("window should be two sizes in pixels")
+    return _window(value[0], value[1])
 
 
 def _window(width: int, height: int) -> tuple[int, int]:
@@ -118,6 +131,7 @@ def _short_text(value: object, name: str, longest: int) -> str:
 
 
 def _number(value: object, name: str, low: float, high: float) -> float:
+    """A number within ``low`` and ``high`` (ValueError naming the setting)."""
     if isinstance(value, bool) or not isinstance(value, (int, float)) or not low <= value <= high:
         raise ValueError(f"{name} should be a number from {low} to {high}")
     return float(value)
@@ -160,8 +174,19 @@ class Loaded:
 
 
 def load_settings(path: Path) -> Loaded:
-    """Read settings; a broken file is kept aside as ``*.bad`` and the defaults returned."""
-    settings, problem = load_or_set_aside(path, Settings.from_json, Settings(), "settings")
+    """Read settings; a broken file is kept aside as ``*.bad`` and the defaults returned; a
+    field refused takes its default alone (the file kept aside too), and the player is told
+    which."""
+    nothing: tuple[str, ...] = ()
+    (settings, refused), problem = load_or_set_aside(path, Settings.read,
+                                                     (Settings(), nothing), "settings")
+    if refused and problem is None:  # the file as it was is kept, for a hand to mend
+        bad = set_aside(path)
+        kept = f"kept as {bad.name}" if bad is not None else "it could not be moved aside"
+        why = "; ".join(printable(reason, 80) for reason in refused[:2])
+        problem = (f"{counted(len(refused), 'setting')} could not be read and "
+                   f"{'is' if len(refused) == 1 else 'are'} back to the default ({why}); "
+                   f"the other settings are kept (the file is {kept})")
     return Loaded(settings, problem)
 
 
@@ -183,3 +208,16 @@ def save_settings(path: Path, settings: Settings, base: Settings | None = None) 
 
 
 _FIELDS: Final = tuple(Settings.__dataclass_fields__)
+_READERS: Final[dict[str, Callable[[object], Any]]] = {
+    "colours": _colours,
+    "anim_speed": lambda value: _number(value, "anim_speed", 0.0, 10.0),
+    "volume": lambda value: _number(value, "volume", 0.0, 1.0),
+    "muted": _flag("muted"),
+    "fullscreen": _flag("fullscreen"),
+    "window": _window_size,
+    "keys": _keys,
+    "server": lambda value: _short_text(value, "server", 200),
+    "online_name": lambda value: _short_text(value, "online_name", 32),
+    "speech": _flag("speech"),
+}
+"""How each stored field is read (``Settings.read``); a field not named is not read."""

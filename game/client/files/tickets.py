@@ -17,9 +17,12 @@ from typing import Any, Final
 
 from game.client.files.paths import Paths
 from game.core.atomic import atomic_write_text
+from game.core.files import FileRefused, read_bounded
 
 _TABLE: Final = re.compile(r"[a-z0-9_-]{1,32}")
 _TOKEN: Final = re.compile(r"[0-9a-f]{32}")
+MAX_BYTES: Final = 16 * 1024
+"""Far more than a seat file holds (a few hundred bytes); a larger one is not ours."""
 
 
 @dataclass(frozen=True)
@@ -72,11 +75,12 @@ def keep(paths: Paths, kept: Kept) -> None:
 
 
 def find(paths: Paths, table: str) -> Kept | None:
-    """The seat kept for ``table``, or None (missing or unreadable file)."""
+    """The seat kept for ``table``, or None (missing or unreadable file: a FIFO, a device or
+    a huge file is refused unread, never waited on)."""
     try:
-        text = path_of(paths, table).read_text(encoding="utf-8")
-        return Kept.from_json(json.loads(text))
-    except (OSError, ValueError):
+        data = read_bounded(path_of(paths, table), MAX_BYTES, "a kept seat")
+        return Kept.from_json(json.loads(data.decode("utf-8")))
+    except (FileRefused, ValueError, RecursionError):
         return None
 
 

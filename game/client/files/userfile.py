@@ -56,7 +56,7 @@ def load_or_set_aside(
             reason = "a number is far too long"
         except (ValueError, RecursionError) as err:  # bad UTF-8 and bad JSON are ValueErrors
             reason = "nested too deeply" if isinstance(err, RecursionError) else str(err)
-    bad = _set_aside(path)
+    bad = set_aside(path)
     kept = f"kept as {bad.name}" if bad is not None else "it could not be moved aside"
     return default, f"{what} were unreadable ({printable(reason, 120)}); {kept}"
 
@@ -67,7 +67,7 @@ def _small_int(digits: str) -> int:
     return int(digits)
 
 
-def _set_aside(path: Path) -> Path | None:
+def set_aside(path: Path) -> Path | None:
     """Move a broken file to ``*.bad``, else ``*.badN`` past every N already taken; the
     name it now has, or None if it could not be moved.
 

@@ -14,6 +14,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Final, Protocol
 
+from game.client.match.online import EVENTS_PER_FRAME
 from game.core.match import Match, Seat
 from game.core.registry import Registry
 from game.net import lobby as lb
@@ -35,7 +36,7 @@ class LobbyLink(Protocol):
 
     def identify(self, name: str, secret: str) -> None: ...
 
-    def events(self) -> list[Any]: ...
+    def events(self, limit: int | None = None) -> list[Any]: ...
 
     def close(self, wait: float = 0.0) -> None: ...
 
@@ -86,6 +87,25 @@ class Lobby:
         except (IdentityError, OSError) as err:
             self.notices.append((str(err), "error"))
             return
+        self.link.identify(identity.name, identity.secret)
+
+    def export(self) -> str | None:
+        """The line that brings this server's name to another machine (``adopt`` there), or
+        None when none is held here. Raises ValueError with the reason when the names file
+        cannot be read."""
+        try:
+            return self.identities.export(self.url)
+        except IdentityError as err:
+            raise ValueError(str(err)) from None
+
+    def adopt(self, name: str, secret: str) -> None:
+        """Hold ``name`` with the ``secret`` exported on another machine, and identify with
+        it. Raises ValueError with the reason when the line is not an exported name or the
+        names file cannot be written."""
+        try:
+            identity = self.identities.adopt(self.url, f"{name.strip()}\t{secret}")
+        except (IdentityError, OSError) as err:
+            raise ValueError(str(err)) from None
         self.link.identify(identity.name, identity.secret)
 
     def identity(self) -> Identity | None:
@@ -140,7 +160,7 @@ class Lobby:
         from game.net import session as s
 
         changed = self._expire()
-        for event in self.link.events():
+        for event in self.link.events(EVENTS_PER_FRAME):
             changed = True
             if isinstance(event, s.Link):
                 self.state, self.reason = event.state, event.reason
@@ -248,7 +268,7 @@ class Spectator:
     def pump(self) -> bool:
         from game.net import session as s
 
-        events = self.session.events()
+        events = self.session.events(EVENTS_PER_FRAME)
         for event in events:
             if isinstance(event, s.Watched):
                 self.state, self.moves = event.state, event.moves
@@ -290,13 +310,27 @@ class Spectator:
         self.session.close()
 
 
+def open_lobby(online: Any, url: str) -> Lobby:
+    """The lobby of the server at ``url``, followed through a connection of its own on the
+    app's one network thread (``online``: ``game.client.match.online.OnlinePlay``),
+    identified with the name this machine holds there, if any."""
+    from game.net.lobby_session import LobbySession
+
+    session = LobbySession(online.network(), url, online.games, None, online.wake)
+    lobby = Lobby(session, url, Identities(online.paths.data))
+    held = lobby.identity()
+    if held is not None:
+        session.identity = (held.name, held.secret)
+    session.start()
+    return lobby
+
+
 def open_spectator(online: Any, url: str, table: str, round_: int | None) -> Spectator:
     """A session watching ``table`` (no seat, no token) on the app's one network thread
     (``online``: ``game.client.match.online.OnlinePlay``); ``round_``: an earlier round, sent
     whole."""
-    from game.client.match.online import wake
     from game.net.session import Session, Watch
 
-    session = Session(online.network(), url, "Spectator", online.games, wake)
+    session = Session(online.network(), url, "Spectator", online.games, online.wake)
     session.start(Watch(table, round_))
     return Spectator(session, online.games)

@@ -15,8 +15,6 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Final, Protocol
 
-import pygame
-
 from game.client.files import tickets
 from game.client.files.paths import Paths
 from game.core.match import Match, Seat, meta_word
@@ -24,8 +22,6 @@ from game.core.player import Decision
 from game.core.record import Online
 from game.core.registry import Registry
 
-WAKE: Final = pygame.event.custom_type()
-"""Posted by the network thread: something arrived; the loop wakes and the scene drains it."""
 CHAT_LINES: Final = 5
 CHAT_BURST: Final = 4
 CHAT_WINDOW: Final = 10.0
@@ -33,12 +29,9 @@ CHAT_WINDOW: Final = 10.0
 CHAT_LONGEST: Final = 200
 CLOSE_SECONDS: Final = 2.0
 """How long closing the app waits for each table's connection to close cleanly."""
-
-
-def wake() -> None:
-    """Wake the app loop from the network thread (pygame-ce's event queue is thread-safe)."""
-    if pygame.display.get_init():
-        pygame.event.post(pygame.event.Event(WAKE))
+EVENTS_PER_FRAME: Final = 50
+"""The most network events one frame takes in: a flood (thousands of presence changes or
+offers) is spread over frames instead of freezing one (``bench/online_flood.py``)."""
 
 
 class Session(Protocol):
@@ -60,7 +53,9 @@ class Session(Protocol):
 
     def chat(self, text: str) -> None: ...
 
-    def events(self) -> list[Any]: ...
+    def events(self, limit: int | None = None) -> list[Any]: ...
+
+    def start(self, how: Any) -> None: ...
 
     def close(self, wait: float = 0.0) -> None: ...
 
@@ -191,6 +186,19 @@ class OnlineGame:
         self.session.claim()
 
     @property
+    def can_sit_again(self) -> bool:
+        """The link is lost for good (another window took the seat, the server refused us)
+        and the seat's ticket is known: the player may sit here again."""
+        return self.link == "lost" and getattr(self.session, "ticket", None) is not None
+
+    def sit_again(self) -> None:
+        """Sit at this seat again, as the player asked (another window holding it is then
+        the one replaced)."""
+        if self.can_sit_again:
+            self.link, self.link_reason = "connecting", ""
+            self.session.start(self.session.ticket)  # type: ignore[attr-defined]
+
+    @property
     def my_seat(self) -> int:
         """Our seat this round, from the server or, until it speaks, from the kept ticket."""
         if self.state is not None:
@@ -219,11 +227,12 @@ class OnlineGame:
     # -- receiving -----------------------------------------------------------------------
 
     def pump(self) -> bool:
-        """Take in what the network thread said; True if anything changed."""
+        """Take in what the network thread said (``EVENTS_PER_FRAME`` at most: the rest
+        come with the next frames); True if anything changed."""
         from game.net import messages as m
         from game.net import session as s
 
-        events = self.session.events()
+        events = self.session.events(EVENTS_PER_FRAME)
         for event in events:
             if isinstance(event, s.Seated):
                 self.session.url = event.url
@@ -381,9 +390,13 @@ class OnlinePlay:
 
     def __init__(self, games: Registry, paths: Paths,
                  hosting: Callable[[], HostedServer] | None = None,
-                 browsing: Callable[[Callable[[], None]], Browser] | None = None) -> None:
+                 browsing: Callable[[Callable[[], None]], Browser] | None = None,
+                 wake: Callable[[], None] = lambda: None) -> None:
+        """``wake``: wakes the app's loop from another thread when news arrives (the app
+        layer's ``game.client.app.wake.wake``; none for a loop that never sleeps)."""
         self.games = games
         self.paths = paths
+        self.wake = wake
         self._hosting = hosting
         self._browsing = browsing
         self._network: Any = None
@@ -404,7 +417,7 @@ class OnlinePlay:
         return self.hosted
 
     def browse(self) -> Browser | None:
-        return None if self._browsing is None else self._browsing(wake)
+        return None if self._browsing is None else self._browsing(self.wake)
 
     def network(self) -> Any:
         """The one network thread (``game.net.session.Network``), made on first use."""
@@ -421,7 +434,7 @@ class OnlinePlay:
         identified as ``identity``'s name first when given."""
         from game.net.session import Session
 
-        session = Session(self.network(), url, name, self.games, wake, identity)
+        session = Session(self.network(), url, name, self.games, self.wake, identity)
         game = OnlineGame(session, self.games, self.paths, name, hosted)
         session.start(start)
         self.games_open.append(game)

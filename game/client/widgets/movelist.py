@@ -1,15 +1,19 @@
 """The move list beside the board: the game's moves in words, a turn to an entry.
 
-``History`` keeps a match's moves in words (the plug-in's, the same as the last-move line)
-grouped into turns, in step with the match at the cost of the moves added since it last
-looked. A turn is a run of moves by one seat and the dice rolled after them (a Piously turn's
-actions, a Forts build and its roll): the rules say who moves, so no game is named here.
-``MoveList`` draws the turns into a rectangle: each turn is rendered once, the visible ones
-composed onto one cached surface only when something changes, so a frame costs one blit.
+``History`` keeps a match's moves grouped into turns, in step with the match at the cost of
+the moves added since it last looked. A turn is a run of moves by one seat and the dice
+rolled after them (a Piously turn's actions, a Forts build and its roll): the match says who
+made each move, so no game is named here and nothing is played again to group them. A turn's
+words (the plug-in's, the same as the last-move line) are made when they are first asked for:
+the longest record opens with only the turns in view described.
+``MoveList`` draws the turns into a rectangle: each turn is laid out when it comes near the
+view (the others count as one line a move until then), the visible ones composed onto one
+cached surface only when something changes, so a frame costs one blit.
 """
 
 from __future__ import annotations
 
+import bisect
 from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Final, Protocol
@@ -54,30 +58,39 @@ class Action:
 
 @dataclass(frozen=True)
 class Turn:
-    """One entry of the list: a seat's moves in a row and the dice rolled after them."""
+    """One entry of the list: a seat's moves in a row and the dice rolled after them. Equal
+    turns hold the same moves at the same plies; their words are made on first use."""
 
     number: int
     """Counted over players' turns from 1; 0 for an entry that is no turn (an ending, the
     dice before anyone moved)."""
     seat: int | None
-    actions: tuple[Action, ...]
-
-    @property
-    def start(self) -> int:
-        return self.actions[0].ply
+    start: int
+    notations: tuple[str, ...]
+    """The turn's moves, as the match holds them."""
+    words: Callable[[int], Action] = field(compare=False, repr=False)
+    """The move at a ply in words (``History``'s, which keeps them)."""
+    _described: list[tuple[Action, ...]] = field(default_factory=list, compare=False,
+                                                  repr=False)
 
     @property
     def end(self) -> int:
         """The position the turn leads to (its last move's ply + 1)."""
-        return self.actions[-1].ply + 1
+        return self.start + len(self.notations)
+
+    @property
+    def actions(self) -> tuple[Action, ...]:
+        """The turn's moves in words (made the first time they are asked for)."""
+        if not self._described:
+            self._described.append(tuple(self.words(ply) for ply in range(self.start, self.end)))
+        return self._described[0]
 
 
-@dataclass
+@dataclass(frozen=True)
 class _Move:
     notation: str
     seat: int
     """Who moved: a seat, ``CHANCE`` for the dice, or -2 for an ending (resign, draw)."""
-    action: Action
 
 
 ENDING: Final = -2
@@ -92,38 +105,67 @@ class History:
         self.viewers = viewers
         self._moves: list[_Move] = []
         self._notations: tuple[str, ...] = ()
+        self._match: Match | None = None
+        self._words: dict[int, Action] = {}
+        """The moves described so far, by ply."""
         self.turns: tuple[Turn, ...] = ()
+        self._starts: list[int] = []
 
     def sync(self, match: Match) -> bool:
-        """Catch up with ``match`` (moves added, taken back or replaced); True if changed."""
+        """Catch up with ``match`` (moves added, taken back or replaced); True if changed.
+        Only the turns from the first move that changed are grouped again."""
         moves = match.moves
-        if moves == self._notations:  # the frame's usual case, compared in C
+        if moves == self._notations and match is self._match:  # the frame's usual case
             return False
+        if match is not self._match:
+            self._match, self._moves, self._words, self.turns = match, [], {}, ()
         self._notations = moves
         keep = 0
         while keep < min(len(moves), len(self._moves)) and \
                 self._moves[keep].notation == moves[keep]:
             keep += 1
         del self._moves[keep:]
+        for ply in [ply for ply in self._words if ply >= keep]:
+            del self._words[ply]
         for ply in range(keep, len(moves)):
-            self._moves.append(self._word(match, ply))
-        self.turns = group(self._moves)
+            notation = moves[ply]
+            seat = ENDING if meta_word(notation) is not None else match.mover(ply)
+            self._moves.append(_Move(notation, seat))
+        kept = max(0, self._turn_index(keep - 1)) if keep else 0  # it may go on: again
+        number = next((turn.number for turn in reversed(self.turns[:kept]) if turn.number), 0)
+        start = self.turns[kept].start if kept < len(self.turns) else 0
+        self.turns = self.turns[:kept] + group(self._moves, self._word, start, number)
+        self._starts = [turn.start for turn in self.turns]
         return True
 
-    def _word(self, match: Match, ply: int) -> _Move:
-        notation = match.moves[ply]
+    def _turn_index(self, ply: int) -> int:
+        """The index of the turn holding move ``ply`` (-1 for none)."""
+        index = bisect.bisect_right(self._starts, ply) - 1
+        return index if index >= 0 and ply < self.turns[index].end else -1
+
+    def _word(self, ply: int) -> Action:
+        """Move ``ply`` in words, with what it changed for the viewers (kept once made)."""
+        known = self._words.get(ply)
+        if known is not None:
+            return known
+        match = self._match
+        assert match is not None
+        notation = self._moves[ply].notation
         if meta_word(notation) is not None:
-            return _Move(notation, ENDING, Action(ply, self._ending(match, notation)))
-        before = match.state_at(ply)
-        seat = match.game.to_move(before)
-        words = self.wording.describe(notation, before)
-        notes: tuple[str, ...] = ()
-        others = [viewer for viewer in self.viewers() if viewer != seat]
-        if seat != CHANCE and others:
-            result = match.result_at(ply)
-            notes = tuple(line for viewer in others
-                          for line in self.wording.explain(before, result, viewer))
-        return _Move(notation, seat, Action(ply, words, notes))
+            action = Action(ply, self._ending(match, notation))
+        else:
+            before = match.state_at(ply)
+            seat = self._moves[ply].seat
+            words = self.wording.describe(notation, before)
+            notes: tuple[str, ...] = ()
+            others = [viewer for viewer in self.viewers() if viewer != seat]
+            if seat != CHANCE and others:
+                result = match.result_at(ply)
+                notes = tuple(line for viewer in others
+                              for line in self.wording.explain(before, result, viewer))
+            action = Action(ply, words, notes)
+        self._words[ply] = action
+        return action
 
     def _ending(self, match: Match, notation: str) -> str:
         """An ending in words, naming whom it ends the game for when two play (a
@@ -136,10 +178,8 @@ class History:
 
     def turn_of(self, ply: int) -> Turn | None:
         """The turn a move belongs to."""
-        for turn in self.turns:
-            if turn.start <= ply < turn.end:
-                return turn
-        return None
+        index = self._turn_index(ply)
+        return None if index < 0 else self.turns[index]
 
     def turn_now(self, match: Match) -> int:
         """The move counter: the turn being played, in players' turns (the last one once the
@@ -156,38 +196,38 @@ class History:
         return last.number if same else last.number + 1
 
 
-def group(moves: Sequence[_Move]) -> tuple[Turn, ...]:
-    """Moves into turns: a new turn begins when another seat moves or a seat moves again
-    after the dice; the dice join the turn before them; an ending is an entry of its own."""
+def group(moves: Sequence[_Move], words: Callable[[int], Action], start: int = 0,
+          number: int = 0) -> tuple[Turn, ...]:
+    """Moves from ply ``start`` (where a turn begins; ``number`` counted before it) into
+    turns: a new turn begins when another seat moves or a seat moves again after the dice;
+    the dice join the turn before them; an ending is an entry of its own."""
     turns: list[Turn] = []
-    actions: list[Action] = []
+    first = start
     seat: int | None = None
     rolled = False
-    number = 0
 
-    def close() -> None:
-        if actions:
+    def close(end: int) -> None:
+        if end > first:
             counted = seat is not None and seat >= 0
-            turns.append(Turn(number if counted else 0, seat if counted else None,
-                              tuple(actions)))
-            actions.clear()
+            turns.append(Turn(number if counted else 0, seat if counted else None, first,
+                              tuple(move.notation for move in moves[first:end]), words))
 
-    for move in moves:
+    for ply in range(start, len(moves)):
+        move = moves[ply]
         if move.seat == ENDING:
-            close()
-            seat, rolled = None, False
-            turns.append(Turn(0, None, (move.action,)))
+            close(ply)
+            seat, rolled, first = None, False, ply + 1
+            turns.append(Turn(0, None, ply, (move.notation,), words))
             continue
         if move.seat == CHANCE:
             rolled = True
-            actions.append(move.action)
             continue
         if move.seat != seat or rolled:
-            close()
+            close(ply)
+            first = ply
             seat, rolled = move.seat, False
             number += 1
-        actions.append(move.action)
-    close()
+    close(len(moves))
     return tuple(turns)
 
 
@@ -225,10 +265,17 @@ class MoveList:
         self.current = 0
         self.back = False
         """Play shows an earlier position: a bar on top offers the way back to the game."""
-        self._blocks: list[_Block] = []
+        self._entries: list[Turn | None] = []
+        """What each block shows: the start (None), then the turns."""
+        self._heights: list[int] = []
+        """Each entry's height: its block's once laid out, else one line a move."""
+        self._top_of: list[int] = []
+        """Where each entry begins (and, last, where they all end); None: to be added up."""
+        self._tops_stale = True
+        self._starts: list[int] = []
         self._rendered: dict[Turn, _Block] = {}
-        """Each turn's block, kept while the width and colours stay: a new move renders
-        only its own turn."""
+        """Each turn's block, kept while the width and colours stay: a new move lays out
+        only its own turn, and only the turns near the view are laid out at all."""
         self._top = 0
         self._hover: int | None = None
         self._image: pygame.Surface | None = None
@@ -265,16 +312,45 @@ class MoveList:
         return max(0, self.rect.h - self._bar_h)
 
     def _build(self) -> None:
-        """The entries' blocks, rendering the turns not rendered yet at this width."""
+        """The entries and their heights, as far as known (turns laid out before, at this
+        width, keep their blocks; the others count one line a move until they are near)."""
         key = (self.turns, self.colours, self.rect.w)
         if key == self._built_for:
             return
         if self._built_for[1:] != key[1:]:
             self._rendered = {}
         self._built_for = key
-        rendered = {turn: self._rendered.get(turn) or self._render(turn) for turn in self.turns}
-        self._rendered = rendered
-        self._blocks = [self._render_start(), *rendered.values()]
+        self._rendered = {turn: self._rendered[turn] for turn in self.turns
+                          if turn in self._rendered}
+        self._entries = [None, *self.turns]
+        self._starts = [turn.start for turn in self.turns]
+        step = fonts.font(TEXT_SIZE).get_height() + LINE_GAP
+        self._heights = [self._render_start().height, *(
+            self._rendered[turn].height if turn in self._rendered
+            else len(turn.notations) * step + 2 * LINE_GAP for turn in self.turns)]
+        self._tops_stale = True
+
+    def _block(self, index: int) -> _Block:
+        """Entry ``index``'s block, laid out now if it was not (its height then known)."""
+        turn = self._entries[index]
+        if turn is None:
+            return self._render_start()
+        block = self._rendered.get(turn)
+        if block is None:
+            block = self._rendered[turn] = self._render(turn)
+            if block.height != self._heights[index]:
+                self._heights[index] = block.height
+                self._tops_stale = True
+        return block
+
+    def _lay_out_near(self, top: int) -> None:
+        """Lay out the entries a view from ``top`` shows, and a view's worth either side."""
+        tops = self._tops()
+        first = max(0, bisect.bisect_right(tops, top - self._view_h) - 1)
+        index = first
+        while index < len(self._entries) and tops[index] < top + 2 * self._view_h:
+            self._block(index)
+            index += 1
 
     def _render_start(self) -> _Block:
         height = fonts.font(TEXT_SIZE).get_height() + 2 * LINE_GAP
@@ -312,16 +388,26 @@ class MoveList:
     # -- scrolling and the pointer --------------------------------------------------------
 
     def _tops(self) -> list[int]:
-        tops, y = [], 0
-        for block in self._blocks:
+        """Where each entry begins, and (last) where they all end."""
+        if self._tops_stale:
+            tops, y = [], 0
+            for height in self._heights:
+                tops.append(y)
+                y += height
             tops.append(y)
-            y += block.height
-        tops.append(y)
-        return tops
+            self._top_of, self._tops_stale = tops, False
+        return self._top_of
 
     def _reveal(self) -> None:
-        """Scroll so the current entry is in view (the newest, while following)."""
+        """Scroll so the current entry is in view (the newest, while following), laying out
+        the entries there first (their heights may differ from the guess)."""
         self._build()
+        for _ in range(2):  # again once the entries around it are laid out
+            self._place()
+            self._lay_out_near(self._top)
+        self._place()
+
+    def _place(self) -> None:
         tops = self._tops()
         index = self._current_block()
         bottom_of_all = tops[-1]
@@ -337,10 +423,10 @@ class MoveList:
         self._top = max(0, min(self._top, max(0, bottom_of_all - self._view_h)))
 
     def _current_block(self) -> int:
-        for index, block in enumerate(self._blocks):
-            turn = block.turn
-            if turn is not None and turn.start < self.current <= turn.end:
-                return index
+        """The entry of the turn that leads to the position shown (0: the start)."""
+        index = bisect.bisect_left(self._starts, self.current)
+        if index and self.turns[index - 1].start < self.current <= self.turns[index - 1].end:
+            return index
         return 0
 
     def scroll(self, steps: int) -> None:
@@ -350,6 +436,7 @@ class MoveList:
         most = max(0, self._tops()[-1] - self._view_h)
         self._top = max(0, min(most, self._top + steps * line))
         self._follow = self._top >= most
+        self._lay_out_near(self._top)
         self._image = None
 
     def hover(self, pos: tuple[int, int] | None) -> None:
@@ -382,11 +469,25 @@ class MoveList:
             return -1
         y += self._top - self._bar_h
         self._build()
-        for block, top in zip(self._blocks, self._tops(), strict=False):
-            for line_top, line_bottom, ply in block.lines:
-                if top + line_top <= y < top + line_bottom:
-                    return ply
+        index = bisect.bisect_right(self._tops(), y) - 1
+        if not 0 <= index < len(self._entries):
+            return None
+        block = self._block(index)
+        top = self._tops()[index]
+        for line_top, line_bottom, ply in block.lines:
+            if top + line_top <= y < top + line_bottom:
+                return ply
         return None
+
+    def _in_view(self) -> list[tuple[int, _Block, int]]:
+        """The entries the view shows: index, block (laid out now if need be) and top."""
+        shown = []
+        index = max(0, bisect.bisect_right(self._tops(), self._top) - 1)
+        while index < len(self._entries) and self._tops()[index] < self._top + self._view_h:
+            block = self._block(index)
+            shown.append((index, block, self._tops()[index]))
+            index += 1
+        return shown
 
     # -- drawing --------------------------------------------------------------------------
 
@@ -413,7 +514,7 @@ class MoveList:
         view = pygame.Rect(0, bar, self.rect.w, self._view_h)
         current = self._current_block()
         image.set_clip(view)
-        for index, (block, top) in enumerate(zip(self._blocks, self._tops(), strict=False)):
+        for index, block, top in self._in_view():
             y = bar + top - self._top
             if y + block.height <= bar or y >= self.rect.h:
                 continue
@@ -437,7 +538,7 @@ class MoveList:
         """Blank the slivers of lines the view's edges cut (a half line reads as noise)."""
         view_top, view_bottom = self._top, self._top + self._view_h
         first, last = view_bottom, view_top
-        for block, top in zip(self._blocks, self._tops(), strict=False):
+        for _index, block, top in self._in_view():
             for line_top, line_bottom, _ply in block.lines:
                 if top + line_top >= view_top and top + line_bottom <= view_bottom:
                     first = min(first, top + line_top)

@@ -1,4 +1,4 @@
-"""Conquid rules, pure and complete (RULES.md section 1).
+"""Conquid rules, pure and complete (docs/rules.md).
 
 Move notation (context-free, case-insensitive, coordinates are 0-based ``row,col``):
 

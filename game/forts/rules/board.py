@@ -2,7 +2,7 @@
 
 A board is a row-major sequence of small ints (codes below), so the search can copy and
 mutate plain lists while the rules keep immutable tuples. Neighbour tables are computed once
-per board size. Every function here is one step of RULES.md section 3, nothing more.
+per board size. Every function here is one step of the rules (docs/rules.md), nothing more.
 """
 
 from __future__ import annotations

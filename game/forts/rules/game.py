@@ -1,4 +1,4 @@
-"""Forts and Ruins (RULES.md section 3): a solo game of placing territories against a die.
+"""Forts and Ruins (docs/rules.md): a solo game of placing territories against a die.
 
 Coordinates are (row, col), 0-based, row 0 at the top. Notation (context-free, parses back):
 

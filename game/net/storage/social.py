@@ -282,7 +282,8 @@ class SocialStore:
     # -- results and ratings -------------------------------------------------------------
 
     def seat(self, table_id: str, player: int, name: str, rated: bool) -> None:
-        """An identified player sat at ``table_id`` as ``player`` (their seat in round 0)."""
+        """An identified player sat at ``table_id`` as ``player`` (their seat in the table's
+        first game)."""
         self._run("INSERT INTO net_seats (table_id, player, name, rated) VALUES "
                   "(%s, %s, %s, %s) ON CONFLICT (table_id, player) DO UPDATE SET "
                   "name = EXCLUDED.name, rated = EXCLUDED.rated", table_id, player, name, rated)

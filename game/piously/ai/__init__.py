@@ -29,17 +29,17 @@ its bound shows at once that no sequence can win."""
 NEAR_WIN_NODES: Final = 14_000
 """More nodes for that search, spent only when it ran out with a win looking near: late in
 a game, when the bound cannot prune, some wins of five or more moves need them (a third go
-to a second search, deepest first: issue 27's notes in the README)."""
+to a second search, deepest first: ``docs/ai.md``)."""
 SAMPLE_NODES: Final = 1_500
 """Random plays of the turn (normal and hard) when the complete search ends with neither a
 win nor a proof there is none. Taken from ``NEAR_WIN_NODES`` (15,500 before), so the
 slowest turns cost what they did: with them the players find every win of the fixture
-(the search alone misses 2) and 63 of the fresh set's 64 (the search alone 56; issue 27's
-notes in the README)."""
+(the search alone misses 2) and 63 of the fresh set's 64 (the search alone 56;
+``docs/ai.md``)."""
 THREATENED_NEAR_WIN_NODES: Final = 4_000
 """Hard's ``NEAR_WIN_NODES`` when the opponent threatens a win next turn: those turns also
 check every turn weighed with ``THREAT_NODES``, and with the full extra they took 3.6 s
-(issue 27's notes in the README). They all go to the win search's first order."""
+(``docs/ai.md``). They all go to the win search's first order."""
 ANSWER_NODES: Final = 400
 """Hard's complete search for the opponent's win after each turn it weighs."""
 THREAT_NODES: Final = 2_000
@@ -50,7 +50,7 @@ PLAN_NODES: Final = 6_000
 RESCUE_NODES: Final = 6_000
 """Hard's wider search for a turn that stops the opponent's win, when none of the planned
 turns does: its turns (``players.RESCUE_SEARCH_NODES``), then the check after each, which
-counts as a stop only if it ran its whole ``THREAT_NODES`` (issue 27's notes in the README)."""
+counts as a stop only if it ran its whole ``THREAT_NODES`` (``docs/ai.md``)."""
 
 
 def normal() -> PlanningPlayer:
@@ -97,6 +97,6 @@ DEFAULT_LIMITS: Final[dict[str, Limit]] = {
     ),
 }
 """Nodes bind first, so games reproduce; the clock only caps a turn on a slow or busy
-machine (figures in the README)."""
+machine (figures in ``docs/benchmarks.md``)."""
 
 __all__ = ["DEFAULT_LIMITS", "LEVELS", "EasyPlayer", "PlanningPlayer"]

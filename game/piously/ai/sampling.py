@@ -3,9 +3,9 @@
 Late in a game, with the Yeoman, the Upset and the like in hand, a turn has so many casts
 of equal priority that a win behind one of them can take the complete search
 (``wins.find_win``) hundreds of thousands of nodes, while the winning lines are so many that
-random plays of the turn hit one within a few hundred moves (issue 27's notes in the
-README). So when that search ends with neither a win nor a proof that there is none, the
-planning players spend ``SAMPLE_NODES`` here. Each play chooses among the actions
+random plays of the turn hit one within a few hundred moves (``docs/ai.md``). So when that
+search ends with neither a win nor a proof that there is none, the planning players spend
+``SAMPLE_NODES`` here. Each play chooses among the actions
 and casts left (never the end of the turn, which would waste it) and stops as soon as the
 search's bound (``can_still_win``) says it can no longer win; a win found is played without
 the moves it does not need. Its random numbers come from the position, so a position gets

@@ -73,7 +73,7 @@ PROMISING: Final = -9
 """The priority (far minus able, see ``_priority``) below which a search that ran out of
 nodes goes on with its extra nodes. The wins the first budget missed in the generated
 positions sat at -9 to -37 when it ran out; turn starts of easy's games without a win found
-mostly at -8 or more (issue 27's notes in the README)."""
+mostly at -8 or more (``docs/ai.md``)."""
 NEIGHBOURHOOD: Final = 7
 """A hex and its six neighbours: the most auras the Imprint or the Upset can give at once."""
 OVERWORK_MOST: Final = 6
@@ -350,7 +350,7 @@ ORDERS: Final = (
 """The searches and their shares of the nodes: nearest a win first, two shares (its priority
 is what ``PROMISING`` is measured in; alone until the extra nodes are given), and furthest
 into the turn first, one share, which finds at once the long wins behind many casts of equal
-priority that the first walks past (issue 27's notes in the README). Only the second
+priority that the first walks past (``docs/ai.md``). Only the second
 prunes dominated positions: the first's progress at the end of the budget is what ``_near``
 weighs, and pruned it had moved on from position 178's promising positions by then (no
 extra, the win lost); with ``_near`` counting the positions it had passed too, 74 of 470

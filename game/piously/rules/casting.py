@@ -2,7 +2,7 @@
 why a cast is refused, and what it does.
 
 A cast must change something: a spell with nothing to act on is refused with the reason and
-stays charged (RULES.md, "casting in general"). Artwork spells act on their linked region: the
+stays charged (docs/piously.md, the spells). Artwork spells act on their linked region: the
 hexes joined to the artwork's hex through the caster's auras.
 """
 

@@ -134,7 +134,7 @@ def cast_moves(state: PiouslyState) -> Iterator[m.Cast]:
 
 
 class PiouslyGame:
-    """The rules of Piously (see the package docstring and RULES.md section 4)."""
+    """The rules of Piously (see the package docstring and docs/piously.md)."""
 
     info: GameInfo = INFO
 

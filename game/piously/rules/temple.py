@@ -1,6 +1,6 @@
 """The temple: seven tetrahex rooms placed on the hex grid, and the Shovel's singleton hex.
 
-Each room has a fixed shape (RULES.md section 4 gives them, in the default layout). A room is
+Each room has a fixed shape (docs/piously.md gives them, in the default layout). A room is
 placed by an anchor (where its first hex goes) and a rotation in 60-degree steps; rooms are
 never mirrored. The building rules, checked when Black builds and whenever the Stonemason moves
 a room: no two rooms overlap, each room shares an edge with at least two other rooms, and the

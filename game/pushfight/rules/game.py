@@ -1,9 +1,9 @@
-"""Push Fight rules (RULES.md section 2) as a pure ``Game``.
+"""Push Fight rules (docs/rules.md) as a pure ``Game``.
 
 A move in the protocol is one whole turn (0-2 slides, then the push) or one side's setup.
 
 Notation (moves: see ``notation``; ``d1-a2,d3-c3,c2-d2`` and ``setup Od3 Oc2 Od2 od4 od1``):
-  - A position is the 26-character string of RULES.md (``.oOxXPY`` over c4..g4, a3..h3,
+  - A position is the published analyser's 26-character string (``.oOxXPY`` over c4..g4, a3..h3,
     a2..h2, b1..f1). ``State.text`` adds the side to move, the ply and non-default options:
     ``<position> w 12`` or ``<position> b 7 repetition limit=200`` (``fell=w`` once a White
     piece fell off). ``State.parse`` reads it back.

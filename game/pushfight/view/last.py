@@ -1,4 +1,4 @@
-"""The last turn, marked as clearly as Conquid marks its last move (issue 26).
+"""The last turn, marked as clearly as Conquid marks its last move.
 
 Push Fight's last turn used to be two pale arrows; after a push-off nothing showed where the
 piece went. Now every square the turn touched is tinted (a lichess habit: where pieces left

@@ -1,4 +1,4 @@
-"""A deliberately plain Conquid reference: dicts, loops and queues, read straight off RULES.md.
+"""A deliberately plain Conquid reference: dicts, loops and queues, read straight off docs/rules.md.
 
 It is far too slow for play; the tests use it to cross-check the bit-parallel engine.
 """

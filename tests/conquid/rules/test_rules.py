@@ -1,4 +1,4 @@
-"""Every rule and edge case of RULES.md section 1, one test each where possible."""
+"""Every rule and edge case of Conquid (docs/rules.md), one test each where possible."""
 
 from __future__ import annotations
 

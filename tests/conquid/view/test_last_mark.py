@@ -1,5 +1,5 @@
 """A vanquish is marked as the last move (its block framed), as acquires and conquers are:
-the frame was never drawn when the move changed no cell to a colour (issue 26's pictures
+the frame was never drawn when the move changed no cell to a colour (the help's pictures
 found it)."""
 
 from __future__ import annotations

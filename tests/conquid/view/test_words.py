@@ -1,4 +1,4 @@
-"""Counts read as words (issue 26: "1 cells in 1 waves"): one is singular, in the Conquid
+"""Counts read as words (not "1 cells in 1 waves"): one is singular, in the Conquid
 status line, its side-panel figure, and the other games' figures."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Random seeded games keep the invariants of RULES.md section 3 after every move."""
+"""Random seeded games keep the invariants of the rules (docs/rules.md) after every move."""
 
 from __future__ import annotations
 

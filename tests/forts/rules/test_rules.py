@@ -1,4 +1,4 @@
-"""Every rule of RULES.md section 3, one test each where possible.
+"""Every rule of Forts and Ruins (docs/rules.md), one test each where possible.
 
 Positions are pictures: '.' empty, '1'-'6' living territory, 'F' fort, 'R' ruin,
 'a'-'f' dead territory of value 1-6.

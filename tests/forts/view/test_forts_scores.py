@@ -141,8 +141,8 @@ def test_wrong_shapes_are_broken_files_too(services: Services) -> None:
 
 
 def test_a_run_given_up_keeps_its_score(driver: Driver, services: Services) -> None:
-    """Giving up ends the run where it stands (issue 26: it used to vanish from the table
-    without a word); its figures can only be lower than playing on."""
+    """Giving up ends the run where it stands (it used to vanish from the table without a
+    word); its figures can only be lower than playing on."""
     play = start_game(driver)
     driver.key("2")
     build(driver, play)

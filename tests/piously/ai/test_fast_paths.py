@@ -1,4 +1,4 @@
-"""The win search's cheap node (issue 27) against plain references kept here: the tree of
+"""The win search's cheap node against plain references kept here: the tree of
 ``need``, the evaluation's walk, the bound's ``deficit`` and ``reach`` must be exactly what
 the straightforward versions give, on positions walked at random from the win fixtures
 (late, crowded boards: regions, opponent auras, objects, Stonemason-moved rooms)."""
@@ -42,7 +42,7 @@ def _walked() -> tuple[PiouslyState, ...]:
     return tuple(found)
 
 
-# -- plain references (the code before issue 27's session 8) ----------------------------------
+# -- plain references (the code before the node was made cheaper) --------------------------
 
 
 def _reference_need(state: PiouslyState, seat: int) -> Need:

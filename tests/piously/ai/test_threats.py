@@ -23,7 +23,8 @@ from tools.piously_wins import read_positions
 
 THREATS = [state for _, state in read_positions(Path(__file__).with_name(DEFAULT_OUT.name))]
 SAMPLE = 6
-"""Positions hard plays here (every one: ``python -m bench piously_wins``, in the README)."""
+"""Positions hard plays here (every one: ``python -m bench piously_wins``, in
+``docs/benchmarks.md``)."""
 ONCE_LEFT = (9, 45, 59)
 """Threats hard's turn used to leave (a check the budget cut short counted as a stop, and
 the wider search for a stop had no nodes left when the turn's budget was half spent)."""

@@ -110,7 +110,7 @@ RECHARGED = decode(
     "bwbwbwwbwbwbbw"
 )
 """Black has cast the Priestess and then the Opportunist to recharge it: a second Priestess
-wins (position 47 of a fresh set of issue 27, after two of its three moves)."""
+wins (position 47 of the fresh set, after two of its three moves)."""
 
 
 def test_a_position_is_pruned_only_by_one_that_can_do_all_it_can() -> None:
@@ -177,9 +177,9 @@ def test_the_second_order_joins_only_when_the_extra_nodes_are_shared() -> None:
 
 
 def test_the_generated_wins_are_found_within_the_players_budget() -> None:
-    """Every sixth position (all of them: ``python -m bench piously_wins``, in the README),
-    with the extra nodes a near win gets. One of the 205 (position 174, in this sample)
-    needs more: about 28,000 nodes in either order."""
+    """Every sixth position (all of them: ``python -m bench piously_wins``, in
+    ``docs/benchmarks.md``), with the extra nodes a near win gets. One of the 205 (position
+    174, in this sample) needs more: about 28,000 nodes in either order."""
     missed = []
     for _, state in POSITIONS[::6]:
         found = find_win(

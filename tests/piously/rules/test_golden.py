@@ -51,8 +51,8 @@ def test_a_short_game_by_hand() -> None:
 
 def test_seeded_random_games_replay_move_for_move() -> None:
     """``random_move`` draws the same moves from the same generator: seeded playouts, arenas
-    and the generic search replay exactly. The file was written before issue 27 made the
-    engine faster (each game's move texts hashed, and its last position)."""
+    and the generic search replay exactly. The file was written before the engine took
+    quicker roads for the searches (each game's move texts hashed, and its last position)."""
     doc = json.loads((GOLDEN / "random_games.json").read_text())
     for seed, expected in doc.items():
         rng = random.Random(int(seed))

@@ -1,7 +1,7 @@
 """The engine's shortcuts give the answers of the plain rules they stand for.
 
 Searches and random playouts ask the rules the same questions millions of times, so some
-answers come by a quicker road (issue 27): castability without sentences, the Yeoman's and
+answers come by a quicker road: castability without sentences, the Yeoman's and
 the Usurper's casts made only when drawn, the Stonemason stopping at the first placement, the
 win check remembered. Each is checked here against the plain form, on positions of seeded
 random games and on the late positions of the AI's fixtures.

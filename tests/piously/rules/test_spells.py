@@ -1,4 +1,4 @@
-"""Every spell: its effect, and each way it is refused (RULES.md section 4)."""
+"""Every spell: its effect, and each way it is refused (docs/piously.md)."""
 
 from __future__ import annotations
 

@@ -56,7 +56,7 @@ def test_rotation_turns_clockwise_and_six_turns_are_a_full_circle() -> None:
 
 def test_room_shapes_are_the_rules_tetrahexes() -> None:
     assert [len(shape) for shape in SHAPES] == [4] * ROOMS
-    # P, as RULES.md draws it: [2,-4] [2,-3] [3,-4] [4,-4]
+    # P, as the rules draw it: [2,-4] [2,-3] [3,-4] [4,-4]
     assert DEFAULT_LAYOUT[0].hexes(0) == (h(2, -4), h(2, -3), h(3, -4), h(4, -4))
     for room, shape in enumerate(SHAPES):
         # every room is one connected piece

@@ -1,4 +1,4 @@
-"""An independent, slow Push Fight turn generator written straight from RULES.md, to check
+"""An independent, slow Push Fight turn generator written straight from docs/rules.md, to check
 the fast engine against: squares by name, a dict board, breadth-first slides, every sequence
 of 0-2 slides (the same piece twice included) and every push.
 """

@@ -1,4 +1,4 @@
-"""Every rule of RULES.md section 2, with its edge cases."""
+"""Every rule of Push Fight (docs/rules.md), with its edge cases."""
 
 from __future__ import annotations
 
@@ -333,8 +333,8 @@ def test_events_come_in_waves_slides_push_fall_anchor() -> None:
 
 @given(st.lists(st.integers(0, 40), max_size=SEEN_BLOCK * 9), st.integers(0, 40))
 def test_the_repetition_history_counts_like_a_list(keys: list[int], probe: int) -> None:
-    """``Seen`` shares sealed blocks between positions (issue 17: a copy of the whole history
-    per position cost gigabytes); it must still count exactly, across block merges."""
+    """``Seen`` shares sealed blocks between positions (a copy of the whole history per
+    position cost gigabytes); it must still count exactly, across block merges."""
     seen = Seen()
     for index, key in enumerate(keys):
         seen = seen.add(key)

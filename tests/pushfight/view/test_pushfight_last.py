@@ -1,4 +1,4 @@
-"""Push Fight's last turn is marked as clearly as Conquid's (issue 26): the squares it touched
+"""Push Fight's last turn is marked as clearly as Conquid's: the squares it touched
 tinted, solid arrows, and a piece pushed off drawn where it went; the setup buttons apply only
 during the setup."""
 
