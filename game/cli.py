@@ -94,7 +94,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return 1
         try:
             size = _size(args.size)
-            for line in export(args.file, args.out, args.gif, size, args.fps, plugins()):
+            for line in export(args.file, args.out, args.gif, size, args.fps, plugins(),
+                               _progress_line):
                 print(line)
         except ExportError as err:
             print(f"conquid-arcade: {err}", file=sys.stderr)
@@ -103,6 +104,16 @@ def main(argv: Sequence[str] | None = None) -> int:
     from game.main_window import run
 
     return run(args.file if args.command == "open" else None)
+
+
+def _progress_line(done: int, of: int) -> None:
+    """How far the GIF has come, on one line of a terminal (rewritten in place; cleared
+    when done). Nothing when the output is not a terminal (a script reads only results)."""
+    if not sys.stderr.isatty():
+        return
+    end = "\r\x1b[K" if done >= of else ""
+    sys.stderr.write(f"\rmaking the GIF: move {done} of {of}{end}")
+    sys.stderr.flush()
 
 
 def _no_gif_here() -> bool:

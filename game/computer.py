@@ -27,7 +27,6 @@ Typical use from a scene::
 from __future__ import annotations
 
 import contextlib
-import multiprocessing
 import random
 import time
 from dataclasses import dataclass
@@ -35,6 +34,7 @@ from multiprocessing.connection import Connection
 from multiprocessing.process import BaseProcess
 from typing import Any, Final
 
+from game import workers
 from game.arena import computer_levels, default_limits
 from game.catalog import all_games
 from game.core.match import Match
@@ -210,23 +210,12 @@ class ComputerSeat:
     def _ensure_worker(self) -> Connection:
         if self._connection is None or self._process is None or not self._process.is_alive():
             self._discard()
-            context = multiprocessing.get_context("spawn")
-            ours, theirs = context.Pipe(duplex=True)
-            process = context.Process(
-                target=_serve, args=(theirs,), name=f"computer-{self.game_id}", daemon=True
-            )
-            process.start()
-            theirs.close()
-            self._process, self._connection = process, ours
+            self._process, self._connection = workers.start(_serve, f"computer-{self.game_id}")
         return self._connection
 
     def _discard(self) -> None:
         self._waiting = False
-        if self._process is not None and self._process.is_alive():
-            self._process.kill()  # at once, even stopped; it holds no file
-            self._process.join(timeout=1.0)
-        if self._connection is not None:
-            self._connection.close()
+        workers.end(self._process, self._connection)
         self._process = self._connection = None
 
     def __enter__(self) -> ComputerSeat:

@@ -205,7 +205,8 @@ def first_scene(services: Services, open_path: Path | None = None) -> Scene:
     from scenes.replay import ReplayScene
 
     try:
-        return ReplayScene(services, load(open_path, services.games, services.views))
+        return ReplayScene(services, load(open_path, services.games, services.views),
+                           source=open_path)
     except RecordError as err:
         notice = ("Cannot open this file", f"{shown_name(open_path)}: {err}")
         return MenuScene(services, notice=notice)

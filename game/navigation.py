@@ -56,10 +56,11 @@ class SceneFactories:
             play.slot.write(match)
         return play
 
-    def replay(self, services: Services, match: Match, *, from_play: bool = False) -> Scene:
+    def replay(self, services: Services, match: Match, *, from_play: bool = False,
+               source: Path | None = None, review: bool = False) -> Scene:
         from scenes.replay import ReplayScene
 
-        return ReplayScene(services, match, from_play=from_play)
+        return ReplayScene(services, match, from_play=from_play, source=source, review=review)
 
     def lobby(self, services: Services, url: str) -> Scene:
         from scenes.lobby.screen import LobbyScene

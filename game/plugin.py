@@ -1,14 +1,14 @@
 """What a game is to the application: one typed ``GamePlugin`` value per game.
 
-Each game declares its plug-in in ``game/<name>/plugin.py`` as data (``GamePlugin.declare``)
-and ``game.catalog`` lists them, the one list of games. The plug-in holds what is known
-without loading the game (its info, its move actions and keys, its seat colours, its lesson
-files, the columns of its high-score table) and names, once each, the modules of the rest:
-its rules, its board view, its computer players, its review engine, its text (help, move
-wording, the per-seat figure) and how its runs rank and its seeds read. Each is imported
-when first asked for, so the menu's first frame waits for none of them; a misspelt name
-fails the catalog's tests, and the PyInstaller spec bundles every module the plug-ins name
-(``GamePlugin.modules``), which no import scan could see.
+Each game declares its plug-in in ``game/<name>/plugin.py`` (``GamePlugin.declare``) and
+``game.catalog`` lists them, the one list of games. The plug-in holds what is known without
+loading the game (its info, its move actions and keys, its seat colours, its lesson files,
+the columns of its high-score table) and loaders for the rest, found by the one shape every
+game package has: its rules, its board view, its computer players, its review engine, its
+text (help, move wording, the per-seat figure, how runs rank) and how its seeds read. Each is
+imported when first asked for, so the menu's first frame waits for none of them; a part not
+where the shape says fails the catalog's tests, and the PyInstaller spec bundles every module
+the plug-ins name (``GamePlugin.modules``), which no import scan could see.
 """
 
 from __future__ import annotations
@@ -179,34 +179,38 @@ class GamePlugin:
         info: GameInfo,
         actions: tuple[ViewAction, ...],
         *,
-        rules: str,
         view: str,
-        text: str,
-        computers: str | None = None,
-        analyst: str | None = None,
-        scores: tuple[tuple[str, ...], str] | None = None,
-        seeds: str | None = None,
+        computers: bool = True,
+        analyst: bool = True,
+        scores: tuple[str, ...] | None = None,
+        seeds: bool = False,
         **data: Any,
     ) -> GamePlugin:
-        """A plug-in from the names of its parts: ``"module:attribute"`` for an object,
-        ``"module"`` for a module used as one (a game's ``words``). ``computers`` names a module
-        with ``LEVELS`` and, if its levels have budgets of their own, ``DEFAULT_LIMITS``;
-        ``scores`` is the high-score table's column titles and the module that ranks runs;
-        ``data`` is the rest of the fields (course, seat colours, ...)."""
-        refs = [ref for ref in (rules, view, text, computers, analyst, seeds) if ref]
-        if scores is not None:
-            refs.append(scores[1])
+        """A plug-in found by the one shape every game package has (``game.<id>``): its rules
+        at ``rules.game:GAME``, its board view ``view.board:<view>``, its text (help, move
+        words, the figure, and a solo game's ranking of runs) ``view.words``, its computer
+        players ``ai`` (``LEVELS`` and, where levels have budgets of their own,
+        ``DEFAULT_LIMITS``), its review engine ``analyst:ANALYST``, its seed rules
+        ``rules.seeds``. ``scores``: the high-score table's column titles, for a game that
+        keeps one; ``data``: the other fields (course, seat colours, ...)."""
+        package = f"game.{info.id}"
+        rules, board, text = (f"{package}.rules.game:GAME", f"{package}.view.board:{view}",
+                              f"{package}.view.words")
+        players = f"{package}.ai" if computers else None
+        engine = f"{package}.analyst:ANALYST" if analyst else None
+        seed_rules = f"{package}.rules.seeds" if seeds else None
+        named = [ref for ref in (rules, board, text, players, engine, seed_rules) if ref]
         return cls(
             info=info,
             actions=actions,
             rules=loader(rules),
-            view=loader(view),
+            view=loader(board),
             text=loader(text),
-            computers=None if computers is None else _levels(computers),
-            analyst=None if analyst is None else loader(analyst),
-            scores=None if scores is None else HighScores(scores[0], loader(scores[1])),
-            seeds=None if seeds is None else SeedFormat(loader(seeds)),
-            modules=tuple(dict.fromkeys(ref.partition(":")[0] for ref in refs)),
+            computers=None if players is None else _levels(players),
+            analyst=None if engine is None else loader(engine),
+            scores=None if scores is None else HighScores(scores, loader(text)),
+            seeds=None if seed_rules is None else SeedFormat(loader(seed_rules)),
+            modules=tuple(dict.fromkeys(ref.partition(":")[0] for ref in named)),
             **data,
         )
 

@@ -21,13 +21,13 @@ Typical use from a scene::
 
 from __future__ import annotations
 
-import multiprocessing
 from collections.abc import Callable
 from dataclasses import dataclass
 from multiprocessing.connection import Connection
 from multiprocessing.process import BaseProcess
 from typing import Any
 
+from game import workers
 from game.catalog import plugins
 from game.client.match.review import ReviewStatus
 from game.core.analysis import Analyst
@@ -127,13 +127,8 @@ class ReviewJob:
             resume=resume,
             analyst=self.analyst,
         )
-        context = multiprocessing.get_context("spawn")
-        ours, theirs = context.Pipe(duplex=False)
-        process = context.Process(target=_work, args=(theirs, request),
-                                  name=f"review-{self.game_id}", daemon=True)
-        process.start()
-        theirs.close()
-        self._process, self._connection = process, ours
+        self._process, self._connection = workers.start(
+            _work, f"review-{self.game_id}", request, duplex=False)
 
     def poll(self) -> ReviewStatus:
         """What is done so far; reads every report waiting, never blocks."""
@@ -176,13 +171,7 @@ class ReviewJob:
             self._discard()
 
     def _discard(self) -> None:
-        if self._process is not None and self._process.is_alive():
-            self._process.kill()  # at once: it holds no file
-            self._process.join(timeout=1.0)
-        elif self._process is not None:
-            self._process.join(timeout=1.0)
-        if self._connection is not None:
-            self._connection.close()
+        workers.end(self._process, self._connection)
         self._process = self._connection = None
 
     def __enter__(self) -> ReviewJob:

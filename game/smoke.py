@@ -52,7 +52,7 @@ from game.core.match import Match
 from game.core.protocol import CHANCE
 from game.main_window import VIEWS, build_services, first_scene
 from scenes.help import HelpScene
-from scenes.learn import OfferScene
+from scenes.learn import LearnScene, OfferScene
 from scenes.lesson import LessonScene
 from scenes.menu import MenuScene
 from scenes.pause import PauseScene
@@ -511,6 +511,8 @@ class Walk:
             expect(lesson.attempt.verdict is Verdict.PASSED,
                    f"the lesson's own answer failed: {lesson.message}")
             self.key(inp.PLAY, c.BACK)
+            self.expect_top(LearnScene)  # the game's lessons, where a lesson ends
+            self.key(inp.MENU, c.BACK)
             self.expect_top(MenuScene)
 
     def settle(self, play: PlayScene) -> None:

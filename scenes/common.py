@@ -16,9 +16,11 @@ from game.client.app.scene import Scene
 from game.client.draw import fonts, palette
 from game.client.files import storage
 from game.client.widgets.gamefiles import GameFileDialog
+from game.client.widgets.hinted_entry import HintedEntry
 from game.core.errors import RecordError
 from game.core.files import shown_name
 from game.core.match import Match
+from game.core.review import Review
 from game.core.text import printable
 
 MESSAGE_LIMIT = 600
@@ -48,7 +50,7 @@ def label(scene: Scene, rect: pygame.Rect, text: str, object_id: str = "") -> An
 def entry(scene: Scene, rect: pygame.Rect, text: str, hint: str = "", limit: int = 32) -> Any:
     """A one-line text field showing ``text`` (what was typed before a rebuild) under its
     length ``limit``; ``hint`` shows while it is empty."""
-    field = pygame_gui.elements.UITextEntryLine(rect, scene.services.ui, container=scene.root,
+    field = HintedEntry(rect, scene.services.ui, container=scene.root,
                                                 placeholder_text=hint or None)
     field.set_text_length_limit(limit)
     field.set_text(text)
@@ -120,9 +122,11 @@ def _existing(folder: Path) -> Path:
     return folder
 
 
-def save_match_to(scene: Scene, path: Path, match: Match) -> None:
-    """Save ``match`` at ``path``, then a toast; if it cannot be saved, a dialog says why."""
-    problem = storage.save(path, match)
+def save_match_to(scene: Scene, path: Path, match: Match,
+                  analysis: Review | None = None) -> None:
+    """Save ``match`` at ``path`` (with the computer's review ``analysis``, if any), then a
+    toast; if it cannot be saved, a dialog says why."""
+    problem = storage.save(path, match, analysis)
     if problem:
         message(scene, "Not saved", problem)
     else:

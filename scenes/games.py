@@ -50,6 +50,8 @@ class GamesScene(Scene):
         self.open_buttons: dict[Any, Any] = {}
         """Each list's open button (Resume, Replay) by list."""
         self.back: Any = None
+        self.review: Any = None
+        """The finished list's second button: replay with the computer's review."""
         self._lines: dict[int, str] = {}
         self._describe()
 
@@ -83,8 +85,22 @@ class GamesScene(Scene):
                             "Or double-click the game")
             opener.disable()
             self.open_buttons[widget] = opener
+            if action == "Replay":
+                self.review = button(self, opener.relative_rect.move(0, 52), "Review",
+                                     "Replay with the computer's review of every move")
+                self.review.disable()
             y += half
         self.back = button(self, pygame.Rect(x, size[1] - 80, 160, 44), "Back")
+
+    def _enable_review(self, widget: Any) -> None:
+        """Review is live for a finished game chosen in the finished list only."""
+        kept = self._chosen(widget)
+        finished = widget is list(self.lists)[-1] and kept is not None and \
+            kept.result is not None
+        if finished:
+            self.review.enable()
+        else:
+            self.review.disable()
 
     def _chosen(self, widget: Any) -> autosaves.Kept | None:
         text = widget.get_single_selection()
@@ -92,7 +108,9 @@ class GamesScene(Scene):
         lines = [self._lines[id(k)] for k in kept]
         return kept[lines.index(text)] if text in lines else None
 
-    def _open(self, widget: Any) -> Transition | None:
+    def _open(self, widget: Any, review: bool = False) -> Transition | None:
+        """Resume or replay the game chosen in ``widget``; ``review``: a finished game's
+        replay starts the computer's review of it."""
         kept = self._chosen(widget)
         if kept is None:
             return None
@@ -104,13 +122,16 @@ class GamesScene(Scene):
             autosaves.remember_broken(kept, str(err))
             message(self, "Cannot open this game", str(err))
             return None
-        return Push(self.services.scenes.replay(self.services, match))
+        return Push(self.services.scenes.replay(self.services, match, source=kept.path,
+                                                review=review and match.is_over))
 
     def widget_event(self, event: pygame.event.Event) -> Transition | None:
         element = event.ui_element
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
             if element is self.back:
                 return Pop()
+            if element is self.review:
+                return self._open(list(self.lists)[-1], review=True)
             for widget, opener in self.open_buttons.items():
                 if element is opener:
                     return self._open(widget)
@@ -118,6 +139,7 @@ class GamesScene(Scene):
             for widget, opener in self.open_buttons.items():
                 if widget is element and self._chosen(widget) is not None:
                     opener.enable()
+                    self._enable_review(widget)
                 elif widget is not element:
                     opener.disable()
                     for item in widget.item_list:  # one choice at a time, across both lists

@@ -60,6 +60,14 @@ APP_HELP = (
     "pauses, Home and End jump to the start and the end, + and - change the speed, and a click "
     "on the timeline jumps there. \"Continue from here\" starts a new game from the position "
     "shown."
+    "<br><br><b>Review with the computer.</b> A finished game can be reviewed: Review on the "
+    "result card, in Your games, or R in its replay (R again stops; the moves done are kept "
+    "and R resumes). The graph under the board shows the win chance move by move (a click "
+    "jumps there); the move list marks ?! inaccuracies, ? mistakes, ?? blunders and missed "
+    "wins, and each player gets an accuracy. N and Shift+N go to the next and previous "
+    "mistake, B shows the better move on the board: Right and Left step through its line, Esc "
+    "comes back. The review is kept with the game's file; a review by an older engine is "
+    "marked and can be redone."
 )
 
 

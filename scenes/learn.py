@@ -216,7 +216,8 @@ class OfferScene(Scene):
 
     def _learn(self) -> Transition:
         units = lesson_units(self.services.learning.course(self.game_id))
-        return Replace(LessonScene(self.services, self.game_id, units))
+        after = LearnScene(self.services, self.game_id)  # the list, where the lesson ends
+        return Replace(LessonScene(self.services, self.game_id, units, after=after))
 
     def widget_event(self, event: pygame.event.Event) -> Transition | None:
         if event.type != pygame_gui.UI_BUTTON_PRESSED:

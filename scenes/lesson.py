@@ -22,7 +22,7 @@ from game.client.access.board_keys import BoardKeys
 from game.client.app import commands as c
 from game.client.app import input as inp
 from game.client.app.commands import Command
-from game.client.app.scene import Pop, Push, Scene, Transition
+from game.client.app.scene import Pop, Push, Replace, Scene, Transition
 from game.client.app.services import Services
 from game.client.draw import fonts, palette
 from game.client.match.computer import ComputerSeat
@@ -63,8 +63,11 @@ def _button_size(size: tuple[int, int]) -> tuple[int, int]:
 
 class LessonScene(Scene):
     def __init__(self, services: Services, game_id: str, units: Sequence[Unit],
-                 index: int = 0) -> None:
+                 index: int = 0, after: Scene | None = None) -> None:
         super().__init__(services)
+        self.after = after
+        """What the lesson gives way to when it ends or is left (the lesson list it was not
+        opened from, as from the first-time offer); None: the screen under it."""
         self.game = services.games.get(game_id)
         self.units = tuple(units)
         self.index = index
@@ -211,7 +214,7 @@ class LessonScene(Scene):
             self.board.point(command.pos)
             return None
         if name == c.BACK:
-            return Pop()
+            return self._leave()
         if name == c.HELP:
             return Push(self.services.scenes.help(self.services, self.game.info.id))
         if name in (RESTART, c.TAKE_BACK):
@@ -296,6 +299,9 @@ class LessonScene(Scene):
             self._say(f"Shown on the board: {words}. Confirm ({self._key(c.CONFIRM)}) plays "
                       "it.", palette.ACCENT)
 
+    def _leave(self) -> Transition:
+        return Pop() if self.after is None else Replace(self.after)
+
     def _next(self) -> Transition | None:
         if self.step_index + 1 < len(self.unit.steps):
             self.step_index += 1
@@ -304,7 +310,7 @@ class LessonScene(Scene):
             self.step_index = 0
             self._recorded = False
         else:
-            return Pop()
+            return self._leave()
         self.message = None
         self.attempt = self._new_attempt()
         self._refresh()

@@ -294,7 +294,7 @@ class MenuScene(Scene):
                 message(self, "Cannot continue this game", str(err)[:1].upper() + str(err)[1:])
                 return None
         if found.kept is None:
-            return Push(self.services.scenes.replay(self.services, match))
+            return Push(self.services.scenes.replay(self.services, match, source=path))
         return Push(self.services.scenes.play(self.services, match, resumed_from=found.kept.path,
                                               autosave_now=True))
 

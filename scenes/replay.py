@@ -18,28 +18,40 @@ from game.client.app import input as inp
 from game.client.app.commands import Command
 from game.client.app.scene import Pop, Push, Replace, Scene, Transition
 from game.client.app.services import Services
-from game.client.draw import fonts, palette
+from game.client.draw import palette
 from game.client.files import storage
 from game.client.match import result
 from game.client.view import last_turn, seat_colours
+from game.client.widgets import top_bar, turn_info
+from game.client.widgets.fitted import Fitted
 from game.client.widgets.movelist import History, MoveList
 from game.client.widgets.slider import JumpSlider
 from game.core.match import Match
 from game.core.text import counted
 from scenes import layout
 from scenes.common import button, file_dialog, open_match, save_match_to
+from scenes.review_panel import ReviewPanel
 
 SPEEDS: Final = (0.25, 0.5, 1.0, 2.0, 4.0)
 PAUSE_BETWEEN: Final = 0.6
 """Seconds (at speed 1) between one move's animation ending and the next starting."""
 SEAT_LINE: Final = 30
+KEY_HINTS: Final = ((c.STEP_BACK, "back"), (c.STEP_FORWARD, "forward"),
+                    (c.PLAY_PAUSE, "play or pause"), (c.TO_START, "start"), (c.TO_END, "end"),
+                    (c.BACK, "leave"))
+"""The keys the message strip shows while it has no message (the transport row's)."""
 
 
 class ReplayScene(Scene):
     contexts: tuple[str, ...] = (inp.REPLAY, inp.GLOBAL)
     TITLE = "Replay"
+    REVIEWS = True
+    """Whether the computer's review is on offer here (never for a table being watched)."""
 
-    def __init__(self, services: Services, match: Match, from_play: bool = False) -> None:
+    def __init__(self, services: Services, match: Match, from_play: bool = False,
+                 source: Path | None = None, review: bool = False) -> None:
+        """``source``: the file the game is kept in (a review is stored there);
+        ``review``: start the computer's review at once."""
         super().__init__(services)
         self.match = match
         self.from_play = from_play
@@ -60,12 +72,15 @@ class ReplayScene(Scene):
         self.history.sync(match)
         self.moves = MoveList()
         self._pointer: tuple[int, int] | None = None
+        self.fitted = Fitted()
+        """Lines drawn this frame shorter than their text, and the whole text (on hover)."""
         self.board_area = pygame.Rect(0, 0, 0, 0)
         self.panel = pygame.Rect(0, 0, 0, 0)
         self.messages = pygame.Rect(0, 0, 0, 0)
         self._clock = 0.0
         self._next_at = 0.0
         self._apply_speed()
+        self.review = ReviewPanel(self, self.REVIEWS and match.is_over, source, review)
 
     @property
     def speed(self) -> float:
@@ -84,7 +99,7 @@ class ReplayScene(Scene):
     def build(self, size: tuple[int, int]) -> None:
         """The board where play puts it; controls, timeline and the move list in the panel."""
         self.panel = layout.panel(size)
-        self.board_area = layout.board_area(size)
+        self.board_area = self.review.layout(layout.board_area(size), size)
         self.messages = layout.message_strip(size)
         self.view.layout(self.board_area)
         self.buttons = {}
@@ -93,7 +108,7 @@ class ReplayScene(Scene):
         y = 16 + len(self.match.seats) * SEAT_LINE + 8
         transport = [("|<", c.TO_START), ("<", c.STEP_BACK), ("Play", c.PLAY_PAUSE),
                      (">", c.STEP_FORWARD), (">|", c.TO_END)]
-        y = self._row(transport, x, y, inner, button_h)
+        y = self._row(transport, x, y, inner, button_h, tips=False)
         self.slider = JumpSlider(
             pygame.Rect(x, y, inner, 28), self.cursor, (0, max(1, self.match.ply)),
             self.services.ui, container=self.root,
@@ -107,20 +122,27 @@ class ReplayScene(Scene):
                             self._tip(c.BACK))] = c.BACK
         y += button_h + 10
         self.moves.layout(pygame.Rect(x - 6, y, inner + 12, max(0, size[1] - y - 10)))
+        self.review.build()
         self._sync_widgets()
 
     def _row(self, items: list[tuple[str, str]], x: int, y: int, inner: int,
-             button_h: int) -> int:
-        """A row of equal buttons across the panel; returns the next free y."""
+             button_h: int, tips: bool = True) -> int:
+        """A row of equal buttons across the panel; returns the next free y. Without
+        ``tips`` (the transport row, over the timeline a tip would cover) the message strip
+        names their keys."""
         cell = (inner - 6 * (len(items) - 1)) // len(items)
         for i, (text, name) in enumerate(items):
             rect = pygame.Rect(x + i * (cell + 6), y, cell, button_h)
-            self.buttons[button(self, rect, text, self._tip(name))] = name
+            self.buttons[button(self, rect, text, self._tip(name) if tips else "")] = name
         return y + button_h + 6
 
     def _tip(self, name: str) -> str:
+        key = self._key(name)
+        return f"Key: {key}" if key else ""
+
+    def _key(self, name: str) -> str:
         keys = self.services.table.keys(inp.REPLAY, name)
-        return f"Key: {inp.pretty(keys[0])}" if keys else ""
+        return inp.pretty(keys[0]) if keys else ""
 
     def message_area(self) -> pygame.Rect | None:
         return self.messages
@@ -132,11 +154,12 @@ class ReplayScene(Scene):
             if name == c.PLAY_PAUSE:
                 widget.set_text("Pause" if self.playing else "Play")
         colours = seat_colours(self.plugin.seat_colours, self.services.colours())
-        self.moves.show(self.history.turns, self.cursor, colours)
+        self.moves.show(self.history.turns, self.cursor, colours, marks=self.review.marks())
 
     # -- moving through the history ------------------------------------------------------
 
     def go_to(self, ply: int, animate: bool = False) -> None:
+        self.review.leave_line()
         ply = max(0, min(self.match.ply, ply))
         if animate and ply == self.cursor + 1:
             self.view.animate(self.match.state_at(self.cursor), self.match.results[self.cursor],
@@ -153,7 +176,11 @@ class ReplayScene(Scene):
         if name == c.POINT:
             self._pointer = command.pos
             self.moves.hover(command.pos)
+            self.review.hover(command.pos)
             return None
+        if self.review.handles(name):
+            self.playing = False
+            return self.review.command(name)
         if name in (c.SKIP, c.SELECT):
             self.view.skip()
         elif name == c.STEP_FORWARD:
@@ -181,7 +208,8 @@ class ReplayScene(Scene):
         elif name == c.SAVE:
             dialog = file_dialog(self, "Save game", self.services.paths.saves,
                                  storage.default_save_name(self.match), must_exist=False)
-            self.watch(dialog, lambda event: save_match_to(self, Path(event.text), self.match))
+            self.watch(dialog, lambda event: save_match_to(self, Path(event.text), self.match,
+                                                           self.review.analysis))
         elif name == c.OPEN:
             dialog = file_dialog(self, "Open a game", self.services.paths.saves)
             self.watch(dialog, lambda event: self._opened(Path(event.text)))
@@ -218,7 +246,7 @@ class ReplayScene(Scene):
 
     def _opened(self, path: Path) -> Transition | None:
         match = open_match(self, path)
-        return None if match is None else Replace(ReplayScene(self.services, match))
+        return None if match is None else Replace(ReplayScene(self.services, match, source=path))
 
     def capture(self, event: pygame.event.Event) -> bool:
         """The move list's pointer: a click jumps to the position a line leads to, the
@@ -226,6 +254,8 @@ class ReplayScene(Scene):
         if self.moves.wheel(event, self._pointer):
             return True
         ply = None if self.dialog_open() else self.moves.clicked(event)
+        if ply is None and not self.dialog_open():
+            ply = self.review.clicked(event)
         if ply is None or ply < 0:
             return False
         self.playing = False
@@ -245,6 +275,8 @@ class ReplayScene(Scene):
 
     def update(self, clock: float) -> Transition | None:
         self._clock = clock
+        if self.review.update():
+            self._sync_widgets()
         for cue in self.view.cues(clock):
             self.services.sounds.play(cue)
         if self.playing and not self.view.busy(clock):
@@ -256,28 +288,38 @@ class ReplayScene(Scene):
         return None
 
     def animating(self, clock: float) -> bool:
-        return self.playing or self.view.busy(clock)
+        return self.playing or self.view.busy(clock) or self.review.running
 
     def draw(self, surface: pygame.Surface, clock: float) -> None:
+        self.fitted.clear()
         self.view.draw(surface, clock)
-        room = self.board_area.w - 8
-        title = fonts.fit(f"{self.TITLE}: {self.match.game.info.title}", 30, palette.ACCENT,
-                          room // 2, True)
-        surface.blit(title, (layout.MARGIN + 4, layout.MARGIN))
-        where = self._where()
+        where = self.review.where() or self._where()
         outcome = self.match.outcome_at(self.cursor)
         if outcome is not None:
             where += f"  ·  {result.summary(self.match.seats, outcome)}"
         where += f"  ·  speed x{self.speed:g}" + ("  (playing)" if self.playing else "")
-        line = fonts.fit(where, 26, palette.TEXT, max(40, room - title.get_width() - 24))
-        surface.blit(line, (layout.MARGIN + title.get_width() + 28, layout.MARGIN + 4))
+        top_bar.draw(surface, self.board_area, f"{self.TITLE}: {self.match.game.info.title}",
+                     where, palette.TEXT, self.fitted, (layout.MARGIN, layout.MARGIN))
         self._draw_panel(surface)
         self.moves.draw(surface)
+        self.review.draw(surface, seat_colours(self.plugin.seat_colours, self.services.colours()))
+        self._draw_keys(surface)
+        self.fitted.draw_tip(surface, self._pointer, self.panel)
+
+    def _draw_keys(self, surface: pygame.Surface) -> None:
+        """The message strip names the transport keys while it has no message."""
+        if not self.services.toasts.items:
+            turn_info.key_strip(surface, self.messages, [
+                f"{self._key(name)} {words}" for name, words in KEY_HINTS if self._key(name)])
+
+    def exit(self) -> None:
+        self.review.close()
+        super().exit()
 
     def _where(self) -> str:
         """The position shown, as the player counts: the move (a turn), and the action of
         it when a turn has several."""
-        total = self.history.turn_now(self.match)
+        total = self.history.played()
         turn = self.history.turn_of(self.cursor - 1) if self.cursor else None
         if turn is None:
             return f"Start  ·  {counted(total, 'move')}"
@@ -299,6 +341,5 @@ class ReplayScene(Scene):
             y = 16 + seat * SEAT_LINE
             swatch = pygame.Rect(panel.x + 14, y + 4, 20, 20)
             pygame.draw.rect(surface, colours[seat], swatch, border_radius=5)
-            words = fonts.fit(f"{info.name}  ·  {self.plugin.figure(state, seat)}", 24,
-                              palette.TEXT, panel.w - 60)
-            surface.blit(words, (swatch.right + 10, y + 2))
+            self.fitted.blit(surface, f"{info.name}  ·  {self.plugin.figure(state, seat)}", 24,
+                             palette.TEXT, panel.w - 60, (swatch.right + 10, y + 2))

@@ -23,6 +23,7 @@ from game.client.draw import fonts, palette
 from game.client.files import storage
 from game.client.match.solo import new_seed, read_seed, today_seed
 from game.client.view import seat_colours
+from game.client.widgets.hinted_entry import HintedEntry
 from game.core.errors import GameError
 from game.core.match import Match, Seat
 from game.core.registry import AnyGame
@@ -141,7 +142,7 @@ class SetupScene(Scene):
         if not self.game.info.has_chance:
             return 0
         label(self, pygame.Rect(left, y, 206, 36), "Seed (blank: random)")
-        entry = pygame_gui.elements.UITextEntryLine(
+        entry = HintedEntry(
             pygame.Rect(left + 210, y, 160, 36), self.services.ui, container=self.root,
             placeholder_text="random",
         )

@@ -19,7 +19,6 @@ A node is a static evaluation, as the computer players count them.
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
 from typing import Final
 
 from game.conquid.ai import hard
@@ -29,7 +28,7 @@ from game.conquid.ai.position import Pos
 from game.conquid.rules.board import PRESETS, Board
 from game.conquid.rules.game import GAME, Conquest, ConquidState, conquest_available
 from game.conquid.win_chance import CURVES
-from game.core.analysis import Curve, Evaluation, Proof, Searched
+from game.core.analysis import CurveAnalyst, Proof, Searched
 from game.core.player import Budget, Limit
 
 VERSION: Final = "1"
@@ -39,34 +38,6 @@ DEEP_BUDGET: Final = 4 * QUICK_BUDGET
 SCORE_CAP: Final = 10 * TURN
 """Scores beyond this many turns of the race say "decided" but prove nothing: capped, so
 the curve is fitted on the race rather than on the search's win and loss markers."""
-
-
-class ConquidAnalyst:
-    """Conquid's ``Analyst`` (``game.core.analysis``), with a curve per board size."""
-
-    quick_budget = QUICK_BUDGET
-    deep_budget = DEEP_BUDGET
-
-    def __init__(self, curves: Mapping[str, Curve] = CURVES) -> None:
-        self.curves = curves
-
-    @property
-    def version(self) -> str:
-        fitted = ",".join(f"{name}:{curve.scale:.6g}/{curve.offset:.6g}"
-                          for name, curve in sorted(self.curves.items()))
-        return f"{VERSION}/{fitted}"
-
-    def evaluate(self, state: ConquidState, budget: int) -> Evaluation:
-        return search(state, budget).judged(self.curve(state))
-
-    def score(self, state: ConquidState, budget: int) -> float | None:
-        """The heuristic score the curve is fitted on (None for a proven position)."""
-        return search(state, budget).score
-
-    def curve(self, state: ConquidState) -> Curve:
-        """The curve of the board the game is played on (a custom board: the preset nearest
-        it in cells)."""
-        return self.curves[board_name(state.board)]
 
 
 def board_name(board: Board) -> str:
@@ -100,5 +71,8 @@ def _moves_left(state: ConquidState) -> int:
     return state.turn_limit - state.ply if state.turn_limit else 1 << 30
 
 
-ANALYST: Final = ConquidAnalyst()
+ANALYST: Final = CurveAnalyst(VERSION, search, CURVES, QUICK_BUDGET,
+                              lambda state: board_name(state.board))
+"""Conquid's analyst, with a curve per board size (a custom board: the preset nearest it in
+cells)."""
 """The analyst the plug-in loads."""

@@ -11,12 +11,15 @@ the search has solved says so as a proof instead.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Any, Final, Protocol
+from typing import Any, Final, Generic, Protocol, TypeVar
 
 MARGIN: Final = 0.001
 """How close to certain a heuristic verdict may come: only a proof says 0 or 1, so a move
 that wins for sure always shows above one that only looks good."""
+
+S = TypeVar("S")
 
 
 @dataclass(frozen=True)
@@ -117,6 +120,39 @@ class Searched:
         else:
             value = curve.chance(self.score)
         return Evaluation(value, self.line, self.proof, self.nodes)
+
+
+class CurveAnalyst(Generic[S]):
+    """A two-player game's ``Analyst``: its search's score made a win chance by the curve
+    fitted for the kind of position (``kind``: Conquid fits one per board size; a game with
+    one curve names it "default"). The version names the curves, so a refit makes earlier
+    reviews stale."""
+
+    def __init__(self, version: str, search: Callable[[S, int], Searched],
+                 curves: Mapping[str, Curve], quick_budget: int,
+                 kind: Callable[[S], str] = lambda state: "default") -> None:
+        self._version = version
+        self._search = search
+        self.curves = curves
+        self.quick_budget = quick_budget
+        self.deep_budget = 4 * quick_budget
+        self._kind = kind
+
+    @property
+    def version(self) -> str:
+        fitted = ",".join(f"{name}:{curve.scale:.6g}/{curve.offset:.6g}"
+                          for name, curve in sorted(self.curves.items()))
+        return f"{self._version}/{fitted}"
+
+    def evaluate(self, state: S, budget: int) -> Evaluation:
+        return self._search(state, budget).judged(self.curve(state))
+
+    def score(self, state: S, budget: int) -> float | None:
+        """The heuristic score the curve is fitted on (None for a proven or unjudged one)."""
+        return self._search(state, budget).score
+
+    def curve(self, state: S) -> Curve:
+        return self.curves[self._kind(state)]
 
 
 class Analyst(Protocol):

@@ -23,8 +23,9 @@ import os
 import stat
 import tempfile
 import time
+from collections.abc import Iterator
 from pathlib import Path
-from typing import Final
+from typing import BinaryIO, Final
 
 STALE_SECONDS: Final = 60.0
 
@@ -35,13 +36,21 @@ def atomic_write_text(path: Path, text: str, private: bool = False) -> None:
 
 
 def atomic_write_bytes(path: Path, data: bytes, private: bool = False) -> None:
+    with atomic_writer(path, private) as handle:
+        handle.write(data)
+
+
+@contextlib.contextmanager
+def atomic_writer(path: Path, private: bool = False) -> Iterator[BinaryIO]:
+    """A file to write ``path`` through, piece by piece (a file too large to hold in
+    memory, as a long GIF): swapped in when the block ends, never if it raised."""
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, temp_name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     try:
         if hasattr(os, "fchmod"):  # POSIX; Windows has no modes to keep
             os.fchmod(fd, 0o600 if private else _mode_for(path))
         with os.fdopen(fd, "wb") as handle:
-            handle.write(data)
+            yield handle
             handle.flush()
             os.fsync(handle.fileno())
         os.replace(temp_name, path)

@@ -48,7 +48,7 @@ from game.core.registry import Registry
 from game.core.review import Review
 from game.core.review_section import from_json as analysis_from_json
 from game.core.review_section import to_json as analysis_to_json
-from game.core.text import printable, problem, quote
+from game.core.text import checked_text, printable, quote
 
 FORMAT: Final = "conquid-arcade-record"
 FORMAT_VERSION: Final = 2
@@ -340,12 +340,7 @@ def _expect_list(value: object, what: str) -> list[Any]:
 
 def _text(value: object, what: str, limit: int = MAX_TEXT) -> str:
     """A text field: refused when too long or holding control or invalid characters."""
-    if not isinstance(value, str):
-        raise RecordError(f"{what} should be text")
-    found = problem(value, limit)
-    if found:
-        raise RecordError(f"{what} {found}")
-    return value
+    return checked_text(value, what, limit, RecordError)
 
 
 def _moves(listed: list[Any]) -> tuple[str, ...]:

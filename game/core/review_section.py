@@ -29,7 +29,7 @@ from game.core.analysis import Proof
 from game.core.errors import AnalysisError
 from game.core.match import meta_word
 from game.core.review import DEPTHS, TURN_JOIN, PlyReview, Review
-from game.core.text import problem, quote
+from game.core.text import checked_text, quote
 
 SECTION_VERSION: Final = 1
 MAX_LINE: Final = 12
@@ -176,12 +176,7 @@ def _whole(value: object, what: str, low: int, high: int) -> int:
 
 
 def _text(value: object, what: str, limit: int) -> str:
-    if not isinstance(value, str):
-        raise AnalysisError(f"{what} should be text")
-    found = problem(value, limit)
-    if found:
-        raise AnalysisError(f"{what} {found}")
-    return value
+    return checked_text(value, what, limit, AnalysisError)
 
 
 def _list(value: object, name: str) -> list[Any]:

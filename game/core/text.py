@@ -22,6 +22,18 @@ _FORMAT_ALLOWED: Final = frozenset({"\u200c", "\u200d"})
 refused: they reorder or hide text (bidirectional overrides), which no name or move needs."""
 
 
+def checked_text(value: object, what: str, limit: int,
+                 error: type[Exception] = ValueError) -> str:
+    """A text field read from a file, as it is: ``error`` (naming ``what``) unless it is
+    text that could be shown (``problem`` finds nothing wrong with it)."""
+    if not isinstance(value, str):
+        raise error(f"{what} should be text")
+    found = problem(value, limit)
+    if found:
+        raise error(f"{what} {found}")
+    return value
+
+
 def problem(text: str, limit: int) -> str | None:
     """Why ``text`` cannot be a field of a file (too long, control or invalid characters)."""
     if len(text) > limit:

@@ -29,7 +29,7 @@ import random
 from collections.abc import Iterable
 from typing import Final
 
-from game.core.analysis import Curve, Evaluation, Proof, Searched
+from game.core.analysis import CurveAnalyst, Proof, Searched
 from game.core.player import Budget, Limit
 from game.piously.ai import HARD_KEEP, HARD_REPLIES, HARD_SHAPE
 from game.piously.ai.evaluate import WIN
@@ -51,27 +51,6 @@ capped, so the curve is fitted on the evaluation rather than on them."""
 SHARES: Final = {"win": 0.3, "near_win": 0.2, "sample": 0.1, "answer": 0.02, "threat": 0.05,
                  "plan": 0.3}
 """Each stage's share of the budget, in the proportions of the hard level's own nodes."""
-
-
-class PiouslyAnalyst:
-    """Piously's ``Analyst`` (``game.core.analysis``)."""
-
-    quick_budget = QUICK_BUDGET
-    deep_budget = DEEP_BUDGET
-
-    def __init__(self, curve: Curve = CURVES["default"]) -> None:
-        self.curve = curve
-
-    @property
-    def version(self) -> str:
-        return f"{VERSION}/{self.curve.scale:.6g}/{self.curve.offset:.6g}"
-
-    def evaluate(self, state: PiouslyState, budget: int) -> Evaluation:
-        return search(state, budget).judged(self.curve)
-
-    def score(self, state: PiouslyState, budget: int) -> float | None:
-        """The heuristic score the curve is fitted on (None for a proven or setup one)."""
-        return search(state, budget).score
 
 
 def turn_text(moves: Iterable[Move]) -> str:
@@ -121,5 +100,5 @@ def _wins(state: PiouslyState, moves: Iterable[Move]) -> bool:
     return state.verdict is not None and state.verdict.winner == seat
 
 
-ANALYST: Final = PiouslyAnalyst()
+ANALYST: Final = CurveAnalyst(VERSION, search, CURVES, QUICK_BUDGET)
 """The analyst the plug-in loads."""

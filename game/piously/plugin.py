@@ -1,5 +1,4 @@
-"""Piously as the application sees it: its one ``GamePlugin`` (in ``game.catalog``), declared
-as data: the modules of its parts are named here once and imported when first used."""
+"""Piously's plug-in (in ``game.catalog``): its parts found by the package's shape."""
 
 from __future__ import annotations
 
@@ -10,13 +9,5 @@ from game.piously.view.actions import ACTIONS, SEAT_COLOURS
 from game.plugin import GamePlugin
 
 PLUGIN: Final = GamePlugin.declare(
-    INFO,
-    ACTIONS,
-    rules="game.piously.rules.game:GAME",
-    view="game.piously.view.board:PiouslyView",
-    text="game.piously.view.words",
-    computers="game.piously.ai",
-    analyst="game.piously.analyst:ANALYST",
-    course=("piously.json",),
-    seat_colours=SEAT_COLOURS,
+    INFO, ACTIONS, view="PiouslyView", course=("piously.json",), seat_colours=SEAT_COLOURS
 )

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from game.core.analysis import Curve, Evaluation, Proof, Searched
+from game.core.analysis import CurveAnalyst, Proof, Searched
 from game.core.player import Budget, Limit
 from game.pushfight.ai import WIN, evaluate, survey
 from game.pushfight.info import SETUP_PLIES
@@ -36,27 +36,6 @@ VERSION: Final = "1"
 QUICK_BUDGET: Final = 40_000
 """Nodes per evaluation in a quick review (docs/review.md)."""
 DEEP_BUDGET: Final = 4 * QUICK_BUDGET
-
-
-class PushFightAnalyst:
-    """Push Fight's ``Analyst`` (``game.core.analysis``)."""
-
-    quick_budget = QUICK_BUDGET
-    deep_budget = DEEP_BUDGET
-
-    def __init__(self, curve: Curve = CURVES["default"]) -> None:
-        self.curve = curve
-
-    @property
-    def version(self) -> str:
-        return f"{VERSION}/{self.curve.scale:.6g}/{self.curve.offset:.6g}"
-
-    def evaluate(self, state: State, budget: int) -> Evaluation:
-        return search(state, budget).judged(self.curve)
-
-    def score(self, state: State, budget: int) -> float | None:
-        """The heuristic score the curve is fitted on (None for a proven or setup one)."""
-        return search(state, budget).score
 
 
 def search(state: State, nodes: int) -> Searched:
@@ -144,5 +123,5 @@ def _reply_text(result: int, reply: int, side: int) -> str:
     return _text(turns[reply])
 
 
-ANALYST: Final = PushFightAnalyst()
+ANALYST: Final = CurveAnalyst(VERSION, search, CURVES, QUICK_BUDGET)
 """The analyst the plug-in loads."""

@@ -29,6 +29,8 @@ class WatchScene(ReplayScene):
     """The replay view of a table in play, following it live."""
 
     TITLE = "Watching"
+    REVIEWS = False
+    """A watched table is someone else's game: no computer review of it is offered."""
 
     def __init__(self, services: Services, spectator: Spectator) -> None:
         self.spectator = spectator
@@ -101,6 +103,10 @@ class WatchScene(ReplayScene):
             if self.cursor < self.match.ply:
                 self.playing = True  # more than one arrived: play them through
                 self._next_at = clock
+
+    def _draw_keys(self, surface: pygame.Surface) -> None:
+        if not self.spectator.remarks:  # the last remark has the strip
+            super()._draw_keys(surface)
 
     def draw(self, surface: pygame.Surface, clock: float) -> None:
         super().draw(surface, clock)

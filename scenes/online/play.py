@@ -38,7 +38,8 @@ from game.core.match import Match, meta_word
 from game.core.record import Online
 from scenes.common import confirm, file_dialog, save_match_to
 from scenes.online import panel as op
-from scenes.play import REMATCH, PlayScene
+from scenes.play import PlayScene
+from scenes.play_parts.controls import REMATCH
 
 MOVES_KEPT: Final = 3
 """Lines of moves the chat leaves the move list in a short window."""

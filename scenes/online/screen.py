@@ -27,6 +27,7 @@ from game.client.match.address import server_url
 from game.client.match.nearby import NearbyTables
 from game.client.match.online import OnlineGame, OnlinePlay
 from game.client.match.seats import hosting, joining, table_clock
+from game.client.widgets.hinted_entry import HintedEntry
 from game.core.text import problem
 from scenes.common import button, centred_box, enable, heading, menu_open, message
 from scenes.layout import columns
@@ -200,7 +201,7 @@ class OnlineScene(Scene):
                     "Server (for play over the internet)")
         y += row
         self._put("server", pygame.Rect(left, y, width - 108, row),
-                  lambda rect: pygame_gui.elements.UITextEntryLine(
+                  lambda rect: HintedEntry(
                       rect, ui, container=root,
                       initial_text=self._typed.get("server", settings.server),
                       placeholder_text="wss://play.example.org"))
@@ -220,7 +221,7 @@ class OnlineScene(Scene):
         code_w = min(150, (width - 116) // 3)
 
         def code_field(rect: pygame.Rect) -> Any:
-            field = pygame_gui.elements.UITextEntryLine(
+            field = HintedEntry(
                 rect, ui, container=root, initial_text=self._typed.get("code", ""),
                 placeholder_text="Invite code")
             field.set_text_length_limit(6)
@@ -228,7 +229,7 @@ class OnlineScene(Scene):
 
         self._put("code", pygame.Rect(left, y, code_w, row), code_field)
         self._put("address", pygame.Rect(left + code_w + 8, y, width - code_w - 116, row),
-                  lambda rect: pygame_gui.elements.UITextEntryLine(
+                  lambda rect: HintedEntry(
                       rect, ui, container=root, initial_text=self._typed.get("address", ""),
                       placeholder_text="Host's address, if not nearby"))
         self._put("join", pygame.Rect(left + width - 100, y, 100, row),

@@ -24,7 +24,8 @@ from game.core.protocol import CHANCE
 from scenes.menu import MenuScene
 from scenes.online.play import MOVES_KEPT
 from scenes.online.screen import OnlineScene
-from scenes.play import REMATCH, PlayScene
+from scenes.play import PlayScene
+from scenes.play_parts.controls import REMATCH
 from tests.online.hosting import (
     TWO_PLAYER,
     Opponent,

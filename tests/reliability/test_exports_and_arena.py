@@ -47,12 +47,11 @@ def test_a_gif_of_the_longest_game_is_refused_before_any_frame(
 
 def test_gif_advice_names_only_what_would_fit() -> None:
     refuse = export_module.gif_refusal
-    assert refuse(10, 320, 200, 12) is None
-    assert "lower --fps" in (refuse(3_500, 200, 200, 12) or "")
-    assert "--out FILE.png" in (refuse(30_000, 200, 200, 12) or "")
-    big = refuse(2_000, 8000, 8000, 1) or ""
-    assert "smaller --size" in big
-    assert "smaller --size" not in (refuse(7_000, 200, 200, 1) or "--out")
+    assert refuse(10, 12, 400) is None
+    assert "lower --fps" in (refuse(3_500, 12, 25_000) or "")
+    assert "--out FILE.png" in (refuse(30_000, 12, 200_000) or "")
+    assert "lower --fps" not in (refuse(7_000, 1, 21_000) or "--fps"), "1 fps is the lowest"
+    assert "smaller --size" not in (refuse(7_000, 1, 21_000) or "--size"), "memory is bounded"
 
 
 @pytest.fixture

@@ -106,18 +106,20 @@ def test_export_never_writes_over_the_record(tmp_path: Path) -> None:
     assert path.read_bytes() == before
 
 
-def test_a_gif_too_large_to_make_is_refused_before_memory_runs_out(
+def test_a_gif_of_too_many_frames_is_refused_and_leaves_no_file(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
+    """(Memory no longer limits a GIF: it is written frame by frame.)"""
     pytest.importorskip("PIL", reason="GIF export needs the optional Pillow package")
     path = tmp_path / "game.json"
     save_match(path, longest_game(GAMES.get("conquid"), plies=40))
-    monkeypatch.setattr(export_module, "GIF_BUDGET", 30 * 320 * 200)
+    monkeypatch.setattr(export_module, "GIF_FRAMES", 200)
     gif = tmp_path / "a.gif"
     assert main(["export", str(path), "--gif", str(gif), "--size", "320x200"]) == 1
-    assert "smaller --size" in capsys.readouterr().err and not gif.exists()
-    monkeypatch.setattr(export_module, "GIF_BUDGET", 20 * 320 * 200)  # not even one a move
-    assert main(["export", str(path), "--gif", str(gif), "--size", "320x200"]) == 1
+    assert "lower --fps" in capsys.readouterr().err and not gif.exists()
+    monkeypatch.setattr(export_module, "GIF_FRAMES", 20)  # not even one a move at 1 fps
+    assert main(["export", str(path), "--gif", str(gif), "--size", "320x200", "--fps", "1"]) == 1
+    assert "--out FILE.png" in capsys.readouterr().err and not gif.exists()
 
 
 # -- arena ---------------------------------------------------------------------------------

@@ -6,7 +6,8 @@ import pygame
 
 from game.client.app.services import Services
 from scenes.menu import MenuScene
-from scenes.play import DEMO_PAUSE, PlayScene
+from scenes.play import PlayScene
+from scenes.play_parts.pacing import DEMO_PAUSE
 from tests.ui.driver import Driver
 from tests.ui.test_computer import SlowSeat
 from tests.ui.test_play import start_small_game

@@ -4,6 +4,8 @@ a move waiting for it; the learner's side is drawn in the colour the board gives
 
 from __future__ import annotations
 
+import pytest
+
 from game.client.app import commands as c
 from game.core.learn import Verdict
 from game.pushfight.view.colours import WHITE_RGB
@@ -77,3 +79,29 @@ def test_show_me_puts_the_move_on_the_board_and_says_how_to_play_it(driver: Driv
     assert lesson.message is not None and lesson.message[0].startswith("Shown on the board")
     assert "Confirm (Return)" in lesson.message[0]
     assert _live(lesson, c.CONFIRM)
+
+
+
+@pytest.mark.newcomer
+@pytest.mark.parametrize("leave", ["back", "continue"])
+def test_a_lesson_from_the_first_time_offer_ends_on_the_lesson_list(driver: Driver,
+                                                                    leave: str) -> None:
+    """Back inside it, and Continue after its last step ("back to the list"), go to the
+    game's lessons, not to the main menu."""
+    from scenes.learn import LearnScene, OfferScene
+
+    driver.frames(2)
+    driver.key("return")  # Play Conquid: its lessons are offered, the first time
+    offer = driver.top
+    assert isinstance(offer, OfferScene)
+    driver.press(offer.learn_button)
+    lesson = driver.top
+    assert isinstance(lesson, LessonScene)
+    if leave == "back":
+        driver.key("escape")
+    else:
+        lesson.index = len(lesson.units) - 1
+        lesson.step_index = len(lesson.unit.steps) - 1
+        driver.app.stack.apply(lesson._next())  # what Continue does after the last step
+    driver.frames(2)
+    assert isinstance(driver.top, LearnScene) and driver.top.game_id == "conquid"

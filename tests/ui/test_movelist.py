@@ -26,7 +26,8 @@ from game.core.protocol import CHANCE, MoveResult
 from game.main_window import build_services
 from game.plugin import GamePlugin
 from scenes.learn import LearnScene, first_time_offer
-from scenes.play import BEAT, PlayScene
+from scenes.play import PlayScene
+from scenes.play_parts.pacing import BEAT
 from scenes.replay import ReplayScene
 from tests.ui.driver import Driver
 from tests.ui.test_hint_and_demo import ScriptedComputers
@@ -354,7 +355,7 @@ def test_a_shortened_line_shows_its_whole_text_under_the_pointer(driver: Driver)
     seats = (Seat("A player whose name is far too long for the card in the panel"), Seat("B"))
     match = Match(plugin("conquid").rules(), {}, seats)
     play: PlayScene = driver.open_play(match)
-    rect = next(rect for rect, full in play._shortened if full == seats[0].name)
+    rect = next(rect for rect, full in play.side.fitted.shortened if full == seats[0].name)
     driver.frames(2, [pygame.event.Event(pygame.MOUSEMOTION, pos=rect.center, rel=(0, 0),
                                          buttons=(0, 0, 0))])
     tip = driver.app.services.display.surface.get_at((play.panel.x - 20, rect.centery + 8))
@@ -411,6 +412,72 @@ def test_what_the_computers_move_cost_the_player_is_said_and_listed(
     assert play.move_list.turns[-1].actions[0].notes == ("That cost seat 0 a cell",)
     assert play.move_list.turns[0].actions[0].notes == ()  # my own move
     assert "That cost seat 0 a cell" in driver.toasts()
+
+
+def test_looking_back_browses_and_shows_the_position_as_it_was(
+        driver: Driver, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Left and Right step through the moves as in the replay (the last step forward is the
+    game); the buttons that cannot act are greyed; the cards count the position shown."""
+    from game.client.app import commands as c
+    from game.client.widgets import seat_card
+
+    match = played("conquid", 6)
+    play: PlayScene = driver.open_play(match)
+    drawn: list[seat_card.Seat] = []
+    words = seat_card.words
+    monkeypatch.setattr(seat_card, "words", lambda surface, card, seat, *rest: (
+        drawn.append(seat), words(surface, card, seat, *rest))[1])
+    click(driver, line_centre(play.move_list, 3))
+    assert play.reviewing == 3
+    live = {name: widget.is_enabled for widget, name in play.buttons.items()}
+    assert not live[c.TAKE_BACK] and not live[c.REDO] and not live[c.SKIP]
+    driver.key("left")
+    assert play.reviewing == 2 and play.match.ply == 6, "a step back, nothing taken back"
+    drawn.clear()
+    driver.frames(1)
+    plugin = next(plugin for plugin in PLUGINS if plugin.info.id == "conquid")
+    then = match.state_at(2)
+    assert [seat.figure for seat in drawn] == [plugin.figure(then, 0), plugin.figure(then, 1)]
+    assert [seat.active for seat in drawn] == [match.game.to_move(then) == n for n in (0, 1)]
+    driver.key("right")
+    driver.key("right")
+    assert play.reviewing == 4
+    driver.key("right")
+    driver.key("right")
+    assert play.reviewing is None and play.match.ply == 6, "past the last move: the game"
+    live = {name: widget.is_enabled for widget, name in play.buttons.items()}
+    assert live[c.TAKE_BACK]
+
+
+@pytest.mark.parametrize("game_id", ["conquid", "pushfight", "piously"])
+def test_the_replay_counts_the_moves_played_not_the_turn_to_come(driver: Driver,
+                                                                 game_id: str) -> None:
+    """A game reviewed while it goes on: its last move is "Move N of N", its start says N
+    moves (it said one more: the turn still to be played)."""
+    match = played(game_id, 12)
+    history = History(next(p for p in PLUGINS if p.info.id == game_id), lambda: [0, 1])
+    history.sync(match)
+    played_turns = max(turn.number for turn in history.turns)
+    replay = driver.open_replay(match)
+    assert replay._where().startswith(f"Move {played_turns} of {played_turns}")
+    replay.go_to(0)
+    assert replay._where() == f"Start  ·  {played_turns} moves"
+
+
+@pytest.mark.parametrize("size", [(900, 600), (1280, 720)])
+def test_the_newest_move_stays_in_view_when_the_list_changes_size(
+        driver: Driver, size: tuple[int, int]) -> None:
+    """A resize, or the draw-offer buttons taking room, never leaves the list on old moves."""
+    from tests.ui.test_resize import resize_events
+
+    match = played("conquid", 27)
+    play: PlayScene = driver.open_play(match)
+    driver.frames(2, resize_events((1920, 1080)))
+    driver.frames(2, resize_events(size))
+    moves = play.move_list
+    assert moves.hit((moves.rect.centerx, moves.rect.bottom - 4)) == match.ply
+    play.move_list.layout(moves.rect.inflate(0, -80).move(0, 40))  # a row of buttons more
+    assert moves.hit((moves.rect.centerx, moves.rect.bottom - 4)) == match.ply
 
 
 class Counting:

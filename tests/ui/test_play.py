@@ -272,3 +272,21 @@ def test_rematch_after_the_game_ends(driver: Driver) -> None:
     assert again.match.ply == 0
     assert [seat.name for seat in again.match.seats] == ["Ada", "Blaise"]
     assert again.match.options == play.match.options
+
+
+def test_skip_names_the_animation_and_is_live_only_while_one_runs(driver: Driver) -> None:
+    from game.client.app import commands as c
+
+    play = start_small_game(driver)
+    (skip,) = [widget for widget, name in play.buttons.items() if name == c.SKIP]
+    assert "animation" in skip.text or "animation" in (skip.tool_tip_text or "")
+    assert not skip.is_enabled, "nothing to skip before a move"
+    driver.key("a")
+    for row, col in ((3, 5), (3, 6), (3, 7)):
+        driver.click(cell(play, row, col))
+    driver.key("return")
+    driver.frames(1)
+    assert play.view.busy(driver.app.clock) and skip.is_enabled
+    driver.key("space")
+    driver.frames(1)
+    assert not play.view.busy(driver.app.clock) and not skip.is_enabled

@@ -150,7 +150,7 @@ def test_the_result_never_covers_the_board_and_speaks_to_its_reader(
     driver.frames(3)
     assert play.match.outcome is not None and play.match.outcome.winner == 1
     assert play.result_card()[:2] == ["You lost", "By resignation"]
-    assert not play.card.colliderect(play.board_area) and play.panel.contains(play.card)
+    assert not play.side.card.colliderect(play.board_area) and play.panel.contains(play.side.card)
     assert play.view.board_rect == board
 
 
@@ -412,7 +412,7 @@ def test_a_fresh_fullscreen_press_right_after_refocus_counts(driver: Driver) -> 
 
 
 def test_the_status_lines_never_run_out_of_their_room(services: Services) -> None:
-    from scenes.play import fit_lines
+    from game.client.widgets.turn_info import fit_lines
 
     long = ("Choose a value (keys 1-6 or the palette), then click a highlighted cell next to "
             "your living network; it is built at once.")

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pygame
 import pytest
 
+from game.client.draw import fonts
 from game.client.draw.tween import EASINGS, Cues, Tween
 from game.conquid.rules.game import GAME, Conquer, decode_state
 from game.conquid.view import anim as view_anim
@@ -83,6 +84,7 @@ def test_instant_speed_does_not_animate() -> None:
 
 def test_cells_show_their_old_colour_until_their_wave_then_the_new_one() -> None:
     pygame.font.init()
+    fonts.reset()  # faces kept from before an earlier test's pygame.quit are dead
     before = decode_state(CASCADE)
     view = ConquidView()
     view.set_colours([(200, 0, 0), (0, 0, 200)])

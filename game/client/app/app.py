@@ -14,6 +14,7 @@ from collections.abc import Iterable
 from typing import Final
 
 import pygame
+import pygame_gui
 
 from game.client.access.focus import Focus
 from game.client.app import commands as c
@@ -133,6 +134,7 @@ class App:
             self._apply(top.update(self.clock))
         if self.running:
             self.services.ui.update(min(max(dt, 0.0), MAX_DT))
+            self._keep_tips_inside()
             self.draw(self.services.display.surface)
             self.frames += 1
             if quiet and scenes == self.stack.scenes and not self.services.memory.spare() \
@@ -165,6 +167,8 @@ class App:
         if event.type in _RESIZE_EVENTS:
             self._resize_pending = True  # a dragged edge sends a burst: rebuild once for all
             return
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE and self._fold_lists():
+            return
         if self.focus.key(event, top):
             return
         consumed = self.services.ui.process_events(event)
@@ -194,6 +198,34 @@ class App:
         on = not self.services.display.fullscreen
         self.services.update_settings(self.services.settings.with_(fullscreen=on))
         self._relayout()
+
+    def _keep_tips_inside(self) -> None:
+        """A tooltip pygame_gui could not fit is moved inside the window, never past an
+        edge (a long tip near the right or bottom of a small window), and beside the
+        pointer, never under it (it would take the hover from its own control)."""
+        window = self.services.display.surface.get_rect()
+        x, y = self.services.ui.get_mouse_position()
+        for element in self.services.ui.get_sprite_group().sprites():
+            if not isinstance(element, pygame_gui.elements.UITooltip) or \
+                    window.contains(element.rect):
+                continue
+            fitted = element.rect.clamp(window)
+            if fitted.collidepoint(x, y):
+                fitted.right = x - 12
+                if fitted.left < window.left:
+                    fitted.left = x + 12
+            element.set_position(fitted.clamp(window).topleft)
+
+    def _fold_lists(self) -> bool:
+        """Escape folds an open drop-down's list (and does nothing more: the box or screen
+        under it stays). True when there was one."""
+        folded = False
+        for element in self.services.ui.get_sprite_group().sprites():
+            if isinstance(element, pygame_gui.elements.UIDropDownMenu) and \
+                    element.current_state is element.menu_states["expanded"]:
+                element.current_state.should_transition = True
+                folded = True
+        return folded
 
     def _typing(self) -> bool:
         """True while a text field has the keyboard (keys then belong to it)."""

@@ -62,6 +62,11 @@ TO_START: Final = "to_start"
 TO_END: Final = "to_end"
 FASTER: Final = "faster"
 SLOWER: Final = "slower"
+REVIEW_GAME: Final = "review_game"
+"""Start, stop, resume or redo the computer's review of the game shown."""
+NEXT_MISTAKE: Final = "next_mistake"
+PREVIOUS_MISTAKE: Final = "previous_mistake"
+BETTER_MOVE: Final = "better_move"
 # Pointer commands (not rebindable: they carry the pointer position)
 POINT: Final = "point"
 RELEASE: Final = "release"
@@ -92,4 +97,8 @@ LABELS: Final[dict[str, str]] = {
     TO_END: "Replay: to end",
     FASTER: "Replay: faster",
     SLOWER: "Replay: slower",
+    REVIEW_GAME: "Review: start / stop",
+    NEXT_MISTAKE: "Review: next mistake",
+    PREVIOUS_MISTAKE: "Review: previous mistake",
+    BETTER_MOVE: "Review: better move",
 }

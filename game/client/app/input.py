@@ -84,6 +84,10 @@ DEFAULTS: Final[dict[str, dict[str, tuple[str, ...]]]] = {
         c.TO_END: ("end",),
         c.FASTER: ("=", "[+]"),
         c.SLOWER: ("-", "[-]"),
+        c.REVIEW_GAME: ("r",),
+        c.NEXT_MISTAKE: ("n",),
+        c.PREVIOUS_MISTAKE: ("shift+n",),
+        c.BETTER_MOVE: ("b",),
         c.SKIP: ("mouse1",),
         c.SAVE: ("ctrl+s",),
         c.OPEN: ("ctrl+o",),
@@ -205,6 +209,8 @@ class InputTable:
         """Turn one pygame event into a command, or None when nothing is bound to it."""
         if event.type == pygame.MOUSEMOTION:
             return c.Command(c.POINT, tuple(event.pos))
+        if event.type == pygame.WINDOWLEAVE:  # the pointer is nowhere: hovers and tips end
+            return c.Command(c.POINT, None)
         if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
             return c.Command(c.RELEASE, tuple(event.pos))
         binding = binding_of(event)

@@ -41,7 +41,11 @@ class Navigator(Protocol):
         """Play online: host, tables nearby, join by code, server, my online games."""
         ...
 
-    def replay(self, services: Services, match: Match, *, from_play: bool = False) -> Scene: ...
+    def replay(self, services: Services, match: Match, *, from_play: bool = False,
+               source: Path | None = None, review: bool = False) -> Scene:
+        """``source``: the file the game is kept in (its stored review shows, a new one is
+        stored there); ``review``: start the computer's review of the game at once."""
+        ...
 
     def lobby(self, services: Services, url: str) -> Scene:
         """The public lobby of the server at ``url``."""

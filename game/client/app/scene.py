@@ -115,6 +115,10 @@ class Scene:
         self._hush_tooltips(False)
         self.services.memory.screen_closed()
 
+    def watching(self, dialog: Any) -> bool:
+        """Whether ``dialog`` is still waiting for its answer here."""
+        return dialog in self._dialogs
+
     def dialog_open(self) -> bool:
         return any(dialog.alive() for dialog in self._dialogs)
 

@@ -21,7 +21,7 @@ from game.core.atomic import atomic_write_text
 from game.core.chance import seeded_choice
 from game.core.match import Match
 from game.core.protocol import CHANCE
-from game.core.text import problem, quote
+from game.core.text import checked_text, quote
 from game.plugin import HighScores
 
 CAP: Final = 10
@@ -113,12 +113,7 @@ def _list(value: object) -> list[object]:
 
 def _text(value: object, what: str, limit: int) -> str:
     """A name, seed or date from the file; refused if it could not be shown as it is."""
-    if not isinstance(value, str):
-        raise ValueError(f"{what} should be text")
-    found = problem(value, limit)
-    if found:
-        raise ValueError(f"{what} {found}")
-    return value
+    return checked_text(value, what, limit)
 
 
 def _best(entries: list[Entry]) -> list[Entry]:

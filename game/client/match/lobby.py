@@ -14,8 +14,8 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Final, Protocol
 
-from game.client.match.online import EVENTS_PER_FRAME
-from game.core.match import Match, Seat
+from game.client.match.online import EVENTS_PER_FRAME, served_match
+from game.core.match import Match
 from game.core.registry import Registry
 from game.net import lobby as lb
 from game.net import messages as m
@@ -290,13 +290,8 @@ class Spectator:
 
     def new_match(self, created: str = "") -> Match:
         """The watched round as the server holds it."""
-        state = self.state
-        assert state is not None
-        names = tuple(Seat(name or "?") for name in state.names)
-        match = Match(self.games.get(state.game), state.options, names, created=created)
-        for text in self.moves:
-            match.play_text(text)
-        return match
+        assert self.state is not None
+        return served_match(self.games, self.state, self.moves, created)
 
     def remark(self, text: str) -> str | None:
         """Say ``text`` to the other spectators; returns why not, or None."""

@@ -11,7 +11,7 @@ tokens, played through the match.
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, Final, Protocol
 
@@ -131,13 +131,8 @@ class OnlineGame:
 
     def new_match(self, created: str = "") -> Match:
         """A match of this round as the server holds it."""
-        state = self.state
-        assert state is not None
-        names = tuple(Seat(name or "?") for name in state.names)
-        match = Match(self.games.get(state.game), state.options, names, created=created)
-        for text in self.moves:
-            match.play_text(text)
-        return match
+        assert self.state is not None
+        return served_match(self.games, self.state, self.moves, created)
 
     def deadline(self) -> int | None:
         return None if self.state is None else self.state.deadline
@@ -314,6 +309,16 @@ class OnlineGame:
 
     def close(self, wait: float = 0.0) -> None:
         self.session.close(wait)
+
+
+def served_match(games: Registry, state: Any, moves: Sequence[str], created: str = "") -> Match:
+    """A match of a table's round as the server holds it: its game, options, the names at its
+    seats ("?" for an empty one) and its moves."""
+    names = tuple(Seat(name or "?") for name in state.names)
+    match = Match(games.get(state.game), state.options, names, created=created)
+    for text in moves:
+        match.play_text(text)
+    return match
 
 
 def _with_here(state: Any, here: tuple[bool, bool]) -> Any:

@@ -44,3 +44,16 @@ def summary(seats: Sequence[Seat], outcome: Outcome) -> str:
     """One line for lists and captions: the headline, then why."""
     why = reason(outcome)
     return f"{headline(seats, outcome)}  ·  {why[:1].lower() + why[1:]}"
+
+
+def told(seats: Sequence[Seat], outcome: Outcome) -> str:
+    """The result told to anyone, naming the players: "Red beat Blue by conquest", "Draw by
+    agreement", "Game over: no living forts" (a picture of the game is seen by others
+    than the one who played it)."""
+    why = reason(outcome)
+    why = why[:1].lower() + why[1:]
+    joined = f" {why}" if why.startswith("by ") else f": {why}"
+    winner = outcome.winner
+    if len(seats) != 2 or winner is None or not 0 <= winner < 2:
+        return ("Draw" if outcome.winner is None and len(seats) > 1 else "Game over") + joined
+    return f"{seats[winner].name} beat {seats[1 - winner].name}" + joined

@@ -17,6 +17,8 @@ from typing import Any, Final
 import pygame
 import pygame_gui
 
+from game.client.widgets.hinted_entry import HintedEntry
+
 SUFFIX: Final = ".json"
 NAME_LIMIT: Final = 120
 
@@ -62,7 +64,7 @@ class GameFileDialog(pygame_gui.elements.UIWindow):
         self.file_selection_list: Any = pygame_gui.elements.UISelectionList(
             pygame.Rect(10, 38, width, list_h), self.names, manager, container=self)
         y = 38 + list_h + 8
-        self.file_path_text_line: Any = pygame_gui.elements.UITextEntryLine(
+        self.file_path_text_line: Any = HintedEntry(
             pygame.Rect(10, y, width, 34), manager, container=self,
             placeholder_text="Name of the game")
         self.file_path_text_line.set_text_length_limit(NAME_LIMIT)

@@ -14,7 +14,7 @@ cached surface only when something changes, so a frame costs one blit.
 from __future__ import annotations
 
 import bisect
-from collections.abc import Callable, Collection, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Final, Protocol
 
@@ -181,6 +181,11 @@ class History:
         index = self._turn_index(ply)
         return None if index < 0 else self.turns[index]
 
+    def played(self) -> int:
+        """The turns played so far: the counter's last number, never the turn to come (a
+        record of 32 moves has 32, finished or not)."""
+        return next((turn.number for turn in reversed(self.turns) if turn.number), 0)
+
     def turn_now(self, match: Match) -> int:
         """The move counter: the turn being played, in players' turns (the last one once the
         game is over). A seat still to move after its own move is in the same turn, unless
@@ -231,6 +236,14 @@ def group(moves: Sequence[_Move], words: Callable[[int], Action], start: int = 0
     return tuple(turns)
 
 
+@dataclass(frozen=True)
+class Mark:
+    """Words shown beside a move (a review's "?? Blunder"), in a colour that repeats them."""
+
+    words: str
+    colour: RGB = palette.ACCENT
+
+
 @dataclass
 class _Block:
     """An entry of the list laid out (its words wrapped and placed, not yet rendered: only
@@ -262,6 +275,7 @@ class MoveList:
         self.rect = pygame.Rect(0, 0, 0, 0)
         self.turns: tuple[Turn, ...] = ()
         self.colours: tuple[RGB, ...] = ()
+        self.marks: dict[int, Mark] = {}
         self.current = 0
         self.back = False
         """Play shows an earlier position: a bar on top offers the way back to the game."""
@@ -286,17 +300,22 @@ class MoveList:
     # -- what to show ---------------------------------------------------------------------
 
     def layout(self, rect: pygame.Rect) -> None:
+        """Place the list in ``rect``; the entry shown stays in view (the newest, while
+        following), whatever the new size leaves room for."""
         if rect != self.rect:
             self.rect = pygame.Rect(rect)
             self._image = None
+            self._reveal()
 
     def show(self, turns: tuple[Turn, ...], current: int, colours: Sequence[RGB],
-             back: bool = False) -> None:
+             back: bool = False, marks: Mapping[int, Mark] | None = None) -> None:
         """The entries, the position shown (a ply), and whether to offer the way ``back``
-        to the game (play, looking at an earlier position)."""
+        to the game (play, looking at an earlier position). ``marks``: words to show beside
+        some moves (by ply), such as a review's judgements."""
         colours = tuple(colours)
-        changed = turns != self.turns or colours != self.colours
-        self.turns, self.colours = turns, colours
+        marks = dict(marks or {})
+        changed = turns != self.turns or colours != self.colours or marks != self.marks
+        self.turns, self.colours, self.marks = turns, colours, marks
         moved = current != self.current or back != self.back
         self.current, self.back = current, back
         if changed or moved:
@@ -314,10 +333,10 @@ class MoveList:
     def _build(self) -> None:
         """The entries and their heights, as far as known (turns laid out before, at this
         width, keep their blocks; the others count one line a move until they are near)."""
-        key = (self.turns, self.colours, self.rect.w)
+        key = (self.turns, self.colours, self.rect.w, self.marks)
         if key == self._built_for:
             return
-        if self._built_for[1:] != key[1:]:
+        if self._built_for[1:] != key[1:]:  # colours, width or marks changed
             self._rendered = {}
         self._built_for = key
         self._rendered = {turn: self._rendered[turn] for turn in self.turns
@@ -373,8 +392,14 @@ class MoveList:
                                 PAD + number_w - bold.size(label)[0], LINE_GAP))
         y = LINE_GAP
         for action in turn.actions:
+            mark = self.marks.get(action.ply)
+            beside = 0
+            if mark is not None:
+                beside = fonts.font(NOTE_SIZE, True).size(mark.words)[0] + PAD
+                block.texts.append((mark.words, NOTE_SIZE, mark.colour, True,
+                                    self.rect.w - beside, y + 2))
             pieces = [(line, TEXT_SIZE, palette.TEXT, left)
-                      for line in fonts.wrap(action.words, TEXT_SIZE, room)]
+                      for line in fonts.wrap(action.words, TEXT_SIZE, max(40, room - beside))]
             pieces += [(line, NOTE_SIZE, palette.ACCENT, left + 12) for note in action.notes
                        for line in fonts.wrap(note, NOTE_SIZE, room - 12)]
             for words, size, colour, x in pieces:

@@ -359,6 +359,40 @@ class FortsView:
         if self._hud.h:
             shown = self._anim_before if busy and self._anim_before is not None else state
             self._draw_hud(surface, shown, clock)
+        if not busy:
+            self._draw_tip(surface, state)
+
+    def cell_tip(self, cell: Coord) -> str | None:
+        """What the pointer on ``cell`` is told: why a hatched cell can never be built on,
+        what a ruin is (the only cells whose look does not say it)."""
+        state = self._need_state()
+        code = state.code(*cell)
+        if code > DEAD:
+            return ("Dead territory: the die or a lost fort killed it. Nothing can be built "
+                    "here for the rest of the run.")
+        if code == RUIN:
+            return "A ruin: a fort the die killed. Nothing can be built here again."
+        return None
+
+    def _draw_tip(self, surface: pygame.Surface, state: FortsState) -> None:
+        """The hovered cell's tip, above it (below near the top), inside the window."""
+        tip = None if self._hover is None else self.cell_tip(self._hover)
+        if tip is None or self._hover is None:
+            return
+        width = min(340, surface.get_width() - 20)
+        lines = fonts.wrap(tip, fonts.MIN_SIZE, width - 16)
+        line_h = fonts.font(fonts.MIN_SIZE).get_linesize()
+        box = pygame.Rect(0, 0, width, len(lines) * line_h + 12)
+        cell = self._cell_rect(self._hover)
+        box.midbottom = (cell.centerx, cell.y - 6)
+        if box.y < 0:
+            box.midtop = (cell.centerx, cell.bottom + 6)
+        box.clamp_ip(surface.get_rect())
+        pygame.draw.rect(surface, (20, 22, 30), box, border_radius=6)
+        pygame.draw.rect(surface, palette.ACCENT, box, 1, border_radius=6)
+        for i, line in enumerate(lines):
+            surface.blit(fonts.text(line, fonts.MIN_SIZE, palette.TEXT),
+                         (box.x + 8, box.y + 6 + i * line_h))
 
     def _draw_cell(self, surface: pygame.Surface, cell: Coord, clock: float) -> None:
         rect = self._cell_rect(cell)

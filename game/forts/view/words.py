@@ -8,10 +8,21 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, Final
 
+from game.core.errors import GameError
 from game.core.pictures import HelpPicture
 from game.core.text import counted
 from game.forts.info import PRESETS
-from game.forts.rules.game import FortsState, Roll, parse_move, score
+from game.forts.rules.game import (
+    GAME,
+    DeathCause,
+    FortsRuined,
+    FortsSpawned,
+    FortsState,
+    Roll,
+    TerritoriesDied,
+    parse_move,
+    score,
+)
 
 HELP_TEXT: Final = (
     "<b>Goal.</b> Keep at least one fort alive for as many turns as you can. You play alone "
@@ -85,6 +96,34 @@ def describe(notation: str) -> str:
     if isinstance(move, Roll):
         return f"The die shows {move.value}"
     return f"Build a {move.value} on {move.row},{move.col}"
+
+
+def describe_at(before: Any, notation: str) -> str:
+    """A move in words with what it did, the rules asked: a fort that rose beside a build,
+    the territories and forts the die killed. Raises NotationError."""
+    words = describe(notation)
+    if not isinstance(before, FortsState):
+        return words
+    try:
+        events = GAME.apply(before, parse_move(notation)).events
+    except GameError:  # a move this position refuses: its notation alone
+        return words
+    return words + "".join(_what_happened(event) for event in events)
+
+
+def _what_happened(event: object) -> str:
+    if isinstance(event, FortsSpawned):
+        where = ", ".join(f"{row},{col}" for row, col in event.cells)
+        return f"; a fort rose on {where}" if len(event.cells) == 1 else \
+            f"; forts rose on {where}"
+    if isinstance(event, FortsRuined):
+        return f"; {counted(len(event.cells), 'fort')} fell to ruin"
+    if isinstance(event, TerritoriesDied):
+        died = counted(len(event.cells), "territory", "territories")
+        return {DeathCause.ROLL: f"; {died} died",
+                DeathCause.NO_FORT: f"; {died} died, cut off from any fort",
+                DeathCause.STRANDED: "; it died, out of touch with the living"}[event.cause]
+    return ""
 
 
 def final_score(state: Any) -> tuple[int, ...]:

@@ -45,25 +45,18 @@ from typing import Final
 from game.piously.ai.evaluate import NeedCache, actions_to_win
 from game.piously.ai.turns import Spender
 from game.piously.rules import casting
+from game.piously.rules import spellbook as book
 from game.piously.rules.game import action_moves, move_problem, play
 from game.piously.rules.hexes import DIRECTIONS, Hex
 from game.piously.rules.moves import Move, Usurper
 from game.piously.rules.spellbook import (
     ILLUSIONIST,
-    IMPRINT,
-    LEAP,
-    LOCKSMITH,
     OPPORTUNIST,
     OVERWORK,
-    PRIESTESS,
-    PURIFY,
     SHOVEL_SPELL,
     SPELLS,
     STONEMASON,
-    UPSET,
     USURPER,
-    YEOMAN,
-    YOKE,
     is_artwork,
 )
 from game.piously.rules.state import PiouslyState, rooms_in_hand
@@ -81,13 +74,14 @@ OVERWORK_MOST: Final = 6
 UPSET_MOST: Final = 3
 """The Upset keeps the count of each colour among seven hexes, so as many of the mover's
 auras leave hexes as arrive on new ones: at most three of seven."""
-FIXED_GAINS: Final = {PRIESTESS: 1, PURIFY: 1, USURPER: 2, IMPRINT: NEIGHBOURHOOD,
-                      UPSET: UPSET_MOST}
+FIXED_GAINS: Final = {book.PRIESTESS: 1, book.PURIFY: 1, USURPER: 2, book.IMPRINT: NEIGHBOURHOOD,
+                      book.UPSET: UPSET_MOST}
 """The most hexes each spell can turn to the caster's aura; spells that only move things
 (or give actions) add none themselves."""
 RESHAPERS: Final = frozenset((STONEMASON, SHOVEL_SPELL))
 """Spells that change which hexes touch, so joining rooms may get cheaper."""
-MOVERS: Final = frozenset((LEAP, YOKE, LOCKSMITH, YEOMAN, STONEMASON, SHOVEL_SPELL))
+MOVERS: Final = frozenset((book.LEAP, book.YOKE, book.LOCKSMITH, book.YEOMAN, STONEMASON,
+                           SHOVEL_SPELL))
 """Spells that may carry the piece to another hex without a step (counted generously)."""
 
 

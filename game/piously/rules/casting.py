@@ -23,9 +23,9 @@ from game.piously.rules.events import (
     SpellCast,
     SpellRecharged,
 )
-from game.piously.rules.hexes import DIRECTION_NAMES, DIRECTIONS, Hex, on_table
+from game.piously.rules.hexes import DIRECTION_NAMES, DIRECTIONS, Hex, flood, on_table
 from game.piously.rules.names import hex_name
-from game.piously.rules.regions import border, flood, region_of, rooms_touched
+from game.piously.rules.regions import border, region_of, rooms_touched
 from game.piously.rules.spellbook import (
     ILLUSIONIST,
     IMPRINT,

@@ -25,25 +25,8 @@ from dataclasses import dataclass
 from typing import ClassVar, Final
 
 from game.core.errors import NotationError
+from game.piously.rules import spellbook as book
 from game.piously.rules.hexes import DIRECTION_NAMES, Hex, format_hex, parse_hex
-from game.piously.rules.spellbook import (
-    BY_NAME,
-    ILLUSIONIST,
-    IMPRINT,
-    LEAP,
-    LOCKSMITH,
-    OPPORTUNIST,
-    OVERWORK,
-    PRIESTESS,
-    PURIFY,
-    SHOVEL_SPELL,
-    SPELLS,
-    STONEMASON,
-    UPSET,
-    USURPER,
-    YEOMAN,
-    YOKE,
-)
 from game.piously.rules.temple import ROOM_LETTERS, ROOMS, Layout, Placement
 
 # -- set-up and actions ----------------------------------------------------------------------
@@ -121,7 +104,7 @@ class EndTurn:
     claim: int | None = None
 
     def __str__(self) -> str:
-        return "end" if self.claim is None else f"end take {SPELLS[self.claim].name}"
+        return "end" if self.claim is None else f"end take {book.SPELLS[self.claim].name}"
 
 
 # -- casts -----------------------------------------------------------------------------------
@@ -137,12 +120,12 @@ class Cast:
 
     def __str__(self) -> str:
         args = self.arguments()
-        return f"cast {SPELLS[self.spell].name}" + (f" {args}" if args else "")
+        return f"cast {book.SPELLS[self.spell].name}" + (f" {args}" if args else "")
 
 
 @dataclass(frozen=True)
 class Priestess(Cast):
-    spell: ClassVar[int] = PRIESTESS
+    spell: ClassVar[int] = book.PRIESTESS
     hex: Hex
 
     def arguments(self) -> str:
@@ -151,7 +134,7 @@ class Priestess(Cast):
 
 @dataclass(frozen=True)
 class Purify(Cast):
-    spell: ClassVar[int] = PURIFY
+    spell: ClassVar[int] = book.PURIFY
     hex: Hex
 
     def arguments(self) -> str:
@@ -160,7 +143,7 @@ class Purify(Cast):
 
 @dataclass(frozen=True)
 class Illusionist(Cast):
-    spell: ClassVar[int] = ILLUSIONIST
+    spell: ClassVar[int] = book.ILLUSIONIST
     rooms: tuple[int, ...]
     """Sorted, without repeats (``illusionist`` builds it so)."""
 
@@ -175,26 +158,26 @@ def illusionist(rooms: Iterable[int]) -> Illusionist:
 
 @dataclass(frozen=True)
 class Imprint(Cast):
-    spell: ClassVar[int] = IMPRINT
+    spell: ClassVar[int] = book.IMPRINT
 
 
 @dataclass(frozen=True)
 class Opportunist(Cast):
-    spell: ClassVar[int] = OPPORTUNIST
+    spell: ClassVar[int] = book.OPPORTUNIST
     recharge: int
 
     def arguments(self) -> str:
-        return SPELLS[self.recharge].name
+        return book.SPELLS[self.recharge].name
 
 
 @dataclass(frozen=True)
 class Overwork(Cast):
-    spell: ClassVar[int] = OVERWORK
+    spell: ClassVar[int] = book.OVERWORK
 
 
 @dataclass(frozen=True)
 class Usurper(Cast):
-    spell: ClassVar[int] = USURPER
+    spell: ClassVar[int] = book.USURPER
     removed: tuple[Hex, Hex]
     grown: tuple[Hex, ...] = ()
 
@@ -207,7 +190,7 @@ class Usurper(Cast):
 
 @dataclass(frozen=True)
 class Upset(Cast):
-    spell: ClassVar[int] = UPSET
+    spell: ClassVar[int] = book.UPSET
     pattern: tuple[int | None, ...]
     """Auras for your hex, then its neighbours N, NE, SE, S, SW, NW (None: no aura)."""
 
@@ -217,7 +200,7 @@ class Upset(Cast):
 
 @dataclass(frozen=True)
 class Stonemason(Cast):
-    spell: ClassVar[int] = STONEMASON
+    spell: ClassVar[int] = book.STONEMASON
     room: int
     placement: Placement
 
@@ -227,7 +210,7 @@ class Stonemason(Cast):
 
 @dataclass(frozen=True)
 class Shovel(Cast):
-    spell: ClassVar[int] = SHOVEL_SPELL
+    spell: ClassVar[int] = book.SHOVEL_SPELL
     to: Hex
 
     def arguments(self) -> str:
@@ -236,7 +219,7 @@ class Shovel(Cast):
 
 @dataclass(frozen=True)
 class Locksmith(Cast):
-    spell: ClassVar[int] = LOCKSMITH
+    spell: ClassVar[int] = book.LOCKSMITH
     source: Hex
     to: Hex
 
@@ -246,7 +229,7 @@ class Locksmith(Cast):
 
 @dataclass(frozen=True)
 class Leap(Cast):
-    spell: ClassVar[int] = LEAP
+    spell: ClassVar[int] = book.LEAP
     hex: Hex
 
     def arguments(self) -> str:
@@ -255,7 +238,7 @@ class Leap(Cast):
 
 @dataclass(frozen=True)
 class Yeoman(Cast):
-    spell: ClassVar[int] = YEOMAN
+    spell: ClassVar[int] = book.YEOMAN
     moves: tuple[tuple[Hex, Hex], ...]
     """(from, to) per object moved, sorted by ``from`` (``yeoman`` builds it so)."""
 
@@ -270,7 +253,7 @@ def yeoman(moves: Iterable[tuple[Hex, Hex]]) -> Yeoman:
 
 @dataclass(frozen=True)
 class Yoke(Cast):
-    spell: ClassVar[int] = YOKE
+    spell: ClassVar[int] = book.YOKE
     hex: Hex
     direction: int
     """Index into ``DIRECTIONS`` (N, NE, SE, S, SW, NW)."""
@@ -317,7 +300,7 @@ def _room(text: str) -> int:
 
 
 def _spell(text: str) -> int:
-    info = BY_NAME.get(text.lower())
+    info = book.BY_NAME.get(text.lower())
     if info is None:
         raise ValueError(f"{text[:20]!r} is not a spell")
     return info.id
@@ -428,18 +411,18 @@ _PARSERS: Final[dict[str, Callable[[list[str]], Move]]] = {
     "cast": _cast,
 }
 _CAST_PARSERS: Final[dict[int, Callable[[list[str]], Move]]] = {
-    PRIESTESS: lambda a: Priestess(_hex(_count(a, 1)[0])),
-    PURIFY: lambda a: Purify(_hex(_count(a, 1)[0])),
-    ILLUSIONIST: _illusionist,
-    IMPRINT: _bare(Imprint),
-    OPPORTUNIST: lambda a: Opportunist(_spell(_count(a, 1)[0])),
-    OVERWORK: _bare(Overwork),
-    USURPER: _usurper,
-    UPSET: _upset,
-    STONEMASON: _stonemason,
-    SHOVEL_SPELL: lambda a: Shovel(_hex(_count(a, 1)[0])),
-    LOCKSMITH: lambda a: Locksmith(_hex(_count(a, 2)[0]), _hex(a[1])),
-    LEAP: lambda a: Leap(_hex(_count(a, 1)[0])),
-    YEOMAN: _yeoman,
-    YOKE: _yoke,
+    book.PRIESTESS: lambda a: Priestess(_hex(_count(a, 1)[0])),
+    book.PURIFY: lambda a: Purify(_hex(_count(a, 1)[0])),
+    book.ILLUSIONIST: _illusionist,
+    book.IMPRINT: _bare(Imprint),
+    book.OPPORTUNIST: lambda a: Opportunist(_spell(_count(a, 1)[0])),
+    book.OVERWORK: _bare(Overwork),
+    book.USURPER: _usurper,
+    book.UPSET: _upset,
+    book.STONEMASON: _stonemason,
+    book.SHOVEL_SPELL: lambda a: Shovel(_hex(_count(a, 1)[0])),
+    book.LOCKSMITH: lambda a: Locksmith(_hex(_count(a, 2)[0]), _hex(a[1])),
+    book.LEAP: lambda a: Leap(_hex(_count(a, 1)[0])),
+    book.YEOMAN: _yeoman,
+    book.YOKE: _yoke,
 }

@@ -7,12 +7,12 @@ one of its regions touches all seven rooms.
 
 from __future__ import annotations
 
-from collections.abc import Collection, Iterable
+from collections.abc import Iterable
 from typing import Final
 
 from game.core.protocol import Outcome, OutcomeReason
 from game.piously import info
-from game.piously.rules.hexes import DIRECTIONS, Hex
+from game.piously.rules.hexes import DIRECTIONS, Hex, flood
 from game.piously.rules.state import PiouslyState
 from game.piously.rules.temple import ROOMS, SHOVEL, Temple
 
@@ -24,23 +24,6 @@ _EVERY_ROOM: Final = (1 << ROOMS) - 1
 def region_of(auras: frozenset[Hex], seed: Hex) -> frozenset[Hex]:
     """The hexes joined to ``seed`` through ``auras`` (empty when ``seed`` is not one)."""
     return frozenset(flood(auras, seed)) if seed in auras else frozenset()
-
-
-def flood(
-    within: Collection[Hex], start: Hex, outside: Collection[Hex] = frozenset()
-) -> set[Hex]:
-    """``start`` and every hex of ``within`` joined to it through ``within``, never entering
-    ``outside``: a plain set, for the searches that walk hundreds of regions a move."""
-    found = {start}
-    stack = [start]
-    while stack:
-        h = stack.pop()
-        for d in DIRECTIONS:
-            n = h + d
-            if n in within and n not in found and n not in outside:
-                found.add(n)
-                stack.append(n)
-    return found
 
 
 def linked_region(state: PiouslyState, h: Hex, seat: int) -> frozenset[Hex]:

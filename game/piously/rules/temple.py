@@ -21,6 +21,7 @@ from game.piously.rules.hexes import (
     TABLE_RADIUS,
     Hex,
     axial,
+    flood,
     format_hex,
     hex_at,
     on_table,
@@ -181,17 +182,8 @@ def _components(occupied: Mapping[Hex, int]) -> list[set[Hex]]:
     left = set(occupied)
     parts: list[set[Hex]] = []
     while left:
-        seed = left.pop()
-        part = {seed}
-        stack = [seed]
-        while stack:
-            h = stack.pop()
-            for d in DIRECTIONS:
-                n = h + d
-                if n in left:
-                    left.remove(n)
-                    part.add(n)
-                    stack.append(n)
+        part = flood(left, left.pop())
+        left -= part
         parts.append(part)
     return parts
 

@@ -93,6 +93,9 @@ class PiouslyView:
         self._builder: Builder | None = None
         self._walk: Walk | None = None
         self._drop: int | None = None
+        self._picking = False
+        """P was pressed with several artworks to pick up: a click on one picks it up (a
+        click on an artwork is a step there otherwise, where a step is allowed)."""
         self._claim: int | None = None
         """The room whose spells the claim dialog offers, while it is open."""
         self._pending: m.Move | None = None
@@ -135,11 +138,13 @@ class PiouslyView:
         """The temple and the spell panel beside it (the scene puts key hints below)."""
         return self._geo.board.clip(self._board_area).union(self._panel)
 
-    def _refit(self) -> None:
+    def _refit(self, keep: bool = False) -> None:
         """Fit the hexes that may be shown now to the board area: once the Stonemason has an
         owner, with room around the temple for a room it moves, so that a room picked up
         never makes the temple jump or shrink; never larger than any position of
-        ``fit_many`` would be shown."""
+        ``fit_many`` would be shown. A temple being built is centred on its rooms at the
+        scale the default temple sets; ``keep``: a room was dragged, and the board stays
+        where it is while every room still shows (the room under the pointer stays put)."""
         state = self._state
         hexes: list[Hex] = []
         area = self._board_area
@@ -149,14 +154,25 @@ class PiouslyView:
             hexes += state.temple.room_of
             margin = _margin(state)
         elif self._builder is not None:
-            hexes += [h for room, p in enumerate(self._builder.layout) for h in p.hexes(room)]
-            hexes += [h for room, p in enumerate(DEFAULT_LAYOUT) for h in p.hexes(room)]
-            margin = 2.6
+            rooms = [h for room, p in enumerate(self._builder.layout) for h in p.hexes(room)]
+            if keep and self._shows(rooms, area):
+                return
+            default = [h for room, p in enumerate(DEFAULT_LAYOUT) for h in p.hexes(room)]
+            scale = Geometry.fit(area, rooms + default, 2.6, self._largest(area)).size
+            self._geo = Geometry.fit(area, rooms, 2.6, scale)
+            return
         else:  # no temple yet: the default one, with room under it for what comes
             hexes += [h for room, p in enumerate(DEFAULT_LAYOUT) for h in p.hexes(room)]
             area = pygame.Rect(area.x, area.y, area.w, area.h - NOTE_ROOM)
             margin = 1.2
         self._geo = Geometry.fit(area, hexes, margin, self._largest(area))  # never rescaled
+
+    def _shows(self, hexes: Sequence[Hex], area: pygame.Rect) -> bool:
+        """Whether the board as placed shows every one of ``hexes`` whole in ``area``."""
+        if self._geo.area != area:
+            return False
+        inner = area.inflate(-2 * self._geo.size, -2 * self._geo.size)
+        return all(inner.collidepoint(self._geo.icentre(h)) for h in hexes)
 
     def fit_many(self, states: Sequence[Any]) -> None:
         self._fit_over = tuple(s for s in states if isinstance(s, PiouslyState))
@@ -225,6 +241,7 @@ class PiouslyView:
         self._builder = Builder() if building else None
         self._walk = None
         self._drop = None
+        self._picking = False
         self._claim = None
         self._pending = None
         self._plan = ()
@@ -288,7 +305,8 @@ class PiouslyView:
     def targets(self) -> frozenset[Hex]:
         """The hexes highlighted for the choice being made (asked of the rules once for
         each position and choice, not every frame)."""
-        key = (self._state, self._walk, self._drop, self._claim, self._interactive)
+        key = (self._state, self._walk, self._drop, self._claim, self._interactive,
+               self._picking)
         if self._targets_memo is None or self._targets_memo[0] != key:
             self._targets_memo = (key, self._find_targets())
         return self._targets_memo[1]
@@ -305,8 +323,14 @@ class PiouslyView:
             return self._walk.targets(state)
         if self._drop is not None:
             return frozenset(act.drop_targets(state, self._drop))
-        pickups = (state.objects[ARTWORK + room] for room in act.pickup_rooms(state))
-        return frozenset(act.step_targets(state)) | frozenset(h for h in pickups if h)
+        pickups = self._pickups(state)
+        return pickups if self._picking else frozenset(act.step_targets(state)) | pickups
+
+    @staticmethod
+    def _pickups(state: PiouslyState) -> frozenset[Hex]:
+        """Where the artworks the side to move may pick up lie."""
+        return frozenset(h for h in (state.objects[ARTWORK + room]
+                                     for room in act.pickup_rooms(state)) if h is not None)
 
     def marked(self) -> tuple[anim.Marks, ...]:
         """The actions of the turn on show, as the board marks them (tests read it)."""
@@ -379,7 +403,7 @@ class PiouslyView:
         if state.phase is not Phase.PLAY:
             return Feedback(f"{SEAT_NAMES[state.to_move]} is setting up: that comes later",
                             True, "refuse")
-        self._walk, self._claim = None, None
+        self._walk, self._claim, self._picking = None, None, False
         if action_id == BLESS:
             cost, reason = act.bless_cost(state)
             move: m.Move = m.Flip() if cost == act.FLIP_COST else m.Bless()
@@ -392,6 +416,7 @@ class PiouslyView:
             if len(rooms) == 1:
                 return self._play(m.PickUp(rooms[0]), "place")
             if rooms:
+                self._picking = True
                 return Feedback("Click the artwork to pick up (outlined)")
             return self._refuse("there is no artwork of yours next to you to pick up")
         if action_id == END_TURN:
@@ -493,7 +518,7 @@ class PiouslyView:
         moved = placement is not None and placement != builder.layout[builder.selected or 0]
         self._builder = builder.drop(h)
         if moved:
-            self._refit()
+            self._refit(keep=True)
             return Feedback(cue="place")
         return Feedback()
 
@@ -552,11 +577,17 @@ class PiouslyView:
         me = state.objects[state.to_move]
         if h == me:
             return self.action(BLESS)
-        taken = state.object_at.get(h)
-        if taken is not None and taken >= ARTWORK and taken - ARTWORK in act.pickup_rooms(state):
-            return self._play(m.PickUp(taken - ARTWORK), "place")
         step = m.Step(h)
         problem = act.step_problem(state, step)
+        taken = state.object_at.get(h)
+        if taken is not None and taken - ARTWORK in act.pickup_rooms(state) and \
+                taken >= ARTWORK:  # a click means a step: picking up is P's (an action)
+            if self._picking:
+                self._picking = False
+                return self._play(m.PickUp(taken - ARTWORK), "place")
+            name = SPELLS[2 * (taken - ARTWORK)].name
+            return self._refuse(f"cannot move there: your {name} artwork is there "
+                                "(P picks it up)")
         return self._refuse(f"cannot move there: {problem}") if problem else self._play(step,
                                                                                          "place")
 
@@ -611,8 +642,8 @@ class PiouslyView:
             self._walk = self._walk.back()
             self._refit()
             return Feedback(cue="undo") if self._walk else Feedback("Cast cancelled", cue="undo")
-        if self._drop is not None:
-            self._drop = None
+        if self._drop is not None or self._picking:
+            self._drop, self._picking = None, False
             return Feedback(cue="deselect")
         if self._builder is not None and self._builder.selected is not None:
             self._builder = Builder(self._builder.layout)
@@ -622,6 +653,8 @@ class PiouslyView:
     def selected_action(self) -> str | None:
         if self._drop is not None:
             return DROP
+        if self._picking:
+            return PICK_UP
         if self._claim is not None:
             return END_TURN
         return None
@@ -669,7 +702,10 @@ class PiouslyView:
             return f"{left}Click a hex next to you for the {SPELLS[2 * self._drop].name} artwork."
         if state.actions == 0:  # spells cost no action: they are all that is left
             return "No actions left: cast a spell you own, or E ends the turn."
-        return (f"{left}Click a dot to move, yourself to bless (B), a spell to cast; "
+        if self._picking:
+            return f"{left}Click the outlined artwork to pick it up (U: not now)."
+        pick = "; P picks up your artwork" if self._pickups(state) else ""
+        return (f"{left}Click a dot to move, yourself to bless (B), a spell to cast{pick}; "
                 "E ends the turn.")
 
     # -- drawing -------------------------------------------------------------------------
@@ -793,29 +829,44 @@ class PiouslyView:
             return None
         return panel.spell_at(self._panel, self._pointer)
 
+    def _steps(self, state: PiouslyState) -> frozenset[Hex]:
+        """The hexes a click steps to now (none while choosing something else)."""
+        if self._walk is not None or self._drop is not None or self._picking or \
+                state.phase is not Phase.PLAY:
+            return frozenset()
+        return frozenset(act.step_targets(state))
+
     def _draw_actions(self, surface: pygame.Surface, state: PiouslyState) -> None:
         """Pips for the actions left (the side to move's colour), top left of the board."""
         if state.phase is not Phase.PLAY or state.verdict is not None:
             return
         x, y = self._board_area.x + 14, self._board_area.y + 14
-        colour = self._colours[state.to_move]
+        filled = pip_colour(self._colours[state.to_move])
         for i in range(max(3, state.actions)):
-            filled = i < state.actions
-            pygame.draw.circle(surface, colour if filled else palette.GRID, (x + i * 22, y), 8)
-            pygame.draw.circle(surface, paint.INK, (x + i * 22, y), 8, 1)
+            if i < state.actions:  # an action left: a disc; one used: a ring
+                pygame.draw.circle(surface, filled, (x + i * 22, y), 8)
+                pygame.draw.circle(surface, paint.INK, (x + i * 22, y), 8, 1)
+            else:
+                pygame.draw.circle(surface, palette.MUTED, (x + i * 22, y), 7, 2)
 
     def _draw_choices(self, surface: pygame.Surface, state: PiouslyState, clock: float) -> None:
         geo = self._geo
         walk = self._walk
         room_of = state.built.room_of
+        dots = self._steps(state) | (self.targets() if self._drop is not None else frozenset())
+        pickups = self._pickups(state) if walk is None and self._drop is None else frozenset()
         for h in sorted(self.targets()):
-            if h in room_of:
-                if walk is None and state.phase is Phase.PLAY and h not in state.object_at:
-                    paint.dot(surface, geo, h, palette.ACCENT)
-                else:
-                    paint.outline(surface, geo, h, palette.ACCENT, clock)
-            else:
+            if h not in room_of:
                 paint.ghost_space(surface, geo, h, palette.ACCENT)
+                continue
+            if h in dots:  # a step or a drop: a dot, over an artwork too (a click steps)
+                paint.dot(surface, geo, h, palette.ACCENT)
+            if h not in dots or h in pickups:  # a spell's choice, or what P picks up
+                paint.outline(surface, geo, h, palette.ACCENT, clock)
+            if h in pickups and not self._picking:  # its key, so no click is taken for it
+                centre = geo.icentre(h)
+                paint.label(surface, "P", (centre[0], centre[1] - round(geo.size * 0.45)),
+                            16, palette.ACCENT)
         if walk is None:
             return
         for h in walk.picks:  # the choices made so far
@@ -939,3 +990,10 @@ BUILDER_HELP: Final = (
     "wheel turns the room you grabbed. Every room must touch at least two others and the "
     "temple must hold together. Return builds it; then White, then Black place their pieces."
 )
+
+
+def pip_colour(colour: RGB) -> RGB:
+    """An action pip in the seat's ``colour``, lightened until it stands out from the
+    window's background as much as a control must (3:1): Black's pips were dark grey on
+    dark grey."""
+    return palette.readable(colour, palette.BACKGROUND, 3.0)

@@ -37,7 +37,8 @@ ringed ghost reaches 0.7 of a square past the grid, beyond the frame)."""
 HEIGHT_UNITS: Final = RANKS + 2.4
 """The layout in cells: the grid, a rail and margin above and below, then the tray row."""
 PLAY_HEIGHT_UNITS: Final = RANKS + 1.2
-"""The same without the tray row, once the setup is over: the board gets the room."""
+"""What the view draws without the tray row, once the setup is over (the board stays where
+the tray's room put it)."""
 TRAY_SLOTS: Final = 5
 SQUARE_LIGHT: Final[RGB] = (206, 196, 174)
 SQUARE_DARK: Final[RGB] = (188, 176, 152)
@@ -65,10 +66,11 @@ class Geometry:
 
     @classmethod
     def fit(cls, area: pygame.Rect, flipped: bool, tray: bool = True) -> Geometry:
-        units = HEIGHT_UNITS if tray else PLAY_HEIGHT_UNITS
-        cell = max(8, int(min(area.w / WIDTH_UNITS, area.h / units)))
+        """The board in ``area``: its size and place leave room for the setup tray whether
+        or not it is shown, so the board never moves when the tray goes."""
+        cell = max(8, int(min(area.w / WIDTH_UNITS, area.h / HEIGHT_UNITS)))
         left = area.x + (area.w - FILES * cell) // 2
-        top = area.y + round((area.h - units * cell) / 2 + 0.5 * cell)
+        top = area.y + round((area.h - HEIGHT_UNITS * cell) / 2 + 0.5 * cell)
         return cls(cell, left, top, flipped, tray)
 
     def centre(self, place: Point) -> tuple[float, float]:

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from game.conquid.ai import LEVELS
-from game.conquid.analyst import QUICK_BUDGET, ConquidAnalyst, board_name
+from game.conquid.analyst import ANALYST, QUICK_BUDGET, board_name
 from game.conquid.rules.board import PRESETS, Board
 from game.conquid.rules.game import GAME, ConquidState
 from game.core.analysis import Proof
@@ -20,7 +20,6 @@ from game.core.match import Match
 from game.core.player import Budget, Limit
 from tools.puzzles import defences, forced_win_in_two, stops_every_win
 
-ANALYST = ConquidAnalyst()
 PUZZLES = Path(__file__).resolve().parents[3] / "assets" / "learn" / "conquid-puzzles.json"
 
 

@@ -25,7 +25,8 @@ from game.forts.view.anim import ROLL_TIME
 from game.forts.view.board import FortsView
 from game.forts.view.draw import tile
 from scenes.menu import MenuScene
-from scenes.play import PlayScene, hint_level
+from scenes.play import PlayScene
+from scenes.play_parts.hints import hint_level
 from scenes.scores import ScoresScene
 from scenes.setup import SetupScene
 from tests.ui.driver import Driver

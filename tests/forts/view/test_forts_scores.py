@@ -14,6 +14,7 @@ from game.core.record import save_match
 from game.forts.rules.game import GAME, Place, placeable_cells
 from scenes.menu import MenuScene
 from scenes.play import PlayScene
+from scenes.play_parts import endings
 from scenes.scores import ScoresScene
 from tests.forts.view.test_forts_play import (
     QUICK_SEED,
@@ -146,7 +147,7 @@ def test_a_run_given_up_keeps_its_score(driver: Driver, services: Services) -> N
     play = start_game(driver)
     driver.key("2")
     build(driver, play)
-    play._ask_resign()
+    endings.ask_resign(play, play.match, play.table, play._refuse, play.flow.ended)
     (dialog,) = [element for element in services.ui.get_root_container().elements
                  if type(element).__name__ == "UIConfirmationDialog" and element.alive()]
     assert "keeps the score" in dialog.confirmation_text.html_text, "the confirm says so"

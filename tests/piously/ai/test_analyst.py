@@ -11,14 +11,13 @@ import pytest
 from game.core.analysis import Proof
 from game.core.player import Budget, Limit
 from game.piously.ai.wins import find_win
-from game.piously.analyst import QUICK_BUDGET, TURN_JOIN, PiouslyAnalyst, turn_text
+from game.piously.analyst import ANALYST, QUICK_BUDGET, TURN_JOIN, turn_text
 from game.piously.rules.game import GAME
 from game.piously.rules.moves import EndTurn, Move
 from game.piously.rules.state import PiouslyState
 from tests.piously.ai import positions as pos
 from tools.piously_wins import read_positions
 
-ANALYST = PiouslyAnalyst()
 WINS = [state for _, state in read_positions(Path(__file__).with_name("wins.txt"))]
 
 

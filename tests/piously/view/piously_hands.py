@@ -10,6 +10,7 @@ through it drives every step of the view a player can reach.
 from __future__ import annotations
 
 from game.piously.rules import moves as m
+from game.piously.rules.actions import pickup_rooms
 from game.piously.rules.casting import upset_hexes
 from game.piously.rules.hexes import DIRECTIONS
 from game.piously.rules.state import PiouslyState
@@ -68,10 +69,12 @@ def perform(driver: Driver, play: Board, move: m.Move) -> None:
     elif isinstance(move, m.Drop):
         spell_click(driver, play, 2 * move.room)
         hex_click(driver, play, move.hex)
-    elif isinstance(move, m.PickUp):
+    elif isinstance(move, m.PickUp):  # P; with several in reach, then a click on the one
         where = state.objects[2 + move.room]
         assert where is not None
-        hex_click(driver, play, where)
+        driver.key("p")
+        if len(pickup_rooms(state)) > 1:
+            hex_click(driver, play, where)
     elif isinstance(move, m.EndTurn):
         driver.key("e")
         if view.claim_open:

@@ -15,11 +15,10 @@ from game.core.analysis import Proof
 from game.core.match import Match
 from game.core.player import Budget, Limit
 from game.pushfight.ai import LEVELS
-from game.pushfight.analyst import QUICK_BUDGET, PushFightAnalyst
+from game.pushfight.analyst import ANALYST, QUICK_BUDGET
 from game.pushfight.rules.game import GAME, State
 from tools.puzzles import forced_win_in_two, winning_moves, wins_now
 
-ANALYST = PushFightAnalyst()
 SMALL = 4_000
 PUZZLES = Path(__file__).resolve().parents[3] / "assets" / "learn" / "pushfight-puzzles.json"
 

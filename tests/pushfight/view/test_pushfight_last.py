@@ -102,3 +102,19 @@ def test_the_setup_buttons_apply_only_during_the_setup() -> None:
     view.show(_match(WHITE_STANDARD, BROWN_STANDARD).state)
     assert not view.offers(STANDARD) and not view.offers(RANDOM)
     assert view.offers(FLIP)
+
+
+def test_the_board_stays_put_when_the_setup_tray_goes() -> None:
+    import random
+
+    from game.pushfight.rules.game import GAME
+
+    view = PushFightView()
+    view.layout(pygame.Rect(16, 52, 900, 560))
+    match = Match(GAME, {})
+    view.show(match.state)
+    during = view._geo.grid
+    while match.state.in_setup:
+        match.play(GAME.random_move(match.state, random.Random(match.ply)))
+    view.show(match.state)
+    assert view._geo.grid == during, "same size, same place"

@@ -1,0 +1,65 @@
+"""Lines drawn into a width, and the whole text of those shortened, on hover.
+
+A scene's panel fits names, statuses and moves into the room it has; whatever it had to
+shorten is kept here with the rectangle it took, so the pointer on it shows every word
+(``Fitted.draw_tip``)."""
+
+from __future__ import annotations
+
+import pygame
+
+from game.client.draw import fonts, palette
+
+TIP_WIDTH = 520
+"""The widest a tip grows before it wraps."""
+
+
+class Fitted:
+    """This frame's shortened lines and their whole text (cleared at the start of a frame)."""
+
+    def __init__(self) -> None:
+        self.shortened: list[tuple[pygame.Rect, str]] = []
+
+    def clear(self) -> None:
+        self.shortened = []
+
+    def keep(self, rect: pygame.Rect, full: str) -> None:
+        """``full`` was drawn shortened in ``rect``: show it whole on hover."""
+        self.shortened.append((rect, full))
+
+    def blit(self, surface: pygame.Surface, words: str, size: int, colour: palette.RGB,
+             width: int, pos: tuple[int, int], bold: bool = False) -> pygame.Surface:
+        """``words`` fitted to ``width`` at ``pos``; if shortened, kept for the tip."""
+        image = fonts.fit(words, size, colour, width, bold)
+        rect = surface.blit(image, pos)
+        if fonts.font(size, bold).size(words)[0] > width:
+            self.keep(rect, words)
+        return image
+
+    def under(self, pointer: tuple[int, int] | None) -> str | None:
+        """The whole text of the shortened line under ``pointer``, if any."""
+        if pointer is None:
+            return None
+        return next((full for rect, full in self.shortened if rect.collidepoint(pointer)), None)
+
+    def draw_tip(self, surface: pygame.Surface, pointer: tuple[int, int] | None,
+                 beside: pygame.Rect) -> None:
+        """The whole text under ``pointer``: left of ``beside`` (a panel, where no button
+        covers it) when the pointer is in it, else under the pointer; inside the window."""
+        shown = self.under(pointer)
+        if shown is None or pointer is None:
+            return
+        width = min(TIP_WIDTH, surface.get_width() - 20)
+        lines = fonts.wrap(shown, fonts.MIN_SIZE, width - 16)
+        line_h = fonts.font(fonts.MIN_SIZE).get_linesize()
+        box = pygame.Rect(0, 0, width, len(lines) * line_h + 12)
+        if beside.collidepoint(pointer):
+            box.topright = (beside.x - 8, pointer[1])
+        else:
+            box.topleft = (pointer[0], pointer[1] + 20)
+        box.clamp_ip(surface.get_rect())
+        pygame.draw.rect(surface, (20, 22, 30), box, border_radius=6)
+        pygame.draw.rect(surface, palette.ACCENT, box, 1, border_radius=6)
+        for i, line in enumerate(lines):
+            surface.blit(fonts.text(line, fonts.MIN_SIZE, palette.TEXT),
+                         (box.x + 8, box.y + 6 + i * line_h))
