@@ -4,7 +4,7 @@ The sibling of the review job (``game.review_job``) for "learn from your mistake
 player's answer makes a position, and the analyst's verdict on it decides whether the answer
 is good enough. A search in a thread would hold the interpreter lock against the frame loop,
 so, as for the computer seats (``game.computer``), the analyst runs in its own process
-(spawn context), started on first use and kept for the next answer (a player answers one
+(``game.workers``), started on first use and kept for the next answer (a player answers one
 mistake after another: only the first waits for the process to start and import the game).
 It receives plain data (the options, seed, start and moves of the match, and the budget),
 re-plays them and sends back the ``Evaluation``. ``cancel`` ends the process at once; the
@@ -23,12 +23,12 @@ Typical use from a scene::
 from __future__ import annotations
 
 import contextlib
-import multiprocessing
 from collections.abc import Callable
 from dataclasses import dataclass
 from multiprocessing.connection import Connection
 from multiprocessing.process import BaseProcess
 
+from game import workers
 from game.catalog import plugins
 from game.client.match.evaluation import EvaluationError
 from game.core.analysis import Analyst, Evaluation
@@ -142,24 +142,13 @@ class EvaluationJob:
     def _ensure_worker(self) -> Connection:
         if self._connection is None or self._process is None or not self._process.is_alive():
             self._discard()
-            context = multiprocessing.get_context("spawn")
-            ours, theirs = context.Pipe(duplex=True)
-            process = context.Process(target=_serve, args=(theirs, self.game_id, self.analyst),
-                                      name=f"evaluate-{self.game_id}", daemon=True)
-            process.start()
-            theirs.close()
-            self._process, self._connection = process, ours
+            self._process, self._connection = workers.start(
+                _serve, f"evaluate-{self.game_id}", self.game_id, self.analyst)
         return self._connection
 
     def _discard(self) -> None:
         self._waiting = False
-        if self._process is not None and self._process.is_alive():
-            self._process.kill()  # at once, even stopped; it holds no file
-            self._process.join(timeout=1.0)
-        elif self._process is not None:
-            self._process.join(timeout=1.0)
-        if self._connection is not None:
-            self._connection.close()
+        workers.end(self._process, self._connection)
         self._process = self._connection = None
 
     def __enter__(self) -> EvaluationJob:
