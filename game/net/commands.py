@@ -8,6 +8,7 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
+from game.net.codes import ProtocolError
 from game.net.server.limits import Limits
 from game.net.server.runner import DEFAULT_PORT
 
@@ -46,6 +47,9 @@ def add_net_parsers(commands: Any) -> None:
     )
     smoke.add_argument("--server", metavar="URL",
                        help="a running server (ws://...); default: start one on loopback")
+    smoke.add_argument("--clock", metavar="MIN+SEC",
+                       help="play each game with this real-time clock (e.g. 0.5+0); one "
+                       "player stops moving and the server must end the game on time")
 
 
 def run_net_command(args: argparse.Namespace) -> int:
@@ -60,9 +64,16 @@ def run_net_command(args: argparse.Namespace) -> int:
         return serve_command(ServerConfig(db=args.db, host=args.host, port=args.port,
                                           public_address=args.public_address, limits=limits,
                                           behind_proxy=args.behind_proxy))
-    from game.net.smoke import net_smoke
+    from game.net.smoke import net_smoke, parse_clock
 
-    return net_smoke(args.server)
+    clock = None
+    if args.clock is not None:
+        try:
+            clock = parse_clock(args.clock)
+        except (ValueError, ProtocolError) as err:
+            print(f"net-smoke --clock: {err}")
+            return 2
+    return net_smoke(args.server, clock)
 
 
 def remove_command(db: str, name: str) -> int:

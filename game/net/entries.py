@@ -62,21 +62,28 @@ class Sat:
 
 @dataclass(frozen=True)
 class Played:
-    """Move ``ply`` of round ``round``: a board move's notation or a meta move (``resign 1``)."""
+    """Move ``ply`` of round ``round``: a board move's notation or a meta move (``resign 1``),
+    and with a real-time clock each seat's time left after it (ms), from which a restarted
+    server resumes the clocks."""
 
     KIND: ClassVar[str] = "played"
     round: int
     ply: int
     move: str
     at: float
+    clocks: tuple[int, int] | None = None
 
     def fields(self) -> Json:
-        return {"round": self.round, "ply": self.ply, "move": self.move, "at": _ms(self.at)}
+        fields: Json = {"round": self.round, "ply": self.ply, "move": self.move,
+                        "at": _ms(self.at)}
+        if self.clocks is not None:
+            fields["clocks"] = list(self.clocks)
+        return fields
 
     @classmethod
     def read(cls, f: Fields) -> Played:
         return cls(f.number("round", 0, MAX_COUNT), f.number("ply", 0, MAX_COUNT),
-                   f.text("move", 200), _seconds(f))
+                   f.text("move", 200), _seconds(f), _clocks(f))
 
 
 @dataclass(frozen=True)
@@ -119,6 +126,17 @@ def load_entry(text: str) -> Entry:
 def _ms(at: float) -> int:
     """A time stored to the millisecond, as a whole number (the codec takes no fractions)."""
     return round(at * 1000)
+
+
+def _clocks(f: Fields) -> tuple[int, int] | None:
+    """Stored clocks (ms left by seat); moves stored before real-time clocks have none."""
+    if not f.has("clocks"):
+        return None
+    values = f.items("clocks")
+    if len(values) != 2 or not all(isinstance(v, int) and not isinstance(v, bool)
+                                   and 0 <= v <= MAX_TIME for v in values):
+        f.refuse("played.clocks holds two whole numbers of milliseconds")
+    return (values[0], values[1])
 
 
 def _seconds(f: Fields) -> float:

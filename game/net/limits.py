@@ -49,6 +49,14 @@ DEFAULT_GONE_SECONDS: Final = 60
 MIN_MOVE_SECONDS: Final = 60
 MAX_MOVE_SECONDS: Final = 30 * 24 * 3600
 """A correspondence deadline per move, when the table has one."""
+MIN_BASE_SECONDS: Final = 30
+MAX_BASE_SECONDS: Final = 3 * 3600
+"""A real-time clock's starting time for each player, when the table has one."""
+MAX_INCREMENT_SECONDS: Final = 180
+"""Added to a player's real-time clock each time their turn passes to the other."""
+
+MAX_LAG_CREDIT_SECONDS: Final = 1.0
+"""Most network round trip a real-time clock forgives a move (the rest is charged)."""
 
 # Enforced by the server, stated here so clients and docs agree.
 RATE_MESSAGES: Final = 100

@@ -22,10 +22,12 @@ from game.net.limits import (
     DEFAULT_GONE_SECONDS,
     INVITE_ALPHABET,
     INVITE_LENGTH,
+    MAX_BASE_SECONDS,
     MAX_CHAT,
     MAX_CLIENT_TEXT,
     MAX_FIELDS,
     MAX_GONE_SECONDS,
+    MAX_INCREMENT_SECONDS,
     MAX_ITEMS,
     MAX_MESSAGE_BYTES,
     MAX_MOVE_SECONDS,
@@ -33,6 +35,7 @@ from game.net.limits import (
     MAX_NAME,
     MAX_OPTION_TEXT,
     MAX_REASON,
+    MIN_BASE_SECONDS,
     MIN_GONE_SECONDS,
     MIN_MOVE_SECONDS,
     TOKEN_BYTES,
@@ -59,13 +62,32 @@ class Clock:
 
     ``gone``: how long a player may be gone (disconnected) on their own turn before the other
     may claim the game. ``move``: a correspondence deadline for each move, or None for none.
+    ``base`` and ``increment``: a real-time clock (each player starts with ``base`` and earns
+    ``increment`` each time their turn passes), or None for none. A table has at most one of
+    the two kinds. Peers that predate the real-time clock leave its fields out.
     """
 
     gone: int = DEFAULT_GONE_SECONDS
     move: int | None = None
+    base: int | None = None
+    increment: int = 0
 
     def to_json(self) -> Json:
-        return {"gone": self.gone, "move": self.move}
+        return {"gone": self.gone, "move": self.move, "base": self.base,
+                "increment": self.increment}
+
+    @property
+    def is_live(self) -> bool:
+        """Whether the table has a real-time clock."""
+        return self.base is not None
+
+    @property
+    def label(self) -> str:
+        """How players name it: ``3+2`` (minutes + seconds a move), or empty."""
+        if self.base is None:
+            return ""
+        minutes = f"{self.base // 60}" if self.base % 60 == 0 else f"{self.base / 60:g}"
+        return f"{minutes}+{self.increment}"
 
     @classmethod
     def read(cls, fields: Fields, name: str) -> Clock:
@@ -73,8 +95,15 @@ class Clock:
         clock = cls(
             gone=inner.number("gone", MIN_GONE_SECONDS, MAX_GONE_SECONDS),
             move=inner.optional_number("move", MIN_MOVE_SECONDS, MAX_MOVE_SECONDS),
+            base=inner.optional_number("base", MIN_BASE_SECONDS, MAX_BASE_SECONDS),
+            increment=inner.optional_number("increment", 0, MAX_INCREMENT_SECONDS) or 0,
         )
         inner.done()
+        if clock.base is not None and clock.move is not None:
+            inner.refuse(f"{inner.of} has either a real-time clock (base) or a "
+                         "correspondence deadline (move), not both")
+        if clock.base is None and clock.increment:
+            inner.refuse(f"{inner.of}.increment needs a base time")
         return clock
 
 
@@ -432,6 +461,9 @@ class TableState:
     offer: Pending | None = None
     deadline: int | None = None
     """When the side to move loses on time (Unix seconds), with a correspondence clock."""
+    clocks: tuple[int, int] | None = None
+    """Each seat's real-time clock as the message leaves (ms left), or None without one;
+    the side to move's is running."""
 
     def fields(self) -> Json:
         return {
@@ -440,7 +472,7 @@ class TableState:
             "seat": self.seat, "names": list(self.names), "here": list(self.here),
             "ply": self.ply, "ending": None if self.ending is None else self.ending.to_json(),
             "offer": None if self.offer is None else self.offer.to_json(),
-            "deadline": self.deadline,
+            "deadline": self.deadline, "clocks": _clocks_json(self.clocks),
         }
 
     @classmethod
@@ -460,7 +492,7 @@ class TableState:
             table, game, rules, options, clock, round_, seat,
             (read_names[0], read_names[1]), (here[0], here[1]), f.number("ply", 0, MAX_COUNT),
             Ending.read(f, "ending"), Pending.read(f, "offer"),
-            f.optional_number("deadline", 0, MAX_TIME),
+            f.optional_number("deadline", 0, MAX_TIME), _clocks(f),
         )
 
 
@@ -495,14 +527,19 @@ class Moved:
     ply: int
     seat: int | None
     move: str
+    clocks: tuple[int, int] | None = None
+    """Each seat's real-time clock after the move (ms left; the side to move's runs from
+    now), or None without one."""
 
     def fields(self) -> Json:
-        return {"round": self.round, "ply": self.ply, "seat": self.seat, "move": self.move}
+        return {"round": self.round, "ply": self.ply, "seat": self.seat, "move": self.move,
+                "clocks": _clocks_json(self.clocks)}
 
     @classmethod
     def read(cls, f: Fields) -> Moved:
         return cls(f.number("round", 0, MAX_COUNT), f.number("ply", 0, MAX_COUNT),
-                   f.optional_number("seat", 0, 1), f.text("move", MAX_MOVE_TEXT))
+                   f.optional_number("seat", 0, 1), f.text("move", MAX_MOVE_TEXT),
+                   _clocks(f))
 
 
 @dataclass(frozen=True)
@@ -721,3 +758,24 @@ def _options(f: Fields) -> dict[str, OptionValue]:
         elif not isinstance(value, (int, bool)):
             f.refuse(f"option {quote(name)} must be text, a whole number, true or false")
     return dict(options)
+
+
+MAX_CLOCK_MS: Final = MAX_TIME
+"""Bound of a clock reading on the wire (ms)."""
+
+
+def _clocks_json(clocks: tuple[int, int] | None) -> list[int] | None:
+    return None if clocks is None else list(clocks)
+
+
+def _clocks(f: Fields) -> tuple[int, int] | None:
+    """Both seats' clocks (ms left), or None; a peer that predates them leaves them out."""
+    if not f.has("clocks") or f.raw("clocks") is None:
+        return None
+    values = f.items("clocks")
+    if len(values) != 2 or not all(
+        isinstance(v, int) and not isinstance(v, bool) and 0 <= v <= MAX_CLOCK_MS
+        for v in values
+    ):
+        f.refuse(f"{f.of}.clocks holds two whole numbers of milliseconds")
+    return (values[0], values[1])

@@ -21,6 +21,7 @@ import concurrent.futures
 import contextlib
 import queue
 import threading
+import time
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Coroutine
 from dataclasses import dataclass
@@ -115,10 +116,14 @@ class Invited:
 
 @dataclass(frozen=True)
 class TableNow:
-    """The table as the server says it is now: its state and every move of the round."""
+    """The table as the server says it is now: its state and every move of the round, and
+    with a real-time clock both seats' time left (ms) when the latest word of it arrived
+    (``clocks_at``, ``time.monotonic``): the running one has gone down since."""
 
     state: m.TableState
     moves: tuple[str, ...]
+    clocks: tuple[int, int] | None = None
+    clocks_at: float = 0.0
 
 
 @dataclass(frozen=True)
@@ -362,6 +367,8 @@ class Session(LinkedSession[Seated | Invited | TableNow | Heard | Queued | Watch
         self._client_options = client_options
         self._how: Start | None = None
         self.ticket: Ticket | None = None
+        self._clocks: tuple[tuple[int, int] | None, float] = (None, 0.0)
+        """The latest clocks the server sent and when they arrived (the network thread's)."""
 
     # -- the UI thread's side ------------------------------------------------------------
 
@@ -461,6 +468,9 @@ class Session(LinkedSession[Seated | Invited | TableNow | Heard | Queued | Watch
 
     def _on_message(self, message: Incoming) -> None:
         client = self._client
+        if isinstance(message, m.TableState) or (isinstance(message, m.Moved)
+                                                  and message.clocks is not None):
+            self._clocks = (message.clocks, time.monotonic())
         if isinstance(message, (m.TableState, m.Moves, m.Moved, m.Ended, lb.Watching)):
             if client is not None:
                 self._publish(client)
@@ -472,7 +482,7 @@ class Session(LinkedSession[Seated | Invited | TableNow | Heard | Queued | Watch
 
     def _publish(self, client: TableClient) -> None:
         if client.state is not None and client.match is not None:
-            self._put(TableNow(client.state, client.match.moves))
+            self._put(TableNow(client.state, client.match.moves, *self._clocks))
         elif client.watched is not None and client.match is not None:
             self._put(Watched(client.watched, client.match.moves))
 

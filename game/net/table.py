@@ -15,12 +15,20 @@ nothing and answers an ``error`` carrying the rules' own reason.
 
 Players are known by their seat in the table's first game (round zero); a rematch swaps the
 sides, so in round ``r`` the player who started at seat ``p`` sits at seat ``p ^ (r % 2)``.
+
+With a real-time clock (``game.net.clocks``) the side to move's time runs once both seats are
+taken. Every stored move carries both times left, so a restarted table resumes them as stored.
+Any message of a player that arrives after a flag fell, and ``tick`` (the server calls it when
+``flag_at`` comes, whoever is connected), ends the round on time (``time N``) instead. The
+server calls ``sent`` once a stored change has gone out: the answering player's time runs
+from then, less their measured network round trip (bounded), so the time spent storing and
+sending a move and the network's time are charged to nobody.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from game.core.errors import GameError, IllegalMoveError, NotationError
@@ -29,9 +37,10 @@ from game.core.protocol import Outcome
 from game.core.record import Online, Record
 from game.core.registry import AnyGame, Registry
 from game.core.text import printable, quote
+from game.net.clocks import GameClock
 from game.net.codes import CloseCode, ProtocolError, Refusal
 from game.net.entries import Entry, Opened, Played, Rematch, Sat
-from game.net.limits import INVITE_SECONDS
+from game.net.limits import INVITE_SECONDS, MAX_LAG_CREDIT_SECONDS
 from game.net.messages import (
     Abort,
     Answer,
@@ -121,6 +130,9 @@ class Table:
         self._conns: dict[Conn, int] = {}
         """Connection -> player (seat in the first game)."""
         self._gone_since = [opened.at, opened.at]
+        self._clocks = GameClock.fresh(self.clock.base) if self.clock.base is not None else None
+        self._unsent = False
+        """Whether the last output stored something that ``sent`` has not yet confirmed."""
 
     # -- making ---------------------------------------------------------------------------
 
@@ -152,7 +164,7 @@ class Table:
         table._apply(sat)
         table._conns[conn] = seat
         sends = (Send(conn, Seated(table_id, seat, token)),
-                 Send(conn, Invite(code, opened.expires)), *table._state_for(conn, 0, 0))
+                 Send(conn, Invite(code, opened.expires)), *table._state_for(conn, 0, 0, at))
         return table, Output(store=(opened, sat), send=sends)
 
     @classmethod
@@ -175,6 +187,8 @@ class Table:
                 raise ValueError(f"table {quote(table_id)}: {entry} cannot be applied: "
                                  f"{printable(str(err), 160)}") from None
         table._gone_since = [now, now]
+        if table._clocks is not None:  # the time the server was down is nobody's
+            table._clocks = table._clocks.resume(now)
         return table
 
     # -- reading --------------------------------------------------------------------------
@@ -209,6 +223,18 @@ class Table:
         return Record.of(self.match, Online(server, self.id, names))
 
     @property
+    def flag_at(self) -> float | None:
+        """When the side to move's real-time clock runs out while the round is on, or None:
+        the server calls ``tick`` then."""
+        if self._clocks is None or self.match.is_over:
+            return None
+        return self._clocks.flag_at
+
+    def clocks(self, now: float) -> tuple[int, int] | None:
+        """Each seat's real-time clock at ``now`` (ms left), or None without one."""
+        return None if self._clocks is None else self._clocks.now_left(now)
+
+    @property
     def is_idle(self) -> bool:
         """Nobody is connected and the round is over: the server may forget the table."""
         return not self._conns and self.match.is_over
@@ -218,9 +244,30 @@ class Table:
     def handle(self, conn: Conn, message: ClientMessage, now: float) -> Output:
         """Process one message from ``conn`` at time ``now``."""
         try:
-            return self._handle(conn, message, _stamp(now))
+            output = self._handle(conn, message, _stamp(now))
         except ProtocolError as err:
             return _refusal(conn, err)
+        self._unsent = bool(output.store)
+        return output
+
+    def tick(self, now: float) -> Output:
+        """The time is ``now``: if the side to move's flag has fallen, it loses on time."""
+        output = self._flag(_stamp(now)) or Output()
+        self._unsent = bool(output.store)
+        return output
+
+    def sent(self, now: float, lags: Mapping[Conn, float] | None = None) -> None:
+        """What the last ``handle`` or ``tick`` stored has gone out, at ``now``: the running
+        clock counts from then, and forgives its player the network round trip (``lags``:
+        seconds by connection, as measured; at most ``MAX_LAG_CREDIT_SECONDS``): the move
+        takes half of it to reach them and theirs the other half to come back."""
+        if self._unsent and self._clocks is not None and self._clocks.running is not None:
+            mover = self._player(self._clocks.running)
+            lag = max((lag for conn, lag in (lags or {}).items()
+                       if self._conns.get(conn) == mover), default=0.0)
+            credit = min(max(lag, 0.0), MAX_LAG_CREDIT_SECONDS)
+            self._clocks = self._clocks.resume(_stamp(now + credit))
+        self._unsent = False
 
     def refuse(self, conn: Conn, err: ProtocolError) -> Output:
         """The ``error`` answer for a message the server could not even read."""
@@ -238,12 +285,16 @@ class Table:
         if isinstance(message, Join):
             return self._join(conn, message, now)
         if isinstance(message, Attach):
-            return self._attach(conn, message)
+            return self._attach(conn, message, now)
         player = self._conns.get(conn)
         if player is None:
             raise ProtocolError(Refusal.NOT_SEATED, "join or attach to a seat first",
                                 message.TYPE)
         seat = self._seat(player)
+        if not isinstance(message, Chat):
+            flagged = self._flag(now)
+            if flagged is not None:
+                return flagged
         if isinstance(message, Move):
             return self._move(conn, seat, message, now)
         if isinstance(message, Chat):
@@ -272,13 +323,13 @@ class Table:
         self._apply(sat)
         self._conns[conn] = player
         seat = self._seat(player)
-        sends = [Send(conn, Seated(self.id, seat, token)), *self._state_for(conn, 0, 0)]
+        sends = [Send(conn, Seated(self.id, seat, token)), *self._state_for(conn, 0, 0, now)]
         for other in self._conns:
             if other != conn:
-                sends.extend(self._state_for(other, self.round, self.match.ply))
+                sends.extend(self._state_for(other, self.round, self.match.ply, now))
         return Output(store=(sat,), send=tuple(sends))
 
-    def _attach(self, conn: Conn, message: Attach) -> Output:
+    def _attach(self, conn: Conn, message: Attach, now: float) -> Output:
         if message.table != self.id:
             raise ProtocolError(Refusal.NO_TABLE, f"this is table {quote(self.id)}", "attach")
         found = [p for p, who in enumerate(self._players)
@@ -296,7 +347,7 @@ class Table:
             del self._conns[old]
         was_here = bool(close) or conn in self._conns
         self._conns[conn] = player
-        sends = list(self._state_for(conn, message.round, message.have))
+        sends = list(self._state_for(conn, message.round, message.have, now))
         if self.invite is not None:  # the creator came back before anyone joined
             sends.append(Send(conn, self.invite))
         if not was_here:
@@ -329,9 +380,8 @@ class Table:
             raise ProtocolError(Refusal.NOTATION, str(err), "move") from None
         except IllegalMoveError as err:
             raise ProtocolError(Refusal.ILLEGAL, str(err), "move") from None
-        played = Played(self.round, match.ply, self.game.format_move(move), now)
-        self._apply(played, move)
-        return self._announce(played, seat)
+        return self._play_live(Played(self.round, match.ply, self.game.format_move(move), now),
+                               seat, move)
 
     def _offer_made(self, seat: int, message: Offer, now: float) -> Output:
         self._check_both_seated(message.TYPE)
@@ -356,12 +406,10 @@ class Table:
 
     def _accept(self, seat: int, kind: OfferKind, now: float) -> Output:
         if kind is OfferKind.DRAW:
-            played = Played(self.round, self.match.ply, DRAW, now)
-            self._apply(played)
-            return self._announce(played, seat)
+            return self._play_live(Played(self.round, self.match.ply, DRAW, now), seat)
         rematch = Rematch(self.round + 1, now)
         self._apply(rematch)
-        sends = [send for conn in self._conns for send in self._state_for(conn, 0, 0)]
+        sends = [send for conn in self._conns for send in self._state_for(conn, 0, 0, now)]
         return Output(store=(rematch,), send=tuple(sends))
 
     def _ending(self, seat: int, message: Resign | Abort | Claim, now: float) -> Output:
@@ -375,8 +423,23 @@ class Table:
         else:
             self._check_both_seated(message.TYPE)
             token = f"{RESIGN} {seat}" if isinstance(message, Resign) else self._claim(seat, now)
-        played = Played(self.round, self.match.ply, token, now)
-        self._apply(played)
+        return self._play_live(Played(self.round, self.match.ply, token, now), seat)
+
+    def _flag(self, now: float) -> Output | None:
+        """The round lost on time by the side to move, if its real-time flag has fallen."""
+        if self._clocks is None or self.match.is_over or None in self._players:
+            return None
+        seat = self._clocks.fallen(now)
+        if seat is None:
+            return None
+        return self._play_live(Played(self.round, self.match.ply, f"{TIMEOUT} {seat}", now),
+                               seat)
+
+    def _play_live(self, played: Played, seat: int, move: Any = None) -> Output:
+        """Apply a move made now and announce it, stored with the clocks it left."""
+        self._apply(played, move)
+        if self._clocks is not None:
+            played = replace(played, clocks=self._clocks.left)
         return self._announce(played, seat)
 
     def _claim(self, seat: int, now: float) -> str:
@@ -407,12 +470,16 @@ class Table:
             self._players[entry.seat] = Player(entry.name, entry.token_hash)
             self.match.seats = self._seats()
             self._turn_since = entry.at
+            if self._clocks is not None and None not in self._players:
+                self._clocks = self._clocks.run(self.match.to_move, entry.at)
         elif isinstance(entry, Played):
             if (entry.round, entry.ply) != (self.round, self.match.ply):
                 raise ValueError(f"move {entry.ply} of round {entry.round} is out of order")
+            mover = self.match.to_move
             self._play(entry.move, move)
             self._turn_since = entry.at
             self._offer = None
+            self._charge(mover, entry)
         elif isinstance(entry, Rematch):
             if entry.round != self.round + 1 or not self.match.is_over:
                 raise ValueError(f"round {entry.round} cannot start now")
@@ -421,8 +488,22 @@ class Table:
             self._movers = set()
             self._turn_since = entry.at
             self._offer = None
+            if self.clock.base is not None:
+                self._clocks = GameClock.fresh(self.clock.base).run(self.match.to_move, entry.at)
         else:
             raise ValueError("a table is opened only once")
+
+    def _charge(self, mover: int, entry: Played) -> None:
+        """The real-time clocks after ``entry``: the mover charged (and, their turn over,
+        given the increment); the times it stores, when it has them, are the truth."""
+        if self._clocks is None:
+            return
+        over = self.match.is_over
+        clocks = self._clocks.moved(mover, entry.at, over or self.match.to_move != mover,
+                                    0 if over else self.clock.increment)
+        if entry.clocks is not None:
+            clocks = replace(clocks, left=entry.clocks)
+        self._clocks = clocks.run(None, entry.at) if over else clocks
 
     def _play(self, text: str, move: Any) -> None:
         """One token, through the match's own methods: a board move is a move value."""
@@ -478,13 +559,15 @@ class Table:
             raise ProtocolError(Refusal.WAITING, "nobody has joined yet", of)
 
     def _announce(self, played: Played, seat: int) -> Output:
-        sends = list(self._to_all(Moved(played.round, played.ply, seat, played.move)))
+        sends = list(self._to_all(Moved(played.round, played.ply, seat, played.move,
+                                        played.clocks)))
         outcome = self.match.outcome
         if outcome is not None:
             sends.extend(self._to_all(Ended(self.round, _ending(outcome))))
         return Output(store=(played,), send=tuple(sends))
 
-    def _state_for(self, conn: Conn, round_: int, have: int) -> tuple[Send, ...]:
+    def _state_for(self, conn: Conn, round_: int, have: int,
+                   now: float) -> tuple[Send, ...]:
         """The table's state for ``conn`` and the moves it lacks, given what it holds."""
         match = self.match
         seat = self.seat_of(conn)
@@ -497,6 +580,7 @@ class Table:
             self.id, self.game.info.id, self.game.info.rules_version, self.options, self.clock,
             self.round, seat, self.names(), (0 in here, 1 in here), match.ply,
             None if match.outcome is None else _ending(match.outcome), self._offer, deadline,
+            self.clocks(now),
         )
         start = have if round_ == self.round and have <= match.ply else 0
         chunks = moves_messages(self.round, start, match.moves[start:])

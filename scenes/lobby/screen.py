@@ -24,6 +24,8 @@ from game.client.app.commands import Command
 from game.client.app.scene import Pop, Push, Scene, Transition
 from game.client.app.services import Services
 from game.client.draw import fonts, palette
+from game.client.match.clocks import CUSTOM, choice_of
+from game.client.match.clocks import menu as clock_menu
 from game.client.match.lobby import Lobby, Spectator, open_lobby, open_spectator, seat_line
 from game.client.match.online import OnlineGame, OnlinePlay
 from game.client.match.seats import accepting, hosting, joining, seeking, table_clock, taking
@@ -32,17 +34,16 @@ from scenes.common import button, centred_box, entry, heading, label, message
 from scenes.layout import columns
 from scenes.online.games import follow_pending, playable_online, trying_again
 
-CLOCKS: Final = {"No clock": None, "1 day per move": 1, "3 days per move": 3,
-                 "7 days per move": 7}
 GONE_SECONDS: Final = 120
 RATED: Final = {"Casual": False, "Rated": True}
 BACK_TO: Final = "the lobby"
 """This screen as the pause screen names it: a game found here comes back here."""
 
 
-def clock_of(text: str) -> Any:
-    """The table clock a choice of the clock menu names."""
-    return table_clock(CLOCKS.get(text), GONE_SECONDS)
+def clock_of(text: str, typed: str = "") -> Any:
+    """The table clock a choice of the clock menu names (``typed``: a custom one). Raises
+    ValueError with the reason for a custom clock that is not one."""
+    return table_clock(choice_of(text, typed), GONE_SECONDS)
 
 
 def chosen(widget: Any) -> str:
@@ -111,9 +112,15 @@ class LobbyScene(Scene):
             [t for _, t in games] or ["(none)"], game_title or (games[0][1] if games
                                                                  else "(none)"),
             pygame.Rect(left, y, third, row), ui, container=root)
+        clock = self._kept("clock", "No clock")
+        menu_w = third // 2 if clock == CUSTOM else third
         w["clock"] = pygame_gui.elements.UIDropDownMenu(
-            list(CLOCKS), self._kept("clock", "No clock"),
-            pygame.Rect(left + third + 8, y, third, row), ui, container=root)
+            clock_menu(), clock, pygame.Rect(left + third + 8, y, menu_w, row), ui,
+            container=root)
+        if clock == CUSTOM:
+            w["custom_clock"] = entry(self, pygame.Rect(left + third + 12 + menu_w, y,
+                                                        third - menu_w - 4, row),
+                                      self._typed.get("custom_clock", ""), "e.g. 4+2", 12)
         w["rated"] = pygame_gui.elements.UIDropDownMenu(
             list(RATED), self._kept("rated", "Casual"),
             pygame.Rect(left + 2 * (third + 8), y, third, row), ui, container=root)
@@ -198,7 +205,7 @@ class LobbyScene(Scene):
         for key in ("game", "clock", "rated"):
             if key in widgets:
                 self._choices[key] = chosen(widgets[key])
-        for key in ("rival", "watch_code"):
+        for key in ("rival", "watch_code", "custom_clock"):
             if key in widgets:
                 self._typed[key] = widgets[key].get_text()
 
@@ -238,6 +245,9 @@ class LobbyScene(Scene):
 
     def widget_event(self, event: pygame.event.Event) -> Transition | None:
         element, w = event.ui_element, self.widgets
+        if event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED and element is w.get("clock"):
+            self._build_root()  # a custom clock gets its box to type it in
+            return None
         if event.type != pygame_gui.UI_BUTTON_PRESSED:
             return None
         if element is w.get("back"):
@@ -272,8 +282,14 @@ class LobbyScene(Scene):
         game_id = self._chosen_game_id()
         if game_id is None:
             return None
-        return game_id, clock_of(chosen(self.widgets["clock"])), RATED[chosen(
-            self.widgets["rated"])]
+        custom = self.widgets.get("custom_clock")
+        try:
+            clock = clock_of(chosen(self.widgets["clock"]),
+                             "" if custom is None else custom.get_text())
+        except ValueError as err:
+            message(self, "Clock", str(err)[:1].upper() + str(err)[1:] + ".")
+            return None
+        return game_id, clock, RATED[chosen(self.widgets["rated"])]
 
     def _identity(self) -> tuple[str, str] | None:
         held = None if self.lobby is None or self.lobby.name is None else self.lobby.identity()

@@ -1,5 +1,6 @@
 """The box that opens a table for a friend: every option of the chosen game (the setup
-scene's model, ``scenes.options_form``), the host's side and an optional correspondence clock.
+scene's model, ``scenes.options_form``), the host's side and an optional clock (correspondence,
+a real-time preset, or a custom real-time one typed beside the menu).
 It draws over the Play online page, as the waiting box does. Knows no game."""
 
 from __future__ import annotations
@@ -11,14 +12,13 @@ import pygame_gui
 
 from game.client.app.scene import Scene
 from game.client.draw import fonts, palette
+from game.client.match.clocks import CUSTOM, Live, choice_of, menu
 from game.core.errors import GameError
 from game.core.protocol import GameInfo
-from scenes.common import button, label
+from scenes.common import button, entry, label
 from scenes.options_form import OptionsForm
 
 SIDES: Final = {"Move first": 0, "Move second": 1, "Random side": None}
-CLOCKS: Final = {"No clock": None, "1 day per move": 1, "3 days per move": 3,
-                 "7 days per move": 7}
 GONE_SECONDS: Final = 120
 """How long a player may be gone on their own turn before the other may claim the win."""
 
@@ -35,6 +35,8 @@ class HostForm:
         self.options = OptionsForm(scene, info, self.widgets)
         self.side = "Random side"
         self.clock = "No clock"
+        self.custom = ""
+        """The custom clock as typed (minutes+seconds), used when the menu says so."""
 
     def box(self, size: tuple[int, int], row: int) -> pygame.Rect:
         rows = len(self.info.options) + 2
@@ -59,9 +61,15 @@ class HostForm:
             container=root)
         y += step
         label(self.scene, pygame.Rect(left, y, label_w - 4, row), "Clock")
+        custom = self.clock == CUSTOM
+        menu_w = field_w // 2 if custom else field_w
         self.widgets["clock"] = pygame_gui.elements.UIDropDownMenu(
-            list(CLOCKS), self.clock, pygame.Rect(left + label_w, y, field_w, row), ui,
+            menu(), self.clock, pygame.Rect(left + label_w, y, menu_w, row), ui,
             container=root)
+        if custom:
+            self.widgets["custom"] = entry(
+                self.scene, pygame.Rect(left + label_w + menu_w + 6, y, field_w - menu_w - 6,
+                                        row), self.custom, "min+sec, e.g. 4+2", 12)
         bottom = box.bottom - row - 16
         self.widgets["back"] = button(self.scene, pygame.Rect(left, bottom, 140, row), "Back")
         self.widgets["go"] = button(
@@ -73,11 +81,15 @@ class HostForm:
         if "side" in self.widgets:
             self.side = _text(self.widgets["side"].selected_option)
             self.clock = _text(self.widgets["clock"].selected_option)
+            if "custom" in self.widgets:
+                self.custom = self.widgets["custom"].get_text()
             self.options.read()
 
-    def choices(self) -> tuple[dict[str, str | int | bool], int | None, int | None] | str:
-        """The options, the host's seat (None: random) and days per move (None: no clock),
-        or the problem to show. The rules check the options again at the server."""
+    def choices(self) -> tuple[dict[str, str | int | bool], int | None,
+                               int | Live | None] | str:
+        """The options, the host's seat (None: random) and the clock (days per move, a
+        real-time clock, None for none), or the problem to show. The rules check the options
+        again at the server."""
         problem = self.options.read()
         if problem is not None:
             return problem
@@ -87,7 +99,11 @@ class HostForm:
         except (GameError, ValueError) as err:  # the rules' own reason
             return str(err)
         self.remember()
-        return dict(options), SIDES[self.side], CLOCKS[self.clock]
+        try:
+            clock = choice_of(self.clock, self.custom)
+        except ValueError as err:
+            return str(err)
+        return dict(options), SIDES[self.side], clock
 
     def draw(self, surface: pygame.Surface, row: int) -> None:
         box = self.box(surface.get_size(), row)

@@ -1,5 +1,6 @@
-"""What the play scene shows of an online game: its buttons, the presence dots, the link's
-state, the opponent's absence, the deadline and the chat strip. Knows no game."""
+"""What the play scene shows of an online game: its buttons, the presence dots, the real-time
+clocks, the link's state, the opponent's absence, the deadline and the chat strip. Knows no
+game."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ import pygame
 
 from game.client.app import commands as c
 from game.client.draw import fonts, palette
+from game.client.match.clocks import clock_text, low_time
 from game.client.match.online import OnlineGame
 from game.core.match import Match, meta_word
 from game.core.protocol import CHANCE
@@ -84,6 +86,15 @@ def status(online: OnlineGame, match: Match) -> str | None:
     return None
 
 
+def clock_note(online: OnlineGame, match: Match) -> str:
+    """The table's clock for the top bar: its real-time kind (``3+2``) or the correspondence
+    deadline of the side to move ('' when neither)."""
+    state = online.state
+    if state is not None and state.clock.base is not None:
+        return f"  ·  {state.clock.label}"
+    return deadline_text(online, match)
+
+
 def deadline_text(online: OnlineGame, match: Match) -> str:
     """The correspondence deadline of the side to move, for the top bar ('' when none)."""
     deadline = online.deadline()
@@ -92,6 +103,44 @@ def deadline_text(online: OnlineGame, match: Match) -> str:
     when = dt.datetime.fromtimestamp(deadline).strftime("%a %d %b %H:%M")
     whose = "your" if match.to_move == online.my_seat else "their"
     return f"  ·  {whose} deadline {when}"
+
+
+def clock_left(online: OnlineGame, match: Match, seat: int) -> float | None:
+    """Seconds on ``seat``'s real-time clock as shown now, or None without one."""
+    running = None if match.is_over else match.to_move
+    return online.clock_left(seat, running if running in (0, 1) else None)
+
+
+def low_on_time(online: OnlineGame, match: Match) -> bool:
+    """Whether the player at this screen is to move with little time left."""
+    state = online.state
+    if state is None or state.clock.base is None or match.is_over:
+        return False
+    seat = online.my_seat
+    left = clock_left(online, match, seat)
+    return match.to_move == seat and left is not None and left < low_time(state.clock.base)
+
+
+def draw_clock(surface: pygame.Surface, card: pygame.Rect, online: OnlineGame, match: Match,
+               seat: int, size: int) -> int:
+    """``seat``'s clock in the top right of its card: bright while it runs, red when low;
+    returns the x left of it (the card's right when there is no real-time clock)."""
+    left = clock_left(online, match, seat)
+    state = online.state
+    if left is None or state is None or state.clock.base is None:
+        return card.right
+    running = not match.is_over and match.to_move == seat
+    low = left < low_time(state.clock.base)
+    words = fonts.text(clock_text(left), size, palette.BACKGROUND if running else
+                       (palette.WARN if low else palette.TEXT), bold=True)
+    box = words.get_rect().inflate(14, 4)
+    box.topright = (card.right - 6, card.y + 6)
+    if running:
+        pygame.draw.rect(surface, palette.WARN if low else palette.TEXT, box, border_radius=6)
+    else:
+        pygame.draw.rect(surface, palette.PANEL, box, border_radius=6)
+    surface.blit(words, words.get_rect(center=box.center))
+    return box.x
 
 
 def dot(surface: pygame.Surface, centre: tuple[int, int], online: OnlineGame, seat: int) -> None:

@@ -68,6 +68,8 @@ class OnlinePlayScene(PlayScene):
         self._offer_shown: str | None = None
         self._could_sit_again = False
         self._claim_ready = False
+        self._low_warned: int | None = None
+        """The ply at which the player was last warned that their time is low."""
         self._handed_on = False
         self._interactive = False
         self._adopted = False
@@ -283,6 +285,9 @@ class OnlinePlayScene(PlayScene):
 
     def update(self, clock: float) -> Transition | None:
         self._clock = clock
+        if op.low_on_time(self.online, self.match) and self._low_warned != self.match.ply:
+            self._low_warned = self.match.ply  # once a turn: a sound beside the colour
+            self.services.sounds.play("low-time")
         moved = self._follow_table(clock)
         return moved if moved is not None else super().update(clock)
 
@@ -290,7 +295,9 @@ class OnlinePlayScene(PlayScene):
         """An online opponent thinking is no reason to spin: the network thread wakes the
         loop when their move arrives."""
         behind = len(self.online.moves) > self.match.ply
-        return behind or self.view.busy(clock)
+        ticking = self.online.clocks is not None and self.online.seated \
+            and not self.match.is_over  # a real-time clock counts down smoothly
+        return behind or ticking or self.view.busy(clock)
 
     def _follow_table(self, clock: float) -> Transition | None:
         """Take in what the server said: a rematch, a copy out of step, the tokens that are
@@ -381,7 +388,8 @@ class OnlinePlayScene(PlayScene):
     def _top_bar_note(self) -> str:
         held = self.held
         kept = f"  ·  {held} move{'s' if held > 1 else ''} not sent until your turn ends"
-        return (kept if held else "") + op.deadline_text(self.online, self.match)
+        low = "  ·  Low time!" if op.low_on_time(self.online, self.match) else ""
+        return (kept if held else "") + low + op.clock_note(self.online, self.match)
 
     def _draw_keys(self, surface: pygame.Surface) -> None:
         """The message strip shows the last chat line, if any, in place of the keys."""
@@ -405,5 +413,7 @@ class OnlinePlayScene(PlayScene):
         op.draw_chat(surface, rect, self.online, self.match)
 
     def _seat_mark(self, surface: pygame.Surface, card: pygame.Rect, seat: int) -> str:
-        op.dot(surface, (card.right - 14, card.y + 14), self.online, seat)
+        right = op.draw_clock(surface, card, self.online, self.match, seat,
+                              24 if self.side.compact else 30)
+        op.dot(surface, (right - 14, card.y + 14), self.online, seat)
         return "  ·  you" if seat == self.online.my_seat else ""

@@ -298,6 +298,10 @@ class OnlineScene(Scene):
         if event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED and element is w.get("game"):
             self._game = self._chosen_game()
             return None
+        if (event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED and self.form is not None
+                and element is self.form.widgets.get("clock")):
+            self._build_root()  # a custom clock gets its box to type it in
+            return None
         if event.type != pygame_gui.UI_BUTTON_PRESSED:
             return None
         if self.form is not None:
@@ -381,8 +385,8 @@ class OnlineScene(Scene):
         if isinstance(chosen, str):
             message(self, "Table options", chosen[:1].upper() + chosen[1:] + ".")
             return
-        options, seat, days = chosen
-        how = hosting(form.info.id, options, seat, table_clock(days, GONE_SECONDS))
+        options, seat, clock = chosen
+        how = hosting(form.info.id, options, seat, table_clock(clock, GONE_SECONDS))
         if form.server is None:
             try:
                 hosted = self.online.host_server()

@@ -7,7 +7,8 @@ import asyncio
 import contextlib
 import json
 import random
-from collections.abc import AsyncIterator
+import time
+from collections.abc import AsyncIterator, Callable
 from typing import Any
 
 from websockets.asyncio.client import ClientConnection, connect
@@ -96,9 +97,11 @@ def _secret(name: str) -> str:
 
 
 @contextlib.asynccontextmanager
-async def lobby_server(db: str) -> AsyncIterator[tuple[str, LobbyHub]]:
+async def lobby_server(db: str, clock: Callable[[], float] = time.time
+                       ) -> AsyncIterator[tuple[str, LobbyHub]]:
+    """``clock``: the tables' wall clock (a test moves it to let a real-time flag fall)."""
     storage = await asyncio.to_thread(open_storage, db)
-    hub = LobbyHub(storage, GAMES, QUICK)
+    hub = LobbyHub(storage, GAMES, QUICK, clock=clock)
     transport = TransportServer(hub, QUICK)
     port = await transport.start("127.0.0.1", 0)
     await hub.start(f"ws://127.0.0.1:{port}")

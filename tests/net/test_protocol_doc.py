@@ -103,6 +103,10 @@ def test_the_limits_table_holds_the_code_s_numbers() -> None:
         "`clock.gone`": [lim.MIN_GONE_SECONDS, lim.MAX_GONE_SECONDS,
                          lim.DEFAULT_GONE_SECONDS],
         "`clock.move`": [lim.MIN_MOVE_SECONDS, lim.MAX_MOVE_SECONDS, 30],
+        "`clock.base`": [lim.MIN_BASE_SECONDS, lim.MAX_BASE_SECONDS, 3],
+        "`clock.increment`": [0, lim.MAX_INCREMENT_SECONDS, 0],
+        "Network round trip forgiven a move on a real-time clock": [
+            lim.MAX_LAG_CREDIT_SECONDS],
         "Connections per address": [server.max_connections_per_address],
         "Connections per server process": [server.max_connections],
         "Tables created per address": [server.tables_per_address],

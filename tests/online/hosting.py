@@ -11,6 +11,7 @@ from typing import Any
 from game.client.app.services import Services
 from game.client.app.wake import wake
 from game.client.files.paths import Paths
+from game.client.match.clocks import CUSTOM
 from game.client.match.online import OnlinePlay
 from game.core.match import Match
 from game.hosting import LanHost
@@ -88,8 +89,10 @@ def frames_until(driver: Driver, done: Callable[[], bool], seconds: float = 20.0
     raise AssertionError("timed out")
 
 
-def host_from_menu(driver: Driver, game_title: str) -> tuple[OnlineScene, str]:
-    """Menu -> Play online -> Host a table of ``game_title``; returns the scene and code."""
+def host_from_menu(driver: Driver, game_title: str,
+                   clock: str | None = None) -> tuple[OnlineScene, str]:
+    """Menu -> Play online -> Host a table of ``game_title`` (``clock``: a custom real-time
+    clock typed in the form, e.g. ``0.5+0``); returns the scene and code."""
     driver.frames(2)
     menu = driver.top
     entry = next(w for w, text, _ in menu.entries if text == "Play online")
@@ -101,17 +104,23 @@ def host_from_menu(driver: Driver, game_title: str) -> tuple[OnlineScene, str]:
     dropdown.selected_option = (game_title, game_title)
     driver.press(scene.widgets["host"])
     assert scene.form is not None
+    if clock is not None:
+        scene.form.widgets["clock"].selected_option = (CUSTOM, CUSTOM)
+        scene._build_root()  # as choosing it in the menu does
+        scene.form.widgets["custom"].set_text(clock)
     driver.press(scene.form.widgets["go"])
     frames_until(driver, lambda: scene.pending is not None and scene.pending.invite is not None)
     assert scene.pending is not None and scene.pending.invite is not None
     return scene, scene.pending.invite[0]
 
 
-def against_opponent(driver: Driver, game_id: str, seed: int) -> tuple[Opponent, PlayScene]:
-    """Host a table of ``game_id`` from the menu and have a scripted opponent join it; returns
-    the opponent (the caller closes it) and the play scene that opened."""
+def against_opponent(driver: Driver, game_id: str, seed: int,
+                     clock: str | None = None) -> tuple[Opponent, PlayScene]:
+    """Host a table of ``game_id`` from the menu (``clock``: as ``host_from_menu``) and have a
+    scripted opponent join it; returns the opponent (the caller closes it) and the play scene
+    that opened."""
     services = driver.app.services
-    _scene, code = host_from_menu(driver, services.games.info(game_id).title)
+    _scene, code = host_from_menu(driver, services.games.info(game_id).title, clock)
     assert services.online is not None and services.online.hosted is not None
     opponent = Opponent(services.online.hosted.url, services.games, seed)
     try:

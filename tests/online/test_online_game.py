@@ -137,3 +137,19 @@ def test_a_seat_tried_again_says_why(tmp_path: Path) -> None:
     game.pump()
     assert trying_again(game) == f"Trying again: T{why[1:]}"
     assert status(game, Match(game.games.get("conquid"))) == f"Connecting... ({why})"
+
+
+def test_the_running_clock_counts_down_from_the_arrival_of_the_server_s_word(
+        tmp_path: Path) -> None:
+    ticks, session = [50.0], FakeSession()
+    game = OnlineGame(session, all_games(), Paths.under(tmp_path),  # type: ignore[arg-type]
+                      "Ada", ticks=lambda: ticks[0])
+    assert game.clock_left(0, 0) is None  # no real-time clock yet
+    session.queued = [TableNow(table((True, True)), (), (61_000, 9_500), 50.0)]
+    game.pump()
+    ticks[0] = 52.25
+    assert game.clock_left(0, 0) == 58.75  # running: gone down since it arrived
+    assert game.clock_left(1, 0) == 9.5  # waiting: as the server said
+    assert game.clock_left(1, 1) == 7.25
+    ticks[0] = 70.0
+    assert game.clock_left(1, 1) == 0.0 and game.clock_left(1, None) == 9.5

@@ -101,6 +101,7 @@ RECIPES: Final[dict[str, Callable[[], list[float]]]] = {
     "fanfare": lambda: _render(1.3, _chord((523.3, 659.3, 784.0, 1046.5), 0.12), release=0.4),
     "refuse": lambda: _render(0.25, _buzz(140)),
     "undo": lambda: _render(0.15, _sweep(800, 500, 0.15)),
+    "low-time": lambda: _render(0.35, _chord((988.0, 988.0), 0.16), release=0.1),
 }
 
 

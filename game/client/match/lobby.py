@@ -228,6 +228,8 @@ class Lobby:
 
 def clock_text(clock: m.Clock) -> str:
     """A clock as a player reads it."""
+    if clock.base is not None:
+        return f"{clock.label} live"
     if clock.move is None:
         return "no clock"
     days = clock.move / 86_400

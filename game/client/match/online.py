@@ -71,7 +71,8 @@ class OnlineGame:
     """One seat at one online table, as the UI thread knows it (see the module docstring)."""
 
     def __init__(self, session: Session, games: Registry, paths: Paths, name: str,
-                 hosted: bool = False, clock: Callable[[], float] = time.time) -> None:
+                 hosted: bool = False, clock: Callable[[], float] = time.time,
+                 ticks: Callable[[], float] = time.monotonic) -> None:
         self.session = session
         self.games = games
         self.paths = paths
@@ -99,6 +100,11 @@ class OnlineGame:
         self.waiting: int | None = None
         """Players in the quick-match queue while we wait in it (us included)."""
         self._last_table: Any = None
+        self.ticks = ticks
+        self.clocks: tuple[int, int] | None = None
+        """Both seats' real-time clocks (ms left) as the server last said, or None."""
+        self.clocks_at = 0.0
+        """When they arrived (``ticks``): the running one has gone down since."""
 
     # -- what the scene reads ------------------------------------------------------------
 
@@ -133,6 +139,17 @@ class OnlineGame:
         """A match of this round as the server holds it."""
         assert self.state is not None
         return served_match(self.games, self.state, self.moves, created)
+
+    def clock_left(self, seat: int, running: int | None) -> float | None:
+        """Seconds left on ``seat``'s real-time clock now (``running``: the seat whose clock
+        runs, None once the game is over), or None without one. The server counts from when
+        its message reached us, so we count from its arrival too."""
+        if self.clocks is None:
+            return None
+        left = self.clocks[seat] / 1000
+        if seat == running and self.seated:
+            left -= self.ticks() - self.clocks_at
+        return max(0.0, left)
 
     def deadline(self) -> int | None:
         return None if self.state is None else self.state.deadline
@@ -262,6 +279,7 @@ class OnlineGame:
         elif played and self.offer is not None and self.offer[0] == "draw":
             self.offer = None  # a draw offer lapses when a move is played
         self.moves = moves
+        self.clocks, self.clocks_at = event.clocks, event.clocks_at
         if None not in state.names:
             self.invite = None
         if before is None or before.seat != state.seat or before.round != state.round:

@@ -8,18 +8,23 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Final
 
+from game.client.match.clocks import Live
+
 if TYPE_CHECKING:
     from game.net.session import Start
 
 DAY: Final = 86_400
 
 
-def table_clock(days: int | None, gone: int) -> Any:
-    """A table's clock: ``days`` for each move (None: no clock), and ``gone`` seconds before
-    the win may be claimed from a player who left on their turn."""
+def table_clock(choice: int | Live | None, gone: int) -> Any:
+    """A table's clock: ``choice`` days for each move, a real-time clock or None for no
+    clock, and ``gone`` seconds before the win may be claimed from a player who left on
+    their turn."""
     from game.net.messages import Clock
 
-    return Clock(gone=gone, move=None if days is None else days * DAY)
+    if isinstance(choice, Live):
+        return Clock(gone=gone, base=choice.base, increment=choice.increment)
+    return Clock(gone=gone, move=None if choice is None else choice * DAY)
 
 
 def hosting(game: str, options: dict[str, Any], seat: int | None, clock: Any,

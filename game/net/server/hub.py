@@ -15,6 +15,12 @@ process died (``Storage.hold``). Commits run on one thread with the storage's co
 reads and lobby queries on another with their own (``Storage.reader``), so that no commit of
 a move ever waits behind a read. Lobby changes (a table opened, filled
 or finished) reach every process through the storage's ``publish``.
+
+A table with a real-time clock is woken when the side to move's flag falls (``Table.tick``),
+so a round is lost on time without anyone claiming it, and it stays in memory while its
+clock runs even if nobody is connected. A (re)started server serves again at once every
+unfinished table whose real-time clock runs, with nobody attached: its clock resumes from
+what was stored.
 """
 
 from __future__ import annotations
@@ -47,6 +53,8 @@ T = TypeVar("T")
 IDLE_SECONDS: Final = 300.0
 """A table nobody is connected to stays in memory this long (quick reconnects, claims)."""
 SWEEP_SECONDS: Final = LEASE_SECONDS / 3
+FLAG_MARGIN_SECONDS: Final = 0.01
+"""A flag is looked at this long after it should fall, so it has surely fallen."""
 
 
 @dataclass(eq=False)
@@ -60,6 +68,8 @@ class LiveTable:
     finished: bool = False
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     idle_since: float | None = None
+    flag_timer: asyncio.TimerHandle | None = None
+    """Wakes the table when its running real-time clock runs out."""
 
 
 class TableHub:
@@ -97,6 +107,8 @@ class TableHub:
         """Open tables of every process, kept current by published lobby messages."""
         self._sweeper: asyncio.Task[None] | None = None
         self._loop: asyncio.AbstractEventLoop | None = None
+        self._flags: set[asyncio.Task[None]] = set()
+        self._waking: asyncio.Task[None] | None = None
 
     # -- life ----------------------------------------------------------------------------
 
@@ -106,12 +118,24 @@ class TableHub:
         await self._commit_call(self.storage.hold, self.owner)
         await self._call(self.queries.listen, self._heard)
         self._sweeper = asyncio.create_task(self._sweep())
+        self._waking = asyncio.create_task(self._wake_clocks())
 
     async def stop(self) -> None:
+        if self._waking is not None:
+            self._waking.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._waking
         if self._sweeper is not None:
             self._sweeper.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await self._sweeper
+        for live in self._live.values():
+            if live.flag_timer is not None:
+                live.flag_timer.cancel()
+        for task in list(self._flags):
+            task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await task
         with contextlib.suppress(StorageError):
             await self._commit_call(self.storage.release, self.owner, None)
         self._db.shutdown(wait=True)
@@ -256,7 +280,8 @@ class TableHub:
         if live is not None:
             await self._step(live, lambda t: t.handle(session, message, now))
 
-    async def _serve(self, session: Session, table_id: str, now: float) -> LiveTable | None:
+    async def _serve(self, session: Session | None, table_id: str,
+                     now: float) -> LiveTable | None:
         """The table, loaded here if this process may serve it; None when there is no such
         table (refused) or another process serves it (the session is sent there)."""
         live = self._live.get(table_id)
@@ -272,27 +297,35 @@ class TableHub:
             self._loading.pop(table_id, None)
         return live
 
-    async def _load(self, session: Session, table_id: str, now: float) -> LiveTable | None:
+    async def _load(self, session: Session | None, table_id: str,
+                    now: float) -> LiveTable | None:
+        """``session``: who asked (told when it cannot be served), or None for the server's
+        own wake-up of a running clock."""
         stored = await self._call(self.queries.load, table_id)
         if stored is None:
-            await _refuse(session, Refusal.NO_TABLE, "there is no such table", m.Attach.TYPE)
+            if session is not None:
+                await _refuse(session, Refusal.NO_TABLE, "there is no such table",
+                              m.Attach.TYPE)
             return None
         elsewhere = await self._call(self.queries.claim, table_id, self.owner, self.address,
                                      now)
         if elsewhere:
-            await session.close(CloseCode.ELSEWHERE, elsewhere)
+            if session is not None:
+                await session.close(CloseCode.ELSEWHERE, elsewhere)
             return None
         try:
             table = await self.replay(_restore, table_id, stored.entries, self.games,
                                       self.randomness, now)
         except (ValueError, ProtocolError) as err:
-            await _refuse(session, Refusal.INTERNAL, f"this table cannot be restored: {err}",
-                          m.Attach.TYPE)
+            if session is not None:
+                await _refuse(session, Refusal.INTERNAL,
+                              f"this table cannot be restored: {err}", m.Attach.TYPE)
             return None
         invite = table.invite
         live = LiveTable(table, len(stored.entries), invite.code if invite else None,
                          table.match.is_over)
         self._live[table_id] = live
+        self._arm(live)
         return live
 
     # -- one message at a time per table ------------------------------------------------
@@ -302,6 +335,9 @@ class TableHub:
             if self._live.get(live.table.id) is not live:  # dropped while we waited
                 return
             await self._carry_out(live, act(live.table))
+            live.table.sent(self.clock(), {conn: conn.latency for conn in live.table.connections
+                                           if isinstance(conn, Session)})
+            self._arm(live)
             if not live.table.connections:
                 live.idle_since = time.monotonic()
             else:
@@ -359,6 +395,42 @@ class TableHub:
                 conn.close_soon(CloseCode.INTERNAL, "the server could not store that: "
                                 "reconnect")
 
+    # -- real-time clocks ----------------------------------------------------------------
+
+    def _arm(self, live: LiveTable) -> None:
+        """Wake ``live`` when its running clock runs out (and not before: a move cancels)."""
+        if live.flag_timer is not None:
+            live.flag_timer.cancel()
+            live.flag_timer = None
+        flag = live.table.flag_at
+        if flag is None or self._live.get(live.table.id) is not live:
+            return
+        delay = max(0.0, flag - self.clock()) + FLAG_MARGIN_SECONDS
+        live.flag_timer = asyncio.get_running_loop().call_later(delay, self._flag, live)
+
+    async def _wake_clocks(self) -> None:
+        """Serve every unfinished table with a real-time clock again, nobody attached, so
+        that its flag falls even if its players never come back."""
+        with contextlib.suppress(StorageError):
+            for table_id in await self._call(self.queries.unfinished):
+                stored = await self._call(self.queries.load, table_id)
+                if stored is None or not stored.entries or table_id in self._live:
+                    continue
+                try:
+                    opened = load_entry(stored.entries[0])
+                except ProtocolError:
+                    continue  # the attach that asks for it is told why
+                if isinstance(opened, Opened) and opened.clock.base is not None:
+                    live = await self._serve(None, table_id, self.clock())
+                    if live is not None and not live.table.connections:
+                        live.idle_since = time.monotonic()
+
+    def _flag(self, live: LiveTable) -> None:
+        live.flag_timer = None
+        task = asyncio.create_task(self._step(live, lambda t: t.tick(self.clock())))
+        self._flags.add(task)
+        task.add_done_callback(self._flags.discard)
+
     # -- lobby, leases, memory -----------------------------------------------------------
 
     async def _publish_lobby(self, live: LiveTable) -> None:
@@ -394,6 +466,7 @@ class TableHub:
             cutoff = time.monotonic() - IDLE_SECONDS
             idle = [table_id for table_id, live in self._live.items()
                     if live.idle_since is not None and not live.lock.locked()
+                    and live.table.flag_at is None
                     and (live.idle_since < cutoff or live.table.is_idle)]
             for table_id in idle:
                 del self._live[table_id]

@@ -366,7 +366,8 @@ class LobbyHub(TableHub):
         standing = await self._call(self.social.standing, name, message.game)
         if visitor.seeker is None:
             visitor.seeker = f"{self.owner}-{id(session):x}"
-        queue = json.dumps([message.game, message.clock.gone, message.clock.move])
+        clock = message.clock
+        queue = json.dumps([message.game, clock.gone, clock.move, clock.base, clock.increment])
         waiting = await self._call(self.social.enqueue, visitor.seeker, name, queue,
                                    standing.rating.rating, message.rated, now)
         await session.send(lb.encode(lb.Queued(message.game, waiting)))
@@ -395,9 +396,9 @@ class LobbyHub(TableHub):
                 local, other = (first, second) if first.key in mine else (second, first)
                 if not await self._call(self.social.take_pair, first.key, second.key):
                     continue
-                game, gone, move = json.loads(queue)
+                game, *clock = json.loads(queue)
                 await self._start_match(mine[local.key], names[other.key], game,
-                                        m.Clock(gone, move), first.rated, now)
+                                        m.Clock(*clock), first.rated, now)
                 self.pairing_delays.append(now - min(first.since, second.since))
 
     async def _start_match(self, session: Session, opponent: str, game: str,

@@ -41,6 +41,12 @@ class Session:
     """Posted messages not yet sent, oldest first (at most ``OUTBOX``)."""
     writer: asyncio.Task[None] | None = None
 
+    @property
+    def latency(self) -> float:
+        """The link's last measured round trip (its pings), in seconds; 0 before any."""
+        latency = getattr(self.link, "latency", 0.0)
+        return float(latency) if isinstance(latency, (int, float)) else 0.0
+
     async def send(self, text: str) -> None:
         """Send, or drop the message if the link is gone (its close is handled elsewhere)."""
         if self.closed:

@@ -1,0 +1,98 @@
+"""A real-time clock through a real server: when the side to move's time runs out the server
+ends the game on time by itself, with nobody connected to claim it; and ``net-smoke --clock``
+reads its clock as players write it."""
+
+from __future__ import annotations
+
+import random
+import time
+from pathlib import Path
+
+import pytest
+
+from game.net import messages as m
+from game.net.client import TableClient
+from game.net.codes import ProtocolError
+from game.net.smoke import parse_clock
+from tests.net.servers import GAMES, live_server
+from tests.net.waiting import until
+
+BASE = 60
+
+
+async def test_the_flag_falls_with_nobody_connected(tmp_path: Path) -> None:
+    offset = [0.0]  # the tables' clock, moved by the test
+
+    def clock() -> float:
+        return time.time() + offset[0]
+
+    async with live_server(str(tmp_path / "tables.sqlite"), clock=clock) as server:
+        host = TableClient(server.url, "Ada", GAMES, ping_seconds=0.5)
+        guest = TableClient(server.url, "Blaise", GAMES, ping_seconds=0.5)
+        try:
+            await host.connect()
+            invite = await host.create("conquid", seat=0, clock=m.Clock(base=BASE))
+            await guest.connect()
+            await guest.join(invite.code)
+            match = host.match
+            assert match is not None and host.ticket is not None
+            move = match.game.random_move(match.state, random.Random(4))
+            await host.move(match.game.format_move(move))
+            await guest.wait_until(lambda: guest.my_turn)
+            table_id = host.ticket.table
+        finally:
+            await host.close()
+            await guest.close()
+        live = server.hub._live[table_id]
+        await until(lambda: not live.table.connections)
+        assert not live.table.match.is_over
+        offset[0] += BASE  # Blaise's minute has gone by
+        server.hub._arm(live)  # the server's timer, armed against the moved clock
+        await until(lambda: server.stored_match(table_id).is_over)
+        assert server.stored_match(table_id).moves[-1] == "time 1"
+        assert live.table.match.moves[-1] == "time 1"
+
+
+def test_net_smoke_reads_a_clock_as_players_write_it() -> None:
+    assert parse_clock("3+2") == m.Clock(base=180, increment=2)
+    assert parse_clock("0.5+0") == m.Clock(base=30)
+    for wrong in ("fast", "3+x", "0.1+0", "600+0"):
+        with pytest.raises((ValueError, ProtocolError)):
+            parse_clock(wrong)
+
+
+async def test_a_restarted_server_resumes_the_clock_and_the_flag_falls_unattended(
+        tmp_path: Path) -> None:
+    offset = [0.0]
+
+    def clock() -> float:
+        return time.time() + offset[0]
+
+    db = str(tmp_path / "tables.sqlite")
+    async with live_server(db, clock=clock) as server:
+        host = TableClient(server.url, "Ada", GAMES, ping_seconds=0.5)
+        guest = TableClient(server.url, "Blaise", GAMES, ping_seconds=0.5)
+        try:
+            await host.connect()
+            invite = await host.create("conquid", seat=0, clock=m.Clock(base=BASE))
+            await guest.connect()
+            await guest.join(invite.code)
+            match = host.match
+            assert match is not None and host.ticket is not None
+            move = match.game.random_move(match.state, random.Random(4))
+            await host.move(match.game.format_move(move))
+            await guest.wait_until(lambda: guest.my_turn)
+            table_id = host.ticket.table
+        finally:
+            await host.close()
+            await guest.close()
+    offset[0] += 3600  # the server is down for an hour: nobody's time
+    async with live_server(db, clock=clock) as server:
+        await until(lambda: table_id in server.hub._live)  # served again, nobody attached
+        live = server.hub._live[table_id]
+        clocks = live.table.clocks(clock())
+        assert clocks is not None and clocks[1] > (BASE - 2) * 1000
+        offset[0] += BASE
+        server.hub._arm(live)
+        await until(lambda: server.stored_match(table_id).is_over)
+        assert server.stored_match(table_id).moves[-1] == "time 1"
