@@ -33,6 +33,7 @@ from game.client.files.paths import Paths
 from game.client.files.settings import load_settings
 from game.client.files.storage import load, now_iso
 from game.client.match.computer import ComputerSeat
+from game.client.match.evaluation import Evaluator
 from game.client.match.online import Browser, HostedServer, OnlinePlay
 from game.client.match.review import ReviewRunner
 from game.client.view import GameView, ViewFactory
@@ -113,6 +114,18 @@ class ProcessReviews:
         return ReviewJob(game_id)
 
 
+class ProcessEvaluations:
+    """Each game's analyst judging one position, in a worker process (imported on first
+    use)."""
+
+    def evaluator(self, game_id: str) -> Evaluator:
+        from game.evaluation_job import EvaluationJob
+
+        if PLUGINS[game_id].analyst is None:
+            raise LookupError(f"{PLUGINS[game_id].info.title} has no analyst")
+        return EvaluationJob(game_id)
+
+
 def lan_hosting(paths: Paths) -> HostedServer:
     """This machine's table server, listening on every interface and announced on the LAN
     (imported on first use: the menu's first frame loads no server)."""
@@ -169,6 +182,7 @@ def build_services(paths: Paths | None = None, size: tuple[int, int] | None = No
         scenes=SceneFactories(),
         computers=ProcessComputers(),
         reviews=ProcessReviews(),
+        evaluations=ProcessEvaluations(),
         learning=learning,
         online=OnlinePlay(games, paths, functools.partial(lan_hosting, paths),
                           functools.partial(lan_browser, background), wake),

@@ -17,6 +17,7 @@ from game.client.match.lobby import Lobby, Spectator
 from game.client.match.online import OnlineGame
 from game.core.match import Match
 from game.core.registry import AnyGame
+from game.core.review import Review
 
 
 def preload_scenes() -> None:
@@ -116,3 +117,8 @@ class SceneFactories:
         from scenes.learn import first_time_offer
 
         return first_time_offer(services, game_id, setup)
+
+    def mistakes(self, services: Services, match: Match, review: Review, seat: int) -> Scene:
+        from scenes.mistakes import MistakesScene
+
+        return MistakesScene(services, match, review, seat)

@@ -16,6 +16,7 @@ from game.client.match.lobby import Lobby, Spectator
 from game.client.match.online import OnlineGame
 from game.core.match import Match
 from game.core.registry import AnyGame
+from game.core.review import Review
 
 if TYPE_CHECKING:
     from game.client.app.services import Services
@@ -75,4 +76,9 @@ class Navigator(Protocol):
 
     def first_time(self, services: Services, game_id: str, setup: Scene) -> Scene:
         """``setup``, preceded the first time a game is chosen by the offer of its lessons."""
+        ...
+
+    def mistakes(self, services: Services, match: Match, review: Review, seat: int) -> Scene:
+        """Learn from your mistakes: ``seat``'s judged moves of ``review`` (of ``match``), one
+        by one, each asking for a better move."""
         ...

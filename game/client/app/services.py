@@ -25,6 +25,7 @@ from game.client.files.paths import Paths
 from game.client.files.settings import Settings, save_settings
 from game.client.files.writer import BackgroundWriter
 from game.client.match.computer import Computers, NoComputers
+from game.client.match.evaluation import Evaluations, NoEvaluations
 from game.client.match.online import OnlinePlay
 from game.client.match.review import NoReviews, Reviews
 from game.client.view import RGB, GameView, ViewFactory
@@ -67,6 +68,8 @@ class Services:
     computers: Computers = field(default_factory=NoComputers)
     reviews: Reviews = field(default_factory=NoReviews)
     """The computer's reviews of finished games, run off the UI thread."""
+    evaluations: Evaluations = field(default_factory=NoEvaluations)
+    """The analysts judging one position off the UI thread (a player's better move)."""
     learning: Learning = field(default_factory=Learning)
     """Lessons and puzzles, and the player's progress (``game.client.files.learning``)."""
     writer: BackgroundWriter = field(default_factory=BackgroundWriter)

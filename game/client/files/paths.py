@@ -62,6 +62,11 @@ class Paths:
         return self.data / "scores.json"
 
     @property
+    def mistakes(self) -> Path:
+        """The mistakes the player put right, per game (``game.client.files.mistakes``)."""
+        return self.data / "mistakes.json"
+
+    @property
     def online(self) -> Path:
         """Seat tokens of online games, one file per table (``game.client.files.tickets``): secrets,
         kept apart from the records so that no export, save or record ever carries one."""
