@@ -186,7 +186,7 @@ async def test_spectators_that_stop_reading_never_hold_up_a_move(tmp_path: Path)
         table = links["Ada"].last("seated")["table"]
         await hub.receive(players["Bo"], json.dumps({"type": "join", "code": code,
                                                      "name": "Bo"}))
-        stuck = [Session(Stalls(room=2), f"10.0.0.{i}") for i in range(8)]
+        stuck = [Session(Stalls(room=2), f"127.0.0.{i + 10}") for i in range(8)]
         for spectator in stuck:
             await _greet(hub, spectator)  # the welcome is taken, then a little more
             await hub.receive(spectator, json.dumps({"type": "watch", "table": table,

@@ -35,7 +35,7 @@ def server_url(address: str) -> str:
                              "(like wss://play.example.org)")
         return address
     if "://" in address or " " in address:
-        raise ValueError(f"{quote(address)} is not an address (like 192.168.1.5:8765)")
+        raise ValueError(f"{quote(address)} is not an address (like play.example.org:8765)")
     host, _, port = address.rpartition(":") if address.count(":") == 1 else (address, "", "")
     if port and not port.isdigit():
         raise ValueError(f"{quote(port)} is not a port number")
