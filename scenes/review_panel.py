@@ -180,7 +180,7 @@ class ReviewPanel:
         """A small Learn button at the end of each summary line with mistakes in it."""
         session = self.session
         self._learn_for = session is not None and session.complete
-        if session is None or not session.complete or self._mistakes_factory() is None:
+        if session is None or not session.complete:
             return
         review = session.review
         assert review is not None
@@ -195,11 +195,6 @@ class ReviewPanel:
             widget = button(self.scene, rect, "Learn", f"Learn from {name}'s mistakes")
             self.host.buttons[widget] = f"{LEARN}{seat}"
             self._learn[seat] = widget
-
-    def _mistakes_factory(self) -> Callable[..., Any] | None:
-        """The "learn from your mistakes" scene, when this build has one."""
-        factory = getattr(self.host.services.scenes, "mistakes", None)
-        return factory if callable(factory) else None
 
     def _sync_buttons(self) -> None:
         if self.session is None or self._action is None:
@@ -285,11 +280,11 @@ class ReviewPanel:
                                        "B shows the better move")
 
     def _learn_from(self, seat: int) -> Transition | None:
-        factory = self._mistakes_factory()
         session = self.session
-        if factory is None or session is None or not session.complete:
+        if session is None or session.review is None or not session.complete:
             return None
-        return Push(factory(self.host.services, self.host.match, session.review, seat))
+        return Push(self.host.services.scenes.mistakes(self.host.services, self.host.match,
+                                                        session.review, seat))
 
     # -- the better move -----------------------------------------------------------------
 

@@ -281,39 +281,32 @@ def test_a_game_without_a_file_keeps_its_review_for_a_save(driver: Driver, servi
 
 
 class Scenes:
-    """The app's navigator with ``mistakes`` replaced (None: a build without that scene)."""
+    """The app's navigator with ``mistakes`` replaced by a recorder."""
 
-    def __init__(self, real: Any, mistakes: Any = None) -> None:
+    def __init__(self, real: Any, mistakes: Any) -> None:
         self.real = real
-        if mistakes is not None:
-            self.mistakes = mistakes
+        self.mistakes = mistakes
 
     def __getattr__(self, name: str) -> Any:
-        if name == "mistakes":
-            raise AttributeError(name)
         return getattr(self.real, name)
 
 
-def test_learn_from_mistakes_is_offered_only_when_the_scene_exists(
+def test_learn_from_mistakes_is_offered_once_the_review_is_complete(
         driver: Driver, services: Services, tmp_path: Path) -> None:
-    services.reviews = FakeReviews(services)
-    real = services.scenes
-    services.scenes = Scenes(real)
-    match = finished("conquid")
-    replay = open_replay(driver, match, kept(tmp_path, match), review=True)
-    driver.frames(3)
-    assert replay.review.session is not None and replay.review.session.complete
-    assert not any(name.startswith("learn:") for name in replay.buttons.values())
     opened: list[tuple[Any, ...]] = []
 
     def mistakes(services: Services, match: Match, review: Review, seat: int) -> Scene:
         opened.append((match, review, seat))
         return Scene(services)
 
-    services.scenes = Scenes(real, mistakes)
-    replay.resize()
+    services.reviews = FakeReviews(services)
+    services.scenes = Scenes(services.scenes, mistakes)
+    match = finished("conquid")
+    replay = open_replay(driver, match, kept(tmp_path, match), review=True)
+    driver.frames(3)
+    assert replay.review.session is not None and replay.review.session.complete
     learn = [w for w, name in replay.buttons.items() if name.startswith("learn:")]
-    assert learn
+    assert learn, "a Learn button for each player with judged moves"
     driver.press(learn[0])
     assert opened and opened[0][0] is match and opened[0][1].complete
 
