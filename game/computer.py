@@ -26,7 +26,6 @@ Typical use from a scene::
 
 from __future__ import annotations
 
-import contextlib
 import random
 import time
 from dataclasses import dataclass
@@ -102,7 +101,7 @@ def _serve(connection: Connection) -> None:
         connection.send(reply)
 
 
-class ComputerSeat:
+class ComputerSeat(workers.KeptWorker):
     """One computer player of one game, thinking in its own process without blocking."""
 
     def __init__(
@@ -115,9 +114,7 @@ class ComputerSeat:
         self.level = level
         self.limit = limit or default_limits(game_id).get(level, FALLBACK_LIMIT)
         self.seed = seed
-        self._process: BaseProcess | None = None
-        self._connection: Connection | None = None
-        self._waiting = False
+        super().__init__()
         self._deadline = 0.0
         """When a search running now is overdue (``time.monotonic``)."""
         self._game = all_games().get(game_id)
@@ -193,33 +190,5 @@ class ComputerSeat:
             line=tuple(parse(text) for text in reply["line"]),
         )
 
-    def cancel(self) -> None:
-        """Abandon the running search, if any (ends the worker process at once)."""
-        if self._waiting:
-            self._discard()
-
-    def close(self) -> None:
-        """Stop the worker process; the seat can still be started again later."""
-        if self._connection is not None and not self._waiting:
-            with contextlib.suppress(OSError):
-                self._connection.send(None)
-            if self._process is not None:
-                self._process.join(timeout=1.0)
-        self._discard()
-
-    def _ensure_worker(self) -> Connection:
-        if self._connection is None or self._process is None or not self._process.is_alive():
-            self._discard()
-            self._process, self._connection = workers.start(_serve, f"computer-{self.game_id}")
-        return self._connection
-
-    def _discard(self) -> None:
-        self._waiting = False
-        workers.end(self._process, self._connection)
-        self._process = self._connection = None
-
-    def __enter__(self) -> ComputerSeat:
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        self.close()
+    def _spawn(self) -> tuple[BaseProcess, Connection]:
+        return workers.start(_serve, f"computer-{self.game_id}")

@@ -22,7 +22,6 @@ Typical use from a scene::
 
 from __future__ import annotations
 
-import contextlib
 from collections.abc import Callable
 from dataclasses import dataclass
 from multiprocessing.connection import Connection
@@ -73,7 +72,7 @@ def _serve(connection: Connection, game_id: str,
         connection.send(reply)
 
 
-class EvaluationJob:
+class EvaluationJob(workers.KeptWorker):
     """One game's analyst in a worker process, judging a position without blocking."""
 
     def __init__(self, game_id: str, analyst: Callable[[], Analyst] | None = None) -> None:
@@ -81,9 +80,7 @@ class EvaluationJob:
         the worker process imports it by name)."""
         self.game_id = game_id
         self.analyst = analyst
-        self._process: BaseProcess | None = None
-        self._connection: Connection | None = None
-        self._waiting = False
+        super().__init__()
 
     @property
     def busy(self) -> bool:
@@ -125,34 +122,5 @@ class EvaluationJob:
             raise EvaluationError(str(reply))
         return reply
 
-    def cancel(self) -> None:
-        """Abandon the running search, if any (ends the worker process at once)."""
-        if self._waiting:
-            self._discard()
-
-    def close(self) -> None:
-        """Stop the worker process; the job can still be started again later."""
-        if self._connection is not None and not self._waiting:
-            with contextlib.suppress(OSError):
-                self._connection.send(None)
-            if self._process is not None:
-                self._process.join(timeout=1.0)
-        self._discard()
-
-    def _ensure_worker(self) -> Connection:
-        if self._connection is None or self._process is None or not self._process.is_alive():
-            self._discard()
-            self._process, self._connection = workers.start(
-                _serve, f"evaluate-{self.game_id}", self.game_id, self.analyst)
-        return self._connection
-
-    def _discard(self) -> None:
-        self._waiting = False
-        workers.end(self._process, self._connection)
-        self._process = self._connection = None
-
-    def __enter__(self) -> EvaluationJob:
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        self.close()
+    def _spawn(self) -> tuple[BaseProcess, Connection]:
+        return workers.start(_serve, f"evaluate-{self.game_id}", self.game_id, self.analyst)

@@ -8,11 +8,14 @@ calls ``multiprocessing.freeze_support()``), talking over a pipe.
 
 from __future__ import annotations
 
+import contextlib
 import multiprocessing
 from collections.abc import Callable
 from multiprocessing.connection import Connection
 from multiprocessing.process import BaseProcess
-from typing import Any
+from typing import Any, TypeVar
+
+W = TypeVar("W", bound="KeptWorker")
 
 
 def start(target: Callable[..., None], name: str, *args: Any,
@@ -35,3 +38,49 @@ def end(process: BaseProcess | None, connection: Connection | None) -> None:
         process.join(timeout=1.0)
     if connection is not None:
         connection.close()
+
+
+class KeptWorker:
+    """A worker process kept between requests, one request at a time: ``cancel`` ends a
+    running search at once (with its process), ``close`` asks an idle worker to stop; either
+    way the next request starts a fresh process. Subclasses say what the process runs."""
+
+    def __init__(self) -> None:
+        self._process: BaseProcess | None = None
+        self._connection: Connection | None = None
+        self._waiting = False
+
+    def _spawn(self) -> tuple[BaseProcess, Connection]:
+        """Start the worker process (``start`` with the subclass's target)."""
+        raise NotImplementedError
+
+    def cancel(self) -> None:
+        """Abandon the running search, if any (ends the worker process at once)."""
+        if self._waiting:
+            self._discard()
+
+    def close(self) -> None:
+        """Stop the worker process; requests can still be made later."""
+        if self._connection is not None and not self._waiting:
+            with contextlib.suppress(OSError):
+                self._connection.send(None)
+            if self._process is not None:
+                self._process.join(timeout=1.0)
+        self._discard()
+
+    def _ensure_worker(self) -> Connection:
+        if self._connection is None or self._process is None or not self._process.is_alive():
+            self._discard()
+            self._process, self._connection = self._spawn()
+        return self._connection
+
+    def _discard(self) -> None:
+        self._waiting = False
+        end(self._process, self._connection)
+        self._process = self._connection = None
+
+    def __enter__(self: W) -> W:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
