@@ -32,6 +32,7 @@ from game.client.files.learning import Learning, load_learning
 from game.client.files.paths import Paths
 from game.client.files.settings import load_settings
 from game.client.files.storage import load, now_iso
+from game.client.files.writer import BackgroundWriter
 from game.client.match.computer import ComputerSeat
 from game.client.match.evaluation import Evaluator
 from game.client.match.online import Browser, HostedServer, OnlinePlay
@@ -168,6 +169,7 @@ def build_services(paths: Paths | None = None, size: tuple[int, int] | None = No
 
     learning, learn_problems = load_learning(games, paths.data, report)
     background = Background()
+    writer = BackgroundWriter()
     services = Services(
         display=display,
         ui=ui,
@@ -184,8 +186,9 @@ def build_services(paths: Paths | None = None, size: tuple[int, int] | None = No
         reviews=ProcessReviews(),
         evaluations=ProcessEvaluations(),
         learning=learning,
+        writer=writer,
         online=OnlinePlay(games, paths, functools.partial(lan_hosting, paths),
-                          functools.partial(lan_browser, background), wake),
+                          functools.partial(lan_browser, background), wake, writer),
         preload=functools.partial(preload, games, learning),
         background=background,
         speech=Speech(settings.speech),

@@ -266,8 +266,7 @@ class OnlinePlayScene(PlayScene):
         elif name == op.SEND_FILE:
             self._send_as_file()
         elif name == op.MUTE:
-            online.muted = not online.muted
-            online.chat = []
+            online.muted = not online.muted  # hidden, still kept: unmuted, it shows again
             self._build_root()
         elif name == op.SIT_AGAIN:
             online.sit_again()
@@ -393,7 +392,7 @@ class OnlinePlayScene(PlayScene):
 
     def _draw_keys(self, surface: pygame.Surface) -> None:
         """The message strip shows the last chat line, if any, in place of the keys."""
-        if self.services.toasts.items or not self.online.chat:
+        if self.services.toasts.items or not self.online.chat or self.online.muted:
             super()._draw_keys(surface)
             return
         said = self.online.chat[-1]

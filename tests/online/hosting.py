@@ -30,7 +30,8 @@ def loopback_services(paths: Paths) -> Services:
         services.learning.mark_offered(game.info.id)
     services.online = OnlinePlay(
         services.games, paths, lambda: LanHost(paths.data, bind="127.0.0.1", port=0,
-                                               announce=False), wake=wake)
+                                               announce=False), wake=wake,
+        writer=services.writer)
     return services
 
 

@@ -12,17 +12,17 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from typing import Any, Final, Protocol
 
-from game.client.files import tickets
+from game.client.files import chats, tickets
+from game.client.files.chats import Said
 from game.client.files.paths import Paths
+from game.client.files.writer import BackgroundWriter
 from game.core.match import Match, Seat, meta_word
 from game.core.player import Decision
 from game.core.record import Online
 from game.core.registry import Registry
 
-CHAT_LINES: Final = 5
 CHAT_BURST: Final = 4
 CHAT_WINDOW: Final = 10.0
 """At most ``CHAT_BURST`` lines of one's own in ``CHAT_WINDOW`` seconds (flood control)."""
@@ -60,19 +60,14 @@ class Session(Protocol):
     def close(self, wait: float = 0.0) -> None: ...
 
 
-@dataclass
-class Said:
-    name: str
-    """Who said it (named when heard: the seats swap at a rematch)."""
-    text: str
-
-
 class OnlineGame:
     """One seat at one online table, as the UI thread knows it (see the module docstring)."""
 
     def __init__(self, session: Session, games: Registry, paths: Paths, name: str,
                  hosted: bool = False, clock: Callable[[], float] = time.time,
-                 ticks: Callable[[], float] = time.monotonic) -> None:
+                 ticks: Callable[[], float] = time.monotonic,
+                 writer: BackgroundWriter | None = None) -> None:
+        """``writer``: stores the chat off the frame (the app's; one of its own if none)."""
         self.session = session
         self.games = games
         self.paths = paths
@@ -91,6 +86,10 @@ class OnlineGame:
         self.offer: tuple[str, int] | None = None
         """A pending offer: its kind and who made it."""
         self.chat: list[Said] = []
+        """The last ``chats.KEPT_LINES`` lines said at this table, kept across restarts."""
+        self.chat_kept = True
+        """Whether new lines are stored (not over a kept chat that could not be read)."""
+        self.writer = writer or BackgroundWriter()
         self.muted = False
         self._said_at: list[float] = []
         self.heard: list[Any] = []
@@ -303,7 +302,8 @@ class OnlineGame:
         if isinstance(message, m.Said):
             if not self.muted:
                 said = Said(self._name(message.seat), message.text)
-                self.chat = [*self.chat, said][-CHAT_LINES:]
+                self.chat = [*self.chat, said][-chats.KEPT_LINES:]
+                self._keep_chat()
         elif isinstance(message, m.Offered):
             self.offer = (message.kind.value, message.seat)
         elif isinstance(message, m.Declined):
@@ -319,6 +319,31 @@ class OnlineGame:
                 self.gone_since = None if message.here else self.clock()
         elif isinstance(message, m.Error):
             self.heard.append(message.reason[:1].upper() + message.reason[1:])
+
+    def take_kept_chat(self, table: str) -> None:
+        """Show again what was said at ``table`` before the app closed; a kept chat that
+        cannot be read is said why, left as it is, and not written over."""
+        try:
+            self.chat = chats.load(self.paths, table)
+        except chats.ChatRefused as err:
+            self.chat_kept = False
+            self.heard.append(f"{str(err)[:1].upper()}{str(err)[1:]}; new lines are not kept")
+
+    def _keep_chat(self) -> None:
+        """Store the chat as it now is, in the writer's thread (in the order heard)."""
+        table = self.table_id
+        if not self.chat_kept or table is None:
+            return
+        lines, paths = list(self.chat), self.paths
+
+        def job() -> str | None:
+            try:
+                chats.store(paths, table, lines)
+            except OSError as err:
+                return f"The chat could not be kept: {err.strerror or err}"
+            return None
+
+        self.writer.submit(job, self.heard.append)
 
     def _name(self, seat: int) -> str:
         if self.state is None:
@@ -414,12 +439,15 @@ class OnlinePlay:
     def __init__(self, games: Registry, paths: Paths,
                  hosting: Callable[[], HostedServer] | None = None,
                  browsing: Callable[[Callable[[], None]], Browser] | None = None,
-                 wake: Callable[[], None] = lambda: None) -> None:
+                 wake: Callable[[], None] = lambda: None,
+                 writer: BackgroundWriter | None = None) -> None:
         """``wake``: wakes the app's loop from another thread when news arrives (the app
-        layer's ``game.client.app.wake.wake``; none for a loop that never sleeps)."""
+        layer's ``game.client.app.wake.wake``; none for a loop that never sleeps);
+        ``writer``: the app's, which stores each game's chat off the frame."""
         self.games = games
         self.paths = paths
         self.wake = wake
+        self.writer = writer or BackgroundWriter()
         self._hosting = hosting
         self._browsing = browsing
         self._network: Any = None
@@ -458,7 +486,7 @@ class OnlinePlay:
         from game.net.session import Session
 
         session = Session(self.network(), url, name, self.games, self.wake, identity)
-        game = OnlineGame(session, self.games, self.paths, name, hosted)
+        game = OnlineGame(session, self.games, self.paths, name, hosted, writer=self.writer)
         session.start(start)
         self.games_open.append(game)
         return game
@@ -473,6 +501,7 @@ class OnlinePlay:
         game = self.open(url, kept.name, Ticket(kept.table, kept.seat, kept.token),
                          kept.hosted)
         game.kept = kept
+        game.take_kept_chat(kept.table)
         return game
 
     def stop(self) -> None:
