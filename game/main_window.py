@@ -127,12 +127,13 @@ class ProcessEvaluations:
         return EvaluationJob(game_id)
 
 
-def lan_hosting(paths: Paths) -> HostedServer:
-    """This machine's table server, listening on every interface and announced on the LAN
-    (imported on first use: the menu's first frame loads no server)."""
+def lan_hosting(paths: Paths, port: int | None = None) -> HostedServer:
+    """This machine's table server, listening on every interface (on ``port`` first when
+    given: the one its kept tables were served on) and announced on the LAN (imported on
+    first use: the menu's first frame loads no server)."""
     from game.hosting import LanHost
 
-    return LanHost(paths.data)
+    return LanHost(paths.data) if port is None else LanHost(paths.data, port=port)
 
 
 def lan_browser(background: Background, changed: Callable[[], None]) -> Browser:

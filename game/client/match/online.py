@@ -10,11 +10,13 @@ tokens, played through the match.
 
 from __future__ import annotations
 
+import threading
 import time
 from collections.abc import Callable, Sequence
 from typing import Any, Final, Protocol
+from urllib.parse import urlsplit
 
-from game.client.files import chats, tickets
+from game.client.files import autosaves, chats, tickets
 from game.client.files.chats import Said
 from game.client.files.paths import Paths
 from game.client.files.writer import BackgroundWriter
@@ -437,13 +439,14 @@ class OnlinePlay:
     generic client imports no server)."""
 
     def __init__(self, games: Registry, paths: Paths,
-                 hosting: Callable[[], HostedServer] | None = None,
+                 hosting: Callable[[int | None], HostedServer] | None = None,
                  browsing: Callable[[Callable[[], None]], Browser] | None = None,
                  wake: Callable[[], None] = lambda: None,
                  writer: BackgroundWriter | None = None) -> None:
         """``wake``: wakes the app's loop from another thread when news arrives (the app
         layer's ``game.client.app.wake.wake``; none for a loop that never sleeps);
-        ``writer``: the app's, which stores each game's chat off the frame."""
+        ``writer``: the app's, which stores each game's chat off the frame; ``hosting``:
+        starts this machine's server, trying the port given first (None: the usual one)."""
         self.games = games
         self.paths = paths
         self.wake = wake
@@ -452,20 +455,45 @@ class OnlinePlay:
         self._browsing = browsing
         self._network: Any = None
         self.hosted: HostedServer | None = None
+        self._host_lock = threading.Lock()
+        """Held while this machine's server starts or stops (``serve_kept`` starts it in a
+        thread of its own)."""
+        self._starting: threading.Thread | None = None
+        self.host_problem: str | None = None
+        """Why the hosted tables could not be served again at start (Resume tries again)."""
         self.games_open: list[OnlineGame] = []
 
     @property
     def can_host(self) -> bool:
         return self._hosting is not None
 
-    def host_server(self) -> HostedServer:
-        """This machine's server, started on first use. Raises OSError/RuntimeError-like
-        exceptions with a reason for people when it cannot start."""
-        if self.hosted is None:
-            if self._hosting is None:
-                raise RuntimeError("this build cannot host tables")
-            self.hosted = self._hosting()
-        return self.hosted
+    def host_server(self, port: int | None = None) -> HostedServer:
+        """This machine's server, started on first use (on ``port`` if it is free). Raises
+        OSError/RuntimeError-like exceptions with a reason for people when it cannot start."""
+        with self._host_lock:
+            if self.hosted is None:
+                if self._hosting is None:
+                    raise RuntimeError("this build cannot host tables")
+                self.hosted = self._hosting(port)
+            return self.hosted
+
+    def serve_kept(self) -> None:
+        """The app has started: if this machine hosts a table whose game is not over, its
+        server starts again at once (in a thread: the window does not wait for it), on the
+        port its players know, so they sit again without the host doing anything."""
+        seats = hosted_seats(self.paths)
+        if not seats or self._hosting is None or self._starting is not None:
+            return
+        port = port_of(seats[0].url)
+
+        def start() -> None:
+            try:
+                self.host_server(port)
+            except Exception as err:  # its reason: a port taken, a database refused
+                self.host_problem = str(err)
+
+        self._starting = threading.Thread(target=start, name="hosting", daemon=True)
+        self._starting.start()
 
     def browse(self) -> Browser | None:
         return None if self._browsing is None else self._browsing(self.wake)
@@ -497,7 +525,7 @@ class OnlinePlay:
 
         url = kept.url
         if kept.hosted:
-            url = self.host_server().url
+            url = self.host_server(port_of(kept.url)).url
         game = self.open(url, kept.name, Ticket(kept.table, kept.seat, kept.token),
                          kept.hosted)
         game.kept = kept
@@ -512,6 +540,26 @@ class OnlinePlay:
         if self._network is not None:
             self._network.stop()
             self._network = None
-        if self.hosted is not None:
-            self.hosted.stop()
-            self.hosted = None
+        with self._host_lock:  # a server still starting is stopped once it listens
+            if self.hosted is not None:
+                self.hosted.stop()
+                self.hosted = None
+
+
+def port_of(url: str) -> int | None:
+    """The port of a ``ws://`` address, or None without a readable one."""
+    try:
+        return urlsplit(url).port
+    except ValueError:
+        return None
+
+
+def hosted_seats(paths: Paths) -> list[tickets.Kept]:
+    """This machine's seats at the tables it hosts whose games are not over, the most
+    recently played first."""
+    seats = []
+    for kept in autosaves.unfinished(paths):
+        ticket = None if kept.online is None else tickets.find(paths, kept.online.table)
+        if ticket is not None and ticket.hosted:
+            seats.append(ticket)
+    return seats
