@@ -10,6 +10,7 @@ tokens, played through the match.
 
 from __future__ import annotations
 
+import contextlib
 import threading
 import time
 from collections.abc import Callable, Sequence
@@ -459,8 +460,6 @@ class OnlinePlay:
         """Held while this machine's server starts or stops (``serve_kept`` starts it in a
         thread of its own)."""
         self._starting: threading.Thread | None = None
-        self.host_problem: str | None = None
-        """Why the hosted tables could not be served again at start (Resume tries again)."""
         self.games_open: list[OnlineGame] = []
 
     @property
@@ -487,10 +486,10 @@ class OnlinePlay:
         port = port_of(seats[0].url)
 
         def start() -> None:
-            try:
+            # a port taken, a database held by another copy of the app: resuming the game
+            # tries again and tells the player why
+            with contextlib.suppress(Exception):
                 self.host_server(port)
-            except Exception as err:  # its reason: a port taken, a database refused
-                self.host_problem = str(err)
 
         self._starting = threading.Thread(target=start, name="hosting", daemon=True)
         self._starting.start()
