@@ -18,6 +18,7 @@ import pygame
 
 from game.client.access import cursor
 from game.client.app.commands import ViewAction
+from game.client.board_view import BoardView
 from game.client.draw import coords, fonts, palette
 from game.client.draw.tween import Cues, mix
 from game.client.view import RGB, Feedback, Proposal, parse_cell
@@ -60,22 +61,20 @@ def marks_of(events: Iterable[Event]) -> dict[Coord, RGB]:
     return marks
 
 
-class FortsView:
+class FortsView(BoardView):
     """A Forts and Ruins board in a rectangle of the window (see ``game.client.view.GameView``)."""
 
     game_id: str = "forts"
     actions: tuple[ViewAction, ...] = ACTIONS
 
     def __init__(self) -> None:
-        self._speed = 1.0
-        self._area = pygame.Rect(0, 0, 640, 360)
+        super().__init__(pygame.Rect(0, 0, 640, 360))
         self._state: FortsState | None = None
         self._placeable: frozenset[Coord] = frozenset()
         self._anim = anim.NO_ANIMATION
         self._anim_before: FortsState | None = None
         self._by_cell: dict[Coord, list[anim.CellAnim]] = {}
         self._cues = Cues()
-        self._interactive = True
         self._value: int | None = None
         self._cell: Coord | None = None
         self._ready = False
@@ -95,17 +94,9 @@ class FortsView:
     def set_colours(self, colours: Sequence[RGB]) -> None:
         """Values have their own fixed colour-blind-safe colours; seat colours are unused."""
 
-    def set_speed(self, speed: float) -> None:
-        self._speed = speed
-
-    def set_interactive(self, on: bool) -> None:
-        self._interactive = on
+    def _reset_selection(self) -> None:
         self._cell = None
         self._ready = False
-
-    def layout(self, rect: pygame.Rect) -> None:
-        self._area = pygame.Rect(rect)
-        self._fit()
 
     def _fit(self) -> None:
         if self._state is None:
