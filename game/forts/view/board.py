@@ -20,6 +20,7 @@ from game.client.access import cursor
 from game.client.app.commands import ViewAction
 from game.client.board_view import BoardView
 from game.client.draw import coords, fonts, palette
+from game.client.draw.tip import draw_tip
 from game.client.draw.tween import Cues, mix
 from game.client.view import RGB, Feedback, Proposal, parse_cell
 from game.core.protocol import Event, MoveResult
@@ -370,20 +371,14 @@ class FortsView(BoardView):
         tip = None if self._hover is None else self.cell_tip(self._hover)
         if tip is None or self._hover is None:
             return
-        width = min(340, surface.get_width() - 20)
-        lines = fonts.wrap(tip, fonts.MIN_SIZE, width - 16)
-        line_h = fonts.font(fonts.MIN_SIZE).get_linesize()
-        box = pygame.Rect(0, 0, width, len(lines) * line_h + 12)
         cell = self._cell_rect(self._hover)
-        box.midbottom = (cell.centerx, cell.y - 6)
-        if box.y < 0:
-            box.midtop = (cell.centerx, cell.bottom + 6)
-        box.clamp_ip(surface.get_rect())
-        pygame.draw.rect(surface, (20, 22, 30), box, border_radius=6)
-        pygame.draw.rect(surface, palette.ACCENT, box, 1, border_radius=6)
-        for i, line in enumerate(lines):
-            surface.blit(fonts.text(line, fonts.MIN_SIZE, palette.TEXT),
-                         (box.x + 8, box.y + 6 + i * line_h))
+
+        def place(box: pygame.Rect) -> None:
+            box.midbottom = (cell.centerx, cell.y - 6)
+            if box.y < 0:
+                box.midtop = (cell.centerx, cell.bottom + 6)
+
+        draw_tip(surface, tip, min(340, surface.get_width() - 20), place)
 
     def _draw_cell(self, surface: pygame.Surface, cell: Coord, clock: float) -> None:
         rect = self._cell_rect(cell)
