@@ -152,29 +152,32 @@ def _ranked(options: Options, me: int, rng: random.Random) -> list[tuple[float, 
     return scored
 
 
-def _start(state: State, budget: Budget,
-           rng: random.Random) -> Decision[Move] | tuple[Options, list[tuple[float, int]]]:
+class _RankedPlayer:
     """What the normal and hard players do first: set up at random, or take a win in one;
-    else the turns there are and the candidates ranked by the static evaluation."""
-    if state.in_setup:
-        return _setup_decision(state, rng)
-    options = survey(state)
-    budget.spend(len(options.turns))
-    if options.wins:
-        return Decision(_turn(options, options.wins[0]), WIN, budget.nodes, 1)
-    return options, _ranked(options, state.to_move, rng)
+    else they search the candidates ranked by the static evaluation (``search``)."""
+
+    def choose(self, state: State, budget: Budget, rng: random.Random) -> Decision[Move]:
+        if state.in_setup:
+            return _setup_decision(state, rng)
+        options = survey(state)
+        budget.spend(len(options.turns))
+        if options.wins:
+            return Decision(_turn(options, options.wins[0]), WIN, budget.nodes, 1)
+        return self.search(state.to_move, options, _ranked(options, state.to_move, rng),
+                           budget)
+
+    def search(self, me: int, options: Options, ranked: list[tuple[float, int]],
+               budget: Budget) -> Decision[Move]:
+        raise NotImplementedError
 
 
-class NormalPlayer:
+class NormalPlayer(_RankedPlayer):
     """One-turn greedy on the static evaluation, never handing the opponent a win in one."""
 
     name = "normal"
 
-    def choose(self, state: State, budget: Budget, rng: random.Random) -> Decision[Move]:
-        start = _start(state, budget, rng)
-        if isinstance(start, Decision):
-            return start
-        me, options, ranked = state.to_move, *start
+    def search(self, me: int, options: Options, ranked: list[tuple[float, int]],
+               budget: Budget) -> Decision[Move]:
         for score, result in ranked:
             budget.spend()
             if not _opponent_wins_next(result, me):
@@ -183,16 +186,13 @@ class NormalPlayer:
         return Decision(_turn(options, result), -WIN, budget.nodes, 1)
 
 
-class HardPlayer:
+class HardPlayer(_RankedPlayer):
     """Two-turn alpha-beta over the best candidates, with a push-off check on the third."""
 
     name = "hard"
 
-    def choose(self, state: State, budget: Budget, rng: random.Random) -> Decision[Move]:
-        start = _start(state, budget, rng)
-        if isinstance(start, Decision):
-            return start
-        me, options, ranked = state.to_move, *start
+    def search(self, me: int, options: Options, ranked: list[tuple[float, int]],
+               budget: Budget) -> Decision[Move]:
         best: tuple[float, int] | None = None
         fallback = ranked[0]
         cost = 0.0  # the share of the budget the last candidate took: keep, never overrun
