@@ -57,6 +57,19 @@ def test_only_the_last_lines_are_kept(tmp_path: Path) -> None:
     assert chats.path_of(paths, "t1").stat().st_size < chats.MAX_BYTES
 
 
+def test_the_longest_lines_a_server_relays_are_kept_whole() -> None:
+    from game.net.limits import MAX_CHAT, MAX_NAME
+
+    assert chats.LONGEST_TEXT >= MAX_CHAT and chats.LONGEST_NAME >= MAX_NAME
+
+
+def test_a_full_chat_of_the_longest_lines_reads_back(tmp_path: Path) -> None:
+    paths = Paths.under(tmp_path)
+    lines = [Said("🙂" * chats.LONGEST_NAME, "🙂" * chats.LONGEST_TEXT)] * chats.KEPT_LINES
+    chats.store(paths, "t1", lines)
+    assert chats.load(paths, "t1") == lines
+
+
 def test_text_the_screen_cannot_show_is_kept_as_shown(tmp_path: Path) -> None:
     paths = Paths.under(tmp_path)
     chats.store(paths, "t1", [Said("Ada\u202e", "a\x00b")])

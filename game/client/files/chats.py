@@ -27,9 +27,11 @@ KEPT_LINES: Final = 100
 """Lines kept per game: far more than the panel shows, enough to read back a conversation."""
 LONGEST_NAME: Final = 64
 LONGEST_TEXT: Final = 500
-"""Longer than any line the server relays (names of 32, lines of 200 characters)."""
-MAX_BYTES: Final = 128 * 1024
-"""``KEPT_LINES`` of the longest lines, escaped, stay under this; a larger file is not ours."""
+"""The longest name and line kept: the protocol's own bounds (names of 32, lines of 500
+characters; the app sends 200) or more."""
+MAX_BYTES: Final = 512 * 1024
+"""``KEPT_LINES`` of the longest lines (four UTF-8 bytes a character) stay well under this
+(about 220 KB); a larger file is not ours."""
 FORMAT: Final = "conquid-arcade-chat"
 VERSION: Final = 1
 
