@@ -36,6 +36,8 @@ class Refusal(enum.Enum):
     GAME_ON = "game-on"
     TOO_LATE = "too-late"
     NO_OFFER = "no-offer"
+    NO_MOVE = "no-move"
+    TOO_SOON = "too-soon"
     CANNOT_CLAIM = "cannot-claim"
     RATE_LIMITED = "rate-limited"
     BUSY = "busy"
