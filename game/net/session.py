@@ -137,8 +137,9 @@ class Link:
 
 @dataclass(frozen=True)
 class Heard:
-    """A message for the player: chat (``said``), an offer, a declined offer, a presence
-    change or a refusal (``error``); a spectator's ``remarked``; on a lobby session, every
+    """A message for the player: chat (``said``), an offer, a declined offer, moves taken
+    back (``takenback``, before the table without them), a presence change or a refusal
+    (``error``); a spectator's ``remarked``; on a lobby session, every
     message of the public side."""
 
     message: Incoming
@@ -468,10 +469,13 @@ class Session(LinkedSession[Seated | Invited | TableNow | Heard | Queued | Watch
 
     def _on_message(self, message: Incoming) -> None:
         client = self._client
-        if isinstance(message, m.TableState) or (isinstance(message, m.Moved)
+        if isinstance(message, m.TableState) or (isinstance(message, (m.Moved, m.TakenBack))
                                                   and message.clocks is not None):
             self._clocks = (message.clocks, time.monotonic())
-        if isinstance(message, (m.TableState, m.Moves, m.Moved, m.Ended, lb.Watching)):
+        if isinstance(message, m.TakenBack):
+            self._put(Heard(message))  # first: the moves taken back are not our copy's fault
+        if isinstance(message, (m.TableState, m.Moves, m.Moved, m.TakenBack, m.Ended,
+                                lb.Watching)):
             if client is not None:
                 self._publish(client)
         elif isinstance(message, m.Invite):

@@ -674,15 +674,10 @@ class Table:
 def takeback_ply(match: Match, seat: int) -> int:
     """How many moves the round keeps if ``seat`` takes back its last turn: the moves before
     that turn began (the other side's turn since, if any, goes too, so ``seat`` is to move
-    again; a turn is the moves one side makes in a row, several in Piously). Raises
-    ProtocolError when ``seat`` has made no move to take back."""
-    ply = match.ply
-    while ply > 0 and match.mover(ply - 1) != seat:
-        ply -= 1
-    if ply == 0:
+    again). Raises ProtocolError when ``seat`` has made no move to take back."""
+    ply = match.last_turn_start(seat)
+    if ply is None:
         raise ProtocolError(Refusal.NO_MOVE, "you have no move to take back yet", Offer.TYPE)
-    while ply > 0 and match.mover(ply - 1) == seat:
-        ply -= 1
     return ply
 
 

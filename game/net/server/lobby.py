@@ -524,7 +524,7 @@ class LobbyHub(TableHub):
         if self._shown.get(table.id) != (table.round, table.names()):
             texts.append(lb.encode(self._watching(live)))
         for send in output.send:
-            if isinstance(send.message, (m.Moved, m.Ended, m.Presence)):
+            if isinstance(send.message, (m.Moved, m.TakenBack, m.Ended, m.Presence)):
                 text = lb.encode(send.message)
                 if text not in texts:
                     texts.append(text)
