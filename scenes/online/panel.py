@@ -18,6 +18,7 @@ from game.core.protocol import CHANCE
 
 ABORT: Final = "online_abort"
 CLAIM: Final = "online_claim"
+ASK_TAKEBACK: Final = "online_ask_takeback"
 ACCEPT: Final = "online_accept"
 DECLINE: Final = "online_decline"
 SEND_FILE: Final = "online_send_file"
@@ -39,7 +40,10 @@ def control_rows(online: OnlineGame, over: bool) -> list[list[tuple[str, str, st
         rows.append([("Sit here again", SIT_AGAIN, "Connect to this seat again (a window "
                       "holding it elsewhere lets it go)")])
     offered = online.offered_to_me()
-    if offered is not None:
+    if offered == "takeback":
+        rows.append([("Accept", ACCEPT, "Let them take back their last move"),
+                     ("Decline", DECLINE, "Keep the game as it is")])
+    elif offered is not None:
         rows.append([(f"Accept {offered}", ACCEPT, f"Accept the {offered} offered to you"),
                      ("Decline", DECLINE, f"Decline the {offered}")])
     if not over:
@@ -65,6 +69,22 @@ def abort_possible(match: Match) -> bool:
     return not match.is_over
 
 
+def offer_words(online: OnlineGame, match: Match, kind: str) -> str:
+    """What the other player's offer of ``kind`` says to us."""
+    if kind != "takeback":
+        return f"{match.seats[1 - online.my_seat].name} offers a {kind}"
+    name = match.seats[1 - online.my_seat].name
+    yours = "  (and your reply)" if match.to_move == 1 - online.my_seat else ""
+    return f"{name} asks to take back their last move{yours}"
+
+
+def takeback_possible(online: OnlineGame, match: Match) -> bool:
+    """Whether asking to take back can be sent now: the round goes on, we have made a move
+    and have not already asked."""
+    return (online.seated and not match.is_over and not online.takeback_asked()
+            and match.last_turn_start(online.my_seat) is not None)
+
+
 def status(online: OnlineGame, match: Match) -> str | None:
     """What the player should know before anything else, or None."""
     if online.link == "lost":
@@ -77,6 +97,12 @@ def status(online: OnlineGame, match: Match) -> str | None:
         return f"Waiting for the other player to sit down{code}"
     if match.is_over:
         return None
+    offered = online.offered_to_me()
+    if offered == "takeback":
+        return offer_words(online, match, offered)
+    if online.takeback_asked():
+        name = match.seats[1 - online.my_seat].name
+        return f"You asked to take back your last move: waiting for {name}"
     left = online.claimable_in()
     if left is not None and match.to_move == 1 - online.my_seat:
         name = match.seats[1 - online.my_seat].name
