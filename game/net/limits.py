@@ -61,8 +61,8 @@ FIRST_MOVE_SECONDS: Final = 30
 """With a real-time clock, a player who has not made their first move this long after their
 turn began has the round aborted (nobody wins, nothing is rated) rather than lost on time."""
 TAKEBACK_WAIT_SECONDS: Final = 20
-"""A player asks to take back again only this long after their last asking, or once a move
-has been played since."""
+"""A player asks to take back again only this long after their last asking (or its refusal),
+or once a move has been played since."""
 
 # Enforced by the server, stated here so clients and docs agree.
 RATE_MESSAGES: Final = 100

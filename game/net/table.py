@@ -148,7 +148,7 @@ class Table:
         """With a real-time clock, both times left after each move of the round (what a
         takeback gives back)."""
         self._asked: dict[int, float] = {}
-        """Seat -> when it last asked to take back, since the last move."""
+        """Seat -> when it last asked to take back (or was declined), since the last move."""
         self._unsent = False
         """Whether the last output stored something that ``sent`` has not yet confirmed."""
 
@@ -435,6 +435,8 @@ class Table:
         if message.accept:
             return self._accept(seat, message.kind, now)
         self._offer = None
+        if message.kind is OfferKind.TAKEBACK:  # the wait to ask again counts from here
+            self._asked[1 - seat] = now
         return Output(send=self._to_all(Declined(message.kind, seat)))
 
     def _accept(self, seat: int, kind: OfferKind, now: float) -> Output:

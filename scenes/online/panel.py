@@ -74,7 +74,7 @@ def offer_words(online: OnlineGame, match: Match, kind: str) -> str:
     if kind != "takeback":
         return f"{match.seats[1 - online.my_seat].name} offers a {kind}"
     name = match.seats[1 - online.my_seat].name
-    yours = "  (and your reply)" if match.to_move == 1 - online.my_seat else ""
+    yours = " (and your reply)" if match.to_move == 1 - online.my_seat else ""
     return f"{name} asks to take back their last move{yours}"
 
 

@@ -192,10 +192,17 @@ class OnlinePlayScene(PlayScene):
             held = (" A move of your turn not yet sent (sent when the turn ends) goes at once: "
                     + self._tip(inp.PLAY, c.TAKE_BACK)
                     if self.match.game.info.several_moves_a_turn else "")
-            last.insert(0, ("Ask to take back", op.ASK_TAKEBACK, "Ask the other player to "
+            last.insert(0, (self._ask_words(), op.ASK_TAKEBACK, "Ask the other player to "
                             "let you take back your last move." + held))
         rows.append(last)
         return rows
+
+    def _ask_words(self) -> str:
+        """*Ask to take back* where a panel button (two a row) holds it, else shorter."""
+        cell = (self.side.rect.w - 36) // 2
+        words = "Ask to take back"
+        face = self.services.ui.get_theme().get_font(["button"])
+        return words if face.size(words)[0] + 8 <= cell else "Ask takeback"
 
     def _enabled(self, name: str, over: bool, human: bool) -> bool:
         if name in (c.RESIGN, c.OFFER_DRAW):
@@ -380,10 +387,11 @@ class OnlinePlayScene(PlayScene):
         online = self.online
         for ply, seat in online.taken_back:
             self._held_from = None
+            replied = any(self.match.mover(p) != seat for p in range(ply, self.match.ply))
             while self.match.ply > ply:
                 self.match.undo()
-            whose = "Your" if seat == online.my_seat else f"{self.match.seats[seat].name}'s"
-            self.services.toasts.show(f"{whose} last move was taken back", "good", HEARD)
+            self.services.toasts.show(_taken_words(self.match, seat, online.my_seat, replied),
+                                      "good", HEARD)
         online.taken_back.clear()
         self.table.restart(1 - online.my_seat)  # the remote seat waits for the new ply
         self.view.show(self.match.state, last_turn(self.match, self.match.ply))
@@ -461,3 +469,12 @@ class OnlinePlayScene(PlayScene):
             return "  ·  you"
         known = self.online.link == "connected"  # (while our link is down: not known)
         return "  ·  away" if known and not self.online.here(seat) else ""
+
+
+def _taken_words(match: Match, seat: int, mine: int, replied: bool) -> str:
+    """What a takeback asked by ``seat`` did, said to the player at ``mine``."""
+    if seat == mine:
+        other = match.seats[1 - mine].name
+        return "Your last move was taken back" + (f", and {other}'s reply" if replied else "")
+    return (f"{match.seats[seat].name}'s last move was taken back"
+            + (", and your reply" if replied else ""))

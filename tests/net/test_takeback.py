@@ -87,7 +87,9 @@ def test_declined_nothing_changes_and_asking_again_waits() -> None:
     assert snapshot(setup.table) == before
     too_soon = refusal(setup.send("a", ASK))
     assert too_soon.code == "too-soon" and "ask again in" in too_soon.reason
-    setup.now += TAKEBACK_WAIT_SECONDS
+    setup.now += TAKEBACK_WAIT_SECONDS - 3  # 20 s after the asking, not the answer
+    assert refusal(setup.send("a", ASK)).code == "too-soon"
+    setup.now += 1
     assert messages(setup.send("a", ASK), "b") == [Offered(OfferKind.TAKEBACK, 0)]
 
 
