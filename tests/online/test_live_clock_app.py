@@ -20,7 +20,8 @@ def test_the_app_s_player_stops_and_loses_on_time(app: Driver) -> None:
     played: list[str] = []
     sounds = app.app.services.sounds
     sounds.play = played.append  # type: ignore[method-assign]
-    opponent, play = against_opponent(app, "pushfight", seed=3, clock="0.5+0")
+    # (Conquid: no random move ends the game in its first turns)
+    opponent, play = against_opponent(app, "conquid", seed=3, clock="0.5+0")
     try:
         online = play.online
         assert online is not None and online.state.clock.base == 30
