@@ -20,6 +20,7 @@ from game.client.app.services import Services
 from game.client.draw import fonts, palette
 from game.client.files import storage
 from game.client.match.lobby import Spectator
+from game.client.view import last_turn
 from scenes.replay import ReplayScene
 
 HEARD = "watching"
@@ -88,21 +89,30 @@ class WatchScene(ReplayScene):
         return super().update(clock)
 
     def _take_moves(self, clock: float) -> None:
-        """Add the server's new moves; follow them if the player was at the live end."""
-        following = self.cursor >= self.match.ply and not self.playing
+        """Add the server's new moves to the match, the move list and the header's count;
+        follow them on the board if the player was at the live end (playing them through
+        one after another when several came, or came during an animation; already playing
+        through, the play goes on to the new end by itself)."""
+        following = not self.playing and self.cursor >= self.match.ply
         moves = self.spectator.moves
         if moves[:self.match.ply] != self.match.moves:  # out of step: the server's game
             self.match = self.spectator.new_match(self.match.created)
+            self.cursor = min(self.cursor, self.match.ply)
+            self.view.show(self.match.state_at(self.cursor),
+                           last_turn(self.match, self.cursor))
         else:
             for text in moves[self.match.ply:]:
                 self.match.play_text(text)
+        self.history.sync(self.match)
         self._clock = clock
         self._build_root()  # the move list and the slider's range
-        if following and not self.view.busy(clock):
+        if not following:
+            return
+        if not self.view.busy(clock):
             self.go_to(self.cursor + 1, animate=True)
-            if self.cursor < self.match.ply:
-                self.playing = True  # more than one arrived: play them through
-                self._next_at = clock
+        if self.cursor < self.match.ply:
+            self.playing = True  # the rest follow, each after the one before
+            self._next_at = clock
 
     def _draw_keys(self, surface: pygame.Surface) -> None:
         if not self.spectator.remarks:  # the last remark has the strip
