@@ -37,9 +37,9 @@ RETRY_FIRST: Final = 1.0
 RETRY_MAX: Final = 30.0
 """Seconds between fresh connections once the client itself gave up (doubling)."""
 REFUSED_FOR_GOOD: Final = frozenset({
-    "bad-token", "no-table", "bad-code", "protocol-version", "rules-version", "unknown-game",
-    "bad-options", "rate-limited", "busy", "name-taken", "not-identified", "not-listed",
-    "no-challenge", UNPLAYABLE, REDIRECT,
+    "bad-token", "no-table", "bad-code", "invite-code", "protocol-version", "rules-version",
+    "unknown-game", "bad-options", "rate-limited", "busy", "name-taken", "not-identified",
+    "not-listed", "no-challenge", UNPLAYABLE, REDIRECT,
 })
 """Refusals after which connecting again cannot help: the session stops and says why."""
 REPLACED: Final = "this seat was opened in another window"
