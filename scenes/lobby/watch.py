@@ -21,9 +21,12 @@ from game.client.draw import fonts, palette
 from game.client.files import storage
 from game.client.match.lobby import Spectator
 from game.client.view import last_turn
+from game.client.widgets import countdown
 from scenes.replay import ReplayScene
 
 HEARD = "watching"
+CLOCK_SIZE = 20
+"""The clocks' text beside the names (a seat's line is ``SEAT_LINE`` high)."""
 
 
 class WatchScene(ReplayScene):
@@ -113,6 +116,33 @@ class WatchScene(ReplayScene):
         if self.cursor < self.match.ply:
             self.playing = True  # the rest follow, each after the one before
             self._next_at = clock
+
+    def animating(self, clock: float) -> bool:
+        """A real-time clock running counts down smoothly."""
+        running = self._running() is not None and self.spectator.clocks is not None
+        return running or super().animating(clock)
+
+    def _running(self) -> int | None:
+        """The seat whose clock runs: the side to move of the game as it stands (wherever
+        the board is looking), once both seats are taken and until the game ends."""
+        state = self.spectator.state
+        if state is None or None in state.names or self.match.is_over:
+            return None
+        mover = self.match.to_move
+        return mover if mover in (0, 1) else None
+
+    def clock_left(self, seat: int) -> float | None:
+        """Seconds left on ``seat``'s real-time clock now, or None without one."""
+        return self.spectator.clock_left(seat, self._running())
+
+    def _seat_mark(self, surface: pygame.Surface, line: pygame.Rect, seat: int) -> int:
+        """The seat's real-time clock at the right of its line, as the players see it."""
+        left, state = self.clock_left(seat), self.spectator.state
+        if left is None or state is None or state.clock.base is None:
+            return line.right
+        box = countdown.draw(surface, line.topright, left, state.clock.base,
+                             seat == self._running(), CLOCK_SIZE)
+        return box.x - 8
 
     def _draw_keys(self, surface: pygame.Surface) -> None:
         if not self.spectator.remarks:  # the last remark has the strip

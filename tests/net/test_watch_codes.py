@@ -1,18 +1,21 @@
-"""Watch codes on loopback: a table's watch code is its id, apart from its invite code and
-kept across a restart; a code that names no table, or an invite code given by mistake, is
-refused at once with its reason (a spectator never waits for an answer that will not come)."""
+"""Watching on loopback: a table's watch code is its id, apart from its invite code and kept
+across a restart; a code that names no table, or an invite code given by mistake, is refused
+at once with its reason (a spectator never waits for an answer that will not come); and a
+spectator of a real-time table gets both clocks, as the players do."""
 
 from __future__ import annotations
 
 import asyncio
+import random
 import time
 from pathlib import Path
 
 import pytest
 
+from game.core.match import Match, Seat
 from game.net.client import ClientError, TableClient
 from game.net.session import Link, Network, Session, Watch
-from tests.net.lobby_clients import lobby_server, peer, push_fight_between
+from tests.net.lobby_clients import lobby_server, peer, play_random, push_fight_between
 from tests.net.servers import GAMES
 
 ANSWER_SECONDS = 2.0
@@ -88,3 +91,26 @@ async def test_a_watch_code_still_works_after_a_restart(tmp_path: Path) -> None:
         await fan.send("watch", table=table, round=0, have=0)
         watching = await fan.expect("watching", ANSWER_SECONDS)
         assert watching["table"] == table and watching["names"] == ["Ada", "Bo"]
+
+
+async def test_a_spectator_of_a_live_table_gets_both_clocks(tmp_path: Path) -> None:
+    live = {"gone": 60, "move": None, "base": 180, "increment": 2}
+    mirror = Match(GAMES.get("pushfight"), {}, (Seat("Ada"), Seat("Bo")))
+    async with lobby_server(str(tmp_path / "t.sqlite")) as (url, _), \
+            peer(url) as host, peer(url) as guest, peer(url) as fan:
+        await host.send("create", game="pushfight", options={}, seat=0, name="Ada",
+                        clock=live)
+        table = (await host.expect("seated"))["table"]
+        await guest.send("join", code=(await host.expect("invite"))["code"], name="Bo")
+        await guest.expect("seated")
+        await play_random({0: host, 1: guest}, mirror, random.Random(3), 2)
+        await host.drain(0.3)
+        last = [got for got in host.got if got["type"] == "moved"][-1]
+        await fan.send("watch", table=table, round=0, have=0)
+        watching = await fan.expect("watching", ANSWER_SECONDS)
+        running = mirror.to_move
+        assert last["ply"] == 1 and watching["clocks"][1 - running] == last["clocks"][1 - running]
+        assert 0 < watching["clocks"][running] <= last["clocks"][running]  # it runs
+        await play_random({0: host, 1: guest}, mirror, random.Random(4), 1)
+        moved = await fan.expect("moved", ANSWER_SECONDS)
+        assert len(moved["clocks"]) == 2

@@ -1,10 +1,12 @@
 """The spectator's screen, headless, fed by a scripted session: the header, the move list and
 the board stay on the same move as the game goes on (moves arriving one by one, or several
-during one animation), and the history keys move all three together."""
+during one animation), the history keys move all three together, and a real-time clock counts
+down for the side to move."""
 
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 from typing import Any
 
 import pytest
@@ -70,22 +72,29 @@ def played(services: Services, count: int, seed: int = 11) -> tuple[str, ...]:
             return match.moves
 
 
-def watching(services: Services, ply: int, clock: m.Clock | None = None,
-             clocks: tuple[int, int] | None = None) -> lb.Watching:
+def watching(services: Services, ply: int, clock: m.Clock | None = None) -> lb.Watching:
     info = services.games.get(GAME).info
     return lb.Watching("abcdefghjkmn", GAME, info.rules_version, {}, clock or m.Clock(), 0,
                        ("Ada", "Bo"), ply, None, 1)
 
 
-def open_watch(driver: Driver, services: Services, moves: tuple[str, ...],
-               first: int, clock: m.Clock | None = None,
-               clocks: tuple[int, int] | None = None) -> tuple[WatchScene, Feed]:
-    """The watch screen opened on a table holding ``first`` of ``moves``, as the lobby
-    opens it (once its first ``watching`` and moves are in); its board is a ``BoardSpy``."""
+class Ticks:
+    """The spectator's monotonic clock, moved by the test."""
+
+    def __init__(self) -> None:
+        self.now = 1000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def open_watch(driver: Driver, services: Services, first: Watched,
+               ticks: Ticks | None = None) -> tuple[WatchScene, Feed]:
+    """The watch screen opened on the table as ``first`` has it, as the lobby opens it
+    (once its first ``watching`` and moves are in); its board is a ``BoardSpy``."""
     feed = Feed()
-    state = watching(services, first, clock, clocks)
-    feed.queue = [Link("connected"), Watched(state, moves[:first])]
-    spectator = Spectator(feed, services.games)
+    feed.queue = [Link("connected"), first]
+    spectator = Spectator(feed, services.games, ticks or Ticks())
     spectator.pump()
     driver.frames(2)
     make_view = services.make_view
@@ -123,7 +132,7 @@ def settle(driver: Driver, scene: WatchScene) -> None:
 def test_a_spectator_following_eleven_moves_sees_eleven_everywhere(
         driver: Driver, services: Services, at_once: bool) -> None:
     moves = played(services, 11)
-    scene, feed = open_watch(driver, services, moves, 9)
+    scene, feed = open_watch(driver, services, Watched(watching(services, 9), moves[:9]))
     in_step(scene, 9)
     for ply in ((11,) if at_once else (10, 11)):  # several may come during one animation
         feed.queue.append(Watched(watching(services, ply), moves[:ply]))
@@ -147,7 +156,7 @@ def test_a_spectator_following_eleven_moves_sees_eleven_everywhere(
 def test_stepping_back_stays_there_while_the_game_goes_on(driver: Driver,
                                                           services: Services) -> None:
     moves = played(services, 12)
-    scene, feed = open_watch(driver, services, moves, 10)
+    scene, feed = open_watch(driver, services, Watched(watching(services, 10), moves[:10]))
     driver.key("left")
     in_step(scene, 9)
     feed.queue.append(Watched(watching(services, 11), moves[:11]))
@@ -161,3 +170,43 @@ def test_stepping_back_stays_there_while_the_game_goes_on(driver: Driver,
     driver.frames(1)
     settle(driver, scene)
     in_step(scene, 12)  # back at the end: following again
+
+
+def test_a_spectator_sees_both_clocks_and_the_side_to_move_counting_down(
+        driver: Driver, services: Services) -> None:
+    moves, live, ticks = played(services, 4), m.Clock(base=300, increment=2), Ticks()
+    first = Watched(watching(services, 4, live), moves, (200_000, 150_000), ticks.now)
+    scene, feed = open_watch(driver, services, first, ticks)
+    mover = scene.match.to_move
+    assert (scene.clock_left(0), scene.clock_left(1)) == (200.0, 150.0)
+    assert scene.animating(scene._clock)  # a running clock keeps the frames coming
+    ticks.now += 5.0
+    driver.frames(1)
+    assert scene.clock_left(mover) == (200.0, 150.0)[mover] - 5.0
+    assert scene.clock_left(1 - mover) == (200.0, 150.0)[1 - mover]  # the other waits
+    moved = (*moves, played(services, 5)[4])  # the next move comes with both clocks
+    feed.queue.append(Watched(watching(services, 5, live), moved, (195_000, 150_000),
+                              ticks.now))
+    driver.frames(1)
+    ticks.now += 1.0
+    driver.frames(1)
+    assert scene.match.to_move == 1 - mover
+    assert scene.clock_left(mover) == (195.0, 150.0)[mover]
+    assert scene.clock_left(1 - mover) == (195.0, 150.0)[1 - mover] - 1.0
+    over = replace(watching(services, 6, live), ending=m.Ending(mover, "resign", "resigned"))
+    feed.queue.append(Watched(over, (*moved, f"resign {1 - mover}"), (195_000, 149_000),
+                              ticks.now))
+    driver.frames(1)
+    ticks.now += 30.0
+    driver.frames(1)
+    assert scene.match.is_over
+    assert (scene.clock_left(0), scene.clock_left(1)) == (195.0, 149.0)  # stopped
+    settle(driver, scene)
+    assert not scene.animating(scene._clock)
+
+
+def test_no_clock_is_shown_at_a_table_without_one(driver: Driver, services: Services) -> None:
+    moves = played(services, 4)
+    scene, _ = open_watch(driver, services, Watched(watching(services, 4), moves))
+    assert scene.clock_left(0) is None and scene.clock_left(1) is None
+    assert not scene.animating(scene._clock)

@@ -487,7 +487,8 @@ class LobbyHub(TableHub):
         self._shown[table.id] = (table.round, table.names())
         return lb.Watching(table.id, table.game.info.id, table.game.info.rules_version,
                            table.options, table.clock, table.round, table.names(),
-                           table.match.ply, ending, len(self._watchers.get(table.id, ())))
+                           table.match.ply, ending, len(self._watchers.get(table.id, ())),
+                           table.clocks(self.clock()))
 
     def _stop_watching(self, session: Session, visitor: Visitor) -> None:
         if visitor.watching is not None:
