@@ -326,11 +326,12 @@ class Reply:
 @dataclass(frozen=True)
 class Watch:
     """Watch ``table`` (its id is its watch code) read-only, holding ``have`` moves of round
-    ``round`` (0 and 0 the first time): answered like ``attach``, with ``watching``."""
+    ``round`` (None and 0 the first time: the round in play): answered like ``attach``, with
+    ``watching``. A ``round`` before the one in play asks for that round, sent whole."""
 
     TYPE: ClassVar[str] = "watch"
     table: str
-    round: int = 0
+    round: int | None = None
     have: int = 0
 
     def fields(self) -> Json:
@@ -338,7 +339,7 @@ class Watch:
 
     @classmethod
     def read(cls, f: Fields) -> Watch:
-        return cls(m._id(f, "table"), f.number("round", 0, m.MAX_COUNT),
+        return cls(m._id(f, "table"), f.optional_number("round", 0, m.MAX_COUNT),
                    f.number("have", 0, m.MAX_COUNT))
 
 

@@ -114,3 +114,31 @@ async def test_a_spectator_of_a_live_table_gets_both_clocks(tmp_path: Path) -> N
         await play_random({0: host, 1: guest}, mirror, random.Random(4), 1)
         moved = await fan.expect("moved", ANSWER_SECONDS)
         assert len(moved["clocks"]) == 2
+
+
+async def test_a_rematched_table_is_watched_live_by_its_code(tmp_path: Path) -> None:
+    """A first watch asks for the round in play (``round`` null); an earlier round is still
+    asked by number (a profile's recent game), sent whole."""
+    mirror = Match(GAMES.get("pushfight"), {}, (Seat("Ada"), Seat("Bo")))
+    async with lobby_server(str(tmp_path / "t.sqlite")) as (url, _), \
+            peer(url) as host, peer(url) as guest, peer(url) as fan:
+        table = await push_fight_between(host, guest)
+        await play_random({0: host, 1: guest}, mirror, random.Random(5), 2)
+        await host.send("resign")
+        await guest.expect("ended")
+        await host.send("offer", kind="rematch")
+        await guest.expect("offered")
+        await guest.send("answer", kind="rematch", accept=True)
+        await host.expect("table")
+        await fan.send("watch", table=table, round=None, have=0)
+        watching = await fan.expect("watching", ANSWER_SECONDS)
+        assert watching["round"] == 1 and watching["ending"] is None
+        await fan.send("watch", table=table, round=0, have=0)
+        earlier = await fan.expect("watching", ANSWER_SECONDS)
+        assert earlier["round"] == 0 and earlier["ending"]["reason"] == "resign"
+        client = TableClient(url, "Fan", GAMES)
+        await client.connect()
+        try:
+            assert (await client.watch(table)).round == 1
+        finally:
+            await client.close()

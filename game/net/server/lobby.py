@@ -462,7 +462,7 @@ class LobbyHub(TableHub):
         live = await self._serve(session, message.table, now, _unwatchable(message.table))
         if live is None:
             return  # refused, or sent to the process that serves it
-        if message.round < live.table.round:
+        if message.round is not None and message.round < live.table.round:
             if not self._old_rounds.allow(session.address, time.monotonic()):
                 raise ProtocolError(Refusal.RATE_LIMITED, "too many earlier rounds asked from "
                                     "your address: wait a minute", message.TYPE)
