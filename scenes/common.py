@@ -183,5 +183,4 @@ def copy_watch_code(scene: Scene, code: str) -> None:
     if problem:
         scene.services.toasts.show(f"Watch code {code} (not copied: {problem})", "error")
     else:
-        scene.services.toasts.show(f"Watch code {code} copied: anyone can watch this game "
-                                   "with it (Lobby, Watch)", "good")
+        scene.services.toasts.show(f"Watch code {code} copied", "good")

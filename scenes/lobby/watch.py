@@ -159,6 +159,7 @@ class WatchScene(ReplayScene):
         state = spectator.state
         link = "live" if spectator.link == "connected" else spectator.link
         watchers = "" if state is None else f"  ·  {state.spectators} watching"
-        note = fonts.fit(f"Watching ({link}){watchers}  ·  code {state.table if state else ''}",
+        note = fonts.fit(f"Watching ({link}){watchers}  ·  watch code "
+                         f"{state.table if state else ''}",
                          20, palette.MUTED, self.board_area.w - 16)
         surface.blit(note, (self.board_area.x + 8, self.messages.y - note.get_height() - 6))
