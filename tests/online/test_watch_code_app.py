@@ -1,7 +1,8 @@
 """The players' side of watching, in the real app (headless, hosting on loopback): the pause
 screen of an online game shows the table's watch code (its id, not the invite code) with a
-button that copies it, Ctrl+C in the game copies it too, and each copy is said (the toast is
-spoken); a game on this machine alone has no watch code to copy."""
+button that copies it, Ctrl+C in the game copies it too (the move box open or not), and
+each copy is said (the toast is spoken); a game on this machine alone has no watch code to
+copy."""
 
 from __future__ import annotations
 
@@ -43,6 +44,11 @@ def test_the_pause_screen_shows_the_watch_code_and_copies_it(app: Driver) -> Non
         pygame.scrap.put_text("")
         app.key("c", pygame.KMOD_CTRL)  # the same from the game itself
         assert clipboard() == code
+        pygame.scrap.put_text("")
+        app.key("m", pygame.KMOD_CTRL)  # and while typing a move in the move box
+        assert play.access.box.shown
+        app.key("c", pygame.KMOD_CTRL)
+        assert clipboard() == code and play.access.box.shown and not play.access.box.line
     finally:
         opponent.close()
 
