@@ -313,7 +313,7 @@ class TableClient:
         async def ask() -> lb.Watching:
             self.match, self.watched = None, None
             waiter = self._expect(lb.Watching.TYPE)
-            await self._send(lb.Watch(table, round_ or 0, 0))
+            await self._send(lb.Watch(table, round_, 0))
             answer = await self._answer(waiter, lb.Watch.TYPE)
             assert isinstance(answer, lb.Watching)
             return answer

@@ -24,6 +24,8 @@ class Refusal(enum.Enum):
     BAD_OPTIONS = "bad-options"
     NO_TABLE = "no-table"
     BAD_CODE = "bad-code"
+    INVITE_CODE = "invite-code"
+    """An invite code was given where a watch code (a table's id) is asked."""
     BAD_TOKEN = "bad-token"
     SEATED = "seated"
     NOT_SEATED = "not-seated"

@@ -744,11 +744,18 @@ def _token(f: Fields) -> str:
     return value
 
 
+def invite_shaped(text: str) -> bool:
+    """Whether ``text`` has the shape of an invite code, in either case (a table's id, its
+    watch code, never has: it is longer)."""
+    code = text.upper()
+    return len(code) == INVITE_LENGTH and all(c in INVITE_ALPHABET for c in code)
+
+
 def _invite(f: Fields) -> str:
     """An invite code, upper-cased (people may type it in either case)."""
     value = f.raw("code")
     code = value.upper() if isinstance(value, str) else ""
-    if len(code) != INVITE_LENGTH or not all(c in INVITE_ALPHABET for c in code):
+    if not invite_shaped(code):
         f.refuse(f"an invite code is {INVITE_LENGTH} characters from {INVITE_ALPHABET}",
                  Refusal.BAD_CODE)
     return code

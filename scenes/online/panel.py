@@ -11,8 +11,9 @@ import pygame
 
 from game.client.app import commands as c
 from game.client.draw import fonts, palette
-from game.client.match.clocks import clock_text, low_time
+from game.client.match.clocks import low_time
 from game.client.match.online import OnlineGame
+from game.client.widgets import countdown
 from game.core.match import Match, meta_word
 from game.core.protocol import CHANCE
 
@@ -162,17 +163,8 @@ def draw_clock(surface: pygame.Surface, card: pygame.Rect, online: OnlineGame, m
     if left is None or state is None or state.clock.base is None:
         return card.right
     running = not match.is_over and match.to_move == seat
-    low = left < low_time(state.clock.base)
-    words = fonts.text(clock_text(left), size, palette.BACKGROUND if running else
-                       (palette.WARN if low else palette.TEXT), bold=True)
-    box = words.get_rect().inflate(14, 4)
-    box.topright = (card.right - 6, card.y + 6)
-    if running:
-        pygame.draw.rect(surface, palette.WARN if low else palette.TEXT, box, border_radius=6)
-    else:
-        pygame.draw.rect(surface, palette.PANEL, box, border_radius=6)
-    surface.blit(words, words.get_rect(center=box.center))
-    return box.x
+    return countdown.draw(surface, (card.right - 6, card.y + 6), left, state.clock.base,
+                          running, size).x
 
 
 def dot(surface: pygame.Surface, centre: tuple[int, int], online: OnlineGame, seat: int) -> None:

@@ -92,6 +92,10 @@ class OnlinePlayScene(PlayScene):
     def _record_online(self) -> Online | None:
         return self.online.details()
 
+    @property
+    def watch_code(self) -> str | None:
+        return self.online.table_id
+
     def _hinter(self) -> ComputerSeat:
         raise ValueError("no hints in an online game")
 

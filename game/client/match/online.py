@@ -17,6 +17,7 @@ from typing import Any, Final, Protocol
 
 from game.client.files import tickets
 from game.client.files.paths import Paths
+from game.client.match.clocks import counted_down
 from game.core.match import Match, Seat, meta_word
 from game.core.player import Decision
 from game.core.record import Online
@@ -149,12 +150,8 @@ class OnlineGame:
         """Seconds left on ``seat``'s real-time clock now (``running``: the seat whose clock
         runs, None once the game is over), or None without one. The server counts from when
         its message reached us, so we count from its arrival too."""
-        if self.clocks is None:
-            return None
-        left = self.clocks[seat] / 1000
-        if seat == running and self.seated:
-            left -= self.ticks() - self.clocks_at
-        return max(0.0, left)
+        return counted_down(self.clocks, self.clocks_at, seat,
+                            running if self.seated else None, self.ticks())
 
     def deadline(self) -> int | None:
         return None if self.state is None else self.state.deadline
