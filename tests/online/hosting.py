@@ -48,7 +48,7 @@ class Opponent:
         self.state: Any = None
         self.link = "connecting"
         self.heard: list[Any] = []
-        """What the table said to this player (chat, offers...), in order."""
+        """The messages for the player it received (chat, offers, declines, takebacks...)."""
 
     def join(self, code: str) -> None:
         self.session.start(Join(code))
