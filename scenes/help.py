@@ -24,7 +24,7 @@ from game.client.app.scene import Pop, Scene, Transition
 from game.client.app.services import Services
 from game.client.draw import fonts, palette
 from game.client.draw.pictures import PictureBook
-from game.client.draw.richtext import BACKGROUND, BORDER, TextPanel
+from game.client.draw.richtext import TextPanel
 from scenes.common import button, heading
 
 APP_HELP = (
@@ -193,8 +193,8 @@ class HelpScene(Scene):
 
     def _draw_nav(self, surface: pygame.Surface, panel: TextPanel) -> None:
         """The sections, the one being read marked, the one under the pointer lit."""
-        pygame.draw.rect(surface, BACKGROUND, self.nav)
-        pygame.draw.rect(surface, BORDER, self.nav, 1)
+        pygame.draw.rect(surface, palette.FIELD, self.nav)
+        pygame.draw.rect(surface, palette.BORDER, self.nav, 1)
         reading = panel.section_at_top()
         height = self._row_height()
         for number, (title, _line) in enumerate(panel.sections):
@@ -203,7 +203,7 @@ class HelpScene(Scene):
             if row.bottom > self.nav.bottom:
                 break
             if number == self._hover:
-                pygame.draw.rect(surface, palette.GRID, row)
+                pygame.draw.rect(surface, palette.HOVERED, row)
             current = number == reading
             if current:
                 pygame.draw.rect(surface, palette.ACCENT, (row.x + 2, row.y + 4, 4, row.h - 8))

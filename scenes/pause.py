@@ -75,7 +75,7 @@ class PauseScene(Scene):
 
     def draw(self, surface: pygame.Surface, clock: float) -> None:
         veil = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
-        veil.fill((8, 10, 16, 190))
+        veil.fill((*palette.VEIL, 190))
         surface.blit(veil, (0, 0))
         heading(surface, "Paused", (surface.get_width() // 2, surface.get_height() // 2 - 160))
         if self.choices:

@@ -413,7 +413,8 @@ class PlayScene(Scene):
         body: Turn | Ended
         if self.match.outcome is not None:
             winner = self.match.outcome.winner
-            colour = palette.ACCENT if winner is None else palette.readable(self._colours()[winner])
+            colour = palette.ACCENT if winner is None else \
+                palette.readable(self._colours()[winner], palette.CARD)
             body = Ended(self.result_card(), colour)
         elif self.reviewing is not None:  # all of it as it was then
             body = Turn(self.look.counter(), self.look.last(), self._status())

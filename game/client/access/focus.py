@@ -25,14 +25,13 @@ from pygame_gui.elements import (
     UITextEntryLine,
 )
 
+from game.client.draw import palette
+
 if TYPE_CHECKING:
     from game.client.app.scene import Scene
 
 FOCUSABLE: Final = (UIButton, UICheckBox, UIDropDownMenu, UIHorizontalSlider, UITextEntryLine)
 """A list's lines are buttons of their own (Return on one chooses it, as a click does)."""
-RING: Final = (255, 209, 102)
-"""The focus ring's colour (the theme's accent), drawn over a black edge: seen on any
-background, and a shape, not a colour change of the control."""
 
 
 def controls(container: Any) -> list[Any]:
@@ -168,8 +167,14 @@ class Focus:
         if element is None:
             return
         rect = element.get_abs_rect().inflate(8, 8)
-        pygame.draw.rect(surface, (0, 0, 0), rect.inflate(4, 4), 3, border_radius=8)
-        pygame.draw.rect(surface, RING, rect, 3, border_radius=6)
+        ring(surface, rect)
+
+
+def ring(surface: pygame.Surface, rect: pygame.Rect) -> None:
+    """The focus ring round ``rect``: the theme's accent over a dark edge, seen on any
+    background, and a shape, not a colour change of the control."""
+    pygame.draw.rect(surface, palette.SHADOW, rect.inflate(4, 4), 3, border_radius=8)
+    pygame.draw.rect(surface, palette.ACCENT, rect, 3, border_radius=6)
 
 
 def _next_option(menu: Any) -> None:

@@ -58,7 +58,7 @@ class Fitted:
         else:
             box.topleft = (pointer[0], pointer[1] + 20)
         box.clamp_ip(surface.get_rect())
-        pygame.draw.rect(surface, (20, 22, 30), box, border_radius=6)
+        pygame.draw.rect(surface, palette.TIP, box, border_radius=6)
         pygame.draw.rect(surface, palette.ACCENT, box, 1, border_radius=6)
         for i, line in enumerate(lines):
             surface.blit(fonts.text(line, fonts.MIN_SIZE, palette.TEXT),
