@@ -16,6 +16,7 @@ from typing import Any
 import pygame
 
 from game.client.access.play import PlayAccess
+from game.client.access.stops import ListStop
 from game.client.app import commands as c
 from game.client.app import input as inp
 from game.client.app.commands import Command
@@ -83,6 +84,10 @@ class PlayScene(Scene):
         self.history = History(self.plugin, lambda: [
             seat for seat in range(len(match.seats)) if seat not in self.table.seats])
         self.move_list = MoveList()
+        self.moves_stop = ListStop("Moves", self.move_list, lambda position: self.review(
+            None if position >= self.match.ply else position))
+        """The move list as a stop of the Tab focus: Return on a move shows its position,
+        as a click on it does."""
         self.look = LookBack(match, self.history, lambda: self._key(inp.PLAY, c.BACK))
         self.words = MatchWords(match, self.history, self.plugin)
         self.flow = MatchFlow(services, match, self.table, self.view, self.plugin, self.history,
@@ -278,6 +283,9 @@ class PlayScene(Scene):
 
     def holds_keys(self) -> bool:
         return self.access.box.shown
+
+    def stops(self) -> list[ListStop]:
+        return [self.moves_stop]
 
     def command_by_name(self, name: str) -> Transition | None:
         """Run a command as its side-panel button does."""

@@ -1,17 +1,22 @@
 """Every screen by keyboard: Tab and Shift+Tab go round every control, each said by name,
-drawn with a focus ring; Return works the focused control; no pointer event is posted."""
+drawn with a focus ring; Return works the focused control; no pointer event is posted. The
+lists a screen draws itself (the move list, the help's contents) are stops too: Up and Down
+move a framed row, said as it is reached, and Return chooses it as a click would."""
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable
 from typing import Any
 
 import pygame
 import pytest
 
-from game.client.access.focus import controls, name_of
+from game.client.access.focus import name_of
+from game.client.access.stops import ListStop
 from game.client.app.scene import Push, Scene
 from game.client.app.services import Services
+from game.client.draw import palette
 from game.core.match import Match
 from scenes.play import PlayScene
 from tests.ui.driver import Driver
@@ -24,8 +29,13 @@ def tab(driver: Driver, back: bool = False) -> None:
     driver.frames(1, [event])
 
 
-def conquid(services: Services) -> Match:
-    return Match(services.games.get("conquid"), {"board": "small"})
+def conquid(services: Services, moves: int = 0) -> Match:
+    """A small Conquid game after ``moves`` seeded random moves."""
+    match = Match(services.games.get("conquid"), {"board": "small"})
+    rng = random.Random(3)
+    while match.ply < moves:
+        match.play(match.game.random_move(match.state, rng))
+    return match
 
 
 SCREENS: dict[str, Callable[[Services, Any], Scene]] = {
@@ -33,26 +43,35 @@ SCREENS: dict[str, Callable[[Services, Any], Scene]] = {
     "settings": lambda s, _top: s.scenes.settings(s),
     "online": lambda s, _top: s.scenes.online(s),
     "learn": lambda s, _top: s.scenes.learn(s, "pushfight"),
-    "replay": lambda s, _top: s.scenes.replay(s, conquid(s)),
+    "replay": lambda s, _top: s.scenes.replay(s, conquid(s, 4)),
     "help": lambda s, _top: s.scenes.help(s, "forts"),
     "scores": lambda s, _top: s.scenes.scores(s),
     "games": lambda s, _top: s.scenes.games(s),
-    "play": lambda s, _top: PlayScene(s, conquid(s)),
+    "play": lambda s, _top: PlayScene(s, conquid(s, 4)),
     "pause": lambda s, top: s.scenes.pause(s, top, "conquid", None),
 }
+
+
+def spoken(words: str) -> str:
+    """``words`` as speech keeps them (spaces run together)."""
+    return " ".join(words.split())
+
+
+LISTS: dict[str, list[str]] = {"play": ["Moves"], "replay": ["Moves"], "help": ["Contents"]}
+"""The lists each screen draws itself, which the tour must reach as well."""
 
 
 def tour(driver: Driver, services: Services) -> list[Any]:
     """Tab round the screen on top: every control once, then back to the first."""
     scene = driver.top
-    found = controls(scene.live_dialog() or scene.root)
+    found = driver.app.focus.controls(scene)
     assert found, f"{type(scene).__name__} has no control"
     seen = []
     for _ in found:
         tab(driver)
         focused = driver.app.focus.current(scene)
         seen.append(focused)
-        assert services.speech.said[-1] == name_of(focused)
+        assert services.speech.said[-1] == spoken(name_of(focused))
     assert {id(e) for e in seen} == {id(e) for e in found}
     tab(driver)
     assert driver.app.focus.current(scene) is found[0]
@@ -87,7 +106,8 @@ def test_every_screen_goes_round_by_tab(driver: Driver, services: Services,
     driver.frames(2)
     while getattr(driver.top, "_rows", None):  # the settings' key rows, a few a frame
         driver.frames(1)
-    tour(driver, services)
+    found = tour(driver, services)
+    assert [stop.name for stop in found if isinstance(stop, ListStop)] == LISTS.get(screen, [])
     assert pointer == []
 
 
@@ -188,3 +208,63 @@ def test_a_key_button_pressed_by_keyboard_takes_the_next_key(driver: Driver,
     driver.frames(2)
     driver.key("j")
     assert services.table.keys("play", "hint") == ("j",)
+
+
+def key(driver: Driver, name: str) -> str:
+    """Press ``name``; what was said last."""
+    driver.key(name)
+    said: str = driver.app.services.speech.said[-1]
+    return said
+
+
+def test_the_move_list_is_a_tab_stop_with_rows(driver: Driver, services: Services) -> None:
+    pointer = no_pointer(driver)
+    play = driver.open_play(conquid(services, 4))
+    moves, stop = play.move_list, play.moves_stop
+    while driver.app.focus.current(play) is not stop:
+        tab(driver)
+    assert services.speech.said[-1] == spoken(f"Moves, list, {moves.row_words(4)}, 5 of 5")
+    assert moves.row_words(4).startswith("4. ") and moves.keyed == 4
+    assert key(driver, "up") == spoken(f"{moves.row_words(3)}, 4 of 5") and moves.keyed == 3
+    assert not play.access.board.cursor.shown, "Down and Up are the list's while it has focus"
+    assert key(driver, "home") == "Start, 1 of 5"
+    assert key(driver, "down") == spoken(f"{moves.row_words(1)}, 2 of 5")
+    assert key(driver, "return") == spoken(f"{moves.row_words(1)}, 2 of 5")
+    assert play.reviewing == 1, "Return shows the move's position, as a click does"
+    assert key(driver, "end").endswith("5 of 5")
+    key(driver, "return")
+    assert play.reviewing is None, "the last row is the game itself"
+    surface = driver.app.services.display.surface
+    driver.app.draw(surface)
+    ring = moves.rect.inflate(8, 8)
+    assert tuple(surface.get_at((ring.centerx, ring.top + 1)))[:3] == palette.ACCENT
+    assert pointer == []
+    tab(driver)
+    assert moves.keyed is None, "the row's frame goes with the focus"
+
+
+def test_the_replay_moves_by_tab(driver: Driver, services: Services) -> None:
+    replay = driver.open_replay(conquid(services, 4))
+    while driver.app.focus.current(replay) is not replay.moves_stop:
+        tab(driver)
+    key(driver, "home")
+    key(driver, "down")
+    key(driver, "return")
+    assert replay.cursor == 1
+    driver.click((2, 2))
+    assert replay.moves.keyed is None
+
+
+def test_the_help_contents_by_tab(driver: Driver, services: Services) -> None:
+    driver.app.stack.apply(Push(services.scenes.help(services, "conquid")))
+    driver.frames(2)
+    help_scene = driver.top
+    while driver.app.focus.current(help_scene) is not help_scene.contents:
+        tab(driver)
+    sections = help_scene.panel.sections
+    first = f"Contents, list, {sections[0][0]}, 1 of {len(sections)}"
+    assert services.speech.said[-1] == spoken(first)
+    assert key(driver, "down") == spoken(f"{sections[1][0]}, 2 of {len(sections)}")
+    key(driver, "return")
+    driver.frames(2)
+    assert help_scene.panel.section_at_top() == 1

@@ -1,11 +1,13 @@
 """Tab and Shift+Tab: a visible focus through every control of the screen on top.
 
 The controls are the scene's pygame_gui widgets (or, while a dialog is up, the dialog's), in
-reading order: buttons, check boxes, text fields, drop-down menus, sliders and lists. The
+reading order: buttons, check boxes, text fields, drop-down menus, sliders and lists, and the
+lists the scene draws itself (``Scene.stops``: the move list, the help's contents). The
 focus starts with the first Tab, so a screen's own keys (the menu's arrows, play's Return)
 mean what they meant until then. Return presses a focused button (a list's line is one),
 turns a drop-down to its next choice; Space or Return ticks a check box; a text field
-takes the typing; Left and Right move a slider. Escape stays the screen's
+takes the typing; Left and Right move a slider; on a list the scene draws, Up and Down
+move its marked row and Return chooses it (``stops``). Escape stays the screen's
 (back). Each control the focus reaches is said by name.
 """
 
@@ -25,6 +27,7 @@ from pygame_gui.elements import (
     UITextEntryLine,
 )
 
+from game.client.access.stops import ListStop
 from game.client.draw import palette
 
 if TYPE_CHECKING:
@@ -57,6 +60,8 @@ def controls(container: Any) -> list[Any]:
 
 def name_of(element: Any) -> str:
     """A control as a screen reader says it."""
+    if isinstance(element, ListStop):
+        return element.spoken()
     if isinstance(element, UICheckBox):
         return f"{element.text}, check box, {'on' if element.is_checked else 'off'}"
     if isinstance(element, UITextEntryLine):
@@ -84,22 +89,37 @@ class Focus:
         """The dialog that was up when the focus was set (its controls, or the screen's)."""
 
     def controls(self, scene: Scene) -> list[Any]:
+        """The screen's controls in reading order: a dialog's while one is up, else the
+        scene's widgets with the lists it draws itself put among them where they lie."""
         dialog = scene.live_dialog()
         if dialog is not None:
             return controls(dialog)
-        return controls(scene.root) if scene.root is not None else []
+        found = controls(scene.root) if scene.root is not None else []
+        for stop in (stop for stop in scene.stops() if stop.shows()):
+            key = _reading(stop.rect)
+            index = next((i for i, e in enumerate(found)
+                          if not isinstance(e, ListStop) and _reading(e.get_abs_rect()) > key),
+                         len(found))
+            found.insert(index, stop)
+        return found
 
     def current(self, scene: Scene) -> Any:
         """The focused control, found again if it was made anew where it was; None when
         the focus is not on this screen."""
         if scene is not self._owner or scene.live_dialog() is not self._dialog:
-            self.element, self._where = None, None  # a new screen, or a dialog came or went
+            self._drop()  # a new screen, or a dialog came or went
             self._owner, self._dialog = scene, scene.live_dialog()
         element = self.element
+        if isinstance(element, ListStop):
+            if self._dialog is None and element.shows() and element in scene.stops():
+                return element
+            self._drop()
+            return None
         if element is not None and element.alive() and element.visible:
             return element
         if self._where is not None:
-            again = [e for e in self.controls(scene) if e.get_abs_rect() == self._where]
+            again = [e for e in self.controls(scene)
+                     if not isinstance(e, ListStop) and e.get_abs_rect() == self._where]
             self.element = again[0] if again else None
         return self.element
 
@@ -107,7 +127,7 @@ class Focus:
         """A key on ``scene``: True when it moved the focus or worked the focused control. A
         mouse button drops the focus: Return then means what it means to the screen again."""
         if event.type == pygame.MOUSEBUTTONDOWN:
-            self.element = self._where = None
+            self._drop()
             return False
         if event.type != pygame.KEYDOWN or scene.holds_keys():
             return False
@@ -117,6 +137,11 @@ class Focus:
         element = self.current(scene)
         if element is None:
             return False
+        if isinstance(element, ListStop):
+            words = element.key(event.key)
+            if words is not None:
+                self._say(words)
+            return words is not None
         if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
             return self._activate(element)
         if event.key in (pygame.K_LEFT, pygame.K_RIGHT):
@@ -132,10 +157,22 @@ class Focus:
         self._focus(found[index % len(found)])
 
     def _focus(self, element: Any) -> None:
-        self.element, self._where = element, element.get_abs_rect()
-        self.ui.set_focus_set(element)
-        scroll_to(element)
+        self._drop()
+        if isinstance(element, ListStop):
+            self.element = element
+            self.ui.set_focus_set(None)  # (a text field's typing ends)
+            element.enter()
+        else:
+            self.element, self._where = element, element.get_abs_rect()
+            self.ui.set_focus_set(element)
+            scroll_to(element)
         self._say(name_of(element))
+
+    def _drop(self) -> None:
+        """No focus (a list the scene draws takes its row's mark away)."""
+        if isinstance(self.element, ListStop):
+            self.element.leave()
+        self.element = self._where = None
 
     def _activate(self, element: Any) -> bool:
         if isinstance(element, UIButton):
@@ -166,8 +203,13 @@ class Focus:
         element = self.current(scene)
         if element is None:
             return
-        rect = element.get_abs_rect().inflate(8, 8)
-        ring(surface, rect)
+        rect = element.rect if isinstance(element, ListStop) else element.get_abs_rect()
+        ring(surface, rect.inflate(8, 8))
+
+
+def _reading(rect: pygame.Rect) -> tuple[int, int]:
+    """Where a control comes in reading order: by its line (a 12-pixel band), then left."""
+    return rect.top // 12, rect.left
 
 
 def ring(surface: pygame.Surface, rect: pygame.Rect) -> None:
