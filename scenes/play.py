@@ -412,9 +412,10 @@ class PlayScene(Scene):
         """The message strip under the board shows the current keys while it has no message."""
         if self.services.toasts.items:
             return
-        turn_info.key_strip(surface, self.messages, [f"{self._key(inp.GLOBAL, c.HELP)} rules"] + [
-            f"{self._key(inp.PLAY, name)} {text}" for name, text in self.KEY_HINTS
-            if name != c.CONFIRM or self._can_confirm])
+        hints = [f"{self._key(inp.PLAY, name)} {text}" for name, text in self.KEY_HINTS
+                 if name != c.CONFIRM or self._can_confirm]
+        turn_info.key_strip(surface, self.messages, [  # the keyboard's ways in first
+            *self.access.strip_keys(), f"{self._key(inp.GLOBAL, c.HELP)} rules", *hints])
 
     def _draw_panel(self, surface: pygame.Surface) -> None:
         """The cards, the result card or the turn's lines, the move list and any extras."""
