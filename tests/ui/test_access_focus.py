@@ -10,6 +10,7 @@ from collections.abc import Callable
 from typing import Any
 
 import pygame
+import pygame_gui
 import pytest
 
 from game.client.access.focus import name_of
@@ -18,6 +19,7 @@ from game.client.app.scene import Push, Scene
 from game.client.app.services import Services
 from game.client.draw import palette
 from game.core.match import Match
+from scenes.common import button
 from scenes.play import PlayScene
 from tests.ui.driver import Driver
 from tests.ui.test_access_box import no_pointer
@@ -57,8 +59,11 @@ def spoken(words: str) -> str:
     return " ".join(words.split())
 
 
-LISTS: dict[str, list[str]] = {"play": ["Moves"], "replay": ["Moves"], "help": ["Contents"]}
-"""The lists each screen draws itself, which the tour must reach as well."""
+LISTS: dict[str, list[str]] = {
+    "play": ["Moves"], "replay": ["Moves"], "help": ["Contents"], "online": [""],
+    "games": ["Unfinished games (the 10 most recent are kept)", "Finished games"]}
+"""The lists of each screen, each one stop named by its label: the ones the scene draws and
+pygame_gui's selection lists (the online screen's own games are captioned by the scene)."""
 
 
 def tour(driver: Driver, services: Services) -> list[Any]:
@@ -211,8 +216,10 @@ def test_a_key_button_pressed_by_keyboard_takes_the_next_key(driver: Driver,
 
 
 def key(driver: Driver, name: str) -> str:
-    """Press ``name``; what was said last."""
+    """Press ``name``; what was said last (a frame later: a list's answer to the press
+    it posts comes through the queue)."""
     driver.key(name)
+    driver.frames(1)
     said: str = driver.app.services.speech.said[-1]
     return said
 
@@ -268,3 +275,54 @@ def test_the_help_contents_by_tab(driver: Driver, services: Services) -> None:
     key(driver, "return")
     driver.frames(2)
     assert help_scene.panel.section_at_top() == 1
+
+
+class Roster(Scene):
+    """A long selection list under its label, and a button beside it (as in Your games and
+    the lobby): pygame_gui makes buttons for the lines in view only."""
+
+    def __init__(self, services: Services) -> None:
+        super().__init__(services)
+        self.heard: list[tuple[int, str]] = []
+        self.names: Any = None
+
+    def build(self, size: tuple[int, int]) -> None:
+        ui = self.services.ui
+        pygame_gui.elements.UILabel(pygame.Rect(20, 20, 200, 30), "Players", ui,
+                                    container=self.root)
+        self.names = pygame_gui.elements.UISelectionList(
+            pygame.Rect(20, 52, 300, 150), [f"Player {n}" for n in range(1, 31)], ui,
+            container=self.root)
+        button(self, pygame.Rect(340, 52, 120, 40), "Invite")
+
+    def widget_event(self, event: pygame.event.Event) -> None:
+        self.heard.append((event.type, getattr(event, "text", "")))
+
+
+def test_a_selection_list_is_one_stop_whose_lines_the_arrows_choose(
+        driver: Driver, services: Services) -> None:
+    pointer = no_pointer(driver)
+    driver.frames(2)
+    roster = Roster(services)
+    driver.app.stack.apply(Push(roster))
+    driver.frames(2)
+    found = driver.app.focus.controls(roster)
+    assert [name_of(e) for e in found] == ["Players, list, 30 lines, none chosen",
+                                           "Invite, button"], "one stop, not a line each"
+    tab(driver)
+    assert services.speech.said[-1] == "Players, list, 30 lines, none chosen"
+    assert key(driver, "down") == "Player 1, 1 of 30"
+    assert roster.names.get_single_selection() == "Player 1"
+    assert (pygame_gui.UI_SELECTION_LIST_NEW_SELECTION, "Player 1") in roster.heard
+    assert key(driver, "end") == "Player 30, 30 of 30", "past the lines in view"
+    line = roster.names.item_list[29]["button_element"]
+    assert line is not None and roster.names.get_abs_rect().contains(line.get_abs_rect())
+    for _ in range(3):
+        key(driver, "up")
+    assert roster.names.get_single_selection() == "Player 27"
+    assert key(driver, "return") == "Player 27, 27 of 30"
+    assert (pygame_gui.UI_SELECTION_LIST_DOUBLE_CLICKED_SELECTION, "Player 27") in roster.heard
+    tab(driver)
+    tab(driver, back=True)
+    assert services.speech.said[-1] == "Players, list, Player 27, 27 of 30"
+    assert pointer == []

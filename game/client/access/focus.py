@@ -1,20 +1,21 @@
 """Tab and Shift+Tab: a visible focus through every control of the screen on top.
 
 The controls are the scene's pygame_gui widgets (or, while a dialog is up, the dialog's), in
-reading order: buttons, check boxes, text fields, drop-down menus, sliders and lists, and the
-lists the scene draws itself (``Scene.stops``: the move list, the help's contents). The
-focus starts with the first Tab, so a screen's own keys (the menu's arrows, play's Return)
-mean what they meant until then. Return presses a focused button (a list's line is one),
-turns a drop-down to its next choice; Space or Return ticks a check box; a text field
-takes the typing; Left and Right move a slider; on a list the scene draws, Up and Down
-move its marked row and Return chooses it (``stops``). Escape stays the screen's
-(back). Each control the focus reaches is said by name.
+reading order: buttons, check boxes, text fields, drop-down menus, sliders and selection
+lists, and the lists the scene draws itself (``Scene.stops``: the move list, the help's
+contents). The focus starts with the first Tab, so a screen's own keys (the menu's arrows,
+play's Return) mean what they meant until then. Return presses a focused button, turns a
+drop-down to its next choice; Space or Return ticks a check box; a text field takes the
+typing; Left and Right move a slider; a list is one stop, whose rows Up and Down go
+through and Return chooses (``stops``). Escape stays the screen's (back). Each control the
+focus reaches is said by name.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Final
+from weakref import WeakKeyDictionary
 
 import pygame
 import pygame_gui
@@ -23,18 +24,21 @@ from pygame_gui.elements import (
     UICheckBox,
     UIDropDownMenu,
     UIHorizontalSlider,
+    UILabel,
     UIScrollingContainer,
+    UISelectionList,
     UITextEntryLine,
 )
 
-from game.client.access.stops import ListStop
+from game.client.access.stops import ListStop, PickRows
 from game.client.draw import palette
 
 if TYPE_CHECKING:
     from game.client.app.scene import Scene
 
 FOCUSABLE: Final = (UIButton, UICheckBox, UIDropDownMenu, UIHorizontalSlider, UITextEntryLine)
-"""A list's lines are buttons of their own (Return on one chooses it, as a click does)."""
+_PICKS: WeakKeyDictionary[Any, ListStop] = WeakKeyDictionary()
+"""Each selection list's stop, kept as long as the list (the focus knows it by identity)."""
 
 
 def controls(container: Any) -> list[Any]:
@@ -42,13 +46,17 @@ def controls(container: Any) -> list[Any]:
     order: each container's parts top to bottom, then left to right, where they lie in it
     (a scrolled list keeps its order), a part that holds controls read through in turn."""
     inner = container.get_container() if hasattr(container, "get_container") else container
-    parts = []
+    parts: list[tuple[tuple[int, int], list[Any]]] = []
     for element in list(getattr(inner, "elements", ())):
         if not element.alive() or not element.visible \
-                or "scroll_bar" in element.most_specific_combined_id:
-            continue
+                or "scroll_bar" in element.most_specific_combined_id \
+                or isinstance(getattr(element, "parent_element", None), UISelectionList):
+            continue  # (a selection list's inner parts are the list's stop)
         rect = element.get_relative_rect()
-        if isinstance(element, FOCUSABLE):
+        if isinstance(element, UISelectionList):  # one stop, not a stop a line in view
+            if element.is_enabled:
+                parts.append(((rect.top // 12, rect.left), [pick_stop(element)]))
+        elif isinstance(element, FOCUSABLE):
             if element.is_enabled:
                 parts.append(((rect.top // 12, rect.left), [element]))
         elif hasattr(element, "elements") or hasattr(element, "get_container"):
@@ -56,6 +64,26 @@ def controls(container: Any) -> list[Any]:
     parts.sort(key=lambda part: part[0])
     ordered = [element for _key, found in parts for element in found]
     return list(dict.fromkeys(ordered))  # (a scrolled list's inner part is listed twice)
+
+
+def pick_stop(widget: Any) -> ListStop:
+    """A selection list as one stop, named by the label just above it, if any."""
+    stop = _PICKS.get(widget)
+    if stop is None:
+        rows = PickRows(widget)
+        stop = _PICKS[widget] = ListStop(_caption(widget), rows, rows.open)
+    return stop
+
+
+def _caption(widget: Any) -> str:
+    """The text of the label that heads ``widget`` (ends at most a line above it, over its
+    left edge), or "" when none does."""
+    rect = widget.get_abs_rect()
+    above = [label for label in getattr(widget.ui_container, "elements", ())
+             if isinstance(label, UILabel) and label.visible
+             and rect.top - 48 <= label.get_abs_rect().bottom <= rect.top + 4
+             and label.get_abs_rect().left <= rect.left + 8 < label.get_abs_rect().right]
+    return max(above, key=lambda label: label.get_abs_rect().bottom).text if above else ""
 
 
 def name_of(element: Any) -> str:
@@ -97,8 +125,7 @@ class Focus:
         found = controls(scene.root) if scene.root is not None else []
         for stop in (stop for stop in scene.stops() if stop.shows()):
             key = _reading(stop.rect)
-            index = next((i for i, e in enumerate(found)
-                          if not isinstance(e, ListStop) and _reading(e.get_abs_rect()) > key),
+            index = next((i for i, e in enumerate(found) if _reading(_rect(e)) > key),
                          len(found))
             found.insert(index, stop)
         return found
@@ -111,15 +138,12 @@ class Focus:
             self._owner, self._dialog = scene, scene.live_dialog()
         element = self.element
         if isinstance(element, ListStop):
-            if self._dialog is None and element.shows() and element in scene.stops():
+            if element.shows() and element in self.controls(scene):
                 return element
-            self._drop()
-            return None
-        if element is not None and element.alive() and element.visible:
+        elif element is not None and element.alive() and element.visible:
             return element
         if self._where is not None:
-            again = [e for e in self.controls(scene)
-                     if not isinstance(e, ListStop) and e.get_abs_rect() == self._where]
+            again = [e for e in self.controls(scene) if _rect(e) == self._where]
             self.element = again[0] if again else None
         return self.element
 
@@ -158,12 +182,11 @@ class Focus:
 
     def _focus(self, element: Any) -> None:
         self._drop()
+        self.element, self._where = element, _rect(element)
         if isinstance(element, ListStop):
-            self.element = element
             self.ui.set_focus_set(None)  # (a text field's typing ends)
             element.enter()
         else:
-            self.element, self._where = element, element.get_abs_rect()
             self.ui.set_focus_set(element)
             scroll_to(element)
         self._say(name_of(element))
@@ -203,8 +226,14 @@ class Focus:
         element = self.current(scene)
         if element is None:
             return
-        rect = element.rect if isinstance(element, ListStop) else element.get_abs_rect()
-        ring(surface, rect.inflate(8, 8))
+        ring(surface, _rect(element).inflate(8, 8))
+
+
+def _rect(element: Any) -> pygame.Rect:
+    """Where a control or a list is on screen."""
+    rect: pygame.Rect = element.rect if isinstance(element, ListStop) \
+        else element.get_abs_rect()
+    return rect
 
 
 def _reading(rect: pygame.Rect) -> tuple[int, int]:
