@@ -22,6 +22,7 @@ from game.client.app.scene import Pop, Push, Scene, Transition
 from game.client.app.services import Services
 from game.client.draw import fonts, palette
 from game.client.match.lobby import Lobby, Spectator, open_spectator, standing_line
+from game.client.match.online import provisional
 from game.core.text import problem
 from scenes.common import button, confirm, entry, heading, label, message
 from scenes.layout import columns
@@ -171,7 +172,7 @@ class ProfileScene(Scene):
             return []
         lines = [f"{profile.name}: no finished game yet"] if not profile.games else []
         for record in profile.games:
-            mark = " (provisional)" if record.provisional else ""
+            mark = provisional(record.provisional)
             lines.append(f"{self._title(record.game)}: {record.played} played, {record.won} "
                          f"won, {record.lost} lost")
             lines.append(f"    rating {record.rating} ±{record.deviation}{mark}")
