@@ -10,7 +10,7 @@ on top. Knows no game: titles come from the registry.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Final
 
 import pygame
 import pygame_gui
@@ -27,6 +27,10 @@ from game.core.text import problem
 from scenes.common import button, confirm, entry, heading, label, message
 from scenes.layout import columns
 from scenes.online.games import playable_online
+
+COUNTED: Final = ("A game counts here once it ends between two claimed names,",
+                  "rated or casual (only rated ones move ratings); aborted ones never do.")
+"""Which games a profile counts, as the server counts them (``LobbyHub._store``)."""
 
 
 class ProfileScene(Scene):
@@ -170,7 +174,7 @@ class ProfileScene(Scene):
         profile = self.lobby.profile
         if profile is None:
             return []
-        lines = [f"{profile.name}: no finished game yet"] if not profile.games else []
+        lines = [] if profile.games else [f"{profile.name}: no finished game yet", *COUNTED]
         for record in profile.games:
             mark = provisional(record.provisional)
             lines.append(f"{self._title(record.game)}: {record.played} played, {record.won} "
