@@ -313,8 +313,8 @@ def test_a_claimed_name_shows_on_the_leaderboard_after_a_rated_game(app: Driver,
     card = play.result_card()
     assert card[:2] == ["You won", "By resignation"] and card[2].startswith("Rated game")
     mine = play.online.my_seat
-    assert card[3 + mine].startswith("Gus 1662 (provisional)") and card[3 + mine].endswith("+162")
-    assert card[4 - mine].startswith("Hal 1338 (provisional)") and card[4 - mine].endswith("-162")
+    assert card[3 + mine] == "Gus +162  1662 (provisional)"
+    assert card[4 - mine] == "Hal -162  1338 (provisional)"
     app.app.stack.apply(Pop())  # the player leaves the finished game
     assert app.top is scene
     app.press(scene.widgets["profile"])

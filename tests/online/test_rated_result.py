@@ -20,11 +20,15 @@ import pytest
 from game.client.app.app import App
 from game.client.files.paths import Paths
 from game.client.match.online import OnlineGame
+from game.client.widgets import result_card
+from game.client.widgets.movelist import lines_height
+from game.client.widgets.side_panel import LINES_UNDER_CARD
 from game.net import messages as m
 from game.net.session import TableNow
 from scenes.online.play import OnlinePlayScene
 from tests.online.hosting import loopback_services
 from tests.ui.driver import Driver
+from tests.ui.test_resize import resize_events
 
 RATED = (m.RatingChange(1338, -162, True), m.RatingChange(1662, 162, True))
 
@@ -85,7 +89,7 @@ def test_a_rated_game_says_so_and_shows_each_rating_change(
     card = play.result_card()
     assert card[:2] == ["You won", "By resignation"]  # Blaise, at this screen, won
     assert card[2].startswith("Rated game")
-    assert card[3:5] == ["Ada 1338 (provisional)  -162", "Blaise 1662 (provisional)  +162"]
+    assert card[3:5] == ["Ada -162  1338 (provisional)", "Blaise +162  1662 (provisional)"]
     line = play._top_line()[0]
     assert line.startswith("You won by resignation") and "Rated" in line
 
@@ -111,3 +115,17 @@ def test_an_aborted_game_is_announced_as_aborted(seated: tuple[Driver, QuietSess
     play.history.sync(play.match)
     assert [a.words for turn in play.history.turns for a in turn.actions] == ["Game aborted"]
     assert not any("Draw" in text for text in (*play.result_card(), play._top_line()[0]))
+
+
+@pytest.mark.parametrize("size", [(900, 600), (1280, 720)])
+def test_the_ratings_fit_on_the_card_and_the_moves_keep_their_lines(
+        seated: tuple[Driver, QuietSession], size: tuple[int, int]) -> None:
+    driver, session = seated
+    resigned = m.Ending(1, "resign", "by resignation")
+    ended(driver, session, table(True, resigned, 1), ("resign 0",), RATED)
+    driver.frames(2, resize_events(size))
+    play = driver.top
+    lines = play.result_card()
+    assert play.side.card.h + 8 >= result_card.height(lines, play.side.card.w)  # all of it
+    assert play.move_list.rect.h >= lines_height(LINES_UNDER_CARD)
+    assert play.panel.contains(play.side.card)

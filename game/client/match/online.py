@@ -134,12 +134,13 @@ class OnlineGame:
         return self.state is not None and bool(self.state.rated)
 
     def rating_lines(self) -> list[str]:
-        """After a rated round: each player's new rating, provisional ones marked, and its
-        change ("Ada 1512 (provisional)  +12"); none until the server has said them."""
+        """After a rated round: each player's rating change and new rating, provisional ones
+        marked ("Ada +12  1512 (provisional)": a narrow card wraps the mark, never the
+        figures apart); none until the server has said them."""
         if self.ratings is None:
             return []
-        return [f"{self._name(seat)} {said.rating}{provisional(said.provisional)}  "
-                f"{said.change:+d}" for seat, said in enumerate(self.ratings)]
+        return [f"{self._name(seat)} {said.change:+d}  {said.rating}"
+                f"{provisional(said.provisional)}" for seat, said in enumerate(self.ratings)]
 
     def here(self, seat: int) -> bool:
         return self.state is not None and bool(self.state.here[seat])
