@@ -35,6 +35,7 @@ from game.client.match.table import MovingSeat
 from game.client.view import last_turn
 from game.client.widgets.movelist import lines_height
 from game.core.match import Match, meta_word
+from game.core.protocol import OutcomeReason
 from game.core.record import Online
 from scenes.common import confirm, file_dialog, save_match_to
 from scenes.online import panel as op
@@ -392,14 +393,20 @@ class OnlinePlayScene(PlayScene):
         held = self.held
         kept = f"  ·  {held} move{'s' if held > 1 else ''} not sent until your turn ends"
         low = "  ·  Low time!" if op.low_on_time(self.online, self.match) else ""
-        rated = "  ·  Rated" if self.online.rated else ""  # (a casual game says nothing)
+        rated = "  ·  Rated" if self._rated() else ""  # (a casual game says nothing)
         return rated + (kept if held else "") + low + op.clock_note(self.online, self.match)
+
+    def _rated(self) -> bool:
+        """The round is rated and stays so: an aborted game never counts."""
+        outcome = self.match.outcome
+        return self.online.rated and (outcome is None
+                                      or outcome.reason is not OutcomeReason.ABORTED)
 
     def _result_lines(self) -> list[str]:
         """A rated game says so, then each player's new rating and its change (once the
         server has said them), before the moves played."""
         figures = super()._result_lines()
-        if not self.online.rated:
+        if not self._rated():
             return figures
         first = "  ·  ".join(["Rated game", *figures[:1]])
         return [first, *self.online.rating_lines(), *figures[1:]]

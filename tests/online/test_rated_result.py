@@ -114,7 +114,8 @@ def test_an_aborted_game_is_announced_as_aborted(seated: tuple[Driver, QuietSess
     assert play._top_line()[0].startswith("Game aborted")
     play.history.sync(play.match)
     assert [a.words for turn in play.history.turns for a in turn.actions] == ["Game aborted"]
-    assert not any("Draw" in text for text in (*play.result_card(), play._top_line()[0]))
+    said = (*play.result_card(), play._top_line()[0])
+    assert not any("Draw" in text or "Rated" in text for text in said)  # it never counted
 
 
 @pytest.mark.parametrize("size", [(900, 600), (1280, 720)])
@@ -129,3 +130,11 @@ def test_the_ratings_fit_on_the_card_and_the_moves_keep_their_lines(
     assert play.side.card.h + 8 >= result_card.height(lines, play.side.card.w)  # all of it
     assert play.move_list.rect.h >= lines_height(LINES_UNDER_CARD)
     assert play.panel.contains(play.side.card)
+
+
+def test_a_headline_too_wide_for_the_card_takes_two_lines_not_a_cut(
+        seated: tuple[Driver, QuietSession]) -> None:
+    narrow = result_card.height(["Game aborted", "Before it began"], 220)
+    assert narrow > result_card.height(["Game aborted", "Before it began"], 600)
+    assert result_card.height(["You won", "By resignation"], 220) == \
+        result_card.height(["You won", "By resignation"], 600)
