@@ -22,6 +22,8 @@ COMPACT_BELOW = 840
 """Window heights below which the panel packs tighter, to leave the move list room."""
 LINES_UNDER_CARD = 3
 """Lines of moves a long result card (a rated game's ratings) always leaves the move list."""
+LIST_MARGINS = 14
+"""Above and below the move list, as the play scene places it."""
 Mark = Callable[[pygame.Surface, pygame.Rect, int], str]
 """Draws a scene's own mark on a seat's card; returns words for the card's detail."""
 
@@ -80,7 +82,8 @@ class SidePanel:
         if ended is not None:  # the result card in the move buttons' place, or longer if
             # its lines need it while the controls and a few lines of moves still fit
             bottom = y + move_buttons.height(len(actions), button_h, self.compact)
-            below = len(rows) * (button_h + move_buttons.GAP) + lines_height(LINES_UNDER_CARD)
+            below = (len(rows) * (button_h + move_buttons.GAP)
+                     + lines_height(LINES_UNDER_CARD) + LIST_MARGINS)
             most = max(bottom, self.rect.bottom - below)
             y = min(most, top + result_card.height(ended, self.rect.w - 24))
             self.card = pygame.Rect(self.rect.x + 12, top, self.rect.w - 24, y - top - 8)
