@@ -91,7 +91,7 @@ class PlayScene(Scene):
         """The move list as a stop of the Tab focus: Return on a move shows its position,
         as a click on it does."""
         self.look = LookBack(match, self.history, lambda: self._key(inp.PLAY, c.BACK))
-        self.words = MatchWords(match, self.history, self.plugin, self.reader)
+        self.words = MatchWords(match, self.history, self.plugin, self.spoken_to)
         self.flow = MatchFlow(services, match, self.table, self.view, self.plugin, self.history,
                               self.look, Follow(self._refuse, self._moved_here,
                                                 self._human_to_move, self._panel_follows,
@@ -470,7 +470,7 @@ class PlayScene(Scene):
         """Hook: what a seat's card shows beyond the game; returns words for its detail."""
         return ""
 
-    def reader(self) -> int | None:
+    def spoken_to(self) -> int | None:
         """Hook: the seat of the one player at this screen, whom the result speaks to ("You
         won"), or None: names (hot-seat, a demo)."""
         return result.reader(self.match.seats)

@@ -90,7 +90,7 @@ class OnlinePlayScene(PlayScene):
     def _moving_seats(self) -> dict[int, MovingSeat]:
         return {1 - self.online.my_seat: RemoteSeat(self.online)}
 
-    def reader(self) -> int | None:
+    def spoken_to(self) -> int | None:
         return self.online.my_seat
 
     def _record_online(self) -> Online | None:

@@ -17,12 +17,12 @@ from game.plugin import GamePlugin
 
 class MatchWords:
     """The words for ``match``, counted as its ``history`` counts turns; its result told to
-    the seat ``reader`` names (``result.words``)."""
+    the seat ``spoken_to`` names (``result.words``)."""
 
     def __init__(self, match: Match, history: History, plugin: GamePlugin,
-                 reader: Callable[[], int | None]) -> None:
+                 spoken_to: Callable[[], int | None]) -> None:
         self.match, self.history, self.plugin = match, history, plugin
-        self.reader = reader
+        self.spoken_to = spoken_to
 
     def turn_number(self) -> int:
         """The move counter: players' turns (a turn of several actions is one move, a die
@@ -34,7 +34,7 @@ class MatchWords:
         """The top bar's line on the game as it stands, and its colour (the seat's to move)."""
         match, colour = self.match, palette.ACCENT
         if match.outcome is not None:
-            line = result.words(match.seats, match.outcome, self.reader()).line
+            line = result.words(match.seats, match.outcome, self.spoken_to()).line
         elif match.to_move == CHANCE:
             line = f"Move {self.turn_number()}  ·  the dice roll"
         else:
@@ -76,7 +76,7 @@ class MatchWords:
         outcome = self.match.outcome
         if outcome is None:
             return []
-        said = result.words(self.match.seats, outcome, self.reader())
+        said = result.words(self.match.seats, outcome, self.spoken_to())
         return [said.headline, said.reason, *figures]
 
     def figures(self, ranked: str | None) -> list[str]:

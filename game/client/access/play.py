@@ -53,7 +53,7 @@ class PlayHost(Protocol):
 
     def dialog_open(self) -> bool: ...
 
-    def reader(self) -> int | None: ...
+    def spoken_to(self) -> int | None: ...
 
 
 class PlayAccess:
@@ -254,7 +254,7 @@ class PlayAccess:
             self._said_ply = match.ply
             outcome = match.outcome
             if outcome is not None:
-                self._say(result.words(match.seats, outcome, self.host.reader()).line)
+                self._say(result.words(match.seats, outcome, self.host.spoken_to()).line)
             elif match.to_move not in (CHANCE, self._said_seat) or back:
                 self._say(f"{match.seats[match.to_move].name} to move")
             self._said_seat = match.to_move
