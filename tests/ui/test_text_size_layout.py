@@ -21,8 +21,6 @@ from tests.ui.test_resize import resize_events
 SIZES = [(900, 600), (1280, 720), (1920, 1080)]
 TEXT_SIZES = [100, 200]
 NOT_YET = {
-    ("play", (900, 600), 200): "the side panel's button rows run past the window's foot",
-    ("play", (1280, 720), 200): "the side panel's button rows run past the window's foot",
     ("online", (900, 600), 200): "the game menu in a third of a column cuts its name",
     **{("setup", size, 200): "the options' and seats' words are wider than their labels"
        for size in SIZES},
