@@ -130,7 +130,7 @@ class PiouslyView:
 
     def layout(self, rect: pygame.Rect) -> None:
         self._area = pygame.Rect(rect)
-        self._board_area, self._panel = split(self._area)
+        self._board_area, self._panel = split(self._area, panel.least_width())
         self._refit()
 
     @property

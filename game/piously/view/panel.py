@@ -29,6 +29,19 @@ def spell_at(panel: pygame.Rect, pos: tuple[int, int]) -> int | None:
     return None
 
 
+NAME_MIN = 20
+"""The smallest size a spell's name is drawn at in its cell."""
+NAME_W = 91
+"""The widest spell's name (the Stonemason) at ``NAME_MIN`` in bold, at 100 % text, in
+pixels: a layout needs it without a face (``tests/piously/view`` checks it is true)."""
+
+
+def least_width() -> int:
+    """The spell panel's width at which every spell's name shows whole at its smallest size
+    (two cells a row, the words 6 pixels in from each side)."""
+    return 2 * (fonts.wide(NAME_W) + 12) + 4
+
+
 def spell_state(state: PiouslyState, spell: int) -> str:
     """A few words on a spell: owner, where its artwork is, whether it is spent."""
     owner = state.owners[spell]
@@ -57,7 +70,7 @@ def draw_spells(surface: pygame.Surface, panel: pygame.Rect, state: PiouslyState
         title = fonts.text("Spells", 20, palette.MUTED)
     surface.blit(title, (panel.x + 2, panel.y + 4))
     rows = spell_rows(panel, ROOMS)
-    size = max(20, min(28, rows[0].h * 3 // 10, panel.w // 14))
+    size = max(NAME_MIN, min(28, rows[0].h * 3 // 10, panel.w // 14))
     for room, row in enumerate(rows):
         for kind in (0, 1):
             spell = 2 * room + kind
