@@ -23,13 +23,6 @@ from tests.ui.test_resize import resize_events
 
 SIZES = [(900, 600), (1280, 720), (1920, 1080)]
 TEXT_SIZES = [100, 200]
-NOT_YET = {
-    ("online", (900, 600), 200): "the game menu in a third of a column cuts its name",
-}
-"""Screens that do not fit yet at 200 % in the smallest window (strict: fixing one fails
-here until it is taken off the list)."""
-
-
 def parts(container: Any, scrolled: bool = False) -> Iterator[tuple[Any, bool]]:
     """Every live, visible widget under ``container``, and whether it lies in a part that
     scrolls (where being past the window's edge is how it waits to be scrolled to)."""
@@ -85,9 +78,7 @@ def standard_text() -> Iterator[None]:
 
 
 def cases() -> list[Any]:
-    return [pytest.param(screen, size, text_size, id=f"{screen}-{size[0]}x{size[1]}-{text_size}",
-                         marks=[pytest.mark.xfail(strict=True, reason=NOT_YET[key])]
-                         if (key := (screen, size, text_size)) in NOT_YET else [])
+    return [pytest.param(screen, size, text_size, id=f"{screen}-{size[0]}x{size[1]}-{text_size}")
             for screen in ["menu", *SCREENS] for size in SIZES for text_size in TEXT_SIZES]
 
 
