@@ -49,7 +49,8 @@ COMPUTER = "computer: "
 
 
 PREVIEW_W = 560
-"""The widest the preview beside the seats reaches (left of the form, if need be)."""
+"""The widest the preview beside the seats reaches (left of the form, if need be), at
+100 % text (its board's words grow with the text: so does its room)."""
 PREVIEW_MIN_H = 150
 """The least height the board preview is drawn in: smaller, a board and its labels read as
 noise (a short window shows the options alone)."""
@@ -196,7 +197,7 @@ class SetupScene(Scene):
         if not at.two:
             return strip
         right = at.left + at.width - at.seat_w
-        x = max(20, min(at.left, right - 30 - PREVIEW_W))
+        x = max(20, min(at.left, right - 30 - fonts.wide(PREVIEW_W)))
         column = pygame.Rect(x, options_bottom + 20, max(0, right - 30 - x),
                              max(0, at.bottom - 40 - options_bottom))
         return max(strip, column, key=lambda rect: min(rect.w, rect.h))

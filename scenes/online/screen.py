@@ -223,7 +223,7 @@ class OnlineScene(Scene):
             return pygame.Rect(x - origin[0], top - origin[1], w, row)
 
         def caption(x: int, top: int, w: int, text: str) -> None:
-            if label_width(self, text) > w:
+            if self._caption_width(text) > w:
                 text = SHORT.get(text, text)
             if self._scrolls:  # it scrolls with the widgets
                 pygame_gui.elements.UILabel(at(x, top, w), text, ui, container=root)
@@ -356,7 +356,7 @@ class OnlineScene(Scene):
             host = [(0, 0, width), (1, 0, half), (1, half + 8, half)]
         else:
             host = [(0, 0, width), (1, 0, width), (2, 0, width)]
-        return LeftRows(max(116, label_width(self, "Your name") + 14), host,
+        return LeftRows(max(116, self._caption_width("Your name") + 14), host,
                         max(100, button_width(self, "Remember") + 24),
                         max(100, button_width(self, "Join") + 24))
 
@@ -365,6 +365,11 @@ class OnlineScene(Scene):
         """The left column's height: its rows and the gaps between them (and one under)."""
         lines = rows.host[-1][0]
         return (8 + lines) * row + (7 + lines) * gap
+
+    def _caption_width(self, text: str) -> int:
+        """How wide a caption's words are: drawn by the scene, or a label where the column
+        scrolls (their faces differ a little)."""
+        return max(label_width(self, text), fonts.font(CAPTION_SIZE).size(text)[0])
 
     def _caption(self, rect: pygame.Rect, text: str) -> None:
         """A caption, drawn by the scene (a pygame_gui label took 0.5 ms to make)."""

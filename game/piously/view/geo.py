@@ -98,9 +98,9 @@ class Geometry:
 
 def split(area: pygame.Rect, least: int = PANEL_MIN) -> tuple[pygame.Rect, pygame.Rect]:
     """The board's part of the view's area and the spell panel's (on the right): at least
-    ``least`` wide (where the spells' names show whole) while the temple keeps half."""
+    ``least`` wide (where the spells' names show whole) while the temple keeps two fifths."""
     width = max(PANEL_MIN, min(PANEL_MAX, area.w * 34 // 100, area.h * 55 // 100))
-    width = max(width, min(least, area.w // 2))
+    width = max(width, min(least, area.w * 3 // 5))
     panel = pygame.Rect(area.right - width, area.y, width, area.h)
     board = pygame.Rect(area.x, area.y, max(60, area.w - width - 10), area.h)
     return board, panel

@@ -64,13 +64,15 @@ def draw_spells(surface: pygame.Surface, panel: pygame.Rect, state: PiouslyState
                 castable: frozenset[int]) -> None:
     """The 14 spells by room; castable ones (for the side to move) framed in green. The
     owner is a badge in the seat's colour beside light text (coloured words on the room
-    colours were unreadable), and the words grow with the rows."""
+    colours were unreadable), and the words grow with the rows (as far as the widest
+    name still fits its cell)."""
     title = fonts.text("Spells  (artwork | bewitchment)", 20, palette.MUTED)
     if title.get_width() > panel.w:
         title = fonts.text("Spells", 20, palette.MUTED)
     surface.blit(title, (panel.x + 2, panel.y + 4))
     rows = spell_rows(panel, ROOMS)
-    size = max(NAME_MIN, min(28, rows[0].h * 3 // 10, panel.w // 14))
+    fits = NAME_MIN * (spell_cell(rows[0], 0).w - 12) // max(1, fonts.wide(NAME_W))
+    size = max(NAME_MIN, min(28, rows[0].h * 3 // 10, panel.w // 14, fits))
     for room, row in enumerate(rows):
         for kind in (0, 1):
             spell = 2 * room + kind
