@@ -11,6 +11,7 @@ remembered in the player's progress.
 
 from __future__ import annotations
 
+import functools
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -27,11 +28,12 @@ from game.client.app.services import Services
 from game.client.draw import fonts, palette
 from game.client.match.computer import ComputerSeat
 from game.client.view import Feedback, FitsMany, Marks, Suggests, seat_colours
+from game.client.widgets import move_buttons
 from game.client.widgets.board_host import BoardHost
 from game.core.errors import GameError
 from game.core.learn import Attempt, Step, Verdict, answer_positions
 from game.core.player import Decision
-from scenes.common import button, enable, pressed
+from scenes.common import button_width, enable, pressed
 
 MARGIN = 16
 RETRY_DELAY = 3.0
@@ -53,12 +55,24 @@ class Unit:
 
 
 def _panel_width(size: tuple[int, int]) -> int:
-    return max(280, min(380, size[0] // 3))
+    """A third of the window, wider with larger text (the board keeps half)."""
+    return max(280, min(fonts.wide(380), round(size[0] // 3 * fonts.text_scale()),
+                        size[0] // 2 - 40))
 
 
 def _button_size(size: tuple[int, int]) -> tuple[int, int]:
     """What the panel's buttons' sizes follow: the panel's width and the buttons' height."""
-    return _panel_width(size), 30 if size[1] < 720 else 36
+    return _panel_width(size), fonts.grow(30 if size[1] < 720 else 36)
+
+
+def _step(size: int) -> int:
+    """From a line of the panel's words in ``size`` to the next."""
+    return max(size + 4, fonts.line_height(size))
+
+
+TEXT_KEPT = 0.4
+"""The share of the panel's height its words keep above the buttons: where the buttons
+would take more (large text in a short window), they scroll."""
 
 
 class LessonScene(Scene):
@@ -81,6 +95,10 @@ class LessonScene(Scene):
         """The board cursor (``game.client.access``): a lesson plays without a pointer too."""
         self.buttons: dict[Any, str] = {}
         self.panel = pygame.Rect(0, 0, 0, 0)
+        self._scrolls = False
+        """The panel's buttons are in a part that scrolls (large text in a short window)."""
+        self._buttons_top = 0
+        """Where the panel's buttons begin: its words stop above."""
         self._clock = 0.0
         self.message: tuple[str, tuple[int, int, int]] | None = None
         self._retry_at: float | None = None
@@ -130,7 +148,8 @@ class LessonScene(Scene):
         1140 pixels up; they are as tall from 720): a resize then moves them, with the
         panel's bottom right corner, and lays out the board again; else they are made anew."""
         old, size = self._built_for, self.services.surface_size()
-        if self.root is None or old is None or _button_size(old) != _button_size(size):
+        if self.root is None or old is None or _button_size(old) != _button_size(size) \
+                or self._scrolls or self._specs(size, 0)[1]:
             self._build_root()
             return
         self._refit_root()
@@ -139,44 +158,58 @@ class LessonScene(Scene):
         for widget in self.buttons:
             x, y = widget.relative_rect.topleft
             widget.set_relative_position((x + dx, y + dy))
+        self._buttons_top += dy
 
     def _place(self, size: tuple[int, int]) -> None:
         """The panel and the board for a window of ``size``."""
         width = _panel_width(size)
         self.panel = pygame.Rect(size[0] - width, 0, width, size[1])
-        self.board.layout(pygame.Rect(MARGIN, MARGIN + 36, size[0] - width - 2 * MARGIN,
-                                      size[1] - 2 * MARGIN - 36))
+        title = fonts.grow(36)  # (the title above the board grows with the text)
+        self.board.layout(pygame.Rect(MARGIN, MARGIN + title, size[0] - width - 2 * MARGIN,
+                                      size[1] - 2 * MARGIN - title))
 
     def build(self, size: tuple[int, int]) -> None:
         self._place(size)
-        width = self.panel.w
         self.buttons = {}
-        x, inner = self.panel.x + 14, width - 28
-        half = (inner - 8) // 2
-        button_h = _button_size(size)[1]
-        actions = self.board.actions
-        rows = (len(actions) + 1) // 2
-        y = size[1] - 14 - (rows + 4) * (button_h + 6)
-        for i, action in enumerate(actions):
-            rect = pygame.Rect(x + (i % 2) * (half + 8), y + (i // 2) * (button_h + 6), half,
-                               button_h)
-            self._button(rect, action.label, action.id, action.hint)
-        y += rows * (button_h + 6)
-        self._button(pygame.Rect(x, y, inner, button_h), f"Confirm ({self._key(c.CONFIRM)})",
-                     c.CONFIRM, "", "#primary")
-        y += button_h + 6
-        for row in ((("Clear", c.CLEAR), ("Show me", SHOW)),
-                    (("Restart step", RESTART), (f"Continue ({self._key(c.REDO)})", NEXT)),
-                    (("Back", c.BACK),)):
-            cell = (inner - 8 * (len(row) - 1)) // len(row)
-            for col, (text, name) in enumerate(row):
-                self._button(pygame.Rect(x + col * (cell + 8), y, cell, button_h), text, name)
-            y += button_h + 6
+        specs, scrolls = self._specs(size, 0)
+        view = None
+        if scrolls:  # the buttons scroll, under the words (at least their share)
+            specs, _ = self._specs(size, move_buttons.SCROLL_BAR)
+            pitch = _button_size(size)[1] + move_buttons.GAP
+            words = 50 + sum(_step(line[1]) for line in self._panel_lines(1.0, self.panel.w - 28))
+            top = max(round(size[1] * TEXT_KEPT), min(words + 8, size[1] - 14 - 2 * pitch))
+            view = pygame.Rect(self.panel.x + 8, top, self.panel.w - 8, size[1] - 14 - top)
+            first = min(spec.rect.top for spec in specs)
+            specs = [spec._replace(rect=spec.rect.move(0, top - first)) for spec in specs]
+        self._scrolls = view is not None
+        self._buttons_top = view.top if view is not None else min(
+            (spec.rect.top for spec in specs), default=self.panel.bottom)
+        made = move_buttons.Buttons()
+        made.make(specs, self.services.ui, self.root, view)
+        self.buttons = made.named
         self._refresh()
 
-    def _button(self, rect: pygame.Rect, text: str, name: str, tip: str = "",
-                object_id: str = "") -> None:
-        self.buttons[button(self, rect, text, tip, object_id)] = name
+    def _specs(self, size: tuple[int, int], gutter: int
+               ) -> tuple[list[move_buttons.Spec], bool]:
+        """The panel's buttons from its foot up, ``gutter`` narrower than the panel, and
+        whether they reach above the words' share of it."""
+        width = self.panel.w
+        x, inner = self.panel.x + 14, width - 28 - gutter
+        button_h = _button_size(size)[1]
+        measure = functools.partial(button_width, self)
+        rows: list[move_buttons.Row] = [
+            [(action.label, action.id, action.hint) for action in self.board.actions[i:i + 2]]
+            for i in range(0, len(self.board.actions), 2)]
+        rows += [[(f"Confirm ({self._key(c.CONFIRM)})", c.CONFIRM, "")],
+                 [("Clear", c.CLEAR, ""), ("Show me", SHOW, "")],
+                 [("Restart step", RESTART, ""), (f"Continue ({self._key(c.REDO)})", NEXT, "")],
+                 [("Back", c.BACK, "")]]
+        specs, bottom = move_buttons.grid(rows, pygame.Rect(x, 0, inner, button_h), measure)
+        lift = size[1] - 14 - (bottom - move_buttons.GAP)
+        specs = [spec._replace(rect=spec.rect.move(0, lift),
+                               object_id="#primary" if spec.name == c.CONFIRM else "")
+                 for spec in specs]
+        return specs, lift < round(size[1] * TEXT_KEPT)
 
     def _key(self, command: str) -> str:
         """The key to name for ``command``: a plain one (Right) before a chord (Ctrl+Y)."""
@@ -441,18 +474,18 @@ class LessonScene(Scene):
         pygame.draw.rect(surface, palette.PANEL, panel)
         pygame.draw.line(surface, palette.GRID, panel.topleft, panel.bottomleft, 2)
         x = panel.x + 14
-        first = min((w.get_abs_rect().top for w in self.buttons), default=panel.bottom)
+        first = self._buttons_top
         top = self._draw_seat(surface, x, 16)
         for scale in (1.0, 0.88, 0.76):  # smaller print before anything is cut off
             lines = self._panel_lines(scale, panel.w - 28)
-            if top + sum(size + 4 for _, size, _, _ in lines) <= first - 8:
+            if top + sum(_step(size) for _, size, _, _ in lines) <= first - 8:
                 break
         y = top
         for text, size, colour, bold in lines:
-            if y + size > first - 8:
+            if y + _step(size) > first - 8:
                 break
             surface.blit(fonts.text(text, size, colour, bold), (x, y))
-            y += size + 4
+            y += _step(size)
 
     def _panel_lines(self, scale: float,
                      width: int) -> list[tuple[str, int, tuple[int, int, int], bool]]:

@@ -27,7 +27,7 @@ from scenes.play import PlayScene
 from scenes.replay import ReplayScene
 from tests.ui.driver import Driver
 from tests.ui.test_resize import resize_events
-from tests.ui.test_text_size_layout import problems
+from tests.ui.test_text_size_layout import a_lesson, problems
 
 SIZES = [(900, 600), (1280, 720), (1920, 1080)]
 LONGEST = "Wwwwwwwwwwwwwwwwwwwwwwww"
@@ -154,18 +154,18 @@ def kept_games(services: Services) -> None:
         autosaves.Slot(services.paths).write(long_match(services, game_id, plies))
 
 
-def online_with_a_long_kept_game(services: Services) -> Scene:
+def online_with_a_long_kept_game(services: Services) -> Any:
     """The online page listing a kept online game of the longest names (its line as the
     page makes it: the game, the players, how far, whose move, when)."""
     kept_games(services)
-    scene = services.scenes.online(services)
+    scene: Any = services.scenes.online(services)
     line = autosaves.describe(autosaves.unfinished(services.paths)[0], services.games,
                               "online, your move")
 
     def refresh() -> None:
         scene._kept_lines = [line]  # as a ticket would list it
 
-    scene._refresh_kept = refresh  # type: ignore[method-assign]
+    scene._refresh_kept = refresh
     return scene
 
 
@@ -190,6 +190,13 @@ def pictured(make: Any) -> Any:
     return page
 
 
+def played_board(scene: Any) -> Scene:
+    """``scene``, its board's words the view's own (a board being played shows a spell's
+    whole name in its tip, as in play)."""
+    watch_view(scene, CUTS[0].in_view)
+    return scene  # type: ignore[no-any-return]
+
+
 CUTS: list[Cuts] = []
 """The test's ``Cuts``, for the pages made before they are looked at."""
 
@@ -204,6 +211,9 @@ PAGES: dict[str, Any] = {
     "setup-piously": lambda s: s.scenes.setup(s, s.games.get("piously")),
     "setup-conquid": lambda s: s.scenes.setup(s, s.games.get("conquid")),
     "scores": lambda s: s.scenes.scores(s),
+    "lesson": lambda s: played_board(a_lesson(s, None)),
+    "pause": lambda s: s.scenes.pause(s, PlayScene(s, long_match(s, "conquid")), "conquid",
+                                      None),
 }
 """Every screen but play and replay (above), each with the longest strings it shows."""
 
@@ -238,3 +248,4 @@ def test_no_screen_cuts_words_without_their_whole_on_hover(
     assert [words for words in cut.found if words not in hover] == [], (page, size)
     assert problems(scene, size) == [], (page, size)
     assert rows_cut(scene, hover) == [], (page, size)
+    driver.app.close()  # (a lesson's computer stops with it)

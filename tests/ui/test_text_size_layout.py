@@ -16,6 +16,8 @@ from game.client.app.scene import Push
 from game.client.app.services import Services, restyle
 from game.client.draw import coords, fonts
 from game.core.match import Match
+from scenes.learn import lesson_units
+from scenes.lesson import LessonScene
 from scenes.play import PlayScene
 from tests.ui.driver import Driver
 from tests.ui.test_access_focus import SCREENS
@@ -81,9 +83,18 @@ def standard_text() -> Iterator[None]:
     fonts.set_text_size(100)
 
 
+def a_lesson(services: Services, _top: Any) -> Any:
+    """Piously's last lesson: the most move kinds, a long step."""
+    units = lesson_units(services.learning.course("piously"))
+    return LessonScene(services, "piously", units, len(units) - 1)
+
+
+PAGES = {**SCREENS, "lesson": a_lesson}
+
+
 def cases() -> list[Any]:
     return [pytest.param(screen, size, text_size, id=f"{screen}-{size[0]}x{size[1]}-{text_size}")
-            for screen in ["menu", *SCREENS] for size in SIZES for text_size in TEXT_SIZES]
+            for screen in ["menu", *PAGES] for size in SIZES for text_size in TEXT_SIZES]
 
 
 @pytest.mark.parametrize(("screen", "size", "text_size"), cases())
@@ -95,7 +106,7 @@ def test_every_screen_fits_its_words(driver: Driver, services: Services, screen:
     with warnings.catch_warnings(record=True) as warned:  # pygame_gui's own "too small"
         warnings.simplefilter("always")
         if screen != "menu":
-            driver.app.stack.apply(Push(SCREENS[screen](services, driver.top)))
+            driver.app.stack.apply(Push(PAGES[screen](services, driver.top)))
         driver.frames(40)  # the settings' key rows are made a few a frame
     found = [str(each.message) for each in warned if "too small" in str(each.message)]
     found += problems(driver.top, size)
@@ -124,7 +135,7 @@ def test_board_numbers_stay_inside_the_board_s_room(
     restyle(services.ui, text_size, "Standard")
     driver.frames(1, resize_events(size))
     game = services.games.get(game_id)
-    scene = PlayScene(services, Match(game, {}, seed="7" if game.info.has_chance else None)) \
+    scene: Any = PlayScene(services, Match(game, {}, seed="7" if game.info.has_chance else None)) \
         if screen == "play" \
         else services.scenes.setup(services, game)
     driver.app.stack.apply(Push(scene))

@@ -158,10 +158,12 @@ class Buttons:
             container = scroller.get_container()
         for spec in specs:
             rect = spec.rect if view is None else spec.rect.move(-view.x, -view.y)
-            widget = pygame_gui.elements.UIButton(
-                rect, printable(spec.text, 200), manager, container=container,
-                tool_tip_text=printable(spec.tip, 200) or None,
-                object_id=spec.object_id or None)
+            words, tip = printable(spec.text, 200), printable(spec.tip, 200)
+            widget = pygame_gui.elements.UIButton(rect, words, manager, container=container,
+                                                  object_id=spec.object_id or None)
+            if widget.font is not None and widget.font.size(words)[0] > rect.w - 8:
+                tip = f"{words}: {tip}" if tip else words  # too wide: said whole on hover
+            widget.set_tooltip(tip or None)
             self.named[widget] = spec.name
 
     def refresh(self, live: Callable[[str], bool]) -> None:

@@ -15,6 +15,7 @@ from typing import Final
 
 import pygame
 
+from game.client.draw import fonts
 from game.piously.rules.hexes import Hex, axial, hex_at
 
 Point = tuple[float, float]
@@ -107,8 +108,9 @@ def split(area: pygame.Rect, least: int = PANEL_MIN) -> tuple[pygame.Rect, pygam
 
 
 def spell_rows(panel: pygame.Rect, count: int) -> list[pygame.Rect]:
-    """One row per room in the spell panel, under a heading line."""
-    top = panel.y + 26
+    """One row per room in the spell panel, under a heading line (as tall as the text
+    size in use makes it)."""
+    top = panel.y + max(26, fonts.line_height(20) + 6)
     height = min(max(78, panel.w // 4), (panel.bottom - top) // count - ROW_GAP)
     return [pygame.Rect(panel.x, top + i * (height + ROW_GAP), panel.w, height)
             for i in range(count)]

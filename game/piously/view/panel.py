@@ -88,8 +88,9 @@ def draw_spells(surface: pygame.Surface, panel: pygame.Rect, state: PiouslyState
             name = fonts.fit(SPELLS[spell].name, size, palette.MUTED if spent else palette.TEXT,
                              cell.w - 12, True)
             surface.blit(name, (cell.x + 6, cell.y + 4))
-            line = pygame.Rect(cell.x + 6, cell.y + 6 + size * 3 // 4, cell.w - 10,
-                               cell.h - size)
+            high = int(fonts.grown(size)) * 3 // 4  # the name's height, as the text grows
+            line = pygame.Rect(cell.x + 6, cell.y + 6 + high, cell.w - 10,
+                               cell.h - high * 4 // 3)
             if owner >= 0:
                 radius = max(5, size // 4)
                 badge = (line.x + radius, line.y + size * 3 // 8)
