@@ -66,11 +66,13 @@ def label_width(scene: Scene, text: str) -> int:
     return int(scene.services.ui.get_theme().get_font(["label"]).size(printable(text, 200))[0])
 
 
-def entry(scene: Scene, rect: pygame.Rect, text: str, hint: str = "", limit: int = 32) -> Any:
-    """A one-line text field showing ``text`` (what was typed before a rebuild) under its
-    length ``limit``; ``hint`` shows while it is empty."""
-    field = HintedEntry(rect, scene.services.ui, container=scene.root,
-                                                placeholder_text=hint or None)
+def entry(scene: Scene, rect: pygame.Rect, text: str, hint: str = "", limit: int = 32,
+          container: Any = None) -> Any:
+    """A one-line text field (in ``container``, else the scene's root) showing ``text``
+    (what was typed before a rebuild) under its length ``limit``; ``hint`` shows while it
+    is empty."""
+    field = HintedEntry(rect, scene.services.ui, container=container or scene.root,
+                        placeholder_text=hint or None)
     field.set_text_length_limit(limit)
     field.set_text(text)
     return field
