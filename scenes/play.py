@@ -45,10 +45,6 @@ from scenes.play_parts.lookback import LookBack
 from scenes.play_parts.seating import computer_seats, table_for
 from scenes.play_parts.words import MatchWords
 
-MOVES_KEPT = 2
-"""Lines of moves the list keeps under the panel's buttons: where these would take them,
-the buttons scroll instead (in rows shown whole, so about as many lines)."""
-
 
 class PlayScene(Scene):
     """A match at its table, its board and side panel. The ``_``-methods marked "hook" are
@@ -58,6 +54,9 @@ class PlayScene(Scene):
         (c.BACK, "pause"), (c.CONFIRM, "confirm"), (c.CLEAR, "clear"),
         (c.TAKE_BACK, "take back"), (c.SKIP, "skip animation"), (inp.REVIEW, "review"))
     """The message strip's keys after the rules' (the last give way first when short)."""
+    MOVES_KEPT = 2
+    """Lines of moves the list keeps under the panel's buttons: where these would take
+    them, the buttons scroll instead (in rows shown whole, so about as many lines)."""
 
     def __init__(self, services: Services, match: Match, demo: bool = False,
                  resumed_from: Path | None = None, back_to: str | None = None) -> None:
@@ -178,7 +177,7 @@ class PlayScene(Scene):
             self.result_card() if self.match.is_over else None,
             lambda words: button_width(self, words))
         specs, y = lay_out()
-        bottom = self.panel.bottom - 10 - lines_height(MOVES_KEPT)  # the buttons' room
+        bottom = self.panel.bottom - 10 - lines_height(self.MOVES_KEPT)  # buttons' room
         view = None
         if specs and y > bottom:  # large text in a short window: the buttons scroll
             specs, y = lay_out(move_buttons.SCROLL_BAR)
