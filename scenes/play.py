@@ -22,7 +22,7 @@ from game.client.app import input as inp
 from game.client.app.commands import Command
 from game.client.app.scene import Push, Replace, Scene, Transition
 from game.client.app.services import Services
-from game.client.draw import palette
+from game.client.draw import fonts, palette
 from game.client.files import autosaves
 from game.client.match.computer import ComputerSeat
 from game.client.match.table import MovingSeat, Played
@@ -54,9 +54,10 @@ class PlayScene(Scene):
         (c.BACK, "pause"), (c.CONFIRM, "confirm"), (c.CLEAR, "clear"),
         (c.TAKE_BACK, "take back"), (c.SKIP, "skip animation"), (inp.REVIEW, "review"))
     """The message strip's keys after the rules' (the last give way first when short)."""
-    MOVES_KEPT = 2
-    """Lines of moves the list keeps under the panel's buttons: where these would take
-    them, the buttons scroll instead (in rows shown whole, so about as many lines)."""
+    MOVES_KEPT = 3
+    """Lines of moves the list keeps under the panel's buttons (one fewer with larger text,
+    its lines taller): where the buttons would take them, they scroll instead (in rows
+    shown whole, so about as many lines)."""
 
     def __init__(self, services: Services, match: Match, demo: bool = False,
                  resumed_from: Path | None = None, back_to: str | None = None) -> None:
@@ -177,7 +178,8 @@ class PlayScene(Scene):
             self.result_card() if self.match.is_over else None,
             lambda words: button_width(self, words))
         specs, y = lay_out()
-        bottom = self.panel.bottom - 10 - lines_height(self.MOVES_KEPT)  # buttons' room
+        kept = self.MOVES_KEPT - (fonts.text_scale() > 1)
+        bottom = self.panel.bottom - 10 - lines_height(kept)  # the buttons' room
         view = None
         if specs and y > bottom:  # large text in a short window: the buttons scroll
             specs, y = lay_out(move_buttons.SCROLL_BAR)

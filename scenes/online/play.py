@@ -59,7 +59,6 @@ class OnlinePlayScene(PlayScene):
     """A match at a table on a server: our seat is played here, the other one remotely."""
 
     KEY_HINTS = tuple(hint for hint in PlayScene.KEY_HINTS if hint[0] != c.TAKE_BACK)
-    MOVES_KEPT = MOVES_KEPT  # (beside the chat)
 
     def __init__(self, services: Services, match: Match, online: OnlineGame,
                  resumed_from: Path | None = None, back_to: str | None = None) -> None:

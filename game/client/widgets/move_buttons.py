@@ -17,7 +17,7 @@ from game.core.text import printable
 
 GAP = 6
 """Between two rows."""
-PAD = 16
+PAD = 8
 """A button's words fit it with this much to spare (its border and padding)."""
 SCROLL_BAR = 20
 """The width of pygame_gui's scroll bar, which a part that scrolls keeps at its right."""
@@ -64,6 +64,9 @@ def moves(actions: Sequence[ViewAction], area: pygame.Rect, compact: bool,
     half = (inner - 8) // 2
     kinds = [_key_named(action.label, keys.action(action.id), action.hint, half, measure)
              for action in actions]
+    if any(text == action.label for action, (text, _) in zip(actions, kinds, strict=True)):
+        kinds = [_key_named(action.label, keys.action(action.id), action.hint, 0, measure)
+                 for action in actions]  # one without its key: all without (alike)
     specs, y = grid([[(text, action.id, tip) for action, (text, tip) in pair]
                      for pair in _pairs(list(zip(actions, kinds, strict=True)))],
                     area, measure)
