@@ -11,7 +11,6 @@ remembered in the player's progress.
 
 from __future__ import annotations
 
-import functools
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -19,23 +18,19 @@ from typing import Any
 
 import pygame
 
-from game.client.access.board_keys import BoardKeys
 from game.client.app import commands as c
-from game.client.app import input as inp
 from game.client.app.commands import Command
-from game.client.app.scene import Pop, Push, Replace, Scene, Transition
+from game.client.app.scene import Pop, Replace, Scene, Transition
 from game.client.app.services import Services
 from game.client.draw import fonts, palette
 from game.client.match.computer import ComputerSeat
-from game.client.view import Feedback, FitsMany, Marks, Suggests, seat_colours
-from game.client.widgets import move_buttons
-from game.client.widgets.board_host import BoardHost
+from game.client.view import FitsMany, Marks, Suggests
 from game.core.errors import GameError
 from game.core.learn import Attempt, Step, Verdict, answer_positions
 from game.core.player import Decision
-from scenes.common import button_width, enable, pressed
+from scenes.board_panel import MARGIN, BoardPanelScene, Line, panel_width
+from scenes.common import enable
 
-MARGIN = 16
 RETRY_DELAY = 3.0
 """Seconds a missed step stays on screen, with the reason, before it starts again."""
 RESTART = "learn_restart"
@@ -54,58 +49,25 @@ class Unit:
     """"Lesson" or "Puzzle", for the panel's heading."""
 
 
-def _panel_width(size: tuple[int, int]) -> int:
-    """A third of the window, wider with larger text (the board keeps half)."""
-    return max(280, min(fonts.wide(380), round(size[0] // 3 * fonts.text_scale()),
-                        size[0] // 2 - 40))
-
-
 def _button_size(size: tuple[int, int]) -> tuple[int, int]:
     """What the panel's buttons' sizes follow: the panel's width and the buttons' height."""
-    return _panel_width(size), fonts.grow(30 if size[1] < 720 else 36)
+    return panel_width(size), fonts.grow(30 if size[1] < 720 else 36)
 
 
-def _step(size: int) -> int:
-    """From a line of the panel's words in ``size`` to the next."""
-    return max(size + 4, fonts.line_height(size))
-
-
-TEXT_KEPT = 0.4
-"""The share of the panel's height its words keep above the buttons: where the buttons
-would take more (large text in a short window), they scroll."""
-
-
-class LessonScene(Scene):
+class LessonScene(BoardPanelScene):
     def __init__(self, services: Services, game_id: str, units: Sequence[Unit],
                  index: int = 0, after: Scene | None = None) -> None:
-        super().__init__(services)
+        super().__init__(services, services.games.get(game_id))
         self.after = after
         """What the lesson gives way to when it ends or is left (the lesson list it was not
         opened from, as from the first-time offer); None: the screen under it."""
-        self.game = services.games.get(game_id)
         self.units = tuple(units)
         self.index = index
         self.step_index = 0
-        self.plugin = services.plugin(game_id)
-        self.view = services.make_view(game_id)
-        self.board = BoardHost(self.view)
-        self.contexts = (f"game:{game_id}", inp.PLAY, inp.GLOBAL)
-        self.keys = BoardKeys(services.table, self.view, self.contexts[:2], self.command,
-                              lambda words: services.speech.say(words, True))
-        """The board cursor (``game.client.access``): a lesson plays without a pointer too."""
-        self.buttons: dict[Any, str] = {}
-        self.panel = pygame.Rect(0, 0, 0, 0)
-        self._scrolls = False
-        """The panel's buttons are in a part that scrolls (large text in a short window)."""
-        self._buttons_top = 0
-        """Where the panel's buttons begin: its words stop above."""
-        self._clock = 0.0
-        self.message: tuple[str, tuple[int, int, int]] | None = None
         self._retry_at: float | None = None
         self._computer: ComputerSeat | None = None
         self._thinking = False
         self._recorded = False
-        self._interactive = False
         self._explained = False
         """The passed step's explanation is on screen: only Continue goes on from it."""
         self.attempt = self._new_attempt()
@@ -137,8 +99,7 @@ class LessonScene(Scene):
         super().exit()
 
     def resume(self) -> None:
-        self.view.set_colours(self.services.colours())
-        self.view.set_speed(self.services.settings.anim_speed)
+        self._follow_settings()
         self._build_root()
 
     # -- layout --------------------------------------------------------------------------
@@ -149,72 +110,17 @@ class LessonScene(Scene):
         panel's bottom right corner, and lays out the board again; else they are made anew."""
         old, size = self._built_for, self.services.surface_size()
         if self.root is None or old is None or _button_size(old) != _button_size(size) \
-                or self._scrolls or self._specs(size, 0)[1]:
+                or not self._moved_with_the_window(old, size, _button_size(size)[1]):
             self._build_root()
-            return
-        self._refit_root()
-        self._place(size)
-        dx, dy = size[0] - old[0], size[1] - old[1]
-        for widget in self.buttons:
-            x, y = widget.relative_rect.topleft
-            widget.set_relative_position((x + dx, y + dy))
-        self._buttons_top += dy
-
-    def _place(self, size: tuple[int, int]) -> None:
-        """The panel and the board for a window of ``size``."""
-        width = _panel_width(size)
-        self.panel = pygame.Rect(size[0] - width, 0, width, size[1])
-        title = fonts.grow(36)  # (the title above the board grows with the text)
-        self.board.layout(pygame.Rect(MARGIN, MARGIN + title, size[0] - width - 2 * MARGIN,
-                                      size[1] - 2 * MARGIN - title))
 
     def build(self, size: tuple[int, int]) -> None:
         self._place(size)
         self.buttons = {}
-        specs, scrolls = self._specs(size, 0)
-        view = None
-        if scrolls:  # the buttons scroll, under the words (at least their share)
-            specs, _ = self._specs(size, move_buttons.SCROLL_BAR)
-            pitch = _button_size(size)[1] + move_buttons.GAP
-            words = 50 + sum(_step(line[1]) for line in self._panel_lines(1.0, self.panel.w - 28))
-            top = max(round(size[1] * TEXT_KEPT), min(words + 8, size[1] - 14 - 2 * pitch))
-            view = pygame.Rect(self.panel.x + 8, top, self.panel.w - 8, size[1] - 14 - top)
-            first = min(spec.rect.top for spec in specs)
-            specs = [spec._replace(rect=spec.rect.move(0, top - first)) for spec in specs]
-        self._scrolls = view is not None
-        self._buttons_top = view.top if view is not None else min(
-            (spec.rect.top for spec in specs), default=self.panel.bottom)
-        made = move_buttons.Buttons()
-        made.make(specs, self.services.ui, self.root, view)
-        self.buttons = made.named
+        self._build_buttons(size, _button_size(size)[1], [
+            [("Clear", c.CLEAR, ""), ("Show me", SHOW, "")],
+            [("Restart step", RESTART, ""), (f"Continue ({self._key(c.REDO)})", NEXT, "")],
+            [("Back", c.BACK, "")]], "")
         self._refresh()
-
-    def _specs(self, size: tuple[int, int], gutter: int
-               ) -> tuple[list[move_buttons.Spec], bool]:
-        """The panel's buttons from its foot up, ``gutter`` narrower than the panel, and
-        whether they reach above the words' share of it."""
-        width = self.panel.w
-        x, inner = self.panel.x + 14, width - 28 - gutter
-        button_h = _button_size(size)[1]
-        measure = functools.partial(button_width, self)
-        rows: list[move_buttons.Row] = [
-            [(action.label, action.id, action.hint) for action in self.board.actions[i:i + 2]]
-            for i in range(0, len(self.board.actions), 2)]
-        rows += [[(f"Confirm ({self._key(c.CONFIRM)})", c.CONFIRM, "")],
-                 [("Clear", c.CLEAR, ""), ("Show me", SHOW, "")],
-                 [("Restart step", RESTART, ""), (f"Continue ({self._key(c.REDO)})", NEXT, "")],
-                 [("Back", c.BACK, "")]]
-        specs, bottom = move_buttons.grid(rows, pygame.Rect(x, 0, inner, button_h), measure)
-        lift = size[1] - 14 - (bottom - move_buttons.GAP)
-        specs = [spec._replace(rect=spec.rect.move(0, lift),
-                               object_id="#primary" if spec.name == c.CONFIRM else "")
-                 for spec in specs]
-        return specs, lift < round(size[1] * TEXT_KEPT)
-
-    def _key(self, command: str) -> str:
-        """The key to name for ``command``: a plain one (Right) before a chord (Ctrl+Y)."""
-        keys = sorted(self.services.table.keys(inp.PLAY, command), key=lambda key: "+" in key)
-        return inp.pretty(keys[0]) if keys else "unbound"
 
     def _refresh(self) -> None:
         for widget, name in self.buttons.items():
@@ -233,23 +139,12 @@ class LessonScene(Scene):
 
     # -- input ---------------------------------------------------------------------------
 
-    def widget_event(self, event: pygame.event.Event) -> Transition | None:
-        command = pressed(self.buttons, event)
-        return None if command is None else self.command(command)
-
     @property
     def board_area(self) -> pygame.Rect:
         return self.board.area
 
-    def command(self, command: Command) -> Transition | None:
+    def board_command(self, command: Command) -> Transition | None:
         name = command.name
-        if name == c.POINT:
-            self.board.point(command.pos)
-            return None
-        if name == c.BACK:
-            return self._leave()
-        if name == c.HELP:
-            return Push(self.services.scenes.help(self.services, self.game.info.id))
         if name in (RESTART, c.TAKE_BACK):
             self.attempt = self._new_attempt()
             self.message = None
@@ -266,30 +161,8 @@ class LessonScene(Scene):
         if name in (SHOW, c.HINT):
             self._show_answer()
             return None
-        answer = self.board.handle(command)
-        if answer is None:
-            return None
-        if answer.feedback is not None:
-            self._feedback(answer.feedback)
-        if answer.no_move:
-            self._refuse(answer.problem or "there is no move to confirm yet")
-        elif answer.move is not None:
-            self._play(answer.move)
+        self._answer(command)
         return None
-
-    def _feedback(self, feedback: Feedback) -> None:
-        self._refresh()  # a selection may have made an action apply, or stop applying
-        if feedback.refused and feedback.message:
-            self._say(feedback.message, palette.WARN)
-        if feedback.cue:
-            self.services.sounds.play(feedback.cue)
-
-    def _say(self, text: str, colour: tuple[int, int, int]) -> None:
-        self.message = (text[:1].upper() + text[1:], colour)
-
-    def _refuse(self, reason: str) -> None:
-        self._say(reason, palette.WARN)
-        self.services.sounds.play("refuse")
 
     # -- moves ---------------------------------------------------------------------------
 
@@ -352,9 +225,7 @@ class LessonScene(Scene):
     # -- frames --------------------------------------------------------------------------
 
     def update(self, clock: float) -> Transition | None:
-        self._clock = clock
-        for cue in self.view.cues(clock):
-            self.services.sounds.play(cue)
+        self._tick(clock)
         if self.view.busy(clock):
             return None
         attempt = self.attempt
@@ -368,11 +239,6 @@ class LessonScene(Scene):
             self._set_interactive(True)
             self._refresh()
         return None
-
-    def _set_interactive(self, on: bool) -> None:
-        """Hand the board to the learner or take it back (this drops any selection)."""
-        self._interactive = on
-        self.view.set_interactive(on)
 
     def _reply(self) -> None:
         scripted = self.attempt.scripted_reply()
@@ -435,11 +301,6 @@ class LessonScene(Scene):
             self.message = message
             self._refresh()
 
-    def capture(self, event: pygame.event.Event) -> bool:
-        """The board cursor's keys come before the input table's."""
-        binding = inp.binding_of(event) if event.type == pygame.KEYDOWN else None
-        return binding is not None and not self.dialog_open() and self.keys.key(binding)
-
     # -- drawing -------------------------------------------------------------------------
 
     def draw(self, surface: pygame.Surface, clock: float) -> None:
@@ -469,26 +330,7 @@ class LessonScene(Scene):
                 pygame.draw.rect(surface, (glow, glow * 209 // 255, 102), rect.inflate(8, 8), 4,
                                  border_radius=6)
 
-    def _draw_panel(self, surface: pygame.Surface) -> None:
-        panel = self.panel
-        pygame.draw.rect(surface, palette.PANEL, panel)
-        pygame.draw.line(surface, palette.GRID, panel.topleft, panel.bottomleft, 2)
-        x = panel.x + 14
-        first = self._buttons_top
-        top = self._draw_seat(surface, x, 16)
-        for scale in (1.0, 0.88, 0.76):  # smaller print before anything is cut off
-            lines = self._panel_lines(scale, panel.w - 28)
-            if top + sum(_step(size) for _, size, _, _ in lines) <= first - 8:
-                break
-        y = top
-        for text, size, colour, bold in lines:
-            if y + _step(size) > first - 8:
-                break
-            surface.blit(fonts.text(text, size, colour, bold), (x, y))
-            y += _step(size)
-
-    def _panel_lines(self, scale: float,
-                     width: int) -> list[tuple[str, int, tuple[int, int, int], bool]]:
+    def panel_lines(self, scale: float = 1.0, width: int = 300) -> list[Line]:
         """The panel's text as (line, size, colour, bold), the sizes times ``scale``."""
         small, body, big = round(22 * scale), round(24 * scale), round(30 * scale)
         unit = self.unit
@@ -501,29 +343,14 @@ class LessonScene(Scene):
                           palette.MUTED, False))
         lines += [(line, body, palette.TEXT, False)
                   for line in fonts.wrap(self.step.say, body, width)]
-        if self.message is not None:
-            words, colour = self.message
-            lines.append(("", 8, colour, False))
-            lines += [(line, body, colour, False) for line in fonts.wrap(words, body, width)]
-        elif self._thinking:
-            lines.append(("The other side is thinking...", body, palette.MUTED, False))
-        elif self.attempt.learners_turn:
-            lines.append(("", 8, palette.MUTED, False))
-            lines += [(line, small, palette.MUTED, False)
-                      for line in fonts.wrap(self.view.status(), small, width)]
-        return lines
+        waiting = "The other side is thinking..." if self._thinking else None
+        return lines + self._foot_lines(small, body, width, waiting,
+                                        self.attempt.learners_turn)
 
-    def _draw_seat(self, surface: pygame.Surface, x: int, y: int) -> int:
-        """Which side the learner plays, in the colour the board draws it (a game's own, as
-        Push Fight's White and Brown, else the player's choice)."""
-        if self.game.info.players < 2:
-            return y
-        seat = self.attempt.learner
-        colour = seat_colours(self.plugin.seat_colours, self.services.colours())[seat]
-        pygame.draw.rect(surface, colour, pygame.Rect(x, y + 2, 22, 22), border_radius=5)
-        side = self.attempt.match.seats[seat].name
+    def _player_seat(self) -> int:
+        return self.attempt.learner
+
+    def _side(self, colour: tuple[int, int, int]) -> str:
         if self.plugin.seat_colours is None:  # the colour is what the player sees and chose;
-            side = palette.colour_name(colour) or "this colour"  # "Player 1" says nothing
-        words = fonts.text(f"You play {side}", 24, colour, True)
-        surface.blit(words, (x + 32, y))
-        return y + 34
+            return palette.colour_name(colour) or "this colour"  # "Player 1" says nothing
+        return self.attempt.match.seats[self.attempt.learner].name

@@ -59,6 +59,7 @@ DEFAULTS: Final[dict[str, dict[str, tuple[str, ...]]]] = {
         c.REDO: ("ctrl+y", "right"),
         c.SKIP: ("space",),
         c.HINT: ("h",),
+        c.COPY_WATCH_CODE: ("ctrl+c",),
         c.SAVE: ("ctrl+s",),
         c.OPEN: ("ctrl+o",),
         REVIEW: ("up",),
