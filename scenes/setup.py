@@ -37,8 +37,11 @@ text; larger text widens them, and where they do not fit the window they are one
 SEAT_W = 456
 LABEL_W, FIELD_W = 210, 160
 """An option's label and field, at least (the label grows to its words)."""
-SEAT_LABEL_W, KIND_W, COLOUR_W = 120, 170, 122
-"""A seat's label (at least), its kind's and colour's drop-downs, at 100 % text."""
+SEAT_LABEL_W = 120
+"""A seat's label, at least."""
+KIND_W = 170
+COLOUR_W = 122
+"""A seat's kind's and colour's drop-downs, at 100 % text."""
 TOP = 150
 """Where the form begins, under the heading."""
 SCROLL_BAR = 20
