@@ -15,10 +15,15 @@ from game.client.draw import fonts, palette
 from game.client.view import Swatches
 from game.client.widgets import move_buttons, result_card, seat_card, turn_info
 from game.client.widgets.fitted import Fitted
+from game.client.widgets.movelist import lines_height
 
 BUTTON_H, BUTTON_H_COMPACT = 38, 28
 COMPACT_BELOW = 840
 """Window heights below which the panel packs tighter, to leave the move list room."""
+LINES_UNDER_CARD = 3
+"""Lines of moves a long result card (a rated game's ratings) always leaves the move list."""
+LIST_MARGINS = 14
+"""Above and below the move list, as the play scene places it."""
 Mark = Callable[[pygame.Surface, pygame.Rect, int], str]
 """Draws a scene's own mark on a seat's card; returns words for the card's detail."""
 
@@ -65,23 +70,29 @@ class SidePanel:
 
     def lay_out(self, seats: int, actions: Sequence[ViewAction], clicks_play: bool,
                 keys: move_buttons.Keys, rows: Sequence[move_buttons.Row],
-                ended: Sequence[str] | None) -> tuple[list[move_buttons.Spec], int]:
+                ended: Sequence[str] | None, measure: move_buttons.Measure,
+                gutter: int = 0) -> tuple[list[move_buttons.Spec], int]:
         """Under ``seats`` cards: the result card (its ``ended`` lines, up to where the move
-        buttons would end) or the move buttons, then the ``rows`` of controls. Returns the
-        buttons to make and where the rest of the panel starts."""
+        buttons would end) or the move buttons, then the ``rows`` of controls, ``gutter``
+        narrower than the panel (room for a scroll bar). Returns the buttons to make and
+        where the rest of the panel starts."""
         button_h = fonts.grow(BUTTON_H_COMPACT if self.compact else BUTTON_H)
-        x, inner = self.rect.x + 14, self.rect.w - 28
+        x, inner = self.rect.x + 14, self.rect.w - 28 - gutter
         top = self.info_top(seats)
         y = top + turn_info.height(self.compact)
         specs: list[move_buttons.Spec] = []
-        if ended is not None:  # the result card in the move buttons' place
+        if ended is not None:  # the result card in the move buttons' place, or longer if
+            # its lines need it while the controls and a few lines of moves still fit
             bottom = y + move_buttons.height(len(actions), button_h, self.compact)
-            y = min(bottom, top + result_card.height(ended, self.rect.w - 24))
+            below = (len(rows) * (button_h + move_buttons.GAP)
+                     + lines_height(LINES_UNDER_CARD) + LIST_MARGINS)
+            most = max(bottom, self.rect.bottom - below)
+            y = min(most, top + result_card.height(ended, self.rect.w - 24))
             self.card = pygame.Rect(self.rect.x + 12, top, self.rect.w - 24, y - top - 8)
         else:
             specs, y = move_buttons.moves(actions, pygame.Rect(x, y, inner, button_h),
-                                          self.compact, clicks_play, keys)
-        more, y = move_buttons.grid(rows, pygame.Rect(x, y, inner, button_h))
+                                          self.compact, clicks_play, keys, measure)
+        more, y = move_buttons.grid(rows, pygame.Rect(x, y, inner, button_h), measure)
         return specs + more, y
 
     def draw(self, surface: pygame.Surface, seats: Sequence[seat_card.Seat], mark: Mark,
