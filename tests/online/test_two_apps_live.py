@@ -2,7 +2,7 @@
 one lists a rated Push Fight table with a 3+2 clock, the other takes it from the lobby's
 list, they play (the real play scenes, the real sessions and network threads), then one side
 stops moving. The server's clock is moved past its three minutes: the server ends the game
-on time by itself, both apps show it (the winner named, "Lost on time" on the result card),
+on time by itself, both apps show it ("You won" or "You lost", "On time" on the result card),
 and both players' ratings moved from 1500 in each app's leaderboard."""
 
 from __future__ import annotations
@@ -149,7 +149,8 @@ def test_two_apps_play_a_rated_3_2_game_to_a_flag(tmp_path: Path,
             outcome = play.match.outcome
             assert outcome is not None and outcome.reason is OutcomeReason.TIME
             assert outcome.winner == 1 - flagged and play.match.moves[-1] == f"time {flagged}"
-            assert play.result_card()[:2] == [f"{names[1 - flagged]} wins", "Lost on time"]
+            won = seat_of[id(play)] != flagged
+            assert play.result_card()[:2] == ["You won" if won else "You lost", "On time"]
         # both leave the game for the lobby, where each sees both ratings moved
         ratings = []
         for driver, lobby in ((ada, ada_lobby), (bo, bo_lobby)):
