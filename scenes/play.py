@@ -25,7 +25,7 @@ from game.client.draw import palette
 from game.client.files import autosaves
 from game.client.match.computer import ComputerSeat
 from game.client.match.table import MovingSeat, Played
-from game.client.view import Feedback, Swatches, last_turn, seat_colours
+from game.client.view import Feedback, Flips, Swatches, flip, last_turn, seat_colours
 from game.client.widgets import move_buttons, top_bar, turn_info
 from game.client.widgets.board_host import BoardHost
 from game.client.widgets.movelist import History, MoveList
@@ -195,7 +195,14 @@ class PlayScene(Scene):
         """Hook: the buttons that apply to this game and its seats, in rows of the panel."""
         return controls.rows(self.table.has_human, self.table.draw_possible(),
                              self.hints.level() is not None, self.match.is_over,
-                             self.panel.w >= 360, self._key, self._tip)
+                             self.panel.w >= 360, self._key, self._tip, self._flip_buttons())
+
+    def _flip_buttons(self) -> controls.Row:
+        """The Flip board button, where the board turns round (``Flips``), for the rows."""
+        if not isinstance(self.view, Flips):
+            return []
+        return [("Flip board", c.FLIP_BOARD, "Turn the board round. "
+                 + self._tip(inp.PLAY, c.FLIP_BOARD))]
 
     def _colours(self) -> tuple[palette.RGB, ...]:
         return seat_colours(self.plugin.seat_colours, self.services.colours())
@@ -256,6 +263,7 @@ class PlayScene(Scene):
             c.RESIGN: lambda: endings.ask_resign(*asked),
             c.OFFER_DRAW: lambda: endings.offer_draw(*asked),
             c.HINT: lambda: self.hints.ask(self.table, self._refuse),
+            c.FLIP_BOARD: self._flip,
             c.SAVE: lambda: files.ask_save(self, self.match), c.OPEN: lambda: files.ask_open(self),
             REMATCH: lambda: endings.rematch(self.services, self.match, self.back_to),
             inp.REVIEW: lambda: Push(scenes.replay(
@@ -264,6 +272,11 @@ class PlayScene(Scene):
             c.HELP: lambda: Push(scenes.help(self.services, game_id)),
             c.BACK: lambda: Push(scenes.pause(self.services, self, game_id, self.back_to))}
         return actions[name]() if name in actions else None
+
+    def _flip(self) -> None:
+        """Turn the board round; the highlight under the pointer follows it."""
+        self._feedback(flip(self.view))
+        self.board.point(self._pointer)
 
     def capture(self, event: pygame.event.Event) -> bool:
         """Keys go first to the move box and cursor (``game.client.access``); a click in the
@@ -293,7 +306,7 @@ class PlayScene(Scene):
         return self.table.wait_reason()
 
     def _human_only(self) -> set[str]:
-        moves = {action.id for action in self.view.actions if not action.anytime}
+        moves = {action.id for action in self.view.actions}
         return moves | {c.SELECT, c.CONFIRM, c.RESIGN, c.OFFER_DRAW, c.HINT}
 
     def _feedback(self, feedback: Feedback) -> None:

@@ -189,7 +189,7 @@ class OnlinePlayScene(PlayScene):
         elif self.match.game.info.several_moves_a_turn:  # else every move is sent at once
             last.insert(0, ("Take back", c.TAKE_BACK, "A move of your turn not yet sent (sent "
                             "when the turn ends). " + self._tip(inp.PLAY, c.TAKE_BACK)))
-        rows.append(last)
+        rows.append([*self._flip_buttons(), *last])
         return rows
 
     def _enabled(self, name: str, over: bool, human: bool) -> bool:

@@ -3,7 +3,7 @@ to this game and its seats, in rows of the panel."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from game.client.app import commands as c
@@ -38,10 +38,12 @@ class Live:
 
 
 def rows(people: bool, draw: bool, hint: bool, over: bool, wide: bool,
-         key: Callable[[str, str], str], tip: Callable[[str, str], str]) -> list[Row]:
+         key: Callable[[str, str], str], tip: Callable[[str, str], str],
+         looks: Sequence[tuple[str, str, str]] = ()) -> list[Row]:
     """Take back and Redo where ``people`` play here; the endings (a draw where the game
-    has ``draw`` offers), a ``hint``, Save, Review, Rematch once ``over``, Pause; three a
-    row in a ``wide`` panel, else two (the move list needs the height more)."""
+    has ``draw`` offers), a ``hint``, the ways of looking (``looks``: Flip board), Save,
+    Review, Rematch once ``over``, Pause; three a row in a ``wide`` panel, else two (the
+    move list needs the height more)."""
     found: list[Row] = []
     if people:
         found.append([("Take back", c.TAKE_BACK, tip(inp.PLAY, c.TAKE_BACK)),
@@ -51,7 +53,7 @@ def rows(people: bool, draw: bool, hint: bool, over: bool, wide: bool,
         rest.append(("Offer draw", c.OFFER_DRAW, tip(inp.PLAY, c.OFFER_DRAW)))
     if people and hint:
         rest.append(("Hint", c.HINT, tip(inp.PLAY, c.HINT)))
-    rest += [("Save", c.SAVE, tip(inp.GLOBAL, c.SAVE)),
+    rest += [*looks, ("Save", c.SAVE, tip(inp.GLOBAL, c.SAVE)),
              ("Review", inp.REVIEW, tip(inp.PLAY, inp.REVIEW))]
     if over:  # a rematch applies only then
         rest.append(("Rematch", REMATCH, "A new game with the same players and board"))

@@ -10,7 +10,7 @@ from typing import Final
 
 import pygame
 
-from game.client.draw import fonts, palette
+from game.client.draw import flip, fonts, palette
 
 MARGIN: Final = 24
 """Pixels kept free above and to the left of a board for its numbers."""
@@ -27,14 +27,17 @@ def label_size(cell: int) -> int:
 
 
 def draw(surface: pygame.Surface, origin: tuple[int, int], cell: int, rows: int,
-         cols: int) -> None:
-    """Number the columns above the board at ``origin`` and the rows to its left."""
+         cols: int, flipped: bool = False) -> None:
+    """Number the columns above the board at ``origin`` and the rows to its left (on a
+    board turned round, ``game.client.draw.flip``, they count from the bottom right)."""
     size = label_size(cell)
     x0, y0 = origin
     every = step_for(cell, max(rows, cols))
     for col in range(0, cols, every):
         words = fonts.text(str(col), size, palette.MUTED)
-        surface.blit(words, words.get_rect(midbottom=(x0 + col * cell + cell // 2, y0 - 9)))
+        shown = flip.cell((0, col), rows, cols, flipped)[1]
+        surface.blit(words, words.get_rect(midbottom=(x0 + shown * cell + cell // 2, y0 - 9)))
     for row in range(0, rows, every):
         words = fonts.text(str(row), size, palette.MUTED)
-        surface.blit(words, words.get_rect(midright=(x0 - 11, y0 + row * cell + cell // 2)))
+        shown = flip.cell((row, 0), rows, cols, flipped)[0]
+        surface.blit(words, words.get_rect(midright=(x0 - 11, y0 + shown * cell + cell // 2)))

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import Any, Final
 
 import pygame
@@ -90,6 +91,8 @@ class PiouslyView:
         self._interactive = True
         self._rng = random.Random()
         self._pointer: tuple[int, int] | None = None
+        self._flipped = False
+        """Turned half round (``Flips``): ``Geometry`` maps every hex and click."""
         self._builder: Builder | None = None
         self._walk: Walk | None = None
         self._drop: int | None = None
@@ -159,13 +162,25 @@ class PiouslyView:
                 return
             default = [h for room, p in enumerate(DEFAULT_LAYOUT) for h in p.hexes(room)]
             scale = Geometry.fit(area, rooms + default, 2.6, self._largest(area)).size
-            self._geo = Geometry.fit(area, rooms, 2.6, scale)
+            self._geo = Geometry.fit(area, rooms, 2.6, scale, self._flipped)
             return
         else:  # no temple yet: the default one, with room under it for what comes
             hexes += [h for room, p in enumerate(DEFAULT_LAYOUT) for h in p.hexes(room)]
             area = pygame.Rect(area.x, area.y, area.w, area.h - NOTE_ROOM)
             margin = 1.2
-        self._geo = Geometry.fit(area, hexes, margin, self._largest(area))  # never rescaled
+        self._geo = Geometry.fit(area, hexes, margin, self._largest(area),  # never rescaled
+                                 self._flipped)
+
+    @property
+    def flipped(self) -> bool:
+        return self._flipped
+
+    def flip(self) -> Feedback:
+        """Turn the temple round (``Flips``); the spell panel stays as it is."""
+        self._flipped = not self._flipped
+        self._geo = replace(self._geo, flipped=self._flipped)
+        return Feedback("Board turned round" if self._flipped else "Board turned back",
+                        cue="click")
 
     def _shows(self, hexes: Sequence[Hex], area: pygame.Rect) -> bool:
         """Whether the board as placed shows every one of ``hexes`` whole in ``area``."""
