@@ -228,9 +228,11 @@ class App:
         return folded
 
     def _typing(self) -> bool:
-        """True while a text field has the keyboard (keys then belong to it)."""
+        """True while a text field has the keyboard (keys then belong to it), a field with a
+        muted hint (``HintedEntry``) as much as a plain one."""
         focused = self.services.ui.get_focus_set()
-        return any(type(element).__name__ == "UITextEntryLine" for element in focused or ())
+        return any(isinstance(element, pygame_gui.elements.UITextEntryLine)
+                   for element in focused or ())
 
     def _resized(self) -> None:
         """The window's edge was dragged (one or many resize events): lay out once."""
