@@ -13,6 +13,7 @@ builder in ``temple``, a move in words in ``words``.
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Sequence
 from dataclasses import replace
@@ -520,7 +521,7 @@ class PiouslyView:
             return self.action(RANDOM)
         if not self._board_area.collidepoint(pos):
             return Feedback()
-        self._builder = builder.press(self._geo.hex_at(pos))
+        self._builder = builder.press(self._geo.hex_at(pos), self._room_under(builder, pos))
         return Feedback(cue="select" if self._builder.selected is not None else "deselect")
 
     def release(self, pos: tuple[int, int]) -> Feedback:
@@ -884,6 +885,9 @@ class PiouslyView:
                             16, palette.ACCENT)
         if walk is None:
             return
+        lifts = self._room_to_lift(state, walk)
+        for h in () if lifts is None else state.built.room_hexes[lifts]:  # what a click lifts
+            pygame.draw.polygon(surface, palette.TEXT, geo.corners(geo.centre(h), 0.96), 2)
         for h in walk.picks:  # the choices made so far
             if h in room_of:
                 paint.outline(surface, geo, h, palette.GOOD, clock, 0.7)
@@ -899,6 +903,15 @@ class PiouslyView:
                 surface.set_clip(self._board_area)  # the ghost never spills over the panel
                 self._draw_room_ghost(surface, state, walk, self._geo.hex_at(self._pointer))
                 surface.set_clip(None)
+
+    def _room_to_lift(self, state: PiouslyState, walk: Walk) -> int | None:
+        """The room a click would pick up for the Stonemason: the one under the pointer, if
+        it may be moved (its whole outline shows while the pointer rests on it)."""
+        if walk.spell != STONEMASON or walk.picks or self._pointer is None \
+                or not self._board_area.collidepoint(self._pointer):
+            return None
+        h = self._geo.hex_at(self._pointer)
+        return state.built.room_of.get(h) if h in self.targets() else None
 
     def _room_spots(self, state: PiouslyState, walk: Walk) -> frozenset[Hex]:
         """Where the pointer may put the room being moved, turned as it is now: the rules'
@@ -957,15 +970,33 @@ class PiouslyView:
                                                          y - round(self._geo.size) - 14)), 20,
                     bounds=self._board_area)
 
+    def _room_under(self, builder: Builder, pos: tuple[int, int] | None) -> int | None:
+        """The room a press at ``pos`` grabs: of the rooms with a hex there, the one whose
+        other hexes come nearest (where rooms overlap, the side of the hex pointed at
+        chooses the room that goes on that way; it is drawn on top and outlined while the
+        pointer rests there)."""
+        if pos is None or not self._board_area.collidepoint(pos):
+            return None
+        under = self._geo.hex_at(pos)
+        rooms = builder.rooms_at(under)
+
+        def reach(room: int) -> float:
+            return min((math.dist(self._geo.centre(h), pos)
+                        for h in builder.layout[room].hexes(room) if h != under),
+                       default=math.inf)
+
+        return min(rooms, key=reach) if rooms else None  # a tie: the top one
+
     def _draw_layout(self, surface: pygame.Surface, layout: Sequence[Placement],
-                     hidden: int | None = None) -> None:
-        """The rooms of a temple being built (all but ``hidden``, the one being dragged)."""
+                     hidden: int | None = None, order: Sequence[int] | None = None) -> None:
+        """The rooms of a temple being built (all but ``hidden``, the one being dragged),
+        stacked in ``order``, bottom first (default: as numbered)."""
         geo = self._geo
-        room_of = {h: room for room, p in enumerate(layout) for h in p.hexes(room)}
+        rooms = [room for room in (range(len(layout)) if order is None else order)
+                 if room != hidden]  # what lies under the lifted room shows
+        room_of = {h: room for room in rooms for h in layout[room].hexes(room)}
         frame = paint.Frame()
-        for h, room in room_of.items():
-            if room != hidden:
-                frame.tiles.append(paint.Tile(h, room, geo.centre(h)))
+        frame.tiles += [paint.Tile(h, room, geo.centre(h)) for h, room in room_of.items()]
         paint.draw_frame(surface, geo, frame, room_of, (-1,) * 14, self._colours)
 
     def _draw_builder(self, surface: pygame.Surface, clock: float) -> None:
@@ -974,11 +1005,18 @@ class PiouslyView:
         geo = self._geo
         layout = builder.layout
         dragging = builder.selected if builder.dragging else None
-        self._draw_layout(surface, layout, dragging)
+        pointed = None if dragging is not None else self._room_under(builder, self._pointer)
+        order = [room for room in builder.stacking() if room != pointed]
+        if pointed is not None:
+            order.append(pointed)  # drawn on top: what shows there is what a press grabs
+        self._draw_layout(surface, layout, dragging, order)
         problem = builder.problem()
         if builder.selected is not None and dragging is None:
             for h in layout[builder.selected].hexes(builder.selected):
                 paint.outline(surface, geo, h, palette.ACCENT, clock, 0.9)
+        if pointed is not None and pointed != builder.selected:  # what a press grabs
+            for h in layout[pointed].hexes(pointed):
+                pygame.draw.polygon(surface, palette.TEXT, geo.corners(geo.centre(h), 0.96), 2)
         if dragging is not None and self._pointer is not None:
             placement = builder.placed_at(geo.hex_at(self._pointer))
             if placement is not None:
