@@ -1011,11 +1011,13 @@ class PiouslyView:
             order.append(pointed)  # drawn on top: what shows there is what a press grabs
         self._draw_layout(surface, layout, dragging, order)
         problem = builder.problem()
+        covered = frozenset(()) if pointed is None else layout[pointed].hexes(pointed)
         if builder.selected is not None and dragging is None:
             for h in layout[builder.selected].hexes(builder.selected):
-                paint.outline(surface, geo, h, palette.ACCENT, clock, 0.9)
+                if pointed == builder.selected or h not in covered:  # not over the one on top
+                    paint.outline(surface, geo, h, palette.ACCENT, clock, 0.9)
         if pointed is not None and pointed != builder.selected:  # what a press grabs
-            for h in layout[pointed].hexes(pointed):
+            for h in covered:
                 pygame.draw.polygon(surface, palette.TEXT, geo.corners(geo.centre(h), 0.96), 2)
         if dragging is not None and self._pointer is not None:
             placement = builder.placed_at(geo.hex_at(self._pointer))
