@@ -50,8 +50,10 @@ class PlayScene(Scene):
 
     KEY_HINTS: tuple[tuple[str, str], ...] = (
         (c.BACK, "pause"), (c.CONFIRM, "confirm"), (c.CLEAR, "clear"),
-        (c.TAKE_BACK, "take back"), (c.SKIP, "skip animation"), (inp.REVIEW, "review"))
-    """The message strip's keys after the rules' (the last give way first when short)."""
+        (c.TAKE_BACK, "take back"), (c.SKIP, "skip animation"), (c.FLIP_BOARD, "flip board"),
+        (inp.REVIEW, "review"))
+    """The message strip's keys after the rules' (the last give way first when short; the
+    flip only where the board turns round)."""
 
     def __init__(self, services: Services, match: Match, demo: bool = False,
                  resumed_from: Path | None = None, back_to: str | None = None) -> None:
@@ -198,7 +200,8 @@ class PlayScene(Scene):
                              self.panel.w >= 360, self._key, self._tip, self._flip_buttons())
 
     def _flip_buttons(self) -> controls.Row:
-        """The Flip board button, where the board turns round (``Flips``), for the rows."""
+        """The Flip board button where the board turns round (``Flips``): the rows give it
+        a free place if they have one (F and the message strip name it anyway)."""
         if not isinstance(self.view, Flips):
             return []
         return [("Flip board", c.FLIP_BOARD, "Turn the board round. "
@@ -419,7 +422,8 @@ class PlayScene(Scene):
             return
         turn_info.key_strip(surface, self.messages, [f"{self._key(inp.GLOBAL, c.HELP)} rules"] + [
             f"{self._key(inp.PLAY, name)} {text}" for name, text in self.KEY_HINTS
-            if name != c.CONFIRM or self._can_confirm])
+            if (name != c.CONFIRM or self._can_confirm)
+            and (name != c.FLIP_BOARD or isinstance(self.view, Flips))])
 
     def _draw_panel(self, surface: pygame.Surface) -> None:
         """The cards, the result card or the turn's lines, the move list and any extras."""

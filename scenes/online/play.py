@@ -190,7 +190,9 @@ class OnlinePlayScene(PlayScene):
         elif self.match.game.info.several_moves_a_turn:  # else every move is sent at once
             last.insert(0, ("Take back", c.TAKE_BACK, "A move of your turn not yet sent (sent "
                             "when the turn ends). " + self._tip(inp.PLAY, c.TAKE_BACK)))
-        rows.append([*self._flip_buttons(), *last])
+        if len(last) < 2:  # Flip board in a free place, never a row of its own
+            last[:0] = self._flip_buttons()
+        rows.append(last)
         return rows
 
     def _enabled(self, name: str, over: bool, human: bool) -> bool:

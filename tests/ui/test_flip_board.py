@@ -14,8 +14,10 @@ from game.client.app import input as inp
 from game.client.app.services import Services
 from game.client.draw import flip
 from game.client.view import Flips
+from game.client.widgets import turn_info
 from game.core.match import Match
 from scenes.help import APP_HELP
+from scenes.play_parts import controls
 from tests.ui.driver import Driver
 from tests.ui.keyboard import cursor_to, press
 
@@ -26,6 +28,7 @@ POSITIONS: dict[str, tuple[str, ...]] = {
     "pushfight": (),
 }
 """A position of each two-player game with its board's places in sight."""
+LOOK = ("Flip board", c.FLIP_BOARD, "")
 
 
 def test_the_half_turn_is_its_own_inverse() -> None:
@@ -123,18 +126,40 @@ def test_replays_turn_the_board_too(driver: Driver, game_id: str) -> None:
     assert not replay.view.flipped
 
 
-def test_the_play_panel_offers_a_flip_button_and_the_key_is_listed(driver: Driver,
-                                                                     services: Services) -> None:
-    play = driver.hot_seat("piously", *POSITIONS["piously"])
-    flip_button = next(w for w, name in play.buttons.items() if name == c.FLIP_BOARD)
-    driver.press(flip_button)
-    assert play.view.flipped
+def test_flip_board_takes_a_free_place_in_the_panel_never_a_row_of_its_own() -> None:
+    def rows(wide: bool, looks: bool) -> list[list[str]]:
+        made = controls.rows(True, True, True, False, wide, lambda ctx, name: "Esc",
+                             lambda ctx, name: "", [LOOK] if looks else [])
+        return [[name for _words, name, _tip in row] for row in made]
+
+    for wide in (False, True):
+        plain, flipping = rows(wide, False), rows(wide, True)
+        assert len(flipping) == len(plain), "no row of its own: the move list keeps its room"
+        with_button = [name for row in flipping for name in row]
+        assert (c.FLIP_BOARD in with_button) == any(
+            len(row) < (3 if wide else 2) for row in plain), "wherever a place is free"
+    assert c.FLIP_BOARD in [name for row in rows(True, True) for name in row]
+
+
+def test_the_key_is_in_the_table_the_strip_and_the_help(driver: Driver,
+                                                        services: Services,
+                                                        monkeypatch: pytest.MonkeyPatch) -> None:
     table = services.table
     for ctx in (inp.PLAY, inp.REPLAY):
         assert table.keys(ctx, c.FLIP_BOARD) == ("f",)
         assert table.conflict(ctx, c.FLIP_BOARD, "f") is None  # no game's key is F
     assert table.label(inp.PLAY, c.FLIP_BOARD) == "Flip the board"
     assert "<b>F</b>" in APP_HELP and "turns the board round" in APP_HELP
+    strips: list[list[str]] = []
+    monkeypatch.setattr(turn_info, "key_strip",
+                        lambda surface, rect, parts: strips.append(list(parts)))
+    driver.hot_seat("piously", *POSITIONS["piously"])
+    driver.frames(1)
+    assert "F flip board" in strips[-1]
+    services.toasts.items.clear()
+    driver.open_play(Match(services.games.get("forts"), {}, seed="flip"))
+    driver.frames(1)
+    assert "F flip board" not in strips[-1], "not where the board does not turn"
 
 
 def test_a_one_player_game_says_its_board_does_not_turn(driver: Driver) -> None:

@@ -71,3 +71,14 @@ def test_a_spells_tip_ends_under_the_pause_overlay_and_a_dialog(
     assert play.dialog_open() and view._hovered_spell() is None
     hover(driver, monkeypatch, view.spell_centre(1))  # seen beside the dialog: still no tip
     assert view._hovered_spell() is None
+
+
+def test_esc_closes_a_message_not_the_screen_under_it(driver: Driver) -> None:
+    play = driver.hot_seat("conquid")
+    dialog = message(play, "Watch", "A watch code is the table's id.")
+    driver.frames(1)
+    assert play.dialog_open()
+    driver.key("escape")
+    assert driver.top is play and not dialog.alive() and not play.dialog_open()
+    driver.key("escape")  # now the game's own: the pause overlay
+    assert driver.top is not play

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import pygame
 
-from game.client.app import commands as c
 from game.pushfight.info import PUSH_OFF
 from game.pushfight.rules.assist import reachable_squares
 from game.pushfight.rules.board import INDEX_OF
@@ -169,8 +168,7 @@ def test_the_board_flips_and_clicks_follow_it(driver: Driver) -> None:
     assert view.hit_test(view.square_centre("d3")) == INDEX_OF["d3"]
     square(driver, play, "d3")
     assert view.targets() == reachable_squares(state(play), INDEX_OF["d3"])
-    flip = next(widget for widget, name in play.buttons.items() if name == c.FLIP_BOARD)
-    driver.press(flip)
+    driver.key("f")
     assert not view.flipped
 
 
