@@ -55,25 +55,17 @@ class ComputerError(RuntimeError):
 
 @dataclass(frozen=True)
 class _Request:
-    game: str
-    options: dict[str, str | int | bool]
-    seed: str | None
-    moves: tuple[str, ...]
+    match: workers.MatchRecord
     level: str
     limit: Limit
     rng_seed: str
-    start: str | None = None
-    """The encoded position the match began from, when not the options' new game."""
 
 
 def _think(request: _Request) -> dict[str, Any]:
     """Rebuild the position and choose a move (runs in the worker process)."""
-    game = all_games().get(request.game)
-    start = None if request.start is None else game.decode(request.start)
-    match = Match(game, request.options, seed=request.seed, start=start)
-    for text in request.moves:
-        match.play_text(text)
-    player = computer_levels(request.game)[request.level]()
+    game = all_games().get(request.match.game)
+    match = request.match.replay(game)
+    player = computer_levels(request.match.game)[request.level]()
     budget = Budget(request.limit, time.perf_counter)
     decision = player.choose(match.state, budget, random.Random(request.rng_seed))
     return {
@@ -86,19 +78,8 @@ def _think(request: _Request) -> dict[str, Any]:
 
 
 def _serve(connection: Connection) -> None:
-    """The worker process: answer requests until told to stop (None) or the pipe closes."""
-    while True:
-        try:
-            request = connection.recv()
-        except EOFError:
-            return
-        if request is None:
-            return
-        try:
-            reply: dict[str, Any] = _think(request)
-        except Exception as err:  # reported to the UI, which shows it; the worker lives on
-            reply = {"error": f"{type(err).__name__}: {err}"}
-        connection.send(reply)
+    """The worker process: a decision a request, or what went wrong (``error``)."""
+    workers.serve(connection, _think, lambda message: {"error": message})
 
 
 class ComputerSeat(workers.KeptWorker):
@@ -142,16 +123,8 @@ class ComputerSeat(workers.KeptWorker):
             level, FALLBACK_LIMIT
         )
         self.cancel()
-        request = _Request(
-            game=self.game_id,
-            options=dict(match.options),
-            seed=match.seed,
-            moves=match.moves,
-            level=level,
-            limit=limit,
-            rng_seed=f"{self.seed}/{match.ply}",
-            start=None if match.start is None else self._game.encode(match.start),
-        )
+        request = _Request(workers.MatchRecord.of(match), level, limit,
+                           rng_seed=f"{self.seed}/{match.ply}")
         self._ensure_worker().send(request)
         self._waiting = True
         budget = limit.time if limit.time is not None else NODES_SECONDS
@@ -167,18 +140,9 @@ class ComputerSeat(workers.KeptWorker):
 
         Raises ComputerError if the player failed or its process died.
         """
-        if not self._waiting or self._connection is None:
+        reply = self._reply(ComputerError, "the computer player's process stopped unexpectedly")
+        if reply is None:
             return None
-        try:
-            if not self._connection.poll():
-                if self._process is not None and not self._process.is_alive():
-                    raise EOFError
-                return None
-            reply = self._connection.recv()
-        except (EOFError, OSError):
-            self._discard()
-            raise ComputerError("the computer player's process stopped unexpectedly") from None
-        self._waiting = False
         if "error" in reply:
             raise ComputerError(str(reply["error"]))
         parse = self._game.parse_move

@@ -36,40 +36,28 @@ from game.core.match import Match
 
 @dataclass(frozen=True)
 class _Request:
-    options: dict[str, str | int | bool]
-    seed: str | None
-    start: str | None
-    moves: tuple[str, ...]
+    match: workers.MatchRecord
     budget: int
 
 
 def _serve(connection: Connection, game_id: str,
            loader: Callable[[], Analyst] | None) -> None:
-    """The worker process: answer requests until told to stop (None) or the pipe closes."""
+    """The worker process: a verdict a request, or what went wrong (a string). The analyst
+    is loaded for the first request and kept."""
     analyst: Analyst | None = None
-    while True:
-        try:
-            request = connection.recv()
-        except EOFError:
-            return
-        if request is None:
-            return
-        try:
-            plugin = plugins()[game_id]
-            if analyst is None:
-                load = loader or plugin.analyst
-                if load is None:
-                    raise LookupError(f"{plugin.info.title} has no analyst")
-                analyst = load()
-            game = plugin.rules()
-            start = None if request.start is None else game.decode(request.start)
-            match = Match(game, request.options, seed=request.seed, start=start)
-            for text in request.moves:
-                match.play_text(text)
-            reply: Evaluation | str = analyst.evaluate(match.state, request.budget)
-        except Exception as err:  # reported to the UI, which shows it; the worker lives on
-            reply = f"{type(err).__name__}: {err}"
-        connection.send(reply)
+
+    def judge(request: _Request) -> Evaluation:
+        nonlocal analyst
+        plugin = plugins()[game_id]
+        if analyst is None:
+            load = loader or plugin.analyst
+            if load is None:
+                raise LookupError(f"{plugin.info.title} has no analyst")
+            analyst = load()
+        match = request.match.replay(plugin.rules())
+        return analyst.evaluate(match.state, request.budget)
+
+    workers.serve(connection, judge, str)
 
 
 class EvaluationJob(workers.KeptWorker):
@@ -93,31 +81,15 @@ class EvaluationJob(workers.KeptWorker):
         if match.is_over:
             raise ValueError("the game is over: its result is the verdict")
         self.cancel()
-        request = _Request(
-            options=dict(match.options),
-            seed=match.seed,
-            start=None if match.start is None else match.game.encode(match.start),
-            moves=match.moves,
-            budget=budget,
-        )
-        self._ensure_worker().send(request)
+        self._ensure_worker().send(_Request(workers.MatchRecord.of(match), budget))
         self._waiting = True
 
     def poll(self) -> Evaluation | None:
         """The verdict once ready (once only), else None; never blocks. Raises
         EvaluationError if the analyst failed or its process died."""
-        if not self._waiting or self._connection is None:
+        reply = self._reply(EvaluationError, "the analyst's process stopped unexpectedly")
+        if reply is None:
             return None
-        try:
-            if not self._connection.poll():
-                if self._process is not None and not self._process.is_alive():
-                    raise EOFError
-                return None
-            reply = self._connection.recv()
-        except (EOFError, OSError):
-            self._discard()
-            raise EvaluationError("the analyst's process stopped unexpectedly") from None
-        self._waiting = False
         if not isinstance(reply, Evaluation):
             raise EvaluationError(str(reply))
         return reply

@@ -83,10 +83,10 @@ class SceneFactories:
         return HelpScene(services, game_id)
 
     def pause(self, services: Services, below: Scene, game_id: str,
-              back_to: str | None = None) -> Scene:
+              back_to: str | None = None, watch_code: str | None = None) -> Scene:
         from scenes.pause import PauseScene
 
-        return PauseScene(services, below, game_id, back_to)
+        return PauseScene(services, below, game_id, back_to, watch_code)
 
     def settings(self, services: Services) -> Scene:
         from scenes.settings import SettingsScene

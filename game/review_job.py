@@ -24,7 +24,6 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from multiprocessing.connection import Connection
-from multiprocessing.process import BaseProcess
 from typing import Any
 
 from game import workers
@@ -38,11 +37,7 @@ from game.core.reviewing import review_record
 
 @dataclass(frozen=True)
 class _Request:
-    game: str
-    options: dict[str, str | int | bool]
-    seed: str | None
-    moves: tuple[str, ...]
-    start: str | None
+    match: workers.MatchRecord
     depth: str
     resume: Review | None
     analyst: Callable[[], Analyst] | None
@@ -51,16 +46,12 @@ class _Request:
 def _work(connection: Connection, request: _Request) -> None:
     """The worker process: re-play, review, and send each ply as it is done."""
     try:
-        plugin = plugins()[request.game]
+        plugin = plugins()[request.match.game]
         load = request.analyst or plugin.analyst
         if load is None:
             raise LookupError(f"{plugin.info.title} has no analyst to review its games")
         analyst = load()
-        game = plugin.rules()
-        start = None if request.start is None else game.decode(request.start)
-        match = Match(game, request.options, seed=request.seed, start=start)
-        for text in request.moves:
-            match.play_text(text)
+        match = request.match.replay(plugin.rules())
 
         def progress(done: int, total: int, ply: PlyReview) -> None:
             connection.send(("ply", ply))
@@ -78,16 +69,16 @@ def _work(connection: Connection, request: _Request) -> None:
         connection.close()
 
 
-class ReviewJob:
-    """One game's review in a worker process, started, polled and stopped by the UI."""
+class ReviewJob(workers.Worker):
+    """One game's review in a worker process, started, polled and stopped by the UI (a
+    process a review: nothing is kept between reviews)."""
 
     def __init__(self, game_id: str, analyst: Callable[[], Analyst] | None = None) -> None:
         """``analyst``: a loader to use instead of the plug-in's (a module-level function:
         the worker process imports it by name)."""
         self.game_id = game_id
         self.analyst = analyst
-        self._process: BaseProcess | None = None
-        self._connection: Connection | None = None
+        super().__init__()
         self._head: Review | None = None
         """The review's description and the plies it started with."""
         self._plies: list[PlyReview] = []
@@ -117,16 +108,7 @@ class ReviewJob:
             raise ValueError(f"unknown depth {depth!r}")
         self.stop()
         self._head, self._plies, self._finished, self._error = None, [], None, None
-        request = _Request(
-            game=self.game_id,
-            options=dict(match.options),
-            seed=match.seed,
-            moves=match.moves,
-            start=None if match.start is None else match.game.encode(match.start),
-            depth=depth,
-            resume=resume,
-            analyst=self.analyst,
-        )
+        request = _Request(workers.MatchRecord.of(match), depth, resume, self.analyst)
         self._process, self._connection = workers.start(
             _work, f"review-{self.game_id}", request, duplex=False)
 
@@ -154,9 +136,6 @@ class ReviewJob:
         """End the review at once; the plies done are kept (``review``)."""
         self._discard()
 
-    def close(self) -> None:
-        self._discard()
-
     def _take(self, message: tuple[str, Any]) -> None:
         kind, value = message
         if kind == "begin":
@@ -169,13 +148,3 @@ class ReviewJob:
         else:
             self._error = str(value)
             self._discard()
-
-    def _discard(self) -> None:
-        workers.end(self._process, self._connection)
-        self._process = self._connection = None
-
-    def __enter__(self) -> ReviewJob:
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        self.close()

@@ -318,12 +318,14 @@ class Walk:
         from game.client.match.online import OnlinePlay
         from game.hosting import LanHost
         from game.net.lan import Announced  # zeroconf is in the build
+        from game.net.limits import PROTOCOL_VERSION
         from game.net.session import Join, Network, Session, TableNow
         from scenes.online.play import OnlinePlayScene
         from scenes.online.screen import OnlineScene
 
-        expect(Announced("t", "ws://127.0.0.1:1", "ABC234", "conquid", "", "Ada", 1, 1)
-               .problem({"conquid": 1}) == "", "the LAN announcement check failed")
+        expect(Announced("t", "ws://127.0.0.1:1", "ABC234", "conquid", "", "Ada",
+                         PROTOCOL_VERSION, 1).problem({"conquid": 1}) == "",
+               "the LAN announcement check failed")
         self.services.online = OnlinePlay(
             self.services.games, self.paths,
             lambda: LanHost(self.paths.data, bind="127.0.0.1", port=0, announce=False),

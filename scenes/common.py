@@ -11,6 +11,7 @@ from typing import Any
 import pygame
 import pygame_gui
 
+from game.client.app import clipboard
 from game.client.app.commands import Command
 from game.client.app.scene import Scene
 from game.client.draw import fonts, palette
@@ -177,3 +178,12 @@ def pressed(buttons: dict[Any, str], event: pygame.event.Event) -> Command | Non
     if event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element in buttons:
         return Command(buttons[event.ui_element])
     return None
+
+
+def copy_watch_code(scene: Scene, code: str) -> None:
+    """Put a table's watch code on the clipboard, and say so (toasts are spoken too)."""
+    problem = clipboard.copy(code)
+    if problem:
+        scene.services.toasts.show(f"Watch code {code} (not copied: {problem})", "error")
+    else:
+        scene.services.toasts.show(f"Watch code {code} copied", "good")

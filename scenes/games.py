@@ -20,6 +20,7 @@ from game.client.app.services import Services
 from game.client.draw import fonts, palette
 from game.client.files import autosaves, storage, tickets
 from game.core.errors import RecordError
+from game.core.match import Match
 from scenes.common import button, heading, message
 from scenes.online.games import online_note, resume_online
 
@@ -30,13 +31,21 @@ def resume(scene: Scene, kept: autosaves.Kept) -> Transition | None:
     ticket = None if kept.online is None else tickets.find(scene.services.paths, kept.online.table)
     if ticket is not None:
         return resume_online(scene, kept, ticket)
-    try:
-        match = storage.load(kept.path, scene.services.games, scene.services.views)
-    except RecordError as err:
-        autosaves.remember_broken(kept, str(err))
-        message(scene, "Cannot resume this game", str(err))
+    match = _load(scene, kept, "Cannot resume this game")
+    if match is None:
         return None
     return Push(scene.services.scenes.play(scene.services, match, resumed_from=kept.path))
+
+
+def _load(scene: Scene, kept: autosaves.Kept, title: str) -> Match | None:
+    """The kept game's match, or None when its file cannot be read: the dialog ``title``
+    says why, and the file is not offered again while it is unchanged."""
+    try:
+        return storage.load(kept.path, scene.services.games, scene.services.views)
+    except RecordError as err:
+        autosaves.remember_broken(kept, str(err))
+        message(scene, title, str(err))
+        return None
 
 
 class GamesScene(Scene):
@@ -116,11 +125,8 @@ class GamesScene(Scene):
             return None
         if kept.result is None and widget is next(iter(self.lists)):
             return resume(self, kept)
-        try:
-            match = storage.load(kept.path, self.services.games, self.services.views)
-        except RecordError as err:
-            autosaves.remember_broken(kept, str(err))
-            message(self, "Cannot open this game", str(err))
+        match = _load(self, kept, "Cannot open this game")
+        if match is None:
             return None
         return Push(self.services.scenes.replay(self.services, match, source=kept.path,
                                                 review=review and match.is_over))

@@ -18,22 +18,19 @@ from typing import Any
 
 import pygame
 
-from game.client.access.board_keys import BoardKeys
 from game.client.app import commands as c
-from game.client.app import input as inp
 from game.client.app.commands import Command
-from game.client.app.scene import Pop, Push, Replace, Scene, Transition
+from game.client.app.scene import Pop, Replace, Scene, Transition
 from game.client.app.services import Services
 from game.client.draw import fonts, palette
 from game.client.match.computer import ComputerSeat
-from game.client.view import Feedback, FitsMany, Marks, Suggests, seat_colours
-from game.client.widgets.board_host import BoardHost
+from game.client.view import FitsMany, Marks, Suggests
 from game.core.errors import GameError
 from game.core.learn import Attempt, Step, Verdict, answer_positions
 from game.core.player import Decision
-from scenes.common import button, enable, pressed
+from scenes.board_panel import MARGIN, BoardPanelScene, Line, panel_width
+from scenes.common import enable
 
-MARGIN = 16
 RETRY_DELAY = 3.0
 """Seconds a missed step stays on screen, with the reason, before it starts again."""
 RESTART = "learn_restart"
@@ -52,42 +49,25 @@ class Unit:
     """"Lesson" or "Puzzle", for the panel's heading."""
 
 
-def _panel_width(size: tuple[int, int]) -> int:
-    return max(280, min(380, size[0] // 3))
-
-
 def _button_size(size: tuple[int, int]) -> tuple[int, int]:
     """What the panel's buttons' sizes follow: the panel's width and the buttons' height."""
-    return _panel_width(size), 30 if size[1] < 720 else 36
+    return panel_width(size), 30 if size[1] < 720 else 36
 
 
-class LessonScene(Scene):
+class LessonScene(BoardPanelScene):
     def __init__(self, services: Services, game_id: str, units: Sequence[Unit],
                  index: int = 0, after: Scene | None = None) -> None:
-        super().__init__(services)
+        super().__init__(services, services.games.get(game_id))
         self.after = after
         """What the lesson gives way to when it ends or is left (the lesson list it was not
         opened from, as from the first-time offer); None: the screen under it."""
-        self.game = services.games.get(game_id)
         self.units = tuple(units)
         self.index = index
         self.step_index = 0
-        self.plugin = services.plugin(game_id)
-        self.view = services.make_view(game_id)
-        self.board = BoardHost(self.view)
-        self.contexts = (f"game:{game_id}", inp.PLAY, inp.GLOBAL)
-        self.keys = BoardKeys(services.table, self.view, self.contexts[:2], self.command,
-                              lambda words: services.speech.say(words, True))
-        """The board cursor (``game.client.access``): a lesson plays without a pointer too."""
-        self.buttons: dict[Any, str] = {}
-        self.panel = pygame.Rect(0, 0, 0, 0)
-        self._clock = 0.0
-        self.message: tuple[str, tuple[int, int, int]] | None = None
         self._retry_at: float | None = None
         self._computer: ComputerSeat | None = None
         self._thinking = False
         self._recorded = False
-        self._interactive = False
         self._explained = False
         """The passed step's explanation is on screen: only Continue goes on from it."""
         self.attempt = self._new_attempt()
@@ -119,8 +99,7 @@ class LessonScene(Scene):
         super().exit()
 
     def resume(self) -> None:
-        self.view.set_colours(self.services.colours())
-        self.view.set_speed(self.services.settings.anim_speed)
+        self._follow_settings()
         self._build_root()
 
     # -- layout --------------------------------------------------------------------------
@@ -140,31 +119,12 @@ class LessonScene(Scene):
             x, y = widget.relative_rect.topleft
             widget.set_relative_position((x + dx, y + dy))
 
-    def _place(self, size: tuple[int, int]) -> None:
-        """The panel and the board for a window of ``size``."""
-        width = _panel_width(size)
-        self.panel = pygame.Rect(size[0] - width, 0, width, size[1])
-        self.board.layout(pygame.Rect(MARGIN, MARGIN + 36, size[0] - width - 2 * MARGIN,
-                                      size[1] - 2 * MARGIN - 36))
-
     def build(self, size: tuple[int, int]) -> None:
         self._place(size)
-        width = self.panel.w
         self.buttons = {}
-        x, inner = self.panel.x + 14, width - 28
-        half = (inner - 8) // 2
+        x, inner = self.panel.x + 14, self.panel.w - 28
         button_h = _button_size(size)[1]
-        actions = self.board.actions
-        rows = (len(actions) + 1) // 2
-        y = size[1] - 14 - (rows + 4) * (button_h + 6)
-        for i, action in enumerate(actions):
-            rect = pygame.Rect(x + (i % 2) * (half + 8), y + (i // 2) * (button_h + 6), half,
-                               button_h)
-            self._button(rect, action.label, action.id, action.hint)
-        y += rows * (button_h + 6)
-        self._button(pygame.Rect(x, y, inner, button_h), f"Confirm ({self._key(c.CONFIRM)})",
-                     c.CONFIRM, "", "#primary")
-        y += button_h + 6
+        y = self._build_moves(size, button_h, 3, "")
         for row in ((("Clear", c.CLEAR), ("Show me", SHOW)),
                     (("Restart step", RESTART), (f"Continue ({self._key(c.REDO)})", NEXT)),
                     (("Back", c.BACK),)):
@@ -173,15 +133,6 @@ class LessonScene(Scene):
                 self._button(pygame.Rect(x + col * (cell + 8), y, cell, button_h), text, name)
             y += button_h + 6
         self._refresh()
-
-    def _button(self, rect: pygame.Rect, text: str, name: str, tip: str = "",
-                object_id: str = "") -> None:
-        self.buttons[button(self, rect, text, tip, object_id)] = name
-
-    def _key(self, command: str) -> str:
-        """The key to name for ``command``: a plain one (Right) before a chord (Ctrl+Y)."""
-        keys = sorted(self.services.table.keys(inp.PLAY, command), key=lambda key: "+" in key)
-        return inp.pretty(keys[0]) if keys else "unbound"
 
     def _refresh(self) -> None:
         for widget, name in self.buttons.items():
@@ -200,23 +151,12 @@ class LessonScene(Scene):
 
     # -- input ---------------------------------------------------------------------------
 
-    def widget_event(self, event: pygame.event.Event) -> Transition | None:
-        command = pressed(self.buttons, event)
-        return None if command is None else self.command(command)
-
     @property
     def board_area(self) -> pygame.Rect:
         return self.board.area
 
-    def command(self, command: Command) -> Transition | None:
+    def board_command(self, command: Command) -> Transition | None:
         name = command.name
-        if name == c.POINT:
-            self.board.point(command.pos)
-            return None
-        if name == c.BACK:
-            return self._leave()
-        if name == c.HELP:
-            return Push(self.services.scenes.help(self.services, self.game.info.id))
         if name in (RESTART, c.TAKE_BACK):
             self.attempt = self._new_attempt()
             self.message = None
@@ -233,30 +173,8 @@ class LessonScene(Scene):
         if name in (SHOW, c.HINT):
             self._show_answer()
             return None
-        answer = self.board.handle(command)
-        if answer is None:
-            return None
-        if answer.feedback is not None:
-            self._feedback(answer.feedback)
-        if answer.no_move:
-            self._refuse(answer.problem or "there is no move to confirm yet")
-        elif answer.move is not None:
-            self._play(answer.move)
+        self._answer(command)
         return None
-
-    def _feedback(self, feedback: Feedback) -> None:
-        self._refresh()  # a selection may have made an action apply, or stop applying
-        if feedback.refused and feedback.message:
-            self._say(feedback.message, palette.WARN)
-        if feedback.cue:
-            self.services.sounds.play(feedback.cue)
-
-    def _say(self, text: str, colour: tuple[int, int, int]) -> None:
-        self.message = (text[:1].upper() + text[1:], colour)
-
-    def _refuse(self, reason: str) -> None:
-        self._say(reason, palette.WARN)
-        self.services.sounds.play("refuse")
 
     # -- moves ---------------------------------------------------------------------------
 
@@ -319,9 +237,7 @@ class LessonScene(Scene):
     # -- frames --------------------------------------------------------------------------
 
     def update(self, clock: float) -> Transition | None:
-        self._clock = clock
-        for cue in self.view.cues(clock):
-            self.services.sounds.play(cue)
+        self._tick(clock)
         if self.view.busy(clock):
             return None
         attempt = self.attempt
@@ -335,11 +251,6 @@ class LessonScene(Scene):
             self._set_interactive(True)
             self._refresh()
         return None
-
-    def _set_interactive(self, on: bool) -> None:
-        """Hand the board to the learner or take it back (this drops any selection)."""
-        self._interactive = on
-        self.view.set_interactive(on)
 
     def _reply(self) -> None:
         scripted = self.attempt.scripted_reply()
@@ -402,11 +313,6 @@ class LessonScene(Scene):
             self.message = message
             self._refresh()
 
-    def capture(self, event: pygame.event.Event) -> bool:
-        """The board cursor's keys come before the input table's."""
-        binding = inp.binding_of(event) if event.type == pygame.KEYDOWN else None
-        return binding is not None and not self.dialog_open() and self.keys.key(binding)
-
     # -- drawing -------------------------------------------------------------------------
 
     def draw(self, surface: pygame.Surface, clock: float) -> None:
@@ -436,26 +342,7 @@ class LessonScene(Scene):
                 pygame.draw.rect(surface, (glow, glow * 209 // 255, 102), rect.inflate(8, 8), 4,
                                  border_radius=6)
 
-    def _draw_panel(self, surface: pygame.Surface) -> None:
-        panel = self.panel
-        pygame.draw.rect(surface, palette.PANEL, panel)
-        pygame.draw.line(surface, palette.GRID, panel.topleft, panel.bottomleft, 2)
-        x = panel.x + 14
-        first = min((w.get_abs_rect().top for w in self.buttons), default=panel.bottom)
-        top = self._draw_seat(surface, x, 16)
-        for scale in (1.0, 0.88, 0.76):  # smaller print before anything is cut off
-            lines = self._panel_lines(scale, panel.w - 28)
-            if top + sum(size + 4 for _, size, _, _ in lines) <= first - 8:
-                break
-        y = top
-        for text, size, colour, bold in lines:
-            if y + size > first - 8:
-                break
-            surface.blit(fonts.text(text, size, colour, bold), (x, y))
-            y += size + 4
-
-    def _panel_lines(self, scale: float,
-                     width: int) -> list[tuple[str, int, tuple[int, int, int], bool]]:
+    def panel_lines(self, scale: float = 1.0, width: int = 300) -> list[Line]:
         """The panel's text as (line, size, colour, bold), the sizes times ``scale``."""
         small, body, big = round(22 * scale), round(24 * scale), round(30 * scale)
         unit = self.unit
@@ -468,29 +355,14 @@ class LessonScene(Scene):
                           palette.MUTED, False))
         lines += [(line, body, palette.TEXT, False)
                   for line in fonts.wrap(self.step.say, body, width)]
-        if self.message is not None:
-            words, colour = self.message
-            lines.append(("", 8, colour, False))
-            lines += [(line, body, colour, False) for line in fonts.wrap(words, body, width)]
-        elif self._thinking:
-            lines.append(("The other side is thinking...", body, palette.MUTED, False))
-        elif self.attempt.learners_turn:
-            lines.append(("", 8, palette.MUTED, False))
-            lines += [(line, small, palette.MUTED, False)
-                      for line in fonts.wrap(self.view.status(), small, width)]
-        return lines
+        waiting = "The other side is thinking..." if self._thinking else None
+        return lines + self._foot_lines(small, body, width, waiting,
+                                        self.attempt.learners_turn)
 
-    def _draw_seat(self, surface: pygame.Surface, x: int, y: int) -> int:
-        """Which side the learner plays, in the colour the board draws it (a game's own, as
-        Push Fight's White and Brown, else the player's choice)."""
-        if self.game.info.players < 2:
-            return y
-        seat = self.attempt.learner
-        colour = seat_colours(self.plugin.seat_colours, self.services.colours())[seat]
-        pygame.draw.rect(surface, colour, pygame.Rect(x, y + 2, 22, 22), border_radius=5)
-        side = self.attempt.match.seats[seat].name
+    def _player_seat(self) -> int:
+        return self.attempt.learner
+
+    def _side(self, colour: tuple[int, int, int]) -> str:
         if self.plugin.seat_colours is None:  # the colour is what the player sees and chose;
-            side = palette.colour_name(colour) or "this colour"  # "Player 1" says nothing
-        words = fonts.text(f"You play {side}", 24, colour, True)
-        surface.blit(words, (x + 32, y))
-        return y + 34
+            return palette.colour_name(colour) or "this colour"  # "Player 1" says nothing
+        return self.attempt.match.seats[self.attempt.learner].name

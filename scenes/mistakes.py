@@ -18,25 +18,22 @@ from typing import Any
 
 import pygame
 
-from game.client.access.board_keys import BoardKeys
 from game.client.app import commands as c
-from game.client.app import input as inp
 from game.client.app.commands import Command
-from game.client.app.scene import Pop, Push, Scene, Transition
+from game.client.app.scene import Pop, Transition
 from game.client.app.services import Services
 from game.client.draw import fonts, palette
 from game.client.files.mistakes import MistakeProgress, game_key
 from game.client.match.evaluation import EvaluationError, Evaluator
-from game.client.view import Feedback, FitsMany, Suggests, SuggestsLine, last_turn, seat_colours
-from game.client.widgets.board_host import BoardHost
+from game.client.view import FitsMany, Suggests, SuggestsLine, last_turn
 from game.core.errors import GameError
 from game.core.match import Match
 from game.core.mistakes import accepted, answer_moves, judge_answer, known_answer, turn_over
 from game.core.review import TURN_JOIN, PlyReview, Review
 from game.core.text import counted
-from scenes.common import button, enable, pressed
+from scenes.board_panel import MARGIN, BoardPanelScene, Line
+from scenes.common import enable
 
-MARGIN = 16
 SHOW = "mistake_show"
 SKIP = "mistake_skip"
 RETRY = "mistake_retry"
@@ -55,32 +52,18 @@ class Stage(enum.Enum):
     """The answer was no better, or could not be valued."""
 
 
-def _panel_width(size: tuple[int, int]) -> int:
-    return max(280, min(380, size[0] // 3))
-
-
-class MistakesScene(Scene):
+class MistakesScene(BoardPanelScene):
     def __init__(self, services: Services, match: Match, review: Review, seat: int) -> None:
-        super().__init__(services)
-        self.match = match
-        self.review = review
-        self.seat = seat
-        self.game = match.game
-        self.plugin = services.plugin(self.game.info.id)
         self.mistakes: tuple[PlyReview, ...] = review.judged(seat)
         if not self.mistakes:
             raise ValueError(f"{match.seats[seat].name} made no mistake the review judged")
-        self.view = services.make_view(self.game.info.id)
+        super().__init__(services, match.game)
+        self.match = match
+        self.review = review
+        self.seat = seat
         if isinstance(self.view, FitsMany):  # one board size from mistake to mistake
             self.view.fit_many([match.state_at(index) for ply in self.mistakes
                                 for index in (ply.position_before, ply.position_after)])
-        self.board = BoardHost(self.view)
-        self.contexts = (f"game:{self.game.info.id}", inp.PLAY, inp.GLOBAL)
-        self.keys = BoardKeys(services.table, self.view, self.contexts[:2], self.command,
-                              lambda words: services.speech.say(words, True))
-        """The board cursor (``game.client.access``): answers without a pointer too."""
-        self.buttons: dict[Any, str] = {}
-        self.panel = pygame.Rect(0, 0, 0, 0)
         self.key = game_key(match)
         self.progress = MistakeProgress(services.paths.mistakes)
         if self.progress.problem:
@@ -90,9 +73,7 @@ class MistakesScene(Scene):
                           0)
         self.solved_now: set[int] = set()
         """Plies put right in this visit (for the count said on leaving)."""
-        self._clock = 0.0
         self._evaluator: Evaluator | None = None
-        self.message: tuple[str, tuple[int, int, int]] | None = None
         self.answer_judged: PlyReview | None = None
         """The last whole answer as the review would have judged it."""
         self.stage = Stage.ANSWERING
@@ -155,36 +136,14 @@ class MistakesScene(Scene):
             self._evaluator.close()
         super().exit()
 
-    def resume(self) -> None:
-        self.view.set_colours(self.services.colours())
-        self.view.set_speed(self.services.settings.anim_speed)
-        super().resume()
-
     # -- layout --------------------------------------------------------------------------
-
-    def _place(self, size: tuple[int, int]) -> None:
-        width = _panel_width(size)
-        self.panel = pygame.Rect(size[0] - width, 0, width, size[1])
-        self.board.layout(pygame.Rect(MARGIN, MARGIN + 36, size[0] - width - 2 * MARGIN,
-                                      size[1] - 2 * MARGIN - 36))
 
     def build(self, size: tuple[int, int]) -> None:
         self._place(size)
         self.buttons = {}
         x, inner = self.panel.x + 14, self.panel.w - 28
-        half = (inner - 8) // 2
         button_h = 30 if size[1] < 720 else 36
-        actions = self.board.actions
-        rows = (len(actions) + 1) // 2
-        y = size[1] - 14 - (rows + 3) * (button_h + 6)
-        for i, action in enumerate(actions):
-            rect = pygame.Rect(x + (i % 2) * (half + 8), y + (i // 2) * (button_h + 6), half,
-                               button_h)
-            self._button(rect, action.label, action.id, action.hint)
-        y += rows * (button_h + 6)
-        self._button(pygame.Rect(x, y, inner, button_h), f"Confirm ({self._key(c.CONFIRM)})",
-                     c.CONFIRM, "Play the move on the board", "#primary")
-        y += button_h + 6
+        y = self._build_moves(size, button_h, 2, "Play the move on the board")
         for row in (((f"Show me ({self._key(c.HINT)})", SHOW, "Draw the better move"),
                      (f"Try again ({self._key(c.TAKE_BACK)})", RETRY,
                       "The position before the mistake again")),
@@ -196,15 +155,6 @@ class MistakesScene(Scene):
                              tip)
             y += button_h + 6
         self._refresh()
-
-    def _button(self, rect: pygame.Rect, text: str, name: str, tip: str = "",
-                object_id: str = "") -> None:
-        self.buttons[button(self, rect, text, tip, object_id)] = name
-
-    def _key(self, command: str) -> str:
-        """The key to name for ``command``: a plain one (Right) before a chord (Ctrl+Y)."""
-        keys = sorted(self.services.table.keys(inp.PLAY, command), key=lambda key: "+" in key)
-        return inp.pretty(keys[0]) if keys else "unbound"
 
     def _refresh(self) -> None:
         """Buttons live as the stage says; Skip says Next once the mistake is put right."""
@@ -232,19 +182,8 @@ class MistakesScene(Scene):
 
     # -- input ---------------------------------------------------------------------------
 
-    def widget_event(self, event: pygame.event.Event) -> Transition | None:
-        command = pressed(self.buttons, event)
-        return None if command is None else self.command(command)
-
-    def command(self, command: Command) -> Transition | None:
+    def board_command(self, command: Command) -> Transition | None:
         name = command.name
-        if name == c.POINT:
-            self.board.point(command.pos)
-            return None
-        if name == c.BACK:
-            return self._leave()
-        if name == c.HELP:
-            return Push(self.services.scenes.help(self.services, self.game.info.id))
         moving = self.view.busy(self._clock)
         if self.board.skip(name, self._clock):
             return None
@@ -263,34 +202,15 @@ class MistakesScene(Scene):
         if name == c.CONFIRM and self.stage is Stage.WRONG:
             self._retry()
             return None
-        if self.stage is not Stage.ANSWERING:
-            return None
-        answer = self.board.handle(command)
-        if answer is None:
-            return None
-        if answer.feedback is not None:
-            self._feedback(answer.feedback)
-        if answer.no_move:
-            self._refuse(answer.problem or "there is no move to confirm yet")
-        elif answer.move is not None:
-            self._play(answer.move)
+        if self.stage is Stage.ANSWERING:
+            self._answer(command)
         return None
-
-    def _feedback(self, feedback: Feedback) -> None:
-        self._refresh()  # a selection may have made an action apply, or stop applying
-        if feedback.refused and feedback.message:
-            self._say(feedback.message, palette.WARN)
-        if feedback.cue:
-            self.services.sounds.play(feedback.cue)
 
     def _say(self, text: str, colour: tuple[int, int, int]) -> None:
         """The panel's message, said aloud too when the player has speech on."""
-        self.message = (text[:1].upper() + text[1:], colour)
+        super()._say(text, colour)
+        assert self.message is not None
         self.services.speech.say(self.message[0], True)
-
-    def _refuse(self, reason: str) -> None:
-        self._say(reason, palette.WARN)
-        self.services.sounds.play("refuse")
 
     # -- the answer ----------------------------------------------------------------------
 
@@ -452,9 +372,7 @@ class MistakesScene(Scene):
     # -- frames --------------------------------------------------------------------------
 
     def update(self, clock: float) -> Transition | None:
-        self._clock = clock
-        for cue in self.view.cues(clock):
-            self.services.sounds.play(cue)
+        self._tick(clock)
         self._poll()
         if self.view.busy(clock):
             return None
@@ -468,16 +386,6 @@ class MistakesScene(Scene):
     def animating(self, clock: float) -> bool:
         return self.view.busy(clock) or self.stage is Stage.JUDGING
 
-    def _set_interactive(self, on: bool) -> None:
-        """Hand the board to the player or take it back (this drops any selection)."""
-        self._interactive = on
-        self.view.set_interactive(on)
-
-    def capture(self, event: pygame.event.Event) -> bool:
-        """The board cursor's keys come before the input table's."""
-        binding = inp.binding_of(event) if event.type == pygame.KEYDOWN else None
-        return binding is not None and not self.dialog_open() and self.keys.key(binding)
-
     # -- drawing -------------------------------------------------------------------------
 
     def draw(self, surface: pygame.Surface, clock: float) -> None:
@@ -489,26 +397,7 @@ class MistakesScene(Scene):
         surface.blit(title, (MARGIN + 4, MARGIN))
         self._draw_panel(surface)
 
-    def _draw_panel(self, surface: pygame.Surface) -> None:
-        panel = self.panel
-        pygame.draw.rect(surface, palette.PANEL, panel)
-        pygame.draw.line(surface, palette.GRID, panel.topleft, panel.bottomleft, 2)
-        x = panel.x + 14
-        first = min((w.get_abs_rect().top for w in self.buttons), default=panel.bottom)
-        top = self._draw_seat(surface, x, 16)
-        for scale in (1.0, 0.88, 0.76):  # smaller print before anything is cut off
-            lines = self.panel_lines(scale, panel.w - 28)
-            if top + sum(size + 4 for _, size, _, _ in lines) <= first - 8:
-                break
-        y = top
-        for text, size, colour, bold in lines:
-            if y + size > first - 8:
-                break
-            surface.blit(fonts.text(text, size, colour, bold), (x, y))
-            y += size + 4
-
-    def panel_lines(self, scale: float = 1.0,
-                    width: int = 300) -> list[tuple[str, int, tuple[int, int, int], bool]]:
+    def panel_lines(self, scale: float = 1.0, width: int = 300) -> list[Line]:
         """The panel's text as (line, size, colour, bold), the sizes times ``scale``."""
         small, body, big = round(22 * scale), round(24 * scale), round(30 * scale)
         ply = self.mistake
@@ -528,31 +417,20 @@ class MistakesScene(Scene):
         lines.append(("", 8, palette.MUTED, False))
         lines += [(line, body, palette.TEXT, False)
                   for line in fonts.wrap("Find a better move.", body, width)]
-        if self.message is not None:
-            words, colour = self.message
-            lines.append(("", 8, colour, False))
-            lines += [(line, body, colour, False) for line in fonts.wrap(words, body, width)]
-        elif self.stage is Stage.JUDGING:
-            lines.append(("The computer is weighing your move...", body, palette.MUTED, False))
-        elif self.stage is Stage.ANSWERING:
-            lines.append(("", 8, palette.MUTED, False))
-            lines += [(line, small, palette.MUTED, False)
-                      for line in fonts.wrap(self.view.status(), small, width)]
-        return lines
+        waiting = "The computer is weighing your move..." if self.stage is Stage.JUDGING \
+            else None
+        return lines + self._foot_lines(small, body, width, waiting,
+                                        self.stage is Stage.ANSWERING)
 
-    def _draw_seat(self, surface: pygame.Surface, x: int, y: int) -> int:
-        """Which side the player plays, in the colour the board draws it."""
-        if self.game.info.players < 2:
-            return y
-        colour = seat_colours(self.plugin.seat_colours, self.services.colours())[self.seat]
-        pygame.draw.rect(surface, colour, pygame.Rect(x, y + 2, 22, 22), border_radius=5)
+    def _player_seat(self) -> int:
+        return self.seat
+
+    def _side(self, colour: tuple[int, int, int]) -> str:
         side = self.match.seats[self.seat].name
         named = palette.colour_name(colour) if self.plugin.seat_colours is None else None
         if named:  # the colour the player chose, in words as well: colour is never alone
             side = f"{side} ({named})"
-        words = fonts.fit(f"You play {side}", 24, colour, self.panel.w - 60, True)
-        surface.blit(words, (x + 32, y))
-        return y + 34
+        return side
 
 
 def _article(label: str) -> str:

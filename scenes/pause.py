@@ -1,4 +1,5 @@
-"""The pause overlay: resume, save, settings, help, or leave to the menu."""
+"""The pause overlay: resume, save, settings, help, or leave to the menu; over a game played
+at a table on a server, the table's watch code too, to copy and send to whoever would watch."""
 
 from __future__ import annotations
 
@@ -12,8 +13,12 @@ from game.client.app import input as inp
 from game.client.app.commands import Command
 from game.client.app.scene import Pop, Push, Reset, Scene, Transition
 from game.client.app.services import Services
-from game.client.draw import palette
-from scenes.common import button, heading
+from game.client.draw import fonts, palette
+from scenes.common import button, copy_watch_code, heading
+
+CODE_LIFT = 36
+"""How much higher the heading sits to leave the watch code's line room above the buttons
+(an online game's pause)."""
 
 
 class PauseScene(Scene):
@@ -21,13 +26,15 @@ class PauseScene(Scene):
     overlay = True
 
     def __init__(self, services: Services, below: Scene, game_id: str,
-                 back_to: str | None = None) -> None:
+                 back_to: str | None = None, watch_code: str | None = None) -> None:
         """``back_to``: the screen under the game, named, when leaving goes back there (the
-        lobby the game was found in) rather than to the menu."""
+        lobby the game was found in) rather than to the menu; ``watch_code``: the online
+        table's, shown with a button that copies it."""
         super().__init__(services)
         self.below = below
         self.game_id = game_id
         self.back_to = back_to
+        self.watch_code = watch_code
         self.choices: dict[Any, str] = {}
         self.focus = 0
 
@@ -36,10 +43,13 @@ class PauseScene(Scene):
         items = [("Resume", "resume"), ("Save game", "save"), ("Settings", "settings"),
                  ("Rules and help", "help"),
                  (f"Back to {self.back_to}" if self.back_to else "Quit to menu", "menu")]
+        if self.watch_code is not None:
+            items.insert(1, ("Copy watch code", "copy"))
         for i, (text, key) in enumerate(items):
             rect = pygame.Rect(0, 0, 300, 48)
             rect.midtop = (size[0] // 2, size[1] // 2 - 110 + i * 58)
-            self.choices[button(self, rect, text)] = key
+            tip = "Put the watch code on the clipboard" if key == "copy" else ""
+            self.choices[button(self, rect, text, tip)] = key
 
     def widget_event(self, event: pygame.event.Event) -> Transition | None:
         if event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element in self.choices:
@@ -49,6 +59,9 @@ class PauseScene(Scene):
     def choose(self, key: str) -> Transition | None:
         if key == "resume":
             return Pop()
+        if key == "copy" and self.watch_code is not None:
+            copy_watch_code(self, self.watch_code)
+            return None
         if key == "save":
             self.below.command(Command(c.SAVE))  # the scene below owns the match
             return Pop()
@@ -77,7 +90,13 @@ class PauseScene(Scene):
         veil = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
         veil.fill((8, 10, 16, 190))
         surface.blit(veil, (0, 0))
-        heading(surface, "Paused", (surface.get_width() // 2, surface.get_height() // 2 - 160))
+        width, height = surface.get_size()
+        lift = CODE_LIFT if self.watch_code is not None else 0
+        heading(surface, "Paused", (width // 2, height // 2 - 160 - lift))
+        if self.watch_code is not None and self.choices:
+            first = next(iter(self.choices)).get_abs_rect()
+            line = fonts.fit(f"Watch code  {self.watch_code}", 24, palette.TEXT, width - 40)
+            surface.blit(line, line.get_rect(midbottom=(width // 2, first.y - 12)))
         if self.choices:
             widget = list(self.choices)[self.focus]
             pygame.draw.rect(surface, palette.ACCENT, widget.get_abs_rect().inflate(10, 10), 2,

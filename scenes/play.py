@@ -34,6 +34,7 @@ from game.core.match import Match
 from game.core.protocol import CHANCE
 from game.core.record import Online
 from scenes import layout
+from scenes.common import copy_watch_code
 from scenes.demo import next_demo
 from scenes.play_parts import controls, endings, files
 from scenes.play_parts.controls import REMATCH
@@ -273,13 +274,27 @@ class PlayScene(Scene):
                 self.services, self.match, from_play=True, source=self.autosave_path,
                 review=self.match.is_over)),
             c.HELP: lambda: Push(scenes.help(self.services, game_id)),
-            c.BACK: lambda: Push(scenes.pause(self.services, self, game_id, self.back_to))}
+            c.COPY_WATCH_CODE: self._copy_watch_code,
+            c.BACK: lambda: Push(scenes.pause(self.services, self, game_id, self.back_to,
+                                              self.watch_code))}
         return actions[name]() if name in actions else None
 
     def _flip(self) -> None:
         """Turn the board round; the highlight under the pointer follows it."""
         self._feedback(flip(self.view))
         self.board.point(self._pointer)
+
+    @property
+    def watch_code(self) -> str | None:
+        """What others watch this game with: a table on a server has one (None here)."""
+        return None
+
+    def _copy_watch_code(self) -> None:
+        code = self.watch_code
+        if code is None:
+            self._refuse("only a game played at a table on a server has a watch code")
+        else:
+            copy_watch_code(self, code)
 
     def capture(self, event: pygame.event.Event) -> bool:
         """Keys go first to the move box and cursor (``game.client.access``); a click in the

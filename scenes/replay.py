@@ -341,5 +341,12 @@ class ReplayScene(Scene):
             y = 16 + seat * SEAT_LINE
             swatch = pygame.Rect(panel.x + 14, y + 4, 20, 20)
             pygame.draw.rect(surface, colours[seat], swatch, border_radius=5)
+            right = self._seat_mark(surface, pygame.Rect(swatch.x, y, panel.w - 28, SEAT_LINE),
+                                    seat)
             self.fitted.blit(surface, f"{info.name}  ·  {self.plugin.figure(state, seat)}", 24,
-                             palette.TEXT, panel.w - 60, (swatch.right + 10, y + 2))
+                             palette.TEXT, right - swatch.right - 12, (swatch.right + 10, y + 2))
+
+    def _seat_mark(self, surface: pygame.Surface, line: pygame.Rect, seat: int) -> int:
+        """Draw what a seat's ``line`` shows at its right end beside the name (nothing
+        here); returns the x the name must end before."""
+        return line.right

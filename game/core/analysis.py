@@ -122,6 +122,13 @@ class Searched:
         return Evaluation(value, self.line, self.proof, self.nodes)
 
 
+def fitted_version(version: str, fits: Mapping[str, tuple[float, float]]) -> str:
+    """An analyst's version with the two parameters fitted for each kind of position, so
+    that a refit makes earlier reviews stale."""
+    fitted = ",".join(f"{name}:{a:.6g}/{b:.6g}" for name, (a, b) in sorted(fits.items()))
+    return f"{version}/{fitted}"
+
+
 class CurveAnalyst(Generic[S]):
     """A two-player game's ``Analyst``: its search's score made a win chance by the curve
     fitted for the kind of position (``kind``: Conquid fits one per board size; a game with
@@ -140,9 +147,8 @@ class CurveAnalyst(Generic[S]):
 
     @property
     def version(self) -> str:
-        fitted = ",".join(f"{name}:{curve.scale:.6g}/{curve.offset:.6g}"
-                          for name, curve in sorted(self.curves.items()))
-        return f"{self._version}/{fitted}"
+        return fitted_version(self._version, {name: (curve.scale, curve.offset)
+                                              for name, curve in self.curves.items()})
 
     def evaluate(self, state: S, budget: int) -> Evaluation:
         return self._search(state, budget).judged(self.curve(state))

@@ -149,6 +149,18 @@ class Match:
         a meta move, whoever was to move then)."""
         return self._movers[index]
 
+    def last_turn_start(self, seat: int) -> int | None:
+        """The ply at which ``seat``'s last turn began, or None if it has made no move: a turn
+        is the moves one side makes in a row (one, or several where a turn is several)."""
+        ply = self.ply
+        while ply > 0 and self._movers[ply - 1] != seat:
+            ply -= 1
+        if ply == 0:
+            return None
+        while ply > 0 and self._movers[ply - 1] == seat:
+            ply -= 1
+        return ply
+
     def state_at(self, ply: int) -> Any:
         """The position after ``ply`` moves (0 is the start)."""
         if not 0 <= ply <= self.ply:

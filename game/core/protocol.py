@@ -19,6 +19,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Final, Generic, Protocol, TypeVar
 
+from game.core.errors import OptionsError
 from game.core.text import quote
 
 CHANCE: Final = -1
@@ -206,6 +207,13 @@ class GameInfo:
             name: spec.coerce(raw[name]) if name in raw else spec.default
             for name, spec in known.items()
         }
+
+    def new_game_options(self, raw: Mapping[str, object]) -> dict[str, str | int | bool]:
+        """``validate_options`` for ``Game.new_state``: a bad option is an ``OptionsError``."""
+        try:
+            return self.validate_options(raw)
+        except ValueError as err:
+            raise OptionsError(str(err)) from None
 
 
 class Game(Protocol[S, M]):

@@ -30,7 +30,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Final
 
-from game.core.analysis import Evaluation, Line
+from game.core.analysis import Evaluation, Line, fitted_version
 from game.core.player import Budget, Limit
 from game.forts.ai import HelperPlayer, Weights, evaluate
 from game.forts.info import DEFAULT_PRESET
@@ -64,9 +64,8 @@ class FortsAnalyst:
 
     @property
     def version(self) -> str:
-        fitted = ",".join(f"{name}:{line.slope:.6g}/{line.intercept:.6g}"
-                          for name, line in sorted(self.lines.items()))
-        return f"{VERSION}/{fitted}"
+        return fitted_version(VERSION, {name: (line.slope, line.intercept)
+                                        for name, line in self.lines.items()})
 
     def evaluate(self, state: FortsState, nodes: int) -> Evaluation:
         budget = Budget(Limit(nodes=nodes))

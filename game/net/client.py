@@ -2,10 +2,10 @@
 thread all play through it.
 
 It keeps a mirror ``Match`` of the current round, built only from what the server says
-(``table``, ``moves``, ``moved``), so it can never disagree with the server for long: a gap
-in the moves it receives makes it attach again and receive exactly the missing ones. A
-dropped connection is re-opened by itself (bounded attempts with back-off), attaching with
-the number of moves it holds; a move sent but not yet acknowledged is sent again with the
+(``table``, ``moves``, ``moved``, ``takenback``), so it can never disagree with the server for
+long: a gap in the moves it receives makes it attach again and receive exactly the missing
+ones. A dropped connection is re-opened by itself (bounded attempts with back-off), attaching
+with the number of moves it holds; a move sent but not yet acknowledged is sent again with the
 same ply, which the server acknowledges again without playing it twice. A server that says
 the table is served by another process (``CloseCode.ELSEWHERE``) is followed there: only to
 the same scheme (never from wss:// down to ws://) and, unless told otherwise, the same host,
@@ -313,7 +313,7 @@ class TableClient:
         async def ask() -> lb.Watching:
             self.match, self.watched = None, None
             waiter = self._expect(lb.Watching.TYPE)
-            await self._send(lb.Watch(table, round_ or 0, 0))
+            await self._send(lb.Watch(table, round_, 0))
             answer = await self._answer(waiter, lb.Watch.TYPE)
             assert isinstance(answer, lb.Watching)
             return answer
@@ -540,6 +540,8 @@ class TableClient:
             await self._on_moves(message)
         elif isinstance(message, m.Moved):
             await self._on_moves(m.Moves(message.round, message.ply, (message.move,)))
+        elif isinstance(message, m.TakenBack):
+            self._on_taken_back(message)
         elif isinstance(message, m.Ended):
             self.ending = message.ending
         elif isinstance(message, m.Invite):
@@ -613,6 +615,15 @@ class TableClient:
                         done.set_result(None)
                     else:
                         done.set_exception(ClientError("stale", f"move {ply} was {text}"))
+
+    def _on_taken_back(self, taken: m.TakenBack) -> None:
+        """The players agreed to take moves back: the mirror keeps the first ``ply`` (one
+        holding fewer catches up with the next moves, or its next ``attach``)."""
+        match = self.match
+        if match is None or taken.round != self.round:
+            return
+        while match.ply > taken.ply:
+            match.undo()
 
     async def _notify(self) -> None:
         async with self._changed:

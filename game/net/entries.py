@@ -2,12 +2,14 @@
 
 A table is rebuilt by applying its entries in order (``Table.restore``), through the very code
 that applied them live, so a restarted server resumes every table exactly. Entries hold move
-notation and public facts; a seat token only ever appears as its SHA-256 hash.
+notation and public facts; a seat token only ever appears as its SHA-256 hash. Nothing stored
+is ever rewritten: a takeback is one more entry (``Undone``) that shortens the round, so
+the round's moves are what ``round_moves`` reads from the whole list.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar, TypeAlias
 
@@ -87,6 +89,29 @@ class Played:
 
 
 @dataclass(frozen=True)
+class Undone:
+    """Round ``round`` went back to its first ``ply`` moves (the players agreed), with a
+    real-time clock each seat's time left as stored before the first move taken back."""
+
+    KIND: ClassVar[str] = "undone"
+    round: int
+    ply: int
+    at: float
+    clocks: tuple[int, int] | None = None
+
+    def fields(self) -> Json:
+        fields: Json = {"round": self.round, "ply": self.ply, "at": _ms(self.at)}
+        if self.clocks is not None:
+            fields["clocks"] = list(self.clocks)
+        return fields
+
+    @classmethod
+    def read(cls, f: Fields) -> Undone:
+        return cls(f.number("round", 0, MAX_COUNT), f.number("ply", 0, MAX_COUNT),
+                   _seconds(f), _clocks(f))
+
+
+@dataclass(frozen=True)
 class Rematch:
     """Round ``round`` began, sides swapped."""
 
@@ -102,8 +127,20 @@ class Rematch:
         return cls(f.number("round", 1, MAX_COUNT), _seconds(f))
 
 
-Entry: TypeAlias = Opened | Sat | Played | Rematch
-_KINDS: dict[str, Any] = {kind.KIND: kind for kind in (Opened, Sat, Played, Rematch)}
+Entry: TypeAlias = Opened | Sat | Played | Undone | Rematch
+_KINDS: dict[str, Any] = {kind.KIND: kind for kind in (Opened, Sat, Played, Undone, Rematch)}
+
+
+def round_moves(entries: Iterable[Entry], round_: int) -> tuple[str, ...]:
+    """The moves round ``round_`` holds after ``entries``: its moves played, less those
+    taken back."""
+    moves: list[str] = []
+    for entry in entries:
+        if isinstance(entry, Played) and entry.round == round_:
+            moves.append(entry.move)
+        elif isinstance(entry, Undone) and entry.round == round_:
+            del moves[entry.ply:]
+    return tuple(moves)
 
 
 def dump_entry(entry: Entry) -> str:
@@ -135,7 +172,7 @@ def _clocks(f: Fields) -> tuple[int, int] | None:
     values = f.items("clocks")
     if len(values) != 2 or not all(isinstance(v, int) and not isinstance(v, bool)
                                    and 0 <= v <= MAX_TIME for v in values):
-        f.refuse("played.clocks holds two whole numbers of milliseconds")
+        f.refuse(f"{f.of}.clocks holds two whole numbers of milliseconds")
     return (values[0], values[1])
 
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Final
 
-PROTOCOL_VERSION: Final = 1
+PROTOCOL_VERSION: Final = 2
 """Raised whenever a message changes shape or meaning; peers of different versions refuse."""
 
 MAX_MESSAGE_BYTES: Final = 16 * 1024
@@ -57,6 +57,12 @@ MAX_INCREMENT_SECONDS: Final = 180
 
 MAX_LAG_CREDIT_SECONDS: Final = 1.0
 """Most network round trip a real-time clock forgives a move (the rest is charged)."""
+FIRST_MOVE_SECONDS: Final = 30
+"""With a real-time clock, a player who has not made their first move this long after their
+turn began has the round aborted (nobody wins, nothing is rated) rather than lost on time."""
+TAKEBACK_WAIT_SECONDS: Final = 20
+"""A player asks to take back again only this long after their last asking (or its refusal),
+or once a move has been played since."""
 
 # Enforced by the server, stated here so clients and docs agree.
 RATE_MESSAGES: Final = 100

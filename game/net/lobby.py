@@ -326,11 +326,12 @@ class Reply:
 @dataclass(frozen=True)
 class Watch:
     """Watch ``table`` (its id is its watch code) read-only, holding ``have`` moves of round
-    ``round`` (0 and 0 the first time): answered like ``attach``, with ``watching``."""
+    ``round`` (None and 0 the first time: the round in play): answered like ``attach``, with
+    ``watching``. A ``round`` before the one in play asks for that round, sent whole."""
 
     TYPE: ClassVar[str] = "watch"
     table: str
-    round: int = 0
+    round: int | None = None
     have: int = 0
 
     def fields(self) -> Json:
@@ -338,7 +339,7 @@ class Watch:
 
     @classmethod
     def read(cls, f: Fields) -> Watch:
-        return cls(m._id(f, "table"), f.number("round", 0, m.MAX_COUNT),
+        return cls(m._id(f, "table"), f.optional_number("round", 0, m.MAX_COUNT),
                    f.number("have", 0, m.MAX_COUNT))
 
 
@@ -591,7 +592,8 @@ class ChallengeOver:
 class Watching:
     """The watched table as it stands (no seat, no token): followed by ``moves`` as needed,
     then every ``moved``, ``ended`` and ``presence`` the players get, and a new
-    ``watching`` when a round starts."""
+    ``watching`` when a round starts. ``clocks``: with a real-time clock, both seats' time
+    left (ms) as it was sent (the side to move's runs from then on), as a ``table`` has it."""
 
     TYPE: ClassVar[str] = "watching"
     table: str
@@ -604,13 +606,14 @@ class Watching:
     ply: int
     ending: m.Ending | None = None
     spectators: int = 0
+    clocks: tuple[int, int] | None = None
 
     def fields(self) -> Json:
         return {"table": self.table, "game": self.game, "rules": self.rules,
                 "options": dict(self.options), "clock": self.clock.to_json(),
                 "round": self.round, "names": list(self.names), "ply": self.ply,
                 "ending": None if self.ending is None else self.ending.to_json(),
-                "spectators": self.spectators}
+                "spectators": self.spectators, "clocks": m._clocks_json(self.clocks)}
 
     @classmethod
     def read(cls, f: Fields) -> Watching:
@@ -624,7 +627,7 @@ class Watching:
                          for n in names)
         return cls(table, game, rules, options, clock, round_, (first, second),
                    f.number("ply", 0, m.MAX_COUNT), m.Ending.read(f, "ending"),
-                   f.number("spectators", 0, m.MAX_COUNT))
+                   f.number("spectators", 0, m.MAX_COUNT), m._clocks(f))
 
 
 @dataclass(frozen=True)

@@ -54,6 +54,8 @@ class OfferKind(enum.Enum):
 
     DRAW = "draw"
     REMATCH = "rematch"
+    TAKEBACK = "takeback"
+    """Take back the offerer's last turn (and the other's since, if any): see ``TakenBack``."""
 
 
 @dataclass(frozen=True)
@@ -275,8 +277,9 @@ class Resign:
 
 @dataclass(frozen=True)
 class Offer:
-    """Offer a draw (while the round goes on) or a rematch with sides swapped (once it is
-    over). Offering what the other player already offered accepts it."""
+    """Offer a draw or ask to take back one's last turn (while the round goes on), or offer
+    a rematch with sides swapped (once it is over). Offering what the other player already
+    offered accepts it."""
 
     TYPE: ClassVar[str] = "offer"
     kind: OfferKind
@@ -543,6 +546,29 @@ class Moved:
 
 
 @dataclass(frozen=True)
+class TakenBack:
+    """Round ``round`` now has ``ply`` moves: the later ones were taken back, as ``seat``
+    asked and the other player agreed; sent only once it is stored. ``clocks``: each seat's
+    real-time clock as stored before the first move taken back (the side to move's runs from
+    now), or None without one."""
+
+    TYPE: ClassVar[str] = "takenback"
+    round: int
+    ply: int
+    seat: int
+    clocks: tuple[int, int] | None = None
+
+    def fields(self) -> Json:
+        return {"round": self.round, "ply": self.ply, "seat": self.seat,
+                "clocks": _clocks_json(self.clocks)}
+
+    @classmethod
+    def read(cls, f: Fields) -> TakenBack:
+        return cls(f.number("round", 0, MAX_COUNT), f.number("ply", 0, MAX_COUNT),
+                   f.number("seat", 0, 1), _clocks(f))
+
+
+@dataclass(frozen=True)
 class Ended:
     """Round ``round`` is over (after the ``moved`` that ended it)."""
 
@@ -564,8 +590,8 @@ class Ended:
 
 @dataclass(frozen=True)
 class Offered:
-    """``seat`` offers ``kind``; the other player may ``answer``. A draw offer lapses when a
-    move is played."""
+    """``seat`` offers ``kind``; the other player may ``answer``. A draw or takeback offer
+    lapses when a move is played."""
 
     TYPE: ClassVar[str] = "offered"
     kind: OfferKind
@@ -628,13 +654,13 @@ class Presence:
 
 
 ServerMessage: TypeAlias = (
-    Welcome | Error | Seated | Invite | TableState | Moves | Moved | Ended | Offered | Declined
-    | Said | Presence
+    Welcome | Error | Seated | Invite | TableState | Moves | Moved | TakenBack | Ended | Offered
+    | Declined | Said | Presence
 )
 SERVER_TYPES: Final[Mapping[str, Any]] = {
     kind.TYPE: kind
-    for kind in (Welcome, Error, Seated, Invite, TableState, Moves, Moved, Ended, Offered,
-                 Declined, Said, Presence)
+    for kind in (Welcome, Error, Seated, Invite, TableState, Moves, Moved, TakenBack, Ended,
+                 Offered, Declined, Said, Presence)
 }
 Message: TypeAlias = ClientMessage | ServerMessage
 
@@ -718,11 +744,18 @@ def _token(f: Fields) -> str:
     return value
 
 
+def invite_shaped(text: str) -> bool:
+    """Whether ``text`` has the shape of an invite code, in either case (a table's id, its
+    watch code, never has: it is longer)."""
+    code = text.upper()
+    return len(code) == INVITE_LENGTH and all(c in INVITE_ALPHABET for c in code)
+
+
 def _invite(f: Fields) -> str:
     """An invite code, upper-cased (people may type it in either case)."""
     value = f.raw("code")
     code = value.upper() if isinstance(value, str) else ""
-    if len(code) != INVITE_LENGTH or not all(c in INVITE_ALPHABET for c in code):
+    if not invite_shaped(code):
         f.refuse(f"an invite code is {INVITE_LENGTH} characters from {INVITE_ALPHABET}",
                  Refusal.BAD_CODE)
     return code
@@ -733,7 +766,7 @@ def _offer_kind(f: Fields) -> OfferKind:
     try:
         return OfferKind(value)
     except ValueError:
-        f.refuse(f"{f.of}.kind must be 'draw' or 'rematch'")
+        f.refuse(f"{f.of}.kind must be " + ", ".join(repr(k.value) for k in OfferKind))
 
 
 def _versions(f: Fields, name: str) -> dict[str, int]:

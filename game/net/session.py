@@ -37,9 +37,9 @@ RETRY_FIRST: Final = 1.0
 RETRY_MAX: Final = 30.0
 """Seconds between fresh connections once the client itself gave up (doubling)."""
 REFUSED_FOR_GOOD: Final = frozenset({
-    "bad-token", "no-table", "bad-code", "protocol-version", "rules-version", "unknown-game",
-    "bad-options", "rate-limited", "busy", "name-taken", "not-identified", "not-listed",
-    "no-challenge", UNPLAYABLE, REDIRECT,
+    "bad-token", "no-table", "bad-code", "invite-code", "protocol-version", "rules-version",
+    "unknown-game", "bad-options", "rate-limited", "busy", "name-taken", "not-identified",
+    "not-listed", "no-challenge", UNPLAYABLE, REDIRECT,
 })
 """Refusals after which connecting again cannot help: the session stops and says why."""
 REPLACED: Final = "this seat was opened in another window"
@@ -137,8 +137,9 @@ class Link:
 
 @dataclass(frozen=True)
 class Heard:
-    """A message for the player: chat (``said``), an offer, a declined offer, a presence
-    change or a refusal (``error``); a spectator's ``remarked``; on a lobby session, every
+    """A message for the player: chat (``said``), an offer, a declined offer, moves taken
+    back (``takenback``, before the table without them), a presence change or a refusal
+    (``error``); a spectator's ``remarked``; on a lobby session, every
     message of the public side."""
 
     message: Incoming
@@ -154,10 +155,13 @@ class Queued:
 @dataclass(frozen=True)
 class Watched:
     """A watched table as the server says it is now (no seat): its state and the moves of
-    the round watched."""
+    the round watched, and with a real-time clock both seats' time left (ms) when the
+    latest word of it arrived (``clocks_at``, ``time.monotonic``), as in ``TableNow``."""
 
     state: lb.Watching
     moves: tuple[str, ...]
+    clocks: tuple[int, int] | None = None
+    clocks_at: float = 0.0
 
 
 Event = Seated | Invited | TableNow | Link | Heard | Queued | Watched
@@ -468,10 +472,13 @@ class Session(LinkedSession[Seated | Invited | TableNow | Heard | Queued | Watch
 
     def _on_message(self, message: Incoming) -> None:
         client = self._client
-        if isinstance(message, m.TableState) or (isinstance(message, m.Moved)
-                                                  and message.clocks is not None):
+        if isinstance(message, (m.TableState, lb.Watching)) or (
+                isinstance(message, (m.Moved, m.TakenBack)) and message.clocks is not None):
             self._clocks = (message.clocks, time.monotonic())
-        if isinstance(message, (m.TableState, m.Moves, m.Moved, m.Ended, lb.Watching)):
+        if isinstance(message, m.TakenBack):
+            self._put(Heard(message))  # first: the moves taken back are not our copy's fault
+        if isinstance(message, (m.TableState, m.Moves, m.Moved, m.TakenBack, m.Ended,
+                                lb.Watching)):
             if client is not None:
                 self._publish(client)
         elif isinstance(message, m.Invite):
@@ -484,7 +491,7 @@ class Session(LinkedSession[Seated | Invited | TableNow | Heard | Queued | Watch
         if client.state is not None and client.match is not None:
             self._put(TableNow(client.state, client.match.moves, *self._clocks))
         elif client.watched is not None and client.match is not None:
-            self._put(Watched(client.watched, client.match.moves))
+            self._put(Watched(client.watched, client.match.moves, *self._clocks))
 
     async def _send_all(self, client: TableClient) -> None:
         """Send what the player did, in order; a move the table already holds is skipped."""

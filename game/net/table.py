@@ -16,10 +16,17 @@ nothing and answers an ``error`` carrying the rules' own reason.
 Players are known by their seat in the table's first game (round zero); a rematch swaps the
 sides, so in round ``r`` the player who started at seat ``p`` sits at seat ``p ^ (r % 2)``.
 
+A takeback is offered and answered like a draw (lichess's consent model): once the other
+player agrees, the asker's last turn goes, and the other's turn since if they have moved
+(``takeback_ply``), so the asker is to move again where their turn began. It is stored as an
+``Undone`` entry, so the round read back from storage has lost those moves too.
+
 With a real-time clock (``game.net.clocks``) the side to move's time runs once both seats are
 taken. Every stored move carries both times left, so a restarted table resumes them as stored.
 Any message of a player that arrives after a flag fell, and ``tick`` (the server calls it when
-``flag_at`` comes, whoever is connected), ends the round on time (``time N``) instead. The
+``flag_at`` comes, whoever is connected), ends the round on time (``time N``) instead; but a
+player who has not made their first move of the round is never lost on time: when their
+``FIRST_MOVE_SECONDS`` or their time runs out first, the round is aborted (lichess). The
 server calls ``sent`` once a stored change has gone out: the answering player's time runs
 from then, less their measured network round trip (bounded), so the time spent storing and
 sending a move and the network's time are charged to nobody.
@@ -39,8 +46,13 @@ from game.core.registry import AnyGame, Registry
 from game.core.text import printable, quote
 from game.net.clocks import GameClock
 from game.net.codes import CloseCode, ProtocolError, Refusal
-from game.net.entries import Entry, Opened, Played, Rematch, Sat
-from game.net.limits import INVITE_SECONDS, MAX_LAG_CREDIT_SECONDS
+from game.net.entries import Entry, Opened, Played, Rematch, Sat, Undone
+from game.net.limits import (
+    FIRST_MOVE_SECONDS,
+    INVITE_SECONDS,
+    MAX_LAG_CREDIT_SECONDS,
+    TAKEBACK_WAIT_SECONDS,
+)
 from game.net.messages import (
     Abort,
     Answer,
@@ -67,6 +79,7 @@ from game.net.messages import (
     Seated,
     ServerMessage,
     TableState,
+    TakenBack,
     moves_messages,
 )
 from game.net.randomness import (
@@ -131,6 +144,11 @@ class Table:
         """Connection -> player (seat in the first game)."""
         self._gone_since = [opened.at, opened.at]
         self._clocks = GameClock.fresh(self.clock.base) if self.clock.base is not None else None
+        self._times: list[tuple[int, int]] = []
+        """With a real-time clock, both times left after each move of the round (what a
+        takeback gives back)."""
+        self._asked: dict[int, float] = {}
+        """Seat -> when it last asked to take back (or was declined), since the last move."""
         self._unsent = False
         """Whether the last output stored something that ``sent`` has not yet confirmed."""
 
@@ -228,7 +246,9 @@ class Table:
         the server calls ``tick`` then."""
         if self._clocks is None or self.match.is_over:
             return None
-        return self._clocks.flag_at
+        first = self._first_move_by()
+        flag = self._clocks.flag_at
+        return flag if first is None or flag is None else min(flag, first)
 
     def clocks(self, now: float) -> tuple[int, int] | None:
         """Each seat's real-time clock at ``now`` (ms left), or None without one."""
@@ -385,15 +405,28 @@ class Table:
 
     def _offer_made(self, seat: int, message: Offer, now: float) -> Output:
         self._check_both_seated(message.TYPE)
-        if message.kind is OfferKind.DRAW:
+        if message.kind is OfferKind.REMATCH:
+            if not self.match.is_over:
+                raise ProtocolError(Refusal.GAME_ON, "a rematch is offered once the game is "
+                                    "over", message.TYPE)
+        else:
             self._check_playing(message.TYPE)
-        elif not self.match.is_over:
-            raise ProtocolError(Refusal.GAME_ON, "a rematch is offered once the game is over",
-                                message.TYPE)
         if self._offer == Pending(message.kind, 1 - seat):
             return self._accept(seat, message.kind, now)
+        if message.kind is OfferKind.TAKEBACK:
+            self._check_takeback(seat, now)
+            self._asked[seat] = now
         self._offer = Pending(message.kind, seat)
         return Output(send=self._to_all(Offered(message.kind, seat)))
+
+    def _check_takeback(self, seat: int, now: float) -> None:
+        """Refuse asking to take back before one's first move, or too soon again."""
+        takeback_ply(self.match, seat)
+        asked = self._asked.get(seat)
+        if asked is not None and now < asked + TAKEBACK_WAIT_SECONDS:
+            wait = int(asked + TAKEBACK_WAIT_SECONDS - now) + 1
+            raise ProtocolError(Refusal.TOO_SOON, f"you asked to take back a moment ago: ask "
+                                f"again in {wait} s, or after the next move", Offer.TYPE)
 
     def _answer(self, seat: int, message: Answer, now: float) -> Output:
         if self._offer != Pending(message.kind, 1 - seat):
@@ -402,11 +435,15 @@ class Table:
         if message.accept:
             return self._accept(seat, message.kind, now)
         self._offer = None
+        if message.kind is OfferKind.TAKEBACK:  # the wait to ask again counts from here
+            self._asked[1 - seat] = now
         return Output(send=self._to_all(Declined(message.kind, seat)))
 
     def _accept(self, seat: int, kind: OfferKind, now: float) -> Output:
         if kind is OfferKind.DRAW:
             return self._play_live(Played(self.round, self.match.ply, DRAW, now), seat)
+        if kind is OfferKind.TAKEBACK:
+            return self._take_back(1 - seat, now)
         rematch = Rematch(self.round + 1, now)
         self._apply(rematch)
         sends = [send for conn in self._conns for send in self._state_for(conn, 0, 0, now)]
@@ -425,15 +462,40 @@ class Table:
             token = f"{RESIGN} {seat}" if isinstance(message, Resign) else self._claim(seat, now)
         return self._play_live(Played(self.round, self.match.ply, token, now), seat)
 
+    def _take_back(self, asker: int, now: float) -> Output:
+        """The other player agreed: back to where the asker's last turn began."""
+        ply = takeback_ply(self.match, asker)
+        clocks = None
+        if self._clocks is not None:
+            clocks = self._times[ply - 1] if ply > 0 else GameClock.fresh(
+                self.clock.base or 0).left
+        undone = Undone(self.round, ply, now, clocks)
+        self._apply(undone)
+        message = TakenBack(self.round, ply, asker, clocks)
+        return Output(store=(undone,), send=self._to_all(message))
+
     def _flag(self, now: float) -> Output | None:
-        """The round lost on time by the side to move, if its real-time flag has fallen."""
+        """The round lost on time by the side to move, if its real-time flag has fallen; or
+        aborted, if that side has not made its first move and its time for it is up."""
         if self._clocks is None or self.match.is_over or None in self._players:
             return None
+        first = self._first_move_by()
+        if first is not None and (now >= first or self._clocks.fallen(now) is not None):
+            return self._play_live(Played(self.round, self.match.ply, ABORT, now),
+                                   self.match.to_move)
         seat = self._clocks.fallen(now)
         if seat is None:
             return None
         return self._play_live(Played(self.round, self.match.ply, f"{TIMEOUT} {seat}", now),
                                seat)
+
+    def _first_move_by(self) -> float | None:
+        """With a real-time clock running for a side that has made no board move this round:
+        when its time for a first move runs out (its turn began when its clock started)."""
+        clocks = self._clocks
+        if clocks is None or clocks.running is None or clocks.running in self._movers:
+            return None
+        return clocks.since + FIRST_MOVE_SECONDS
 
     def _play_live(self, played: Played, seat: int, move: Any = None) -> Output:
         """Apply a move made now and announce it, stored with the clocks it left."""
@@ -479,13 +541,30 @@ class Table:
             self._play(entry.move, move)
             self._turn_since = entry.at
             self._offer = None
+            self._asked.clear()
             self._charge(mover, entry)
+        elif isinstance(entry, Undone):
+            if entry.round != self.round or not 0 <= entry.ply < self.match.ply:
+                raise ValueError(f"round {entry.round} cannot go back to move {entry.ply}")
+            while self.match.ply > entry.ply:
+                self.match.undo()
+            self._movers = {self.match.mover(ply) for ply in range(entry.ply)
+                            if meta_word(self.match.moves[ply]) is None}
+            del self._times[entry.ply:]
+            self._turn_since = entry.at
+            self._offer = None
+            if self._clocks is not None:
+                left = entry.clocks or self._clocks.left
+                self._clocks = replace(self._clocks, left=left).run(self.match.to_move,
+                                                                     entry.at)
         elif isinstance(entry, Rematch):
             if entry.round != self.round + 1 or not self.match.is_over:
                 raise ValueError(f"round {entry.round} cannot start now")
             self.round = entry.round
             self.match = self._new_match()
             self._movers = set()
+            self._times = []
+            self._asked.clear()
             self._turn_since = entry.at
             self._offer = None
             if self.clock.base is not None:
@@ -503,6 +582,7 @@ class Table:
                                     0 if over else self.clock.increment)
         if entry.clocks is not None:
             clocks = replace(clocks, left=entry.clocks)
+        self._times.append(clocks.left)
         self._clocks = clocks.run(None, entry.at) if over else clocks
 
     def _play(self, text: str, move: Any) -> None:
@@ -591,6 +671,16 @@ class Table:
 
     def _to_others(self, player: int, message: ServerMessage) -> tuple[Send, ...]:
         return tuple(Send(conn, message) for conn, p in self._conns.items() if p != player)
+
+
+def takeback_ply(match: Match, seat: int) -> int:
+    """How many moves the round keeps if ``seat`` takes back its last turn: the moves before
+    that turn began (the other side's turn since, if any, goes too, so ``seat`` is to move
+    again). Raises ProtocolError when ``seat`` has made no move to take back."""
+    ply = match.last_turn_start(seat)
+    if ply is None:
+        raise ProtocolError(Refusal.NO_MOVE, "you have no move to take back yet", Offer.TYPE)
+    return ply
 
 
 def _refusal(conn: Conn, err: ProtocolError) -> Output:

@@ -127,10 +127,9 @@ def _opponent_wins_next(result: int, me: int) -> bool:
     return engine.can_push_off(result & PACKED_MASK, result >> PACKED_BITS, 1 - me)
 
 
-class EasyPlayer:
-    """Random among the turns that do not push its own piece off; takes a win in one."""
-
-    name = "easy"
+class _Player:
+    """What every level does first: set up at random, or take a win in one (``win`` says
+    which); else it picks among the turns there are (``pick``)."""
 
     def choose(self, state: State, budget: Budget, rng: random.Random) -> Decision[Move]:
         if state.in_setup:
@@ -138,7 +137,27 @@ class EasyPlayer:
         options = survey(state)
         budget.spend(len(options.turns))
         if options.wins:
-            return Decision(_turn(options, rng.choice(options.wins)), WIN, budget.nodes, 1)
+            return Decision(_turn(options, self.win(options, rng)), WIN, budget.nodes, 1)
+        return self.pick(state.to_move, options, budget, rng)
+
+    def win(self, options: Options, rng: random.Random) -> int:
+        return options.wins[0]
+
+    def pick(self, me: int, options: Options, budget: Budget,
+             rng: random.Random) -> Decision[Move]:
+        raise NotImplementedError
+
+
+class EasyPlayer(_Player):
+    """Random among the turns that do not push its own piece off; takes a win in one."""
+
+    name = "easy"
+
+    def win(self, options: Options, rng: random.Random) -> int:
+        return rng.choice(options.wins)
+
+    def pick(self, me: int, options: Options, budget: Budget,
+             rng: random.Random) -> Decision[Move]:
         return Decision(_turn(options, rng.choice(options.safe)), None, budget.nodes, 1)
 
 
@@ -152,29 +171,14 @@ def _ranked(options: Options, me: int, rng: random.Random) -> list[tuple[float, 
     return scored
 
 
-def _start(state: State, budget: Budget,
-           rng: random.Random) -> Decision[Move] | tuple[Options, list[tuple[float, int]]]:
-    """What the normal and hard players do first: set up at random, or take a win in one;
-    else the turns there are and the candidates ranked by the static evaluation."""
-    if state.in_setup:
-        return _setup_decision(state, rng)
-    options = survey(state)
-    budget.spend(len(options.turns))
-    if options.wins:
-        return Decision(_turn(options, options.wins[0]), WIN, budget.nodes, 1)
-    return options, _ranked(options, state.to_move, rng)
-
-
-class NormalPlayer:
+class NormalPlayer(_Player):
     """One-turn greedy on the static evaluation, never handing the opponent a win in one."""
 
     name = "normal"
 
-    def choose(self, state: State, budget: Budget, rng: random.Random) -> Decision[Move]:
-        start = _start(state, budget, rng)
-        if isinstance(start, Decision):
-            return start
-        me, options, ranked = state.to_move, *start
+    def pick(self, me: int, options: Options, budget: Budget,
+             rng: random.Random) -> Decision[Move]:
+        ranked = _ranked(options, me, rng)
         for score, result in ranked:
             budget.spend()
             if not _opponent_wins_next(result, me):
@@ -183,16 +187,14 @@ class NormalPlayer:
         return Decision(_turn(options, result), -WIN, budget.nodes, 1)
 
 
-class HardPlayer:
+class HardPlayer(_Player):
     """Two-turn alpha-beta over the best candidates, with a push-off check on the third."""
 
     name = "hard"
 
-    def choose(self, state: State, budget: Budget, rng: random.Random) -> Decision[Move]:
-        start = _start(state, budget, rng)
-        if isinstance(start, Decision):
-            return start
-        me, options, ranked = state.to_move, *start
+    def pick(self, me: int, options: Options, budget: Budget,
+             rng: random.Random) -> Decision[Move]:
+        ranked = _ranked(options, me, rng)
         best: tuple[float, int] | None = None
         fallback = ranked[0]
         cost = 0.0  # the share of the budget the last candidate took: keep, never overrun

@@ -431,11 +431,14 @@ class LobbyScene(Scene):
         spectator = self.spectator
         assert spectator is not None
         spectator.pump()
-        if spectator.link == "lost":
+        if spectator.link == "lost":  # refused (the server's words), back to the form
             self.spectator = None
             spectator.close()
             self._build_root()
-            message(self, "Cannot watch this table", spectator.reason or "no answer")
+            reason = spectator.reason or "no answer"
+            reason = reason[:1].upper() + reason[1:]
+            message(self, "Cannot watch this table", reason)
+            self.services.speech.say(f"Cannot watch this table. {reason}", interrupt=True)
         elif spectator.ready:
             self.spectator = None
             self._build_root()

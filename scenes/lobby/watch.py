@@ -20,10 +20,14 @@ from game.client.app.services import Services
 from game.client.draw import fonts, palette
 from game.client.files import storage
 from game.client.match.lobby import Spectator
+from game.client.view import last_turn
+from game.client.widgets import countdown
 from game.client.widgets.hinted_entry import HintedEntry
 from scenes.replay import ReplayScene
 
 HEARD = "watching"
+CLOCK_SIZE = 20
+"""The clocks' text beside the names (a seat's line is ``SEAT_LINE`` high)."""
 
 
 class WatchScene(ReplayScene):
@@ -89,21 +93,57 @@ class WatchScene(ReplayScene):
         return super().update(clock)
 
     def _take_moves(self, clock: float) -> None:
-        """Add the server's new moves; follow them if the player was at the live end."""
-        following = self.cursor >= self.match.ply and not self.playing
+        """Add the server's new moves to the match, the move list and the header's count;
+        follow them on the board if the player was at the live end (playing them through
+        one after another when several came, or came during an animation; already playing
+        through, the play goes on to the new end by itself)."""
+        following = not self.playing and self.cursor >= self.match.ply
         moves = self.spectator.moves
         if moves[:self.match.ply] != self.match.moves:  # out of step: the server's game
             self.match = self.spectator.new_match(self.match.created)
+            self.cursor = min(self.cursor, self.match.ply)
+            self.view.show(self.match.state_at(self.cursor),
+                           last_turn(self.match, self.cursor))
         else:
             for text in moves[self.match.ply:]:
                 self.match.play_text(text)
+        self.history.sync(self.match)
         self._clock = clock
         self._build_root()  # the move list and the slider's range
-        if following and not self.view.busy(clock):
+        if not following:
+            return
+        if not self.view.busy(clock):
             self.go_to(self.cursor + 1, animate=True)
-            if self.cursor < self.match.ply:
-                self.playing = True  # more than one arrived: play them through
-                self._next_at = clock
+        if self.cursor < self.match.ply:
+            self.playing = True  # the rest follow, each after the one before
+            self._next_at = clock
+
+    def animating(self, clock: float) -> bool:
+        """A real-time clock running counts down smoothly."""
+        running = self._running() is not None and self.spectator.clocks is not None
+        return running or super().animating(clock)
+
+    def _running(self) -> int | None:
+        """The seat whose clock runs: the side to move of the game as it stands (wherever
+        the board is looking), once both seats are taken and until the game ends."""
+        state = self.spectator.state
+        if state is None or None in state.names or self.match.is_over:
+            return None
+        mover = self.match.to_move
+        return mover if mover in (0, 1) else None
+
+    def clock_left(self, seat: int) -> float | None:
+        """Seconds left on ``seat``'s real-time clock now, or None without one."""
+        return self.spectator.clock_left(seat, self._running())
+
+    def _seat_mark(self, surface: pygame.Surface, line: pygame.Rect, seat: int) -> int:
+        """The seat's real-time clock at the right of its line, as the players see it."""
+        left, state = self.clock_left(seat), self.spectator.state
+        if left is None or state is None or state.clock.base is None:
+            return line.right
+        box = countdown.draw(surface, line.topright, left, state.clock.base,
+                             seat == self._running(), CLOCK_SIZE)
+        return box.x - 8
 
     def _draw_keys(self, surface: pygame.Surface) -> None:
         if not self.spectator.remarks:  # the last remark has the strip
@@ -120,6 +160,7 @@ class WatchScene(ReplayScene):
         state = spectator.state
         link = "live" if spectator.link == "connected" else spectator.link
         watchers = "" if state is None else f"  ·  {state.spectators} watching"
-        note = fonts.fit(f"Watching ({link}){watchers}  ·  code {state.table if state else ''}",
+        note = fonts.fit(f"Watching ({link}){watchers}  ·  watch code "
+                         f"{state.table if state else ''}",
                          20, palette.MUTED, self.board_area.w - 16)
         surface.blit(note, (self.board_area.x + 8, self.messages.y - note.get_height() - 6))

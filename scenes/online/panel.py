@@ -11,13 +11,15 @@ import pygame
 
 from game.client.app import commands as c
 from game.client.draw import fonts, palette
-from game.client.match.clocks import clock_text, low_time
+from game.client.match.clocks import low_time
 from game.client.match.online import OnlineGame
+from game.client.widgets import countdown
 from game.core.match import Match, meta_word
 from game.core.protocol import CHANCE
 
 ABORT: Final = "online_abort"
 CLAIM: Final = "online_claim"
+ASK_TAKEBACK: Final = "online_ask_takeback"
 ACCEPT: Final = "online_accept"
 DECLINE: Final = "online_decline"
 SEND_FILE: Final = "online_send_file"
@@ -39,7 +41,10 @@ def control_rows(online: OnlineGame, over: bool) -> list[list[tuple[str, str, st
         rows.append([("Sit here again", SIT_AGAIN, "Connect to this seat again (a window "
                       "holding it elsewhere lets it go)")])
     offered = online.offered_to_me()
-    if offered is not None:
+    if offered == "takeback":
+        rows.append([("Accept", ACCEPT, "Let them take back their last move"),
+                     ("Decline", DECLINE, "Keep the game as it is")])
+    elif offered is not None:
         rows.append([(f"Accept {offered}", ACCEPT, f"Accept the {offered} offered to you"),
                      ("Decline", DECLINE, f"Decline the {offered}")])
     if not over:
@@ -65,6 +70,22 @@ def abort_possible(match: Match) -> bool:
     return not match.is_over
 
 
+def offer_words(online: OnlineGame, match: Match, kind: str) -> str:
+    """What the other player's offer of ``kind`` says to us."""
+    if kind != "takeback":
+        return f"{match.seats[1 - online.my_seat].name} offers a {kind}"
+    name = match.seats[1 - online.my_seat].name
+    yours = " (and your reply)" if match.to_move == 1 - online.my_seat else ""
+    return f"{name} asks to take back their last move{yours}"
+
+
+def takeback_possible(online: OnlineGame, match: Match) -> bool:
+    """Whether asking to take back can be sent now: the round goes on, we have made a move
+    and have not already asked."""
+    return (online.seated and not match.is_over and not online.takeback_asked()
+            and match.last_turn_start(online.my_seat) is not None)
+
+
 def status(online: OnlineGame, match: Match) -> str | None:
     """What the player should know before anything else, or None."""
     if online.link == "lost":
@@ -77,6 +98,12 @@ def status(online: OnlineGame, match: Match) -> str | None:
         return f"Waiting for the other player to sit down{code}"
     if match.is_over:
         return None
+    offered = online.offered_to_me()
+    if offered == "takeback":
+        return offer_words(online, match, offered)
+    if online.takeback_asked():
+        name = match.seats[1 - online.my_seat].name
+        return f"You asked to take back your last move: waiting for {name}"
     left = online.claimable_in()
     if left is not None and match.to_move == 1 - online.my_seat:
         name = match.seats[1 - online.my_seat].name
@@ -136,17 +163,8 @@ def draw_clock(surface: pygame.Surface, card: pygame.Rect, online: OnlineGame, m
     if left is None or state is None or state.clock.base is None:
         return card.right
     running = not match.is_over and match.to_move == seat
-    low = left < low_time(state.clock.base)
-    words = fonts.text(clock_text(left), size, palette.BACKGROUND if running else
-                       (palette.WARN if low else palette.TEXT), bold=True)
-    box = words.get_rect().inflate(14, 4)
-    box.topright = (card.right - 6, card.y + 6)
-    if running:
-        pygame.draw.rect(surface, palette.WARN if low else palette.TEXT, box, border_radius=6)
-    else:
-        pygame.draw.rect(surface, palette.PANEL, box, border_radius=6)
-    surface.blit(words, words.get_rect(center=box.center))
-    return box.x
+    return countdown.draw(surface, (card.right - 6, card.y + 6), left, state.clock.base,
+                          running, size).x
 
 
 def dot(surface: pygame.Surface, centre: tuple[int, int], online: OnlineGame, seat: int) -> None:

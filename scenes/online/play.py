@@ -11,7 +11,9 @@ Our moves are sent when our turn ends, as the rules say (``Match.to_move`` passe
 seat, or the game ends). Where a turn is one move (Conquid, Push Fight's whole turn) that is at
 once; where it is several (Piously's actions), they are kept here until the last one, so a
 take back inside the turn never needs the server, and the other player's app then animates
-them one by one as they arrive. Nothing sent is ever taken back.
+them one by one as they arrive. What was sent is taken back only by asking the other player
+(*Ask to take back*), who may agree: the server then takes back our last turn (and their reply
+since), and both screens drop those moves.
 """
 
 from __future__ import annotations
@@ -45,13 +47,13 @@ from scenes.play_parts.controls import REMATCH
 MOVES_KEPT: Final = 3
 """Lines of moves the chat leaves the move list in a short window."""
 
-SENT = "moves sent to the other player cannot be taken back"
+SENT = "moves sent are taken back only if the other player agrees: Ask to take back"
 REFUSED = {
     c.REDO: "there is nothing to play again in an online game",
     c.HINT: "no hints in an online game",
 }
 COMMANDS = frozenset({c.TAKE_BACK, c.RESIGN, c.OFFER_DRAW, REMATCH, op.ABORT, op.CLAIM, op.ACCEPT,
-                      op.DECLINE, op.SEND_FILE, op.MUTE, op.SIT_AGAIN})
+                      op.DECLINE, op.SEND_FILE, op.MUTE, op.SIT_AGAIN, op.ASK_TAKEBACK})
 HEARD = "online"
 """Message topic: what the table said (a refusal, a declined offer)."""
 
@@ -90,6 +92,10 @@ class OnlinePlayScene(PlayScene):
 
     def _record_online(self) -> Online | None:
         return self.online.details()
+
+    @property
+    def watch_code(self) -> str | None:
+        return self.online.table_id
 
     def _hinter(self) -> ComputerSeat:
         raise ValueError("no hints in an online game")
@@ -187,19 +193,29 @@ class OnlinePlayScene(PlayScene):
                  "Settings, help or back to the menu (the game is kept)")]
         if self.match.is_over:
             last.insert(0, ("Rematch", REMATCH, "Offer another game, sides swapped"))
-        elif self.match.game.info.several_moves_a_turn:  # else every move is sent at once
-            last.insert(0, ("Take back", c.TAKE_BACK, "A move of your turn not yet sent (sent "
-                            "when the turn ends). " + self._tip(inp.PLAY, c.TAKE_BACK)))
-        if len(last) < 2:  # Flip board in a free place, never a row of its own
-            last[:0] = self._flip_buttons()
+        else:
+            held = (" A move of your turn not yet sent (sent when the turn ends) goes at once: "
+                    + self._tip(inp.PLAY, c.TAKE_BACK)
+                    if self.match.game.info.several_moves_a_turn else "")
+            last.insert(0, (self._ask_words(), op.ASK_TAKEBACK, "Ask the other player to "
+                            "let you take back your last move." + held))
         rows.append(last)
         return rows
+
+    def _ask_words(self) -> str:
+        """*Ask to take back* where a panel button (two a row) holds it, else shorter."""
+        cell = (self.side.rect.w - 36) // 2
+        words = "Ask to take back"
+        face = self.services.ui.get_theme().get_font(["button"])
+        return words if face.size(words)[0] + 8 <= cell else "Ask takeback"
 
     def _enabled(self, name: str, over: bool, human: bool) -> bool:
         if name in (c.RESIGN, c.OFFER_DRAW):
             return not over and self.online.seated
         if name == c.TAKE_BACK:
             return self.held > 0
+        if name == op.ASK_TAKEBACK:
+            return self.held > 0 or op.takeback_possible(self.online, self.match)
         if name == op.ABORT:
             return op.abort_possible(self.match)
         if name == op.CLAIM:
@@ -232,8 +248,10 @@ class OnlinePlayScene(PlayScene):
 
     def _online_command(self, name: str) -> Transition | None:
         online = self.online
-        if name == c.TAKE_BACK:
+        if name == c.TAKE_BACK or (name == op.ASK_TAKEBACK and self.held > 0):
             self._take_back()
+        elif name == op.ASK_TAKEBACK:
+            self._ask_takeback()
         elif name == c.RESIGN:
             if self.match.is_over:
                 self._refuse("the game is over")
@@ -277,6 +295,20 @@ class OnlinePlayScene(PlayScene):
             self._build_root()
         return None
 
+    def _ask_takeback(self) -> None:
+        """Ask the server to take back our last turn; the other player answers."""
+        online = self.online
+        if self.match.is_over or not online.seated:
+            self._refuse("the game is over" if self.match.is_over else "no one to ask")
+        elif online.takeback_asked():
+            self._refuse("you asked already: wait for the answer")
+        elif not op.takeback_possible(online, self.match):
+            self._refuse("you have no move to take back yet")
+        else:
+            online.ask_takeback()
+            self.services.toasts.show("Asked to take back your last move", topic=HEARD)
+            self._refresh_buttons()
+
     def _send_as_file(self) -> None:
         """Write the game so far for the other player (correspondence by file)."""
         name = storage.default_save_name(self.match).replace(".json", " move.json")
@@ -318,6 +350,8 @@ class OnlinePlayScene(PlayScene):
             return None
         if online.round != self._round:  # a rematch: the sides are swapped
             return self._hand_on(online.new_match(storage.now_iso()))
+        if online.taken_back:
+            self._taken_back()
         if not self._adopted:
             self._adopted = True
             self._adopt_unsent(online.moves)
@@ -339,8 +373,8 @@ class OnlinePlayScene(PlayScene):
         if offered != self._offer_shown:
             self._offer_shown = offered
             if offered is not None:
-                name = self.match.seats[1 - online.my_seat].name
-                self.services.toasts.show(f"{name} offers a {offered}", "good", HEARD)
+                self.services.toasts.show(op.offer_words(online, self.match, offered), "good",
+                                          HEARD)
             self._build_root()
         if ready != self._claim_ready:
             self._claim_ready = ready
@@ -351,6 +385,23 @@ class OnlinePlayScene(PlayScene):
             self.view.set_interactive(interactive)
             self._refresh_buttons()
         return None
+
+    def _taken_back(self) -> None:
+        """The players agreed to take moves back: they leave the board here too (with our
+        unsent moves of a turn in progress, which followed them)."""
+        online = self.online
+        for ply, seat in online.taken_back:
+            self._held_from = None
+            replied = any(self.match.mover(p) != seat for p in range(ply, self.match.ply))
+            while self.match.ply > ply:
+                self.match.undo()
+            self.services.toasts.show(_taken_words(self.match, seat, online.my_seat, replied),
+                                      "good", HEARD)
+        online.taken_back.clear()
+        self.table.restart(1 - online.my_seat)  # the remote seat waits for the new ply
+        self.view.show(self.match.state, last_turn(self.match, self.match.ply))
+        self.services.sounds.play("undo")
+        self._after_move()
 
     def _adopt_unsent(self, server: tuple[str, ...]) -> None:
         """After a restart, our moves the server never got: a finished turn is sent; a turn
@@ -423,3 +474,12 @@ class OnlinePlayScene(PlayScene):
             return "  ·  you"
         known = self.online.link == "connected"  # (while our link is down: not known)
         return "  ·  away" if known and not self.online.here(seat) else ""
+
+
+def _taken_words(match: Match, seat: int, mine: int, replied: bool) -> str:
+    """What a takeback asked by ``seat`` did, said to the player at ``mine``."""
+    if seat == mine:
+        other = match.seats[1 - mine].name
+        return "Your last move was taken back" + (f", and {other}'s reply" if replied else "")
+    return (f"{match.seats[seat].name}'s last move was taken back"
+            + (", and your reply" if replied else ""))

@@ -133,3 +133,16 @@ def test_a_match_keeps_few_positions_whatever_its_length() -> None:
     match, _ = random_match(600)
     assert len(match._checkpoints) <= match.ply // CHECKPOINT_EVERY + 1
     assert len(match._stretch[1]) <= CHECKPOINT_EVERY
+
+
+def test_last_turn_start_finds_where_a_side_s_last_run_of_moves_began() -> None:
+    from game.catalog import all_games
+
+    match = Match(all_games().get("piously"))
+    rng = random.Random(3)
+    while match.ply < 8:
+        match.play(match.game.random_move(match.state, rng))
+    assert [match.mover(ply) for ply in range(8)] == [1, 0, 1, 0, 1, 1, 1, 1]
+    assert match.last_turn_start(1) == 4  # a turn of four actions
+    assert match.last_turn_start(0) == 3
+    assert Match(all_games().get("piously")).last_turn_start(0) is None

@@ -13,6 +13,7 @@ from game.net.clocks import GameClock
 from game.net.codec import Fields
 from game.net.codes import ProtocolError
 from game.net.entries import Played
+from game.net.limits import FIRST_MOVE_SECONDS
 from game.net.messages import Attach, Clock, Ended, Move, Moved, TableState
 from tests.net.tables import START, Setup, legal_text, messages, seated
 
@@ -80,26 +81,65 @@ def test_the_player_to_move_is_forgiven_their_round_trip_up_to_a_bound() -> None
 
 def test_the_flag_falls_without_a_claim() -> None:
     setup = seated(clock=LIVE)
+    _move_at(setup, START + 11)  # Ada: 172 s left
+    _move_at(setup, START + 21)  # Blaise: 172 s left; Ada's time runs
     flag = setup.table.flag_at
-    assert flag == START + 1 + 180
+    assert flag == START + 21 + 172
     assert setup.table.tick(flag - 0.01).send == ()
     out = setup.table.tick(flag)
     assert setup.table.moves()[-1] == "time 0"
     ended = [m for m in messages(out, "b") if isinstance(m, Ended)]
     assert ended and ended[0].ending.reason == OutcomeReason.TIME.value
     assert ended[0].ending.winner == 1
-    assert isinstance(out.store[-1], Played) and out.store[-1].clocks == (0, 180_000)
+    assert isinstance(out.store[-1], Played) and out.store[-1].clocks == (0, 172_000)
     assert setup.table.flag_at is None
+
+
+@pytest.mark.parametrize("moved_first", [0, 1])
+def test_a_player_who_never_makes_a_first_move_has_the_game_aborted(moved_first: int) -> None:
+    """lichess's rule: not a loss on time (nor a rated result), the game is called off."""
+    setup = seated(clock=LIVE)
+    began = START + 1
+    if moved_first:  # Ada moves; Blaise never does
+        _move_at(setup, START + 11)
+        began = START + 11
+    assert setup.table.flag_at == began + FIRST_MOVE_SECONDS
+    assert setup.table.tick(began + FIRST_MOVE_SECONDS - 0.01).send == ()
+    out = setup.table.tick(began + FIRST_MOVE_SECONDS)
+    setup.stored.extend(out.store)
+    assert setup.table.moves()[-1] == "abort"
+    for conn in ("a", "b"):
+        (ended,) = [m for m in messages(out, conn) if isinstance(m, Ended)]
+        assert ended.ending.reason == OutcomeReason.ABORTED.value
+        assert ended.ending.winner is None
+    assert isinstance(out.store[-1], Played) and out.store[-1].move == "abort"
+    assert setup.restored().match.outcome == setup.table.match.outcome
+
+
+def test_a_late_first_move_aborts_instead_of_being_played() -> None:
+    setup = seated(clock=LIVE)
+    (moved,) = _move_at(setup, START + 1 + FIRST_MOVE_SECONDS + 0.5)
+    assert moved.move == "abort" and setup.table.match.is_over
+
+
+def test_the_first_move_s_time_resumes_after_a_restart() -> None:
+    setup = seated(clock=LIVE)
+    restarted = START + 5000  # long past the first move's time: the server was down
+    setup.now = restarted
+    table = setup.restored()
+    assert table.flag_at == restarted + FIRST_MOVE_SECONDS
+    assert not table.match.is_over
 
 
 def test_a_move_after_the_flag_loses_on_time_instead_of_being_played() -> None:
     setup = seated(clock=LIVE)
     _move_at(setup, START + 11)
-    late = START + 11 + 180.5
+    _move_at(setup, START + 21)  # Blaise: 172 s left; Ada's 172 s run
+    late = START + 21 + 172.5
     text = legal_text(setup.table, random.Random(1))
     (moved,) = _move_at(setup, late, text)
-    assert moved.move == "time 1" and setup.table.match.is_over
-    assert moved.clocks == (172_000, 0)
+    assert moved.move == "time 0" and setup.table.match.is_over
+    assert moved.clocks == (0, 172_000)
 
 
 def test_a_restarted_table_resumes_the_stored_times() -> None:

@@ -1,6 +1,7 @@
 """A real-time clock through a real server: when the side to move's time runs out the server
-ends the game on time by itself, with nobody connected to claim it; and ``net-smoke --clock``
-reads its clock as players write it."""
+ends the game on time by itself, with nobody connected to claim it (or aborts it when that
+side never made a first move); and ``net-smoke --clock`` reads its clock as players write
+it."""
 
 from __future__ import annotations
 
@@ -10,9 +11,11 @@ from pathlib import Path
 
 import pytest
 
+from game.core.protocol import OutcomeReason
 from game.net import messages as m
 from game.net.client import TableClient
 from game.net.codes import ProtocolError
+from game.net.limits import FIRST_MOVE_SECONDS
 from game.net.smoke import parse_clock
 from tests.net.servers import GAMES, live_server
 from tests.net.waiting import until
@@ -36,9 +39,7 @@ async def test_the_flag_falls_with_nobody_connected(tmp_path: Path) -> None:
             await guest.join(invite.code)
             match = host.match
             assert match is not None and host.ticket is not None
-            move = match.game.random_move(match.state, random.Random(4))
-            await host.move(match.game.format_move(move))
-            await guest.wait_until(lambda: guest.my_turn)
+            await _both_move(host, guest)
             table_id = host.ticket.table
         finally:
             await host.close()
@@ -46,11 +47,22 @@ async def test_the_flag_falls_with_nobody_connected(tmp_path: Path) -> None:
         live = server.hub._live[table_id]
         await until(lambda: not live.table.connections)
         assert not live.table.match.is_over
-        offset[0] += BASE  # Blaise's minute has gone by
+        offset[0] += BASE  # Ada's minute has gone by
         server.hub._arm(live)  # the server's timer, armed against the moved clock
         await until(lambda: server.stored_match(table_id).is_over)
-        assert server.stored_match(table_id).moves[-1] == "time 1"
-        assert live.table.match.moves[-1] == "time 1"
+        assert server.stored_match(table_id).moves[-1] == "time 0"
+        assert live.table.match.moves[-1] == "time 0"
+
+
+async def _both_move(host: TableClient, guest: TableClient) -> None:
+    """Each makes a first move (a player who never does has the game aborted instead)."""
+    for player in (host, guest):
+        match = player.match
+        assert match is not None
+        await player.wait_until(lambda p=player: p.my_turn)  # type: ignore[misc]
+        move = match.game.random_move(match.state, random.Random(4))
+        await player.move(match.game.format_move(move))
+    await host.wait_until(lambda: host.my_turn)
 
 
 def test_net_smoke_reads_a_clock_as_players_write_it() -> None:
@@ -79,9 +91,7 @@ async def test_a_restarted_server_resumes_the_clock_and_the_flag_falls_unattende
             await guest.join(invite.code)
             match = host.match
             assert match is not None and host.ticket is not None
-            move = match.game.random_move(match.state, random.Random(4))
-            await host.move(match.game.format_move(move))
-            await guest.wait_until(lambda: guest.my_turn)
+            await _both_move(host, guest)
             table_id = host.ticket.table
         finally:
             await host.close()
@@ -91,8 +101,37 @@ async def test_a_restarted_server_resumes_the_clock_and_the_flag_falls_unattende
         await until(lambda: table_id in server.hub._live)  # served again, nobody attached
         live = server.hub._live[table_id]
         clocks = live.table.clocks(clock())
-        assert clocks is not None and clocks[1] > (BASE - 2) * 1000
+        assert clocks is not None and clocks[0] > (BASE - 2) * 1000
         offset[0] += BASE
         server.hub._arm(live)
         await until(lambda: server.stored_match(table_id).is_over)
-        assert server.stored_match(table_id).moves[-1] == "time 1"
+        assert server.stored_match(table_id).moves[-1] == "time 0"
+
+
+async def test_a_first_move_never_made_aborts_the_game_unattended(tmp_path: Path) -> None:
+    offset = [0.0]
+
+    def clock() -> float:
+        return time.time() + offset[0]
+
+    async with live_server(str(tmp_path / "tables.sqlite"), clock=clock) as server:
+        host = TableClient(server.url, "Ada", GAMES, ping_seconds=0.5)
+        guest = TableClient(server.url, "Blaise", GAMES, ping_seconds=0.5)
+        try:
+            await host.connect()
+            invite = await host.create("conquid", seat=0, clock=m.Clock(base=BASE))
+            await guest.connect()
+            await guest.join(invite.code)
+            assert host.ticket is not None
+            table_id = host.ticket.table
+        finally:
+            await host.close()
+            await guest.close()
+        live = server.hub._live[table_id]
+        await until(lambda: not live.table.connections)
+        offset[0] += FIRST_MOVE_SECONDS  # Ada never makes her first move
+        server.hub._arm(live)
+        await until(lambda: server.stored_match(table_id).is_over)
+        outcome = server.stored_match(table_id).outcome
+        assert outcome is not None and outcome.reason is OutcomeReason.ABORTED
+        assert outcome.winner is None and live.table.match.moves == ("abort",)

@@ -16,7 +16,7 @@ from game.client.match.online import OnlinePlay
 from game.core.match import Match
 from game.hosting import LanHost
 from game.main_window import build_services
-from game.net.session import Join, Network, Session, TableNow
+from game.net.session import Heard, Join, Network, Session, TableNow
 from scenes.online.screen import OnlineScene
 from scenes.play import PlayScene
 from tests.ui.driver import Driver
@@ -45,6 +45,8 @@ class Opponent:
         self.moves: tuple[str, ...] = ()
         self.seat: int | None = None
         self.state: Any = None
+        self.heard: list[Any] = []
+        """The messages for the player it received (offers, declines, takebacks...)."""
 
     def join(self, code: str) -> None:
         self.session.start(Join(code))
@@ -53,6 +55,8 @@ class Opponent:
         for event in self.session.events():
             if isinstance(event, TableNow):
                 self.state, self.moves, self.seat = event.state, event.moves, event.state.seat
+            elif isinstance(event, Heard):
+                self.heard.append(event.message)
 
     def mirror(self) -> Match:
         state = self.state

@@ -1,7 +1,7 @@
 """The real app, headless, at a table with a real-time clock (hosted from the form with a
 custom 0.5+0): both clocks show on the seat cards, the running one counts down, the player
 whose time is low is warned (the word and the sound), and when the app's player stops moving
-the server ends the game on time by itself, nobody claiming."""
+after a first move each the server ends the game on time by itself, nobody claiming."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 from game.core.protocol import OutcomeReason
 from scenes.online import panel as op
-from tests.online.hosting import against_opponent, frames_until
+from tests.online.hosting import against_opponent, frames_until, play_local
 from tests.ui.driver import Driver
 
 
@@ -20,7 +20,8 @@ def test_the_app_s_player_stops_and_loses_on_time(app: Driver) -> None:
     played: list[str] = []
     sounds = app.app.services.sounds
     sounds.play = played.append  # type: ignore[method-assign]
-    opponent, play = against_opponent(app, "pushfight", seed=3, clock="0.5+0")
+    # (Conquid: no random move ends the game in its first turns)
+    opponent, play = against_opponent(app, "conquid", seed=3, clock="0.5+0")
     try:
         online = play.online
         assert online is not None and online.state.clock.base == 30
@@ -29,6 +30,16 @@ def test_the_app_s_player_stops_and_loses_on_time(app: Driver) -> None:
         if play.match.to_move != mine:
             assert opponent.move_if_mine()
             frames_until(app, lambda: play.match.to_move == mine and play.match.ply > 0,
+                         also=opponent.pump)
+        # a first move each (a player who never makes one has the game aborted instead)
+        ply = play.match.ply
+        frames_until(app, play._human_to_move, also=opponent.pump)
+        play_local(play)
+        frames_until(app, lambda: len(opponent.moves) > ply and "?" not in opponent.moves,
+                     also=opponent.pump)
+        if play.match.to_move != mine:
+            assert opponent.move_if_mine()
+            frames_until(app, lambda: play.match.to_move == mine and play.match.ply > ply + 1,
                          also=opponent.pump)
         first = op.clock_left(online, play.match, mine)
         theirs = op.clock_left(online, play.match, 1 - mine)

@@ -13,6 +13,7 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import random
+import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -287,6 +288,32 @@ def test_a_spectator_joins_mid_game_and_sees_the_moves(app: Driver, rivals: Riva
         pygame_gui_finished(), {"ui_element": watch.remark_entry, "text": "nice push"}))
     frames_until(app, lambda: bool(watch.spectator.remarks), also=both)
     assert watch.spectator.remarks[-1][1] == "nice push"
+
+
+def refusal_shown(driver: Driver) -> str | None:
+    """The words of the message dialog on screen, if one is."""
+    import pygame_gui
+
+    windows = driver.app.services.ui.get_window_stack().get_full_stack()
+    shown = [w for w in windows if isinstance(w, pygame_gui.windows.UIMessageWindow)]
+    return str(shown[-1].text_block.html_text) if shown else None
+
+
+@pytest.mark.parametrize(("typed", "reason"), [
+    ("K7M2PQ", "That is an invite code: use Join"),
+    ("zzzzzzzzzzzz", "No table has this watch code"),
+])
+def test_a_wrong_watch_code_is_refused_at_once_and_stays_typed(app: Driver, typed: str,
+                                                               reason: str) -> None:
+    scene = enter_lobby(app)
+    scene.widgets["watch_code"].set_text(typed)
+    started = time.monotonic()
+    app.press(scene.widgets["watch"])
+    frames_until(app, lambda: refusal_shown(app) is not None, seconds=2.0)
+    assert time.monotonic() - started < 2.0
+    assert reason in (refusal_shown(app) or "")
+    assert scene.spectator is None and scene.widgets["watch_code"].get_text() == typed
+    assert any(reason in said for said in app.app.services.speech.said)
 
 
 def pygame_gui_finished() -> int:

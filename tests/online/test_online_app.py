@@ -22,6 +22,7 @@ from game.client.files.paths import Paths
 from game.client.widgets.movelist import lines_height
 from game.core.protocol import CHANCE
 from scenes.menu import MenuScene
+from scenes.online import panel as op
 from scenes.online.play import MOVES_KEPT
 from scenes.online.screen import OnlineScene
 from scenes.play import PlayScene
@@ -47,9 +48,8 @@ def test_a_game_against_a_remote_player_to_its_end_or_a_resignation(
     try:
         assert play.online is not None and play.online.my_seat in (0, 1)
         assert REMATCH not in play.buttons.values()
-        # a button only where a turn's moves are held before they are sent
-        several = play.match.game.info.several_moves_a_turn
-        assert (c.TAKE_BACK in play.buttons.values()) == several
+        # sent moves are taken back by asking; held ones (a turn in progress) at once
+        assert op.ASK_TAKEBACK in play.buttons.values()
         saw_animation = False
         for _ in range(24):
             if play.match.is_over:
@@ -65,8 +65,8 @@ def test_a_game_against_a_remote_player_to_its_end_or_a_resignation(
                 frames_until(app, lambda ply=ply: len(opponent.moves) > ply and
                              "?" not in opponent.moves, also=opponent.pump)
                 sent = play.match.ply
-                play.command_by_name(c.TAKE_BACK)  # a move sent is never taken back
-                assert play.match.ply == sent and "cannot be taken back" in app.toasts()[-1]
+                play.command_by_name(c.TAKE_BACK)  # a move sent: only by asking
+                assert play.match.ply == sent and "Ask to take back" in app.toasts()[-1]
             elif opponent.move_if_mine():
                 ply = play.match.ply
                 frames_until(app, lambda ply=ply: play.match.ply > ply, also=opponent.pump)
@@ -84,7 +84,7 @@ def test_a_game_against_a_remote_player_to_its_end_or_a_resignation(
         assert saw_animation
         frames_until(app, lambda: opponent.moves == play.match.moves, also=opponent.pump)
         assert play.result_card()
-        assert REMATCH in play.buttons.values() and c.TAKE_BACK not in play.buttons.values()
+        assert REMATCH in play.buttons.values() and op.ASK_TAKEBACK not in play.buttons.values()
     finally:
         opponent.close()
 

@@ -153,3 +153,22 @@ def test_the_running_clock_counts_down_from_the_arrival_of_the_server_s_word(
     assert game.clock_left(1, 1) == 7.25
     ticks[0] = 70.0
     assert game.clock_left(1, 1) == 0.0 and game.clock_left(1, None) == 9.5
+
+
+def test_a_takeback_offer_lapses_with_a_move_and_a_takeback_shortens_the_moves(
+        tmp_path: Path) -> None:
+    game, session = online(tmp_path)
+    first = table((True, True))
+    session.queued = [TableNow(first, ("setup", "setup2", "a1-b1"))]
+    game.pump()
+    session.queued = [Heard(m.Offered(m.OfferKind.TAKEBACK, 0))]
+    game.pump()
+    assert game.takeback_asked() and game.offered_to_me() is None
+    session.queued = [TableNow(first, ("setup", "setup2", "a1-b1", "b2-c2"))]
+    game.pump()
+    assert not game.takeback_asked()  # lapsed with the move
+    session.queued = [Heard(m.Offered(m.OfferKind.TAKEBACK, 1)),
+                      Heard(m.TakenBack(0, 3, 1, None))]
+    game.pump()
+    assert game.moves == ("setup", "setup2", "a1-b1") and game.offer is None
+    assert game.taken_back == [(3, 1)]

@@ -17,6 +17,7 @@ from game.client.app.app import App
 from game.client.files.paths import Paths
 from game.core.match import Match
 from scenes.menu import MenuScene
+from scenes.online import panel as op
 from scenes.online.play import OnlinePlayScene
 from tests.online.hosting import (
     Opponent,
@@ -93,7 +94,10 @@ def test_a_turn_of_several_moves_is_kept_until_it_ends(app: Driver) -> None:
         play.command_by_name(c.TAKE_BACK)
         assert play.match.ply == sent and play.held == 0
         play.command_by_name(c.TAKE_BACK)
-        assert play.match.ply == sent and "cannot be taken back" in app.toasts()[-1]
+        assert play.match.ply == sent and "Ask to take back" in app.toasts()[-1]
+        play._play(move_in_turn(play.match))  # the button takes a held move back at once
+        play.command_by_name(op.ASK_TAKEBACK)
+        assert play.match.ply == sent and play.held == 0 and not play.online.takeback_asked()
         # the whole turn goes once it ends
         play._play(move_in_turn(play.match))
         play._play(move_ending_turn(play.match))

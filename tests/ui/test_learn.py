@@ -101,9 +101,11 @@ def test_a_lesson_names_the_learners_side_as_the_board_shows_it(
     """Conquid's colours are the player's choice: "You play Player 1" said nothing."""
     open_lesson(driver, game_id, 0)
     drawn: list[str] = []
-    original = lesson_module.fonts.text
-    monkeypatch.setattr(lesson_module.fonts, "text",
-                        lambda words, *rest: drawn.append(words) or original(words, *rest))
+    for name in ("text", "fit"):  # a line drawn whole or fitted to the panel
+        original = getattr(lesson_module.fonts, name)
+        monkeypatch.setattr(lesson_module.fonts, name,
+                            lambda words, *rest, draw=original: drawn.append(words) or
+                            draw(words, *rest))
     driver.frames(1)
     assert side in drawn
     assert palette.colour_name((1, 2, 3)) is None

@@ -82,8 +82,9 @@ class PlayAccess:
         table = self.host.services.table
         binding = inp.binding_of(event)
         if self.box.shown:
-            if binding is not None and table.lookup(binding, (inp.GLOBAL,)):
-                return False  # help and fullscreen still work
+            if binding is not None and (table.lookup(binding, (inp.GLOBAL,)) or table.lookup(
+                    binding, (inp.PLAY,)) == c.COPY_WATCH_CODE):
+                return False  # help, fullscreen and copying the watch code still work
             self._box_key(event)
             return True
         if binding is None:

@@ -55,6 +55,8 @@ SKIP: Final = "skip"
 RESIGN: Final = "resign"
 OFFER_DRAW: Final = "offer_draw"
 HINT: Final = "hint"
+COPY_WATCH_CODE: Final = "copy_watch_code"
+"""Put the watch code of the online table being played on the clipboard."""
 # Replay context
 STEP_BACK: Final = "step_back"
 STEP_FORWARD: Final = "step_forward"
@@ -92,6 +94,7 @@ LABELS: Final[dict[str, str]] = {
     RESIGN: "Resign",
     OFFER_DRAW: "Offer a draw",
     HINT: "Hint: suggest a move",
+    COPY_WATCH_CODE: "Copy watch code",
     STEP_BACK: "Replay: step back",
     STEP_FORWARD: "Replay: step forward",
     PLAY_PAUSE: "Replay: play / pause",

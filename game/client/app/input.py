@@ -60,6 +60,7 @@ DEFAULTS: Final[dict[str, dict[str, tuple[str, ...]]]] = {
         c.SKIP: ("space",),
         c.HINT: ("h",),
         c.FLIP_BOARD: ("f",),
+        c.COPY_WATCH_CODE: ("ctrl+c",),
         c.SAVE: ("ctrl+s",),
         c.OPEN: ("ctrl+o",),
         REVIEW: ("up",),

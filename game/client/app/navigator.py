@@ -62,8 +62,9 @@ class Navigator(Protocol):
     def help(self, services: Services, game_id: str) -> Scene: ...
 
     def pause(self, services: Services, below: Scene, game_id: str,
-              back_to: str | None = None) -> Scene:
-        """``back_to``: leaving goes back to the screen under the game, so named."""
+              back_to: str | None = None, watch_code: str | None = None) -> Scene:
+        """``back_to``: leaving goes back to the screen under the game, so named;
+        ``watch_code``: the online table's, shown to be copied."""
         ...
 
     def settings(self, services: Services) -> Scene: ...

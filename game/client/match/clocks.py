@@ -96,6 +96,19 @@ def clock_text(seconds: float) -> str:
     return f"{whole // 60}:{whole % 60:02d}"
 
 
+def counted_down(clocks: tuple[int, int] | None, since: float, seat: int,
+                 running: int | None, now: float) -> float | None:
+    """Seconds left on ``seat``'s clock at ``now``, from both seats' time left (ms) as the
+    server last said, which arrived at ``since`` (the same clock as ``now``): only the
+    ``running`` seat's has gone down since. None without a real-time clock."""
+    if clocks is None:
+        return None
+    left = clocks[seat] / 1000
+    if seat == running:
+        left -= now - since
+    return max(0.0, left)
+
+
 def low_time(base: int) -> float:
     """Seconds left below which a player is warned: a tenth of the starting time, from ten
     seconds to a minute."""

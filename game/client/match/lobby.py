@@ -14,6 +14,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Final, Protocol
 
+from game.client.match.clocks import counted_down
 from game.client.match.online import EVENTS_PER_FRAME, served_match
 from game.core.match import Match
 from game.core.registry import Registry
@@ -257,11 +258,17 @@ class Spectator:
     """A watched table, read-only: what the server sends a spectator (no seat, no token),
     and its own chat, the spectators' remarks. Pumped once a frame by the watching scene."""
 
-    def __init__(self, session: Any, games: Registry) -> None:
+    def __init__(self, session: Any, games: Registry,
+                 ticks: Callable[[], float] = time.monotonic) -> None:
         self.session = session
         self.games = games
+        self.ticks = ticks
         self.state: lb.Watching | None = None
         self.moves: tuple[str, ...] = ()
+        self.clocks: tuple[int, int] | None = None
+        """Both seats' real-time clocks (ms left) as the server last said, or None."""
+        self.clocks_at = 0.0
+        """When they arrived (``ticks``): the running one has gone down since."""
         self.remarks: list[tuple[str, str]] = []
         self.link = "connecting"
         self.reason = ""
@@ -274,6 +281,7 @@ class Spectator:
         for event in events:
             if isinstance(event, s.Watched):
                 self.state, self.moves = event.state, event.moves
+                self.clocks, self.clocks_at = event.clocks, event.clocks_at
             elif isinstance(event, s.Link):
                 self.link, self.reason = event.state, event.reason
             elif isinstance(event, s.Heard):
@@ -289,6 +297,11 @@ class Spectator:
     def ready(self) -> bool:
         """The table and every move it had when we came are here: time to show it."""
         return self.state is not None and len(self.moves) >= self.state.ply
+
+    def clock_left(self, seat: int, running: int | None) -> float | None:
+        """Seconds left on ``seat``'s real-time clock now (``running``: the seat whose clock
+        runs, None once the game is over or while a seat is free), or None without one."""
+        return counted_down(self.clocks, self.clocks_at, seat, running, self.ticks())
 
     def new_match(self, created: str = "") -> Match:
         """The watched round as the server holds it."""

@@ -17,6 +17,7 @@ from typing import Any, Final, Protocol
 
 from game.client.files import tickets
 from game.client.files.paths import Paths
+from game.client.match.clocks import counted_down
 from game.core.match import Match, Seat, meta_word
 from game.core.player import Decision
 from game.core.record import Online
@@ -29,6 +30,8 @@ CHAT_WINDOW: Final = 10.0
 CHAT_LONGEST: Final = 200
 CLOSE_SECONDS: Final = 2.0
 """How long closing the app waits for each table's connection to close cleanly."""
+LAPSING: Final = ("draw", "takeback")
+"""Offers that lapse when a move is played (a rematch is offered once the game is over)."""
 EVENTS_PER_FRAME: Final = 50
 """The most network events one frame takes in: a flood (thousands of presence changes or
 offers) is spread over frames instead of freezing one (``bench/online_flood.py``)."""
@@ -90,6 +93,9 @@ class OnlineGame:
         self.link_reason = ""
         self.offer: tuple[str, int] | None = None
         """A pending offer: its kind and who made it."""
+        self.taken_back: list[tuple[int, int]] = []
+        """Takebacks agreed at the table, not yet shown: the moves the round keeps and the
+        seat that asked (``moves`` has already lost the rest)."""
         self.chat: list[Said] = []
         self.muted = False
         self._said_at: list[float] = []
@@ -144,12 +150,8 @@ class OnlineGame:
         """Seconds left on ``seat``'s real-time clock now (``running``: the seat whose clock
         runs, None once the game is over), or None without one. The server counts from when
         its message reached us, so we count from its arrival too."""
-        if self.clocks is None:
-            return None
-        left = self.clocks[seat] / 1000
-        if seat == running and self.seated:
-            left -= self.ticks() - self.clocks_at
-        return max(0.0, left)
+        return counted_down(self.clocks, self.clocks_at, seat,
+                            running if self.seated else None, self.ticks())
 
     def deadline(self) -> int | None:
         return None if self.state is None else self.state.deadline
@@ -182,6 +184,16 @@ class OnlineGame:
         from game.net.messages import OfferKind
 
         self.session.offer(OfferKind.REMATCH)
+
+    def ask_takeback(self) -> None:
+        """Ask the other player to take back our last turn (nothing goes unless they agree)."""
+        from game.net.messages import OfferKind
+
+        self.session.offer(OfferKind.TAKEBACK)
+
+    def takeback_asked(self) -> bool:
+        """Our takeback offer waits for the other player's answer."""
+        return self.offer == ("takeback", self.my_seat)
 
     def answer(self, accept: bool) -> None:
         """Answer the other player's pending offer."""
@@ -276,8 +288,8 @@ class OnlineGame:
                 self.gone_since = None
             elif self.gone_since is None:
                 self.gone_since = self.clock()
-        elif played and self.offer is not None and self.offer[0] == "draw":
-            self.offer = None  # a draw offer lapses when a move is played
+        elif played and self.offer is not None and self.offer[0] in LAPSING:
+            self.offer = None  # a draw or takeback offer lapses when a move is played
         self.moves = moves
         self.clocks, self.clocks_at = event.clocks, event.clocks_at
         if None not in state.names:
@@ -306,6 +318,11 @@ class OnlineGame:
                 self.chat = [*self.chat, said][-CHAT_LINES:]
         elif isinstance(message, m.Offered):
             self.offer = (message.kind.value, message.seat)
+        elif isinstance(message, m.TakenBack):
+            if self.state is not None and message.round == self.state.round:
+                self.offer = None
+                self.moves = self.moves[:message.ply]
+                self.taken_back.append((message.ply, message.seat))
         elif isinstance(message, m.Declined):
             self.offer = None
             if message.seat != self.seat:

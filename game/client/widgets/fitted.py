@@ -9,6 +9,7 @@ from __future__ import annotations
 import pygame
 
 from game.client.draw import fonts, palette
+from game.client.draw.tip import draw_tip
 
 TIP_WIDTH = 520
 """The widest a tip grows before it wraps."""
@@ -49,17 +50,12 @@ class Fitted:
         shown = self.under(pointer)
         if shown is None or pointer is None:
             return
-        width = min(TIP_WIDTH, surface.get_width() - 20)
-        lines = fonts.wrap(shown, fonts.MIN_SIZE, width - 16)
-        line_h = fonts.font(fonts.MIN_SIZE).get_linesize()
-        box = pygame.Rect(0, 0, width, len(lines) * line_h + 12)
-        if beside.collidepoint(pointer):
-            box.topright = (beside.x - 8, pointer[1])
-        else:
-            box.topleft = (pointer[0], pointer[1] + 20)
-        box.clamp_ip(surface.get_rect())
-        pygame.draw.rect(surface, (20, 22, 30), box, border_radius=6)
-        pygame.draw.rect(surface, palette.ACCENT, box, 1, border_radius=6)
-        for i, line in enumerate(lines):
-            surface.blit(fonts.text(line, fonts.MIN_SIZE, palette.TEXT),
-                         (box.x + 8, box.y + 6 + i * line_h))
+        at = pointer
+
+        def place(box: pygame.Rect) -> None:
+            if beside.collidepoint(at):
+                box.topright = (beside.x - 8, at[1])
+            else:
+                box.topleft = (at[0], at[1] + 20)
+
+        draw_tip(surface, shown, min(TIP_WIDTH, surface.get_width() - 20), place)

@@ -16,6 +16,7 @@ import pygame
 
 from game.client.access.cursor import Place
 from game.client.app.commands import ViewAction
+from game.client.board_view import BoardView
 from game.client.draw import coords, flip, fonts, palette
 from game.client.draw.tween import Cues, mix
 from game.client.view import RGB, Feedback, Proposal, parse_cell
@@ -48,16 +49,15 @@ cells differ by a shape as well as by their colours (which a player chooses)."""
 BLOCK: Final = 4
 
 
-class ConquidView:
+class ConquidView(BoardView):
     """A Conquid board in a rectangle of the window (see ``game.client.view.GameView``)."""
 
     game_id: str = "conquid"
     actions: tuple[ViewAction, ...] = ACTIONS
 
     def __init__(self) -> None:
+        super().__init__(pygame.Rect(0, 0, 640, 360))
         self._colours: tuple[RGB, RGB] = ((214, 69, 69), (58, 123, 213))
-        self._speed = 1.0
-        self._area = pygame.Rect(0, 0, 640, 360)
         self._state: ConquidState | None = None
         self._anim = anim.Animation((), (), 0.0)
         self._by_cell: dict[Cell, anim.CellAnim] = {}
@@ -75,7 +75,6 @@ class ConquidView:
         self._size = 10
         self._flipped = False
         """Turned half round (``Flips``): the second player's base on the left."""
-        self._interactive = True
         self._mode: str | None = None
         self._picked: list[Cell] = []
         self._corner: Cell | None = None
@@ -94,17 +93,9 @@ class ConquidView:
         self._colours = (colours[0], colours[1])
         self._layer = None
 
-    def set_speed(self, speed: float) -> None:
-        self._speed = speed
-
-    def set_interactive(self, on: bool) -> None:
-        self._interactive = on
-        self._reset_selection()
-
     def layout(self, rect: pygame.Rect) -> None:
-        self._area = pygame.Rect(rect)
-        self._layer = None
-        self._fit()
+        self._layer = None  # drawn again at the new size
+        super().layout(rect)
 
     def _fit(self) -> None:
         if self._state is None:

@@ -29,7 +29,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Final
 
-from game.core.errors import GameOverError, IllegalMoveError, NotationError, OptionsError
+from game.core.errors import GameOverError, IllegalMoveError, NotationError
 from game.core.protocol import (
     CHANCE,
     Event,
@@ -381,10 +381,7 @@ class FortsGame:
     info: GameInfo = INFO
 
     def new_state(self, options: Mapping[str, object]) -> FortsState:
-        try:
-            checked = INFO.validate_options(options)
-        except ValueError as err:
-            raise OptionsError(str(err)) from None
+        checked = INFO.new_game_options(options)
         rows, cols = PRESETS[str(checked["board"])]
         cells = [EMPTY] * (rows * cols)
         row, col = start_cell(rows, cols)

@@ -18,7 +18,9 @@ import pygame
 
 from game.client.access import cursor
 from game.client.app.commands import ViewAction
+from game.client.board_view import BoardView
 from game.client.draw import coords, fonts, palette
+from game.client.draw.tip import draw_tip
 from game.client.draw.tween import Cues, mix
 from game.client.view import RGB, Feedback, Proposal, parse_cell
 from game.core.protocol import Event, MoveResult
@@ -60,22 +62,20 @@ def marks_of(events: Iterable[Event]) -> dict[Coord, RGB]:
     return marks
 
 
-class FortsView:
+class FortsView(BoardView):
     """A Forts and Ruins board in a rectangle of the window (see ``game.client.view.GameView``)."""
 
     game_id: str = "forts"
     actions: tuple[ViewAction, ...] = ACTIONS
 
     def __init__(self) -> None:
-        self._speed = 1.0
-        self._area = pygame.Rect(0, 0, 640, 360)
+        super().__init__(pygame.Rect(0, 0, 640, 360))
         self._state: FortsState | None = None
         self._placeable: frozenset[Coord] = frozenset()
         self._anim = anim.NO_ANIMATION
         self._anim_before: FortsState | None = None
         self._by_cell: dict[Coord, list[anim.CellAnim]] = {}
         self._cues = Cues()
-        self._interactive = True
         self._value: int | None = None
         self._cell: Coord | None = None
         self._ready = False
@@ -95,17 +95,9 @@ class FortsView:
     def set_colours(self, colours: Sequence[RGB]) -> None:
         """Values have their own fixed colour-blind-safe colours; seat colours are unused."""
 
-    def set_speed(self, speed: float) -> None:
-        self._speed = speed
-
-    def set_interactive(self, on: bool) -> None:
-        self._interactive = on
+    def _reset_selection(self) -> None:
         self._cell = None
         self._ready = False
-
-    def layout(self, rect: pygame.Rect) -> None:
-        self._area = pygame.Rect(rect)
-        self._fit()
 
     def _fit(self) -> None:
         if self._state is None:
@@ -379,20 +371,14 @@ class FortsView:
         tip = None if self._hover is None else self.cell_tip(self._hover)
         if tip is None or self._hover is None:
             return
-        width = min(340, surface.get_width() - 20)
-        lines = fonts.wrap(tip, fonts.MIN_SIZE, width - 16)
-        line_h = fonts.font(fonts.MIN_SIZE).get_linesize()
-        box = pygame.Rect(0, 0, width, len(lines) * line_h + 12)
         cell = self._cell_rect(self._hover)
-        box.midbottom = (cell.centerx, cell.y - 6)
-        if box.y < 0:
-            box.midtop = (cell.centerx, cell.bottom + 6)
-        box.clamp_ip(surface.get_rect())
-        pygame.draw.rect(surface, (20, 22, 30), box, border_radius=6)
-        pygame.draw.rect(surface, palette.ACCENT, box, 1, border_radius=6)
-        for i, line in enumerate(lines):
-            surface.blit(fonts.text(line, fonts.MIN_SIZE, palette.TEXT),
-                         (box.x + 8, box.y + 6 + i * line_h))
+
+        def place(box: pygame.Rect) -> None:
+            box.midbottom = (cell.centerx, cell.y - 6)
+            if box.y < 0:
+                box.midtop = (cell.centerx, cell.bottom + 6)
+
+        draw_tip(surface, tip, min(340, surface.get_width() - 20), place)
 
     def _draw_cell(self, surface: pygame.Surface, cell: Coord, clock: float) -> None:
         rect = self._cell_rect(cell)

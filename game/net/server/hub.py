@@ -280,10 +280,11 @@ class TableHub:
         if live is not None:
             await self._step(live, lambda t: t.handle(session, message, now))
 
-    async def _serve(self, session: Session | None, table_id: str,
-                     now: float) -> LiveTable | None:
+    async def _serve(self, session: Session | None, table_id: str, now: float,
+                     missing: ProtocolError | None = None) -> LiveTable | None:
         """The table, loaded here if this process may serve it; None when there is no such
-        table (refused) or another process serves it (the session is sent there)."""
+        table (refused, with ``missing`` when given) or another process serves it (the
+        session is sent there)."""
         live = self._live.get(table_id)
         if live is not None:
             return live
@@ -292,20 +293,22 @@ class TableHub:
             async with lock:
                 live = self._live.get(table_id)
                 if live is None:
-                    live = await self._load(session, table_id, now)
+                    live = await self._load(session, table_id, now, missing)
         finally:
             self._loading.pop(table_id, None)
         return live
 
-    async def _load(self, session: Session | None, table_id: str,
-                    now: float) -> LiveTable | None:
+    async def _load(self, session: Session | None, table_id: str, now: float,
+                    missing: ProtocolError | None = None) -> LiveTable | None:
         """``session``: who asked (told when it cannot be served), or None for the server's
-        own wake-up of a running clock."""
+        own wake-up of a running clock; ``missing``: what it is told when there is no such
+        table (an ``attach``'s refusal when not given)."""
         stored = await self._call(self.queries.load, table_id)
         if stored is None:
             if session is not None:
-                await _refuse(session, Refusal.NO_TABLE, "there is no such table",
-                              m.Attach.TYPE)
+                refusal = missing or ProtocolError(Refusal.NO_TABLE, "there is no such table",
+                                                   m.Attach.TYPE)
+                await _refuse(session, refusal.code, refusal.reason, refusal.of)
             return None
         elsewhere = await self._call(self.queries.claim, table_id, self.owner, self.address,
                                      now)

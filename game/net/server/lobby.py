@@ -459,10 +459,10 @@ class LobbyHub(TableHub):
                      now: float) -> None:
         if session.table_id is not None:
             raise ProtocolError(Refusal.SEATED, "players see their own table", message.TYPE)
-        live = await self._serve(session, message.table, now)
+        live = await self._serve(session, message.table, now, _unwatchable(message.table))
         if live is None:
             return  # refused, or sent to the process that serves it
-        if message.round < live.table.round:
+        if message.round is not None and message.round < live.table.round:
             if not self._old_rounds.allow(session.address, time.monotonic()):
                 raise ProtocolError(Refusal.RATE_LIMITED, "too many earlier rounds asked from "
                                     "your address: wait a minute", message.TYPE)
@@ -487,7 +487,8 @@ class LobbyHub(TableHub):
         self._shown[table.id] = (table.round, table.names())
         return lb.Watching(table.id, table.game.info.id, table.game.info.rules_version,
                            table.options, table.clock, table.round, table.names(),
-                           table.match.ply, ending, len(self._watchers.get(table.id, ())))
+                           table.match.ply, ending, len(self._watchers.get(table.id, ())),
+                           table.clocks(self.clock()))
 
     def _stop_watching(self, session: Session, visitor: Visitor) -> None:
         if visitor.watching is not None:
@@ -524,7 +525,7 @@ class LobbyHub(TableHub):
         if self._shown.get(table.id) != (table.round, table.names()):
             texts.append(lb.encode(self._watching(live)))
         for send in output.send:
-            if isinstance(send.message, (m.Moved, m.Ended, m.Presence)):
+            if isinstance(send.message, (m.Moved, m.TakenBack, m.Ended, m.Presence)):
                 text = lb.encode(send.message)
                 if text not in texts:
                     texts.append(text)
@@ -668,6 +669,16 @@ def _meeting(names: dict[str, str], blocks: dict[str, set[str]]
         return (names[a] != names[b] and names[b] not in blocks.get(names[a], ())
                 and names[a] not in blocks.get(names[b], ()))
     return may_meet
+
+
+def _unwatchable(code: str) -> ProtocolError:
+    """Why nobody can watch by ``code``, which names no table: an invite code given by
+    mistake is told apart by its shape alone, so that watching never tells anyone whether an
+    invite code is in use (guessing them is limited where they are used: ``join``)."""
+    if m.invite_shaped(code):
+        return ProtocolError(Refusal.INVITE_CODE, "that is an invite code: use Join",
+                             lb.Watch.TYPE)
+    return ProtocolError(Refusal.NO_TABLE, "no table has this watch code", lb.Watch.TYPE)
 
 
 def _named(visitor: Visitor, of: str) -> str:

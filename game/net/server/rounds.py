@@ -17,7 +17,7 @@ from typing import Any, Final
 from game.core.match import Match
 from game.net import lobby as lb
 from game.net import messages as m
-from game.net.entries import Played, load_entry
+from game.net.entries import load_entry, round_moves
 from game.net.storage import StoredTable
 from game.net.table import Table
 
@@ -70,9 +70,9 @@ class EarlierRounds:
 
 def replay(table: Table, names: tuple[str | None, str | None], entries: tuple[str, ...],
            round_: int) -> tuple[str, ...]:
-    """Runs on the replays' thread: the round's moves from the entries, played through."""
-    moves = tuple(entry.move for entry in map(load_entry, entries)
-                  if isinstance(entry, Played) and entry.round == round_)
+    """Runs on the replays' thread: the round's moves from the entries (less any taken
+    back), played through."""
+    moves = round_moves(map(load_entry, entries), round_)
     match = Match(table.game, table.options)
     for text in moves:
         match.play_text(text)

@@ -6,7 +6,7 @@ import random
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import Any, Final
 
-from game.core.errors import GameOverError, IllegalMoveError, OptionsError
+from game.core.errors import GameOverError, IllegalMoveError
 from game.core.protocol import Event, GameInfo, MoveResult, Outcome
 from game.piously.info import INFO
 from game.piously.rules import actions as act
@@ -139,10 +139,7 @@ class PiouslyGame:
     info: GameInfo = INFO
 
     def new_state(self, options: Mapping[str, object]) -> PiouslyState:
-        try:
-            checked = INFO.validate_options(options)
-        except ValueError as err:
-            raise OptionsError(str(err)) from None
+        checked = INFO.new_game_options(options)
         return PiouslyState(turn_limit=int(checked["turn_limit"]))
 
     def to_move(self, state: PiouslyState) -> int:

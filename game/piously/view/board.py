@@ -23,6 +23,7 @@ import pygame
 
 from game.client.access.cursor import Place
 from game.client.app.commands import ViewAction
+from game.client.board_view import BoardView
 from game.client.draw import palette
 from game.client.draw.tween import Cues
 from game.client.view import RGB, Feedback, Proposal
@@ -69,16 +70,15 @@ def _margin(state: PiouslyState) -> float:
     return MASON_MARGIN if state.owners[STONEMASON] >= 0 else 1.2
 
 
-class PiouslyView:
+class PiouslyView(BoardView):
     """A Piously temple in a rectangle of the window (see ``game.client.view.GameView``)."""
 
     game_id: str = "piously"
     actions: tuple[ViewAction, ...] = ACTIONS
 
     def __init__(self) -> None:
+        super().__init__(pygame.Rect(0, 0, 800, 500))
         self._colours: tuple[RGB, RGB] = SEAT_COLOURS
-        self._speed = 1.0
-        self._area = pygame.Rect(0, 0, 800, 500)
         self._board_area, self._panel = split(self._area)
         self._geo = Geometry.fit(self._board_area, ())
         self._state: PiouslyState | None = None
@@ -89,7 +89,6 @@ class PiouslyView:
         self._anim: anim.Animation | None = None
         self._cues = Cues()
         self._now = 0.0
-        self._interactive = True
         self._rng = random.Random()
         self._pointer: tuple[int, int] | None = None
         self._flipped = False
@@ -125,15 +124,7 @@ class PiouslyView:
         """The sides are White and Black (rules, notation and help say so): chosen player
         colours do not apply (the plug-in's ``seat_colours`` says so)."""
 
-    def set_speed(self, speed: float) -> None:
-        self._speed = speed
-
-    def set_interactive(self, on: bool) -> None:
-        self._interactive = on
-        self._reset()
-
-    def layout(self, rect: pygame.Rect) -> None:
-        self._area = pygame.Rect(rect)
+    def _fit(self) -> None:
         self._board_area, self._panel = split(self._area)
         self._refit()
 
@@ -219,7 +210,7 @@ class PiouslyView:
             self._trail = [*(marks.carried(moves) for marks in self._trail),
                            anim.marks(result.events)]
         self._trail_key = None
-        self._reset()
+        self._reset_selection()
 
     def animate(self, before: Any, result: MoveResult[Any], clock: float) -> None:
         """Play the action, and mark it after the turn's earlier ones (numbered in order)."""
@@ -250,7 +241,7 @@ class PiouslyView:
         self._now = clock
         return self._cues.due(clock)
 
-    def _reset(self) -> None:
+    def _reset_selection(self) -> None:
         state = self._state
         building = (self._interactive and state is not None and state.phase is Phase.TEMPLE
                     and state.verdict is None)

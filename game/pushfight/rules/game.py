@@ -20,7 +20,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Final
 
-from game.core.errors import GameOverError, IllegalMoveError, OptionsError
+from game.core.errors import GameOverError, IllegalMoveError
 from game.core.protocol import (
     Event,
     MoveResult,
@@ -263,10 +263,7 @@ class PushFight:
     info = INFO
 
     def new_state(self, options: Mapping[str, object]) -> State:
-        try:
-            checked = INFO.validate_options(options)
-        except ValueError as err:
-            raise OptionsError(str(err)) from None
+        checked = INFO.new_game_options(options)
         return State(
             0,
             repetition_draw=bool(checked["repetition_draw"]),

@@ -18,6 +18,7 @@ import pygame
 
 from game.client.access.cursor import Place
 from game.client.app.commands import ViewAction
+from game.client.board_view import BoardView
 from game.client.draw import fonts, palette
 from game.client.draw.tween import Cues
 from game.client.view import RGB, Feedback, Proposal
@@ -48,16 +49,15 @@ from game.pushfight.view.last import NO_LAST, LastTurn, draw_last, draw_paths, l
 SETUP_PIECES: Final = PUSHERS + ROUNDS
 
 
-class PushFightView:
+class PushFightView(BoardView):
     """A Push Fight board in a rectangle of the window (see ``game.client.view.GameView``)."""
 
     game_id: str = "pushfight"
     actions: tuple[ViewAction, ...] = ACTIONS
 
     def __init__(self) -> None:
+        super().__init__(pygame.Rect(0, 0, 640, 360))
         self._colours: tuple[RGB, RGB] = (WHITE_RGB, BROWN_RGB)
-        self._speed = 1.0
-        self._area = pygame.Rect(0, 0, 640, 360)
         self._flipped = False
         self._geo = draw.Geometry.fit(self._area, False)
         self._state: State | None = None
@@ -68,7 +68,6 @@ class PushFightView:
         self._local_base: State | None = None
         self._cues = Cues()
         self._now = 0.0
-        self._interactive = True
         self._hover: int | None = None
         self._last: LastTurn = NO_LAST
         """The last turn's marks: squares touched, arrows, pieces pushed off."""
@@ -89,17 +88,6 @@ class PushFightView:
     def set_colours(self, colours: Sequence[RGB]) -> None:
         """The sides are White and Brown (rules, notation and help say so): chosen player
         colours do not apply (the plug-in's ``seat_colours`` says so)."""
-
-    def set_speed(self, speed: float) -> None:
-        self._speed = speed
-
-    def set_interactive(self, on: bool) -> None:
-        self._interactive = on
-        self._reset_selection()
-
-    def layout(self, rect: pygame.Rect) -> None:
-        self._area = pygame.Rect(rect)
-        self._fit()
 
     def _fit(self) -> None:
         """Fit the board to the area; the tray's row is kept only while a side sets up."""

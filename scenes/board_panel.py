@@ -1,0 +1,238 @@
+"""A game's board beside a panel of text and buttons, played with the real input: what the
+lesson and the learn-from-your-mistakes scenes share.
+
+The board (``BoardHost``) and its cursor (``BoardKeys``) take the player's moves; the panel
+on the right says who plays, what to do and what happened, above the view's move actions,
+Confirm and the scene's own buttons. What a move then does, and what the panel says, is the
+scene's business (``_play``, ``panel_lines``).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from game.client.access.board_keys import BoardKeys
+from game.client.app import commands as c
+from game.client.app import input as inp
+from game.client.app.commands import Command
+from game.client.app.scene import Push, Scene, Transition
+from game.client.app.services import Services
+from game.client.draw import fonts, palette
+from game.client.view import Feedback, seat_colours
+from game.client.widgets.board_host import BoardHost
+from game.core.protocol import Game
+from scenes.common import button, pressed
+
+MARGIN = 16
+Line = tuple[str, int, tuple[int, int, int], bool]
+"""A line of the panel's text: (words, size, colour, bold)."""
+
+
+def panel_width(size: tuple[int, int]) -> int:
+    return max(280, min(380, size[0] // 3))
+
+
+class BoardPanelScene(Scene):
+    """The board on the left, the panel on the right (see the module's docstring)."""
+
+    def __init__(self, services: Services, game: Game[Any, Any]) -> None:
+        super().__init__(services)
+        self.game = game
+        self.plugin = services.plugin(game.info.id)
+        self.view = services.make_view(game.info.id)
+        self.board = BoardHost(self.view)
+        self.contexts = (f"game:{game.info.id}", inp.PLAY, inp.GLOBAL)
+        self.keys = BoardKeys(services.table, self.view, self.contexts[:2], self.command,
+                              lambda words: services.speech.say(words, True))
+        """The board cursor (``game.client.access``): the board plays without a pointer too."""
+        self.buttons: dict[Any, str] = {}
+        self.panel = pygame.Rect(0, 0, 0, 0)
+        self._clock = 0.0
+        self.message: tuple[str, tuple[int, int, int]] | None = None
+        self._interactive = False
+
+    # -- what the scene says -------------------------------------------------------------
+
+    def _refresh(self) -> None:
+        """Make the buttons follow what applies now."""
+        raise NotImplementedError
+
+    def _play(self, move: object) -> None:
+        """A whole move the player made on the board."""
+        raise NotImplementedError
+
+    def _leave(self) -> Transition:
+        raise NotImplementedError
+
+    def panel_lines(self, scale: float = 1.0, width: int = 300) -> list[Line]:
+        """The panel's text, the sizes times ``scale``, wrapped to ``width``."""
+        raise NotImplementedError
+
+    def _player_seat(self) -> int:
+        """The seat the player plays."""
+        raise NotImplementedError
+
+    def _side(self, colour: tuple[int, int, int]) -> str:
+        """The player's side in words, drawn in ``colour``."""
+        raise NotImplementedError
+
+    # -- settings and frames -------------------------------------------------------------
+
+    def resume(self) -> None:
+        self._follow_settings()
+        super().resume()
+
+    def _follow_settings(self) -> None:
+        """The board takes the colours and animation speed the settings may have changed."""
+        self.view.set_colours(self.services.colours())
+        self.view.set_speed(self.services.settings.anim_speed)
+
+    def _tick(self, clock: float) -> None:
+        """A frame's start: the clock, and the sounds the board's animations cue now."""
+        self._clock = clock
+        for cue in self.view.cues(clock):
+            self.services.sounds.play(cue)
+
+    # -- layout --------------------------------------------------------------------------
+
+    def _place(self, size: tuple[int, int]) -> None:
+        """The panel and the board for a window of ``size``."""
+        width = panel_width(size)
+        self.panel = pygame.Rect(size[0] - width, 0, width, size[1])
+        self.board.layout(pygame.Rect(MARGIN, MARGIN + 36, size[0] - width - 2 * MARGIN,
+                                      size[1] - 2 * MARGIN - 36))
+
+    def _build_moves(self, size: tuple[int, int], button_h: int, rows_below: int,
+                     confirm_tip: str) -> int:
+        """The view's move actions, two a row, and Confirm, above ``rows_below`` rows of
+        the scene's own buttons at the panel's foot; returns the top of those rows."""
+        x, inner = self.panel.x + 14, self.panel.w - 28
+        half = (inner - 8) // 2
+        actions = self.board.actions
+        rows = (len(actions) + 1) // 2
+        y = size[1] - 14 - (rows + 1 + rows_below) * (button_h + 6)
+        for i, action in enumerate(actions):
+            rect = pygame.Rect(x + (i % 2) * (half + 8), y + (i // 2) * (button_h + 6), half,
+                               button_h)
+            self._button(rect, action.label, action.id, action.hint)
+        y += rows * (button_h + 6)
+        self._button(pygame.Rect(x, y, inner, button_h), f"Confirm ({self._key(c.CONFIRM)})",
+                     c.CONFIRM, confirm_tip, "#primary")
+        return y + button_h + 6
+
+    def _button(self, rect: pygame.Rect, text: str, name: str, tip: str = "",
+                object_id: str = "") -> None:
+        self.buttons[button(self, rect, text, tip, object_id)] = name
+
+    def _key(self, command: str) -> str:
+        """The key to name for ``command``: a plain one (Right) before a chord (Ctrl+Y)."""
+        keys = sorted(self.services.table.keys(inp.PLAY, command), key=lambda key: "+" in key)
+        return inp.pretty(keys[0]) if keys else "unbound"
+
+    # -- input ---------------------------------------------------------------------------
+
+    def widget_event(self, event: pygame.event.Event) -> Transition | None:
+        command = pressed(self.buttons, event)
+        return None if command is None else self.command(command)
+
+    def command(self, command: Command) -> Transition | None:
+        """The pointer, Back and Help; the rest is the scene's (``board_command``)."""
+        if command.name == c.POINT:
+            self.board.point(command.pos)
+            return None
+        if command.name == c.BACK:
+            return self._leave()
+        if command.name == c.HELP:
+            return Push(self.services.scenes.help(self.services, self.game.info.id))
+        return self.board_command(command)
+
+    def board_command(self, command: Command) -> Transition | None:
+        raise NotImplementedError
+
+    def _answer(self, command: Command) -> None:
+        """A move command on the board: the view's feedback, then the move it completed, or
+        why Confirm has none."""
+        answer = self.board.handle(command)
+        if answer is None:
+            return
+        if answer.feedback is not None:
+            self._feedback(answer.feedback)
+        if answer.no_move:
+            self._refuse(answer.problem or "there is no move to confirm yet")
+        elif answer.move is not None:
+            self._play(answer.move)
+
+    def _feedback(self, feedback: Feedback) -> None:
+        self._refresh()  # a selection may have made an action apply, or stop applying
+        if feedback.refused and feedback.message:
+            self._say(feedback.message, palette.WARN)
+        if feedback.cue:
+            self.services.sounds.play(feedback.cue)
+
+    def _say(self, text: str, colour: tuple[int, int, int]) -> None:
+        self.message = (text[:1].upper() + text[1:], colour)
+
+    def _refuse(self, reason: str) -> None:
+        self._say(reason, palette.WARN)
+        self.services.sounds.play("refuse")
+
+    def _set_interactive(self, on: bool) -> None:
+        """Hand the board to the player or take it back (this drops any selection)."""
+        self._interactive = on
+        self.view.set_interactive(on)
+
+    def capture(self, event: pygame.event.Event) -> bool:
+        """The board cursor's keys come before the input table's."""
+        binding = inp.binding_of(event) if event.type == pygame.KEYDOWN else None
+        return binding is not None and not self.dialog_open() and self.keys.key(binding)
+
+    # -- drawing -------------------------------------------------------------------------
+
+    def _draw_panel(self, surface: pygame.Surface) -> None:
+        panel = self.panel
+        pygame.draw.rect(surface, palette.PANEL, panel)
+        pygame.draw.line(surface, palette.GRID, panel.topleft, panel.bottomleft, 2)
+        x = panel.x + 14
+        first = min((w.get_abs_rect().top for w in self.buttons), default=panel.bottom)
+        top = self._draw_seat(surface, x, 16)
+        for scale in (1.0, 0.88, 0.76):  # smaller print before anything is cut off
+            lines = self.panel_lines(scale, panel.w - 28)
+            if top + sum(size + 4 for _, size, _, _ in lines) <= first - 8:
+                break
+        y = top
+        for text, size, colour, bold in lines:
+            if y + size > first - 8:
+                break
+            surface.blit(fonts.text(text, size, colour, bold), (x, y))
+            y += size + 4
+
+    def _foot_lines(self, small: int, body: int, width: int, waiting: str | None,
+                    answering: bool) -> list[Line]:
+        """The panel's last lines: the message, else what the player waits for
+        (``waiting``), else on the player's turn what the view says of the selection."""
+        if self.message is not None:
+            words, colour = self.message
+            return [("", 8, colour, False),
+                    *((line, body, colour, False) for line in fonts.wrap(words, body, width))]
+        if waiting is not None:
+            return [(waiting, body, palette.MUTED, False)]
+        if answering:
+            return [("", 8, palette.MUTED, False),
+                    *((line, small, palette.MUTED, False)
+                      for line in fonts.wrap(self.view.status(), small, width))]
+        return []
+
+    def _draw_seat(self, surface: pygame.Surface, x: int, y: int) -> int:
+        """Which side the player plays, in the colour the board draws it (a game's own, as
+        Push Fight's White and Brown, else the player's choice); returns the text's top."""
+        if self.game.info.players < 2:
+            return y
+        colour = seat_colours(self.plugin.seat_colours, self.services.colours())[
+            self._player_seat()]
+        pygame.draw.rect(surface, colour, pygame.Rect(x, y + 2, 22, 22), border_radius=5)
+        words = fonts.fit(f"You play {self._side(colour)}", 24, colour, self.panel.w - 60,
+                          True)
+        surface.blit(words, (x + 32, y))
+        return y + 34
