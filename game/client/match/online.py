@@ -111,6 +111,9 @@ class OnlineGame:
         """Both seats' real-time clocks (ms left) as the server last said, or None."""
         self.clocks_at = 0.0
         """When they arrived (``ticks``): the running one has gone down since."""
+        self.ratings: tuple[Any, Any] | None = None
+        """After a rated round: each seat's new rating and its change
+        (``game.net.messages.RatingChange``), as the server said with the result."""
 
     # -- what the scene reads ------------------------------------------------------------
 
@@ -130,6 +133,20 @@ class OnlineGame:
     def seated(self) -> bool:
         """Both seats are taken: the game can start."""
         return self.state is not None and None not in self.state.names
+
+    @property
+    def rated(self) -> bool:
+        """The round is rated, as the server says (an older server never says so)."""
+        return self.state is not None and bool(self.state.rated)
+
+    def rating_lines(self) -> list[str]:
+        """After a rated round: each player's rating change and new rating, provisional ones
+        marked ("Ada +12  1512 (provisional)": a narrow card wraps the mark, never the
+        figures apart); none until the server has said them."""
+        if self.ratings is None:
+            return []
+        return [f"{self._name(seat)} {said.change:+d}  {said.rating}"
+                f"{provisional(said.provisional)}" for seat, said in enumerate(self.ratings)]
 
     def here(self, seat: int) -> bool:
         return self.state is not None and bool(self.state.here[seat])
@@ -292,6 +309,7 @@ class OnlineGame:
             self.offer = None  # a draw or takeback offer lapses when a move is played
         self.moves = moves
         self.clocks, self.clocks_at = event.clocks, event.clocks_at
+        self.ratings = event.ratings
         if None not in state.names:
             self.invite = None
         if before is None or before.seat != state.seat or before.round != state.round:
@@ -344,6 +362,12 @@ class OnlineGame:
 
     def close(self, wait: float = 0.0) -> None:
         self.session.close(wait)
+
+
+def provisional(marked: bool) -> str:
+    """The mark after a provisional rating (too few games yet), wherever one is shown: the
+    leaderboard, a profile, the result of a rated game."""
+    return " (provisional)" if marked else ""
 
 
 def served_match(games: Registry, state: Any, moves: Sequence[str], created: str = "") -> Match:
