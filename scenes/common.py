@@ -105,13 +105,16 @@ def heading(surface: pygame.Surface, words: str, centre: tuple[int, int], size: 
 
 
 def message(scene: Scene, title: str, text: str) -> Any:
-    """A readable dialog (bad files, errors): never a crash, never silent."""
+    """A readable dialog (bad files, errors): never a crash, never silent. It is the
+    scene's dialog while it is up: Esc closes it (not the screen under it)."""
     width, height = scene.services.surface_size()
     rect = pygame.Rect(0, 0, min(520, width - 40), min(300, height - 40))
     rect.center = (width // 2, height // 2)
-    return pygame_gui.windows.UIMessageWindow(
+    window = pygame_gui.windows.UIMessageWindow(
         rect, f"<p>{_escape(text)}</p>", scene.services.ui, window_title=title
     )
+    scene.watch(window, lambda _event: None)
+    return window
 
 
 def confirm(scene: Scene, title: str, text: str, action: str) -> Any:

@@ -28,7 +28,7 @@ from game.client.files import autosaves
 from game.client.match import result
 from game.client.match.computer import ComputerSeat
 from game.client.match.table import MovingSeat, Played
-from game.client.view import Feedback, Swatches, last_turn, seat_colours
+from game.client.view import Feedback, Flips, Swatches, flip, last_turn, seat_colours
 from game.client.widgets import move_buttons, top_bar, turn_info
 from game.client.widgets.board_host import BoardHost
 from game.client.widgets.movelist import History, MoveList, lines_height
@@ -54,8 +54,10 @@ class PlayScene(Scene):
 
     KEY_HINTS: tuple[tuple[str, str], ...] = (
         (c.BACK, "pause"), (c.CONFIRM, "confirm"), (c.CLEAR, "clear"),
-        (c.TAKE_BACK, "take back"), (c.SKIP, "skip animation"), (inp.REVIEW, "review"))
-    """The message strip's keys after the rules' (the last give way first when short)."""
+        (c.TAKE_BACK, "take back"), (c.SKIP, "skip animation"), (c.FLIP_BOARD, "flip board"),
+        (inp.REVIEW, "review"))
+    """The message strip's keys after the rules' (the last give way first when short; the
+    flip only where the board turns round)."""
     MOVES_KEPT = 3
     """Lines of moves the list keeps under the panel's buttons (one fewer with larger text,
     its lines taller): where the buttons would take them, they scroll instead (in rows
@@ -221,7 +223,15 @@ class PlayScene(Scene):
         """Hook: the buttons that apply to this game and its seats, in rows of the panel."""
         return controls.rows(self.table.has_human, self.table.draw_possible(),
                              self.hints.level() is not None, self.match.is_over,
-                             self.panel.w >= 360, self._key, self._tip)
+                             self.panel.w >= 360, self._key, self._tip, self._flip_buttons())
+
+    def _flip_buttons(self) -> controls.Row:
+        """The Flip board button where the board turns round (``Flips``): the rows give it
+        a free place if they have one (F and the message strip name it anyway)."""
+        if not isinstance(self.view, Flips):
+            return []
+        return [("Flip board", c.FLIP_BOARD, "Turn the board round. "
+                 + self._tip(inp.PLAY, c.FLIP_BOARD))]
 
     def _colours(self) -> tuple[palette.RGB, ...]:
         return seat_colours(self.plugin.seat_colours, self.services.colours())
@@ -282,6 +292,7 @@ class PlayScene(Scene):
             c.RESIGN: lambda: endings.ask_resign(*asked),
             c.OFFER_DRAW: lambda: endings.offer_draw(*asked),
             c.HINT: lambda: self.hints.ask(self.table, self._refuse),
+            c.FLIP_BOARD: self._flip,
             c.SAVE: lambda: files.ask_save(self, self.match), c.OPEN: lambda: files.ask_open(self),
             REMATCH: lambda: endings.rematch(self.services, self.match, self.back_to),
             inp.REVIEW: lambda: Push(scenes.replay(
@@ -292,6 +303,11 @@ class PlayScene(Scene):
             c.BACK: lambda: Push(scenes.pause(self.services, self, game_id, self.back_to,
                                               self.watch_code))}
         return actions[name]() if name in actions else None
+
+    def _flip(self) -> None:
+        """Turn the board round; the highlight under the pointer follows it."""
+        self._feedback(flip(self.view))
+        self.board.point(self._pointer)
 
     @property
     def watch_code(self) -> str | None:
@@ -336,7 +352,7 @@ class PlayScene(Scene):
         return self.table.wait_reason()
 
     def _human_only(self) -> set[str]:
-        moves = {action.id for action in self.view.actions if not action.anytime}
+        moves = {action.id for action in self.view.actions}
         return moves | {c.SELECT, c.CONFIRM, c.RESIGN, c.OFFER_DRAW, c.HINT}
 
     def _feedback(self, feedback: Feedback) -> None:
@@ -448,7 +464,8 @@ class PlayScene(Scene):
         if self.services.toasts.items:
             return
         hints = [f"{self._key(inp.PLAY, name)} {text}" for name, text in self.KEY_HINTS
-                 if name != c.CONFIRM or self._can_confirm]
+                 if (name != c.CONFIRM or self._can_confirm)
+                 and (name != c.FLIP_BOARD or isinstance(self.view, Flips))]
         turn_info.key_strip(surface, self.messages, [  # the keyboard's ways in first
             *self.access.strip_keys(), f"{self._key(inp.GLOBAL, c.HELP)} rules", *hints])
 

@@ -22,7 +22,7 @@ from game.client.app.services import Services
 from game.client.draw import fonts, palette
 from game.client.files import storage
 from game.client.match import result
-from game.client.view import last_turn, seat_colours
+from game.client.view import Flips, flip, last_turn, seat_colours
 from game.client.widgets import top_bar, turn_info
 from game.client.widgets.fitted import Fitted
 from game.client.widgets.movelist import History, MoveList
@@ -63,8 +63,6 @@ class ReplayScene(Scene):
         self.view = services.make_view(match.game.info.id)
         self.view.set_interactive(False)
         self.contexts = (inp.REPLAY, f"game:{match.game.info.id}", inp.GLOBAL)
-        self.anytime = {action.id for action in self.view.actions if action.anytime}
-        """The view's ways of looking (flip the board) work here too."""
         self.view.show(match.state_at(self.cursor), last_turn(match, self.cursor))
         self.buttons: dict[Any, str] = {}
         self.slider: Any = None
@@ -117,7 +115,9 @@ class ReplayScene(Scene):
             self.services.ui, container=self.root,
         )
         y += 34
-        y = self._row([("Slower", c.SLOWER), ("Faster", c.FASTER)], x, y, inner, button_h)
+        looks = [("Flip", c.FLIP_BOARD)] if isinstance(self.view, Flips) else []
+        y = self._row([("Slower", c.SLOWER), ("Faster", c.FASTER), *looks], x, y, inner,
+                      button_h)
         self.buttons[button(self, pygame.Rect(x, y, inner, button_h + 4), "Continue from here",
                             "Play on from the position shown", "#primary")] = "continue"
         y += button_h + 10
@@ -216,10 +216,10 @@ class ReplayScene(Scene):
         elif name == c.OPEN:
             dialog = file_dialog(self, "Open a game", self.services.paths.saves)
             self.watch(dialog, lambda event: self._opened(Path(event.text)))
-        elif name in self.anytime:
-            feedback = self.view.action(name)
+        elif name == c.FLIP_BOARD:
+            feedback = flip(self.view)
             if feedback.message:
-                self.services.toasts.show(feedback.message)
+                self.services.toasts.show(feedback.message, "error" if feedback.refused else "info")
         elif name == c.HELP:
             return Push(self.services.scenes.help(self.services, self.match.game.info.id))
         elif name == c.BACK:

@@ -177,6 +177,28 @@ def seat_colours(own: Sequence[RGB] | None, chosen: Sequence[RGB]) -> tuple[RGB,
 
 
 @runtime_checkable
+class Flips(Protocol):
+    """A two-player board that can be shown turned half round (``game.client.draw.flip``),
+    so either player may sit at its bottom: in play, replays, online play and watching, the
+    flip command (F) turns it. Clicks, the board cursor's places, hints and arrows follow it
+    (the view maps every one through the same half turn)."""
+
+    @property
+    def flipped(self) -> bool: ...
+
+    def flip(self) -> Feedback:
+        """Turn the board round (again); say which way round it is now."""
+        ...
+
+
+def flip(view: GameView) -> Feedback:
+    """The flip command on ``view``: turned if it ``Flips``, else why not."""
+    if isinstance(view, Flips):
+        return view.flip()
+    return Feedback("Only a two-player board turns round", refused=True, cue="refuse")
+
+
+@runtime_checkable
 class Marks(Protocol):
     """A view that can say where a board place named in its game's notation is drawn.
 

@@ -22,6 +22,7 @@ from game.client.files import storage
 from game.client.match.lobby import Spectator
 from game.client.view import last_turn
 from game.client.widgets import countdown
+from game.client.widgets.hinted_entry import HintedEntry
 from scenes.replay import ReplayScene
 
 HEARD = "watching"
@@ -59,7 +60,7 @@ class WatchScene(ReplayScene):
         rect = pygame.Rect(self.messages.right - width, self.messages.y, width,
                            self.messages.h)
         self.messages.w -= width + 8
-        self.remark_entry = pygame_gui.elements.UITextEntryLine(
+        self.remark_entry = HintedEntry(
             rect, self.services.ui, container=self.root,
             placeholder_text="Spectators' chat (Return sends)")
         self.remark_entry.set_text_length_limit(200)

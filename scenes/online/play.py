@@ -35,6 +35,7 @@ from game.client.match.computer import ComputerSeat
 from game.client.match.online import OnlineGame, RemoteSeat
 from game.client.match.table import MovingSeat
 from game.client.view import last_turn
+from game.client.widgets.hinted_entry import HintedEntry
 from game.client.widgets.movelist import lines_height
 from game.core.match import Match, meta_word
 from game.core.protocol import OutcomeReason
@@ -179,7 +180,7 @@ class OnlinePlayScene(PlayScene):
         rect = pygame.Rect(self.messages.right - width, self.messages.y, width,
                            self.messages.h)
         self.messages.w -= width + 8
-        self.chat_entry = pygame_gui.elements.UITextEntryLine(
+        self.chat_entry = HintedEntry(
             rect, self.services.ui, container=self.root,
             placeholder_text="Say something (Return sends)")
         self.chat_entry.set_text_length_limit(200)

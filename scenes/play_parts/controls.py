@@ -3,7 +3,7 @@ to this game and its seats, in rows of the panel."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from game.client.app import commands as c
@@ -38,10 +38,13 @@ class Live:
 
 
 def rows(people: bool, draw: bool, hint: bool, over: bool, wide: bool,
-         key: Callable[[str, str], str], tip: Callable[[str, str], str]) -> list[Row]:
+         key: Callable[[str, str], str], tip: Callable[[str, str], str],
+         looks: Sequence[tuple[str, str, str]] = ()) -> list[Row]:
     """Take back and Redo where ``people`` play here; the endings (a draw where the game
     has ``draw`` offers), a ``hint``, Save, Review, Rematch once ``over``, Pause; three a
-    row in a ``wide`` panel, else two (the move list needs the height more)."""
+    row in a ``wide`` panel, else two (the move list needs the height more). The ways of
+    looking (``looks``: Flip board, which has its key) take a free place in a row, never
+    a row of their own."""
     found: list[Row] = []
     if people:
         found.append([("Take back", c.TAKE_BACK, tip(inp.PLAY, c.TAKE_BACK)),
@@ -55,9 +58,14 @@ def rows(people: bool, draw: bool, hint: bool, over: bool, wide: bool,
              ("Review", inp.REVIEW, tip(inp.PLAY, inp.REVIEW))]
     if over:  # a rematch applies only then
         rest.append(("Rematch", REMATCH, "A new game with the same players and board"))
+    per_row = 3 if wide else 2
+    spare = list(looks)
+    if spare and (len(rest) + 1) % per_row:  # a free place in Pause's row
+        rest.append(spare.pop(0))
+    if spare and found and len(found[0]) < per_row:  # or beside Take back and Redo
+        found[0].append(spare.pop(0))
     rest.append((f"Pause ({key(inp.PLAY, c.BACK)})", c.BACK,
                  "Save, settings, help or back to the menu"))
-    per_row = 3 if wide else 2
     return found + [rest[i:i + per_row] for i in range(0, len(rest), per_row)]
 
 

@@ -24,6 +24,8 @@ import pytest
 from game.client.app.app import App
 from game.client.files.paths import Paths
 from game.client.match.lobby import Lobby
+from game.client.view import Flips
+from game.client.widgets.hinted_entry import HintedEntry
 from game.core.match import Match
 from game.main_window import build_services
 from game.net import lobby as lb
@@ -275,6 +277,9 @@ def test_a_spectator_joins_mid_game_and_sees_the_moves(app: Driver, rivals: Riva
     frames_until(app, lambda: isinstance(app.top, WatchScene), also=both)
     watch = app.top
     assert watch.match.ply == 3 and watch.spectator.session.ticket is None
+    assert isinstance(watch.remark_entry, HintedEntry)  # its placeholder muted, a hint
+    app.key("f")  # a watcher may turn the board round too
+    assert isinstance(watch.view, Flips) and watch.view.flipped
     frames_until(app, lambda: play_random(host, 0, rng) or play_random(guest, 0, rng),
                  also=both)
     frames_until(app, lambda: watch.match.ply == 4, also=both)

@@ -127,9 +127,9 @@ def test_board_numbers_stay_inside_the_board_s_room(
     draw = coords.draw
 
     def spy(surface: pygame.Surface, origin: tuple[int, int], cell: int, rows: int,
-            cols: int) -> None:
-        drawn.append((surface, coords.labels(origin, cell, rows, cols)))
-        draw(surface, origin, cell, rows, cols)
+            cols: int, flipped: bool = False) -> None:
+        drawn.append((surface, coords.labels(origin, cell, rows, cols, flipped)))
+        draw(surface, origin, cell, rows, cols, flipped)
 
     monkeypatch.setattr(coords, "draw", spy)
     restyle(services.ui, text_size, "Standard")

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Iterable
-from typing import Final
+from typing import Any, Final
 
 import pygame
 import pygame_gui
@@ -56,6 +56,8 @@ class App:
         """The key that last toggled fullscreen, until it is released."""
         self._resize_pending = False
         """A resize event came and the scenes are not laid out for it yet."""
+        self._covered = False
+        """A dialog window was open at the last frame (the screen beneath is not pointed at)."""
         self.focus = Focus(services.ui, lambda words: services.speech.say(words, True))
         """Tab's focus through the controls of the screen on top (``game.client.access``)."""
         self.stack.apply(Push(first))
@@ -134,7 +136,8 @@ class App:
             self._apply(top.update(self.clock))
         if self.running:
             self.services.ui.update(min(max(dt, 0.0), MAX_DT))
-            self._keep_tips_inside()
+            self._cover_under_windows()
+            self._place_tips()
             self.draw(self.services.display.surface)
             self.frames += 1
             if quiet and scenes == self.stack.scenes and not self.services.memory.spare() \
@@ -181,7 +184,9 @@ class App:
         command = self.services.table.translate(event, top.contexts)
         if command is None:
             return
-        if command.name == c.FULLSCREEN:
+        if command.name == c.POINT and self._window_open():
+            self._apply(top.command(c.Command(c.POINT, None)))  # over the dialog, not the screen
+        elif command.name == c.FULLSCREEN:
             if not self._replayed_toggle(event):
                 self.toggle_fullscreen()
                 self._held_toggle_key = getattr(event, "key", None)
@@ -200,15 +205,40 @@ class App:
         self.services.update_settings(self.services.settings.with_(fullscreen=on))
         self._relayout()
 
-    def _keep_tips_inside(self) -> None:
-        """A tooltip pygame_gui could not fit is moved inside the window, never past an
-        edge (a long tip near the right or bottom of a small window), and beside the
-        pointer, never under it (it would take the hover from its own control)."""
+    def _window_open(self) -> bool:
+        """Whether a dialog window (a question, a message, a file dialog) is up."""
+        stack = self.services.ui.get_window_stack()
+        return any(window.alive() for window in (*stack.stack, *stack.top_stack))
+
+    def _cover_under_windows(self) -> None:
+        """When a dialog opens, the screen beneath is no longer pointed at: its hovers and
+        the tips it draws itself (a Piously spell's) end at once, not at the next motion."""
+        covered = self._window_open()
+        top = self.stack.top
+        if covered and not self._covered and top is not None:
+            self._apply(top.command(c.Command(c.POINT, None)))
+        self._covered = covered
+
+    def _place_tips(self) -> None:
+        """No tooltip of a control under an open dialog shows (it would cover the dialog,
+        and the control cannot be used meanwhile). A tooltip pygame_gui could not fit is
+        moved inside the window, never past an edge (a long tip near the right or bottom
+        of a small window), and beside the pointer, never under it (it would take the
+        hover from its own control)."""
         window = self.services.display.surface.get_rect()
         x, y = self.services.ui.get_mouse_position()
+        stack = self.services.ui.get_window_stack()
+        dialogs = [w.layer for w in (*stack.stack, *stack.top_stack) if w.alive()]
         for element in self.services.ui.get_sprite_group().sprites():
-            if not isinstance(element, pygame_gui.elements.UITooltip) or \
-                    window.contains(element.rect):
+            if not isinstance(element, pygame_gui.elements.UITooltip):
+                continue
+            owner: Any = element.parent_element
+            if dialogs and owner is not None and owner.layer < max(dialogs):
+                element.kill()  # type: ignore[no-untyped-call]
+                owner.tool_tip = None
+                owner.hover_time = 0.0  # not made again at once: the next one waits its delay
+                continue
+            if window.contains(element.rect):
                 continue
             fitted = element.rect.clamp(window)
             if fitted.collidepoint(x, y):
@@ -229,9 +259,11 @@ class App:
         return folded
 
     def _typing(self) -> bool:
-        """True while a text field has the keyboard (keys then belong to it)."""
+        """True while a text field has the keyboard (keys then belong to it), a field with a
+        muted hint (``HintedEntry``) as much as a plain one."""
         focused = self.services.ui.get_focus_set()
-        return any(type(element).__name__ == "UITextEntryLine" for element in focused or ())
+        return any(isinstance(element, pygame_gui.elements.UITextEntryLine)
+                   for element in focused or ())
 
     def _resized(self) -> None:
         """The window's edge was dragged (one or many resize events): lay out once."""

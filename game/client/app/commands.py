@@ -28,8 +28,6 @@ class ViewAction:
     label: str
     keys: tuple[str, ...]
     hint: str = ""
-    anytime: bool = False
-    """A way of looking, not a move (Push Fight's flip): usable on any turn and in replays."""
     button: bool = True
     """False for a key-only action (a dialog's choice): the side panel makes no button."""
 
@@ -40,6 +38,9 @@ FULLSCREEN: Final = "fullscreen"
 SAVE: Final = "save"
 OPEN: Final = "open"
 HELP: Final = "help"
+FLIP_BOARD: Final = "flip_board"
+"""Turn a two-player board round (``game.client.view.Flips``): a way of looking, not a move,
+so it works on any turn, in replays and while watching."""
 # Menu context
 MENU_UP: Final = "menu_up"
 MENU_DOWN: Final = "menu_down"
@@ -80,6 +81,7 @@ LABELS: Final[dict[str, str]] = {
     SAVE: "Save game",
     OPEN: "Open game",
     HELP: "Rules and help",
+    FLIP_BOARD: "Flip the board",
     MENU_UP: "Menu: previous item",
     MENU_DOWN: "Menu: next item",
     ACTIVATE: "Menu: choose item",

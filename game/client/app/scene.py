@@ -56,6 +56,9 @@ class Scene:
         self.services.memory.screen_closed()
 
     def pause(self) -> None:
+        """Another screen covers this one (an overlay may leave it in sight): its widgets
+        hide, and nothing of it is pointed at any more (its hovers and its own tips end)."""
+        self.command(Command(c.POINT, None))
         if self.root is not None:
             self.root.hide()
 

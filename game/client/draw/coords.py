@@ -10,7 +10,7 @@ from typing import Final
 
 import pygame
 
-from game.client.draw import fonts, palette
+from game.client.draw import flip, fonts, palette
 
 MARGIN: Final = 24
 """The least room kept above and to the left of a board for its numbers."""
@@ -36,10 +36,11 @@ def label_size(cell: int) -> int:
     return max(14, min(LARGEST, cell * 2 // 3))
 
 
-def labels(origin: tuple[int, int], cell: int, rows: int, cols: int
+def labels(origin: tuple[int, int], cell: int, rows: int, cols: int, flipped: bool = False
            ) -> list[tuple[str, pygame.Rect]]:
     """Each number round a board at ``origin`` and where it goes: the columns' above the
-    board, the rows' to its left."""
+    board, the rows' to its left (on a board turned round, ``game.client.draw.flip``, they
+    count from the bottom right)."""
     size = label_size(cell)
     x0, y0 = origin
     every = step_for(cell, max(rows, cols))
@@ -47,18 +48,20 @@ def labels(origin: tuple[int, int], cell: int, rows: int, cols: int
     found = []
     for col in range(0, cols, every):
         box = pygame.Rect((0, 0), face.size(str(col)))
-        box.midbottom = (x0 + col * cell + cell // 2, y0 - GAP)
+        shown = flip.cell((0, col), rows, cols, flipped)[1]
+        box.midbottom = (x0 + shown * cell + cell // 2, y0 - GAP)
         found.append((str(col), box))
     for row in range(0, rows, every):
         box = pygame.Rect((0, 0), face.size(str(row)))
-        box.midright = (x0 - 11, y0 + row * cell + cell // 2)
+        shown = flip.cell((row, 0), rows, cols, flipped)[0]
+        box.midright = (x0 - 11, y0 + shown * cell + cell // 2)
         found.append((str(row), box))
     return found
 
 
 def draw(surface: pygame.Surface, origin: tuple[int, int], cell: int, rows: int,
-         cols: int) -> None:
+         cols: int, flipped: bool = False) -> None:
     """Number the columns above the board at ``origin`` and the rows to its left."""
     size = label_size(cell)
-    for words, box in labels(origin, cell, rows, cols):
+    for words, box in labels(origin, cell, rows, cols, flipped):
         surface.blit(fonts.text(words, size, palette.MUTED), box)

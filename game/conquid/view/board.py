@@ -17,9 +17,10 @@ import pygame
 from game.client.access.cursor import Place
 from game.client.app.commands import ViewAction
 from game.client.board_view import BoardView
-from game.client.draw import coords, fonts, palette
+from game.client.draw import coords, flip, fonts, palette
 from game.client.draw.tween import Cues, mix
 from game.client.view import RGB, Feedback, Proposal, parse_cell
+from game.conquid.info import SEAT_NAMES
 from game.conquid.rules.game import (
     Acquire,
     Cell,
@@ -72,6 +73,8 @@ class ConquidView(BoardView):
         """The position the cached layer shows once its pending cells are painted."""
         self._origin = (0, 0)
         self._size = 10
+        self._flipped = False
+        """Turned half round (``Flips``): the second player's base on the left."""
         self._mode: str | None = None
         self._picked: list[Cell] = []
         self._corner: Cell | None = None
@@ -109,6 +112,23 @@ class ConquidView(BoardView):
         self._tints.clear()
         self._rects.clear()
         self._marks_layer = None
+
+    @property
+    def flipped(self) -> bool:
+        return self._flipped
+
+    def flip(self) -> Feedback:
+        """Turn the board round (``Flips``): every cell, number and mark is drawn anew."""
+        self._flipped = not self._flipped
+        self._layer = None
+        self._rects.clear()
+        self._marks_layer = None
+        left = SEAT_NAMES[1] if self._flipped else SEAT_NAMES[0]
+        return Feedback(f"Board flipped: {left}'s base on the left", cue="click")
+
+    def _corner_word(self) -> str:
+        """Where a vanquish block's corner cell (its top-left in the notation) is seen."""
+        return "bottom-right" if self._flipped else "top-left"
 
     @property
     def board_rect(self) -> pygame.Rect:
@@ -191,16 +211,18 @@ class ConquidView(BoardView):
         if state is None:
             return ()
         board = state.board
-        return tuple(Place(f"{row},{col}", self._cell_rect((row, col)), _owned(state, (row, col)))
-                     for row in range(board.rows) for col in range(board.cols)
-                     if board.on_board((row, col)))
+        found = tuple(Place(f"{row},{col}", self._cell_rect((row, col)), _owned(state, (row, col)))
+                      for row in range(board.rows) for col in range(board.cols)
+                      if board.on_board((row, col)))
+        return found[::-1] if self._flipped else found  # in reading order as seen
 
     def hit_test(self, pos: tuple[int, int]) -> Cell | None:
         if self._state is None:
             return None
+        board = self._state.board
         col = (pos[0] - self._origin[0]) // self._size
         row = (pos[1] - self._origin[1]) // self._size
-        cell = (row, col)
+        cell = flip.cell((row, col), board.rows, board.cols, self._flipped)
         return cell if self._state.board.on_board(cell) else None
 
     def action(self, action_id: str) -> Feedback:
@@ -312,7 +334,8 @@ class ConquidView(BoardView):
             return Proposal(Conquer())
         if self._mode == VANQUISH:
             if self._corner is None:
-                return Proposal(problem="click the top-left cell of the block to vanquish")
+                return Proposal(problem=f"click the {self._corner_word()} cell of the block to "
+                                "vanquish")
             return Proposal(Vanquish(self._corner))
         if self._mode == CONQUEST:
             return Proposal(Conquest())
@@ -340,7 +363,7 @@ class ConquidView(BoardView):
             if not count:
                 return "No block can be vanquished now: choose another move."
             return (f"Vanquish: {counted(count, 'block')} can be emptied. Click a marked "
-                    "top-left corner.")
+                    f"{self._corner_word()} corner.")
         if self._mode == CONQUEST and self._path:
             return f"Conquest: a chain of {counted(len(self._path), 'cell')} links the bases!"
         return "Choose a move, preview it, then confirm."
@@ -369,11 +392,13 @@ class ConquidView(BoardView):
         return self._compute_rect(cell, scale_x, scale_y)
 
     def _compute_rect(self, cell: Cell, scale_x: float, scale_y: float) -> pygame.Rect:
+        board = self._need_state().board
+        row, col = flip.cell(cell, board.rows, board.cols, self._flipped)
         gap = max(1, self._size // 12)
         inner = self._size - gap
         width, height = max(1, round(inner * scale_x)), max(1, round(inner * scale_y))
-        x = self._origin[0] + cell[1] * self._size + gap // 2 + (inner - width) // 2
-        y = self._origin[1] + cell[0] * self._size + gap // 2 + (inner - height) // 2
+        x = self._origin[0] + col * self._size + gap // 2 + (inner - width) // 2
+        y = self._origin[1] + row * self._size + gap // 2 + (inner - height) // 2
         return pygame.Rect(x, y, width, height)
 
     def _render_layer(self, state: ConquidState) -> pygame.Surface:
@@ -384,7 +409,8 @@ class ConquidView(BoardView):
         layer.fill(palette.BACKGROUND)
         frame = self.board_rect.move(-self._area.x, -self._area.y).inflate(16, 16)
         pygame.draw.rect(layer, FRAME_RGB, frame, border_radius=10)
-        coords.draw(layer, frame.inflate(-16, -16).topleft, self._size, board.rows, board.cols)
+        coords.draw(layer, frame.inflate(-16, -16).topleft, self._size, board.rows, board.cols,
+                    self._flipped)
         looks: dict[Cell, int] = {}
         for seat in (0, 1):
             for cell in board.cells_of(state.owned[seat]):
@@ -509,12 +535,12 @@ class ConquidView(BoardView):
                         surface.blit(label, label.get_rect(center=self._cell_rect(cell).center))
         elif self._mode == VANQUISH:
             arm = max(4, self._size * 9 // 20)
-            for cell in self._corners:  # a bracket on each legal block's top-left corner
+            arm = -arm if self._flipped else arm  # the block lies up and left of its corner
+            for cell in self._corners:  # a bracket on each legal block's corner, outside it
                 rect = self._cell_rect(cell)
-                pygame.draw.line(surface, palette.ACCENT, rect.topleft,
-                                 (rect.left + arm, rect.top), width + 1)
-                pygame.draw.line(surface, palette.ACCENT, rect.topleft,
-                                 (rect.left, rect.top + arm), width + 1)
+                tip = rect.bottomright if self._flipped else rect.topleft
+                pygame.draw.line(surface, palette.ACCENT, tip, (tip[0] + arm, tip[1]), width + 1)
+                pygame.draw.line(surface, palette.ACCENT, tip, (tip[0], tip[1] + arm), width + 1)
             corner = self._corner or (self._hover if self._hover in self._corners else None)
             if corner is not None:
                 block = self._block_rect(corner)

@@ -13,8 +13,10 @@ builder in ``temple``, a move in words in ``words``.
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import Any, Final
 
 import pygame
@@ -89,6 +91,8 @@ class PiouslyView(BoardView):
         self._now = 0.0
         self._rng = random.Random()
         self._pointer: tuple[int, int] | None = None
+        self._flipped = False
+        """Turned half round (``Flips``): ``Geometry`` maps every hex and click."""
         self._builder: Builder | None = None
         self._walk: Walk | None = None
         self._drop: int | None = None
@@ -150,13 +154,25 @@ class PiouslyView(BoardView):
                 return
             default = [h for room, p in enumerate(DEFAULT_LAYOUT) for h in p.hexes(room)]
             scale = Geometry.fit(area, rooms + default, 2.6, self._largest(area)).size
-            self._geo = Geometry.fit(area, rooms, 2.6, scale)
+            self._geo = Geometry.fit(area, rooms, 2.6, scale, self._flipped)
             return
         else:  # no temple yet: the default one, with room under it for what comes
             hexes += [h for room, p in enumerate(DEFAULT_LAYOUT) for h in p.hexes(room)]
             area = pygame.Rect(area.x, area.y, area.w, area.h - NOTE_ROOM)
             margin = 1.2
-        self._geo = Geometry.fit(area, hexes, margin, self._largest(area))  # never rescaled
+        self._geo = Geometry.fit(area, hexes, margin, self._largest(area),  # never rescaled
+                                 self._flipped)
+
+    @property
+    def flipped(self) -> bool:
+        return self._flipped
+
+    def flip(self) -> Feedback:
+        """Turn the temple round (``Flips``); the spell panel stays as it is."""
+        self._flipped = not self._flipped
+        self._geo = replace(self._geo, flipped=self._flipped)
+        return Feedback("Board turned round" if self._flipped else "Board turned back",
+                        cue="click")
 
     def _shows(self, hexes: Sequence[Hex], area: pygame.Rect) -> bool:
         """Whether the board as placed shows every one of ``hexes`` whole in ``area``."""
@@ -496,7 +512,7 @@ class PiouslyView(BoardView):
             return self.action(RANDOM)
         if not self._board_area.collidepoint(pos):
             return Feedback()
-        self._builder = builder.press(self._geo.hex_at(pos))
+        self._builder = builder.press(self._geo.hex_at(pos), self._room_under(builder, pos))
         return Feedback(cue="select" if self._builder.selected is not None else "deselect")
 
     def release(self, pos: tuple[int, int]) -> Feedback:
@@ -860,6 +876,9 @@ class PiouslyView(BoardView):
                             16, palette.ACCENT)
         if walk is None:
             return
+        lifts = self._room_to_lift(state, walk)
+        for h in () if lifts is None else state.built.room_hexes[lifts]:  # what a click lifts
+            pygame.draw.polygon(surface, palette.TEXT, geo.corners(geo.centre(h), 0.96), 2)
         for h in walk.picks:  # the choices made so far
             if h in room_of:
                 paint.outline(surface, geo, h, palette.GOOD, clock, 0.7)
@@ -875,6 +894,15 @@ class PiouslyView(BoardView):
                 surface.set_clip(self._board_area)  # the ghost never spills over the panel
                 self._draw_room_ghost(surface, state, walk, self._geo.hex_at(self._pointer))
                 surface.set_clip(None)
+
+    def _room_to_lift(self, state: PiouslyState, walk: Walk) -> int | None:
+        """The room a click would pick up for the Stonemason: the one under the pointer, if
+        it may be moved (its whole outline shows while the pointer rests on it)."""
+        if walk.spell != STONEMASON or walk.picks or self._pointer is None \
+                or not self._board_area.collidepoint(self._pointer):
+            return None
+        h = self._geo.hex_at(self._pointer)
+        return state.built.room_of.get(h) if h in self.targets() else None
 
     def _room_spots(self, state: PiouslyState, walk: Walk) -> frozenset[Hex]:
         """Where the pointer may put the room being moved, turned as it is now: the rules'
@@ -933,15 +961,33 @@ class PiouslyView(BoardView):
                                                          y - round(self._geo.size) - 14)), 20,
                     bounds=self._board_area)
 
+    def _room_under(self, builder: Builder, pos: tuple[int, int] | None) -> int | None:
+        """The room a press at ``pos`` grabs: of the rooms with a hex there, the one whose
+        other hexes come nearest (where rooms overlap, the side of the hex pointed at
+        chooses the room that goes on that way; it is drawn on top and outlined while the
+        pointer rests there)."""
+        if pos is None or not self._board_area.collidepoint(pos):
+            return None
+        under = self._geo.hex_at(pos)
+        rooms = builder.rooms_at(under)
+
+        def reach(room: int) -> float:
+            return min((math.dist(self._geo.centre(h), pos)
+                        for h in builder.layout[room].hexes(room) if h != under),
+                       default=math.inf)
+
+        return min(rooms, key=reach) if rooms else None  # a tie: the top one
+
     def _draw_layout(self, surface: pygame.Surface, layout: Sequence[Placement],
-                     hidden: int | None = None) -> None:
-        """The rooms of a temple being built (all but ``hidden``, the one being dragged)."""
+                     hidden: int | None = None, order: Sequence[int] | None = None) -> None:
+        """The rooms of a temple being built (all but ``hidden``, the one being dragged),
+        stacked in ``order``, bottom first (default: as numbered)."""
         geo = self._geo
-        room_of = {h: room for room, p in enumerate(layout) for h in p.hexes(room)}
+        rooms = [room for room in (range(len(layout)) if order is None else order)
+                 if room != hidden]  # what lies under the lifted room shows
+        room_of = {h: room for room in rooms for h in layout[room].hexes(room)}
         frame = paint.Frame()
-        for h, room in room_of.items():
-            if room != hidden:
-                frame.tiles.append(paint.Tile(h, room, geo.centre(h)))
+        frame.tiles += [paint.Tile(h, room, geo.centre(h)) for h, room in room_of.items()]
         paint.draw_frame(surface, geo, frame, room_of, (-1,) * 14, self._colours)
 
     def _draw_builder(self, surface: pygame.Surface, clock: float) -> None:
@@ -950,11 +996,20 @@ class PiouslyView(BoardView):
         geo = self._geo
         layout = builder.layout
         dragging = builder.selected if builder.dragging else None
-        self._draw_layout(surface, layout, dragging)
+        pointed = None if dragging is not None else self._room_under(builder, self._pointer)
+        order = [room for room in builder.stacking() if room != pointed]
+        if pointed is not None:
+            order.append(pointed)  # drawn on top: what shows there is what a press grabs
+        self._draw_layout(surface, layout, dragging, order)
         problem = builder.problem()
+        covered = frozenset(()) if pointed is None else layout[pointed].hexes(pointed)
         if builder.selected is not None and dragging is None:
             for h in layout[builder.selected].hexes(builder.selected):
-                paint.outline(surface, geo, h, palette.ACCENT, clock, 0.9)
+                if pointed == builder.selected or h not in covered:  # not over the one on top
+                    paint.outline(surface, geo, h, palette.ACCENT, clock, 0.9)
+        if pointed is not None and pointed != builder.selected:  # what a press grabs
+            for h in covered:
+                pygame.draw.polygon(surface, palette.TEXT, geo.corners(geo.centre(h), 0.96), 2)
         if dragging is not None and self._pointer is not None:
             placement = builder.placed_at(geo.hex_at(self._pointer))
             if placement is not None:

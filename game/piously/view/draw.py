@@ -94,13 +94,14 @@ class BoardCache:
 
     def blit(self, surface: pygame.Surface, geo: Geometry, frame: Frame,
              room_of: Mapping[Hex, int]) -> None:
-        key = (frozenset(room_of.items()), frame.moving, geo.size, geo.origin, tuple(geo.area))
+        key = (frozenset(room_of.items()), frame.moving, geo.size, geo.origin, tuple(geo.area),
+               geo.flipped)
         if key != self._key or self._image is None:
             image = pygame.Surface(geo.area.size)
             image.fill(self.KEY)
             image.set_colorkey(self.KEY)
             local = Geometry(geo.size, (geo.origin[0] - geo.area.x, geo.origin[1] - geo.area.y),
-                             pygame.Rect(0, 0, *geo.area.size), geo.board)
+                             pygame.Rect(0, 0, *geo.area.size), geo.board, geo.flipped)
             _draw_tiles(image, local, [Tile(t.hex, t.room, local.centre(t.hex))
                                        for t in frame.tiles if t.hex not in frame.moving],
                         room_of)

@@ -2,8 +2,9 @@
 beside it, and the claim panel over the spell panel.
 
 Pixels follow the rules' axial coordinates (``game.piously.rules.hexes``): q grows to the
-right, r downwards, x = size * 1.5 * q, y = size * sqrt(3) * (r + q / 2). Pure arithmetic on
-``pygame.Rect``: no drawing here, so hit tests and tests share it.
+right, r downwards, x = size * 1.5 * q, y = size * sqrt(3) * (r + q / 2), on a board turned
+half round (``game.client.draw.flip``) mirrored through the board area's centre. Pure
+arithmetic on ``pygame.Rect``: no drawing here, so drawing, hit tests and tests share it.
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from typing import Final
 
 import pygame
 
-from game.client.draw import fonts
+from game.client.draw import flip, fonts
 from game.piously.rules.hexes import Hex, axial, hex_at
 
 Point = tuple[float, float]
@@ -52,12 +53,14 @@ class Geometry:
     area: pygame.Rect
     board: pygame.Rect
     """The bounding box of the hexes the board was fitted to."""
+    flipped: bool = False
+    """Turned half round about the area's centre (the board's box stays where it is)."""
 
     @classmethod
     def fit(cls, area: pygame.Rect, hexes: Iterable[Hex], margin: float = 0.6,
-            largest: float | None = None) -> Geometry:
+            largest: float | None = None, flipped: bool = False) -> Geometry:
         """The largest hexes (at most ``largest`` pixels) that show every one of ``hexes``
-        (plus ``margin`` hexes) in ``area``, centred."""
+        (plus ``margin`` hexes) in ``area``, centred; ``flipped``: turned half round."""
         points = [unit(h) for h in hexes] or [(0.0, 0.0)]
         left = min(x for x, _ in points) - 1 - margin
         right = max(x for x, _ in points) + 1 + margin
@@ -70,11 +73,18 @@ class Geometry:
         y0 = area.y + (area.h - height) / 2 - top * size
         board = pygame.Rect(round(x0 + left * size), round(y0 + top * size), round(width),
                             round(height))
-        return cls(size, (x0, y0), pygame.Rect(area), board)
+        return cls(size, (x0, y0), pygame.Rect(area), board, flipped)
+
+    @property
+    def pivot(self) -> Point:
+        """The centre of the area, which the board turns about (the fitted box is centred
+        there, so it stays put)."""
+        return self.area.x + self.area.w / 2, self.area.y + self.area.h / 2
 
     def centre(self, h: Hex) -> Point:
         ux, uy = unit(h)
-        return self.origin[0] + ux * self.size, self.origin[1] + uy * self.size
+        drawn = self.origin[0] + ux * self.size, self.origin[1] + uy * self.size
+        return flip.point(drawn, self.pivot, self.flipped)
 
     def icentre(self, h: Hex) -> tuple[int, int]:
         x, y = self.centre(h)
@@ -82,8 +92,9 @@ class Geometry:
 
     def hex_at(self, pos: tuple[int, int]) -> Hex:
         """The hex position under ``pos`` (whether or not the temple has a hex there)."""
-        x = (pos[0] - self.origin[0]) / self.size
-        y = (pos[1] - self.origin[1]) / self.size
+        seen = flip.point(pos, self.pivot, self.flipped)
+        x = (seen[0] - self.origin[0]) / self.size
+        y = (seen[1] - self.origin[1]) / self.size
         fq = 2 / 3 * x
         return round_hex(fq, y / SQRT3 - fq / 2)
 

@@ -2,8 +2,11 @@
 
 The builder edits a ``Layout`` (seven placements); the rules' ``layout_problem`` gives the
 reason a layout cannot be built (overlap, a room touching fewer than two others, a split
-temple). A drag keeps the hex the room was grabbed by under the pointer, snapped to the grid;
-turning pivots the room round its first hex. No pygame here.
+temple). Rooms may overlap while the layout is edited: they stack, the one grabbed last on
+top, and a press may name which of the rooms under it to grab (the view chooses the one
+nearest the pointer), so every room can be grabbed. A drag keeps the hex the room was
+grabbed by under the pointer, snapped to the grid; turning pivots the room round its
+grabbed hex. No pygame here.
 """
 
 from __future__ import annotations
@@ -32,15 +35,22 @@ class Builder:
     """The grabbed hex's index in the selected room's shape (the pivot when turning)."""
     dragging: bool = False
 
-    def room_at(self, h: Hex) -> int | None:
-        for room, placement in enumerate(self.layout):
-            if h in placement.hexes(room):
-                return room
-        return None
+    def stacking(self) -> tuple[int, ...]:
+        """The rooms bottom first, as they are drawn: the one grabbed last on top."""
+        rooms = tuple(room for room in range(len(self.layout)) if room != self.selected)
+        return rooms if self.selected is None else (*rooms, self.selected)
 
-    def press(self, h: Hex) -> Builder:
-        """Grab the room under ``h`` (or let go of the selection on empty space)."""
-        room = self.room_at(h)
+    def rooms_at(self, h: Hex) -> tuple[int, ...]:
+        """The rooms with a hex at ``h``, the top one first."""
+        return tuple(room for room in reversed(self.stacking())
+                     if h in self.layout[room].hexes(room))
+
+    def press(self, h: Hex, room: int | None = None) -> Builder:
+        """Grab ``room`` by its hex ``h`` (None: the top room there), or let go of the
+        selection on empty space."""
+        under = self.rooms_at(h)
+        if room not in under:
+            room = under[0] if under else None
         if room is None:
             return replace(self, selected=None, grab=0, dragging=False)
         index = self.layout[room].hexes(room).index(h)

@@ -12,10 +12,8 @@ from game.client.app.commands import ViewAction
 
 STANDARD: Final = "standard"
 RANDOM: Final = "random"
-FLIP: Final = "flip"
 
 ACTIONS: Final = (
     ViewAction(STANDARD, "Standard", ("s",), "place your pieces in the standard setup"),
     ViewAction(RANDOM, "Random", ("r",), "a random safe setup for your pieces"),
-    ViewAction(FLIP, "Flip board", ("f",), "turn the board round", anytime=True),
 )

@@ -42,7 +42,7 @@ from game.pushfight.rules.notation import Setup, Turn
 from game.pushfight.rules.setups import PUSHERS, ROUNDS, random_setup, standard_setup
 from game.pushfight.rules.steps import occupied, slide, slide_path
 from game.pushfight.view import anim, draw
-from game.pushfight.view.actions import ACTIONS, FLIP, RANDOM, STANDARD
+from game.pushfight.view.actions import ACTIONS, RANDOM, STANDARD
 from game.pushfight.view.colours import BROWN_RGB, WHITE_RGB
 from game.pushfight.view.last import NO_LAST, LastTurn, draw_last, draw_paths, last_turn
 
@@ -215,12 +215,14 @@ class PushFightView(BoardView):
         rect = self._geo.tray_slot(slot)
         return rect.centerx, rect.centery
 
+    def flip(self) -> Feedback:
+        """Turn the board round (``Flips``)."""
+        self._flipped = not self._flipped
+        self._fit()
+        left = SEATS[1] if self._flipped else SEATS[0]
+        return Feedback(f"Board flipped: {left}'s half on the left", cue="click")
+
     def action(self, action_id: str) -> Feedback:
-        if action_id == FLIP:
-            self._flipped = not self._flipped
-            self._fit()
-            left = SEATS[1] if self._flipped else SEATS[0]
-            return Feedback(f"Board flipped: {left}'s half on the left", cue="click")
         state = self._need_state()
         if action_id not in (STANDARD, RANDOM):
             return Feedback(f"Unknown command {action_id!r}", True, "refuse")
@@ -413,8 +415,8 @@ class PushFightView(BoardView):
         return None
 
     def offers(self, action_id: str) -> bool:
-        """The standard and random setups apply only while the side to move sets up; the
-        board can always be flipped (``Offers``: the other buttons go grey)."""
+        """The standard and random setups apply only while the side to move sets up
+        (``Offers``: their buttons go grey)."""
         if action_id in (STANDARD, RANDOM):
             state = self._state
             return state is not None and state.in_setup and self._interactive

@@ -14,7 +14,7 @@ from typing import Final
 
 import pygame
 
-from game.client.draw import fonts, palette
+from game.client.draw import flip, fonts, palette
 from game.client.draw.tween import mix
 from game.client.view import RGB
 from game.pushfight.rules.board import (
@@ -74,9 +74,8 @@ class Geometry:
         return cls(cell, left, top, flipped, tray)
 
     def centre(self, place: Point) -> tuple[float, float]:
-        file, rank = place
-        col = FILES - 1 - file if self.flipped else file
-        row = rank - 1 if self.flipped else RANKS - rank
+        file, rank = place  # fractional while a piece slides: the same half turn applies
+        row, col = flip.cell((RANKS - rank, file), RANKS, FILES, self.flipped)
         return self.left + (col + 0.5) * self.cell, self.top + (row + 0.5) * self.cell
 
     def pixel(self, place: Point) -> tuple[int, int]:
@@ -94,9 +93,8 @@ class Geometry:
         row = math.floor((pos[1] - self.top) / self.cell)
         if not (0 <= col < FILES and 0 <= row < RANKS):
             return None
-        file = FILES - 1 - col if self.flipped else col
-        rank = row + 1 if self.flipped else RANKS - row
-        index = bit_index(file, rank)
+        row, col = flip.cell((row, col), RANKS, FILES, self.flipped)
+        index = bit_index(col, RANKS - row)
         return index if index in NAMES else None
 
     @property

@@ -12,7 +12,7 @@ from game.client.draw import fonts
 from game.core.match import Match
 from game.pushfight.rules.board import INDEX_OF
 from game.pushfight.view import draw
-from game.pushfight.view.actions import FLIP, RANDOM, STANDARD
+from game.pushfight.view.actions import RANDOM, STANDARD
 from game.pushfight.view.board import PushFightView
 from game.pushfight.view.last import FALL_REACH, TINT, Fall, last_turn
 from tests.pushfight.view.test_pushfight_play import BROWN_STANDARD, WHITE_STANDARD, WIN
@@ -98,10 +98,9 @@ def test_the_setup_buttons_apply_only_during_the_setup() -> None:
     view.layout(pygame.Rect(0, 0, 880, 600))
     view.set_interactive(True)
     view.show(_match().state)
-    assert view.offers(STANDARD) and view.offers(RANDOM) and view.offers(FLIP)
+    assert view.offers(STANDARD) and view.offers(RANDOM)
     view.show(_match(WHITE_STANDARD, BROWN_STANDARD).state)
     assert not view.offers(STANDARD) and not view.offers(RANDOM)
-    assert view.offers(FLIP)
 
 
 def test_the_board_stays_put_when_the_setup_tray_goes() -> None:

@@ -168,8 +168,7 @@ def test_the_board_flips_and_clicks_follow_it(driver: Driver) -> None:
     assert view.hit_test(view.square_centre("d3")) == INDEX_OF["d3"]
     square(driver, play, "d3")
     assert view.targets() == reachable_squares(state(play), INDEX_OF["d3"])
-    flip = next(widget for widget, name in play.buttons.items() if name == "flip")
-    driver.press(flip)
+    driver.key("f")
     assert not view.flipped
 
 
