@@ -89,7 +89,7 @@ def centred_box(size: tuple[int, int], width: int, height: int) -> pygame.Rect:
 def heading(surface: pygame.Surface, words: str, centre: tuple[int, int], size: int = 64,
             colour: tuple[int, int, int] | None = None) -> None:
     colour = palette.TEXT if colour is None else colour
-    shadow = fonts.text(words, size, (0, 0, 0), True)
+    shadow = fonts.text(words, size, palette.SHADOW, True)
     text = fonts.text(words, size, colour, True)
     surface.blit(shadow, shadow.get_rect(center=(centre[0] + 3, centre[1] + 3)))
     surface.blit(text, text.get_rect(center=centre))

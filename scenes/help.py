@@ -4,8 +4,10 @@ The text is a ``game.client.draw.richtext.TextPanel`` drawn by the scene (laid o
 width, lines rendered as they scroll into view); switching tabs swaps the text and keeps
 the buttons. Beside it, the text's sections as a table of contents the scene draws itself
 (no widgets to build: the screen opens within a frame): a click scrolls to a section, and
-the section being read is marked. Pictures of positions in the text are drawn by the game's
-own view when they first scroll into view (``game.client.draw.pictures``)."""
+the section being read is marked; the Tab focus stops at it too (Up and Down, then Return
+goes to a section: ``game.client.access.stops``). Pictures of positions in the text are
+drawn by the game's own view when they first scroll into view
+(``game.client.draw.pictures``)."""
 
 from __future__ import annotations
 
@@ -15,6 +17,7 @@ import pygame
 import pygame_gui
 
 from game import __version__
+from game.client.access.stops import ListStop
 from game.client.app import commands as c
 from game.client.app import input as inp
 from game.client.app.assets import changelog_path
@@ -24,7 +27,7 @@ from game.client.app.scene import Pop, Scene, Transition
 from game.client.app.services import Services
 from game.client.draw import fonts, palette
 from game.client.draw.pictures import PictureBook
-from game.client.draw.richtext import BACKGROUND, BORDER, TextPanel
+from game.client.draw.richtext import TextPanel
 from scenes.common import button, heading
 
 APP_HELP = (
@@ -99,6 +102,35 @@ class HelpScene(Scene):
         self.nav = pygame.Rect(0, 0, 0, 0)
         """The table of contents, left of the text."""
         self._hover: int | None = None
+        self._keyed: int | None = None
+        """The keyboard's row of the contents, while the Tab focus is on them."""
+        self.contents = ListStop("Contents", self, self._to_section)
+
+    # -- the contents as rows for the keyboard (``game.client.access.stops.Rows``) --------
+
+    @property
+    def rect(self) -> pygame.Rect:
+        return self.nav
+
+    def row_count(self) -> int:
+        return len(self.panel.sections) if self.panel is not None else 0
+
+    def row_shown(self) -> int:
+        reading = self.panel.section_at_top() if self.panel is not None else None
+        return reading or 0
+
+    def row_words(self, row: int) -> str:
+        return self.panel.sections[row][0] if self.panel is not None else ""
+
+    def mark_row(self, row: int | None) -> None:
+        self._keyed = row
+
+    def _to_section(self, row: int) -> None:
+        if self.panel is not None:
+            self.panel.show_section(row)
+
+    def stops(self) -> list[ListStop]:
+        return [self.contents]
 
     def build(self, size: tuple[int, int]) -> None:
         whole = min(1240, size[0] - 80)
@@ -198,8 +230,8 @@ class HelpScene(Scene):
 
     def _draw_nav(self, surface: pygame.Surface, panel: TextPanel) -> None:
         """The sections, the one being read marked, the one under the pointer lit."""
-        pygame.draw.rect(surface, BACKGROUND, self.nav)
-        pygame.draw.rect(surface, BORDER, self.nav, 1)
+        pygame.draw.rect(surface, palette.FIELD, self.nav)
+        pygame.draw.rect(surface, palette.BORDER, self.nav, 1)
         reading = panel.section_at_top()
         height = self._row_height()
         for number, (title, _line) in enumerate(panel.sections):
@@ -208,10 +240,13 @@ class HelpScene(Scene):
             if row.bottom > self.nav.bottom:
                 break
             if number == self._hover:
-                pygame.draw.rect(surface, palette.GRID, row)
+                pygame.draw.rect(surface, palette.HOVERED, row)
             current = number == reading
             if current:
                 pygame.draw.rect(surface, palette.ACCENT, (row.x + 2, row.y + 4, 4, row.h - 8))
             image = fonts.fit(title, NAV_TEXT, palette.ACCENT if current else palette.TEXT,
                               row.w - 24, current)
             surface.blit(image, image.get_rect(midleft=(row.x + 14, row.centery)))
+            if number == self._keyed:  # the keyboard's row: a frame, not a colour alone
+                pygame.draw.rect(surface, palette.ACCENT, row.inflate(-4, 0), 2,
+                                 border_radius=4)

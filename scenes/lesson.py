@@ -335,11 +335,11 @@ class LessonScene(BoardPanelScene):
         marks = self.marks_shown(clock)
         if not marks or not isinstance(self.view, Marks):
             return
-        glow = round(170 + 85 * abs(math.sin(clock * 3)))
+        glow = palette.shade(palette.ACCENT, (170 + 85 * abs(math.sin(clock * 3))) / 255)
         for name in marks:
             rect = self.view.mark_rect(name)
             if rect is not None:
-                pygame.draw.rect(surface, (glow, glow * 209 // 255, 102), rect.inflate(8, 8), 4,
+                pygame.draw.rect(surface, glow, rect.inflate(8, 8), 4,
                                  border_radius=6)
 
     def panel_lines(self, scale: float = 1.0, width: int = 300) -> list[Line]:

@@ -88,7 +88,7 @@ class PauseScene(Scene):
 
     def draw(self, surface: pygame.Surface, clock: float) -> None:
         veil = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
-        veil.fill((8, 10, 16, 190))
+        veil.fill((*palette.VEIL, 190))
         surface.blit(veil, (0, 0))
         width, height = surface.get_size()
         lift = CODE_LIFT if self.watch_code is not None else 0

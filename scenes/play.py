@@ -16,6 +16,7 @@ from typing import Any
 import pygame
 
 from game.client.access.play import PlayAccess
+from game.client.access.stops import ListStop
 from game.client.app import commands as c
 from game.client.app import input as inp
 from game.client.app.commands import Command
@@ -84,6 +85,10 @@ class PlayScene(Scene):
         self.history = History(self.plugin, lambda: [
             seat for seat in range(len(match.seats)) if seat not in self.table.seats])
         self.move_list = MoveList()
+        self.moves_stop = ListStop("Moves", self.move_list, lambda position: self.review(
+            None if position >= self.match.ply else position))
+        """The move list as a stop of the Tab focus: Return on a move shows its position,
+        as a click on it does."""
         self.look = LookBack(match, self.history, lambda: self._key(inp.PLAY, c.BACK))
         self.words = MatchWords(match, self.history, self.plugin)
         self.flow = MatchFlow(services, match, self.table, self.view, self.plugin, self.history,
@@ -294,6 +299,9 @@ class PlayScene(Scene):
     def holds_keys(self) -> bool:
         return self.access.box.shown
 
+    def stops(self) -> list[ListStop]:
+        return [self.moves_stop]
+
     def command_by_name(self, name: str) -> Transition | None:
         """Run a command as its side-panel button does."""
         return self.command(Command(name))
@@ -419,16 +427,18 @@ class PlayScene(Scene):
         """The message strip under the board shows the current keys while it has no message."""
         if self.services.toasts.items:
             return
-        turn_info.key_strip(surface, self.messages, [f"{self._key(inp.GLOBAL, c.HELP)} rules"] + [
-            f"{self._key(inp.PLAY, name)} {text}" for name, text in self.KEY_HINTS
-            if name != c.CONFIRM or self._can_confirm])
+        hints = [f"{self._key(inp.PLAY, name)} {text}" for name, text in self.KEY_HINTS
+                 if name != c.CONFIRM or self._can_confirm]
+        turn_info.key_strip(surface, self.messages, [  # the keyboard's ways in first
+            *self.access.strip_keys(), f"{self._key(inp.GLOBAL, c.HELP)} rules", *hints])
 
     def _draw_panel(self, surface: pygame.Surface) -> None:
         """The cards, the result card or the turn's lines, the move list and any extras."""
         body: Turn | Ended
         if self.match.outcome is not None:
             winner = self.match.outcome.winner
-            colour = palette.ACCENT if winner is None else palette.readable(self._colours()[winner])
+            colour = palette.ACCENT if winner is None else \
+                palette.readable(self._colours()[winner], palette.CARD)
             body = Ended(self.result_card(), colour)
         elif self.reviewing is not None:  # all of it as it was then
             body = Turn(self.look.counter(), self.look.last(), self._status())

@@ -13,6 +13,7 @@ from typing import Any, Final
 import pygame
 import pygame_gui
 
+from game.client.access.stops import ListStop
 from game.client.app import commands as c
 from game.client.app import input as inp
 from game.client.app.commands import Command
@@ -71,6 +72,8 @@ class ReplayScene(Scene):
             seat for seat, info in enumerate(match.seats) if not info.is_computer])
         self.history.sync(match)
         self.moves = MoveList()
+        self.moves_stop = ListStop("Moves", self.moves, self._jump)
+        """The move list as a stop of the Tab focus: Return on a move jumps there."""
         self._pointer: tuple[int, int] | None = None
         self.fitted = Fitted()
         """Lines drawn this frame shorter than their text, and the whole text (on hover)."""
@@ -258,10 +261,17 @@ class ReplayScene(Scene):
             ply = self.review.clicked(event)
         if ply is None or ply < 0:
             return False
+        self._jump(ply)
+        return True
+
+    def _jump(self, ply: int) -> None:
+        """Show the position after ``ply`` moves at once (a click on the list or graph)."""
         self.playing = False
         self.view.skip()
         self.go_to(ply)
-        return True
+
+    def stops(self) -> list[ListStop]:
+        return [self.moves_stop]
 
     def widget_event(self, event: pygame.event.Event) -> Transition | None:
         if event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element in self.buttons:

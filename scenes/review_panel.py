@@ -36,14 +36,17 @@ RGB = tuple[int, int, int]
 
 SHAPES: Final = {Judgement.INACCURACY: "circle", Judgement.MISTAKE: "square",
                  Judgement.BLUNDER: "diamond", Judgement.MISSED_WIN: "cross"}
-COLOURS: Final[dict[Judgement, RGB]] = {
-    Judgement.INACCURACY: (236, 200, 90), Judgement.MISTAKE: (242, 150, 70),
-    Judgement.BLUNDER: palette.WARN, Judgement.MISSED_WIN: (214, 130, 240)}
 ACTIONS: Final = {"review": "Review", "stop": "Stop review", "resume": "Resume review",
                   "redo": "Redo review", "deep": "Deep review", None: "Reviewed"}
 GAP: Final = 6
 LEARN: Final = "learn:"
 """Button names ``learn:<seat>``: learn from that seat's mistakes."""
+
+
+def colour_of(judgement: Judgement) -> RGB:
+    """A judgement's colour in the theme in use (its symbol and shape say it too)."""
+    return {Judgement.INACCURACY: palette.INACCURACY, Judgement.MISTAKE: palette.MISTAKE,
+            Judgement.BLUNDER: palette.WARN, Judgement.MISSED_WIN: palette.MISSED_WIN}[judgement]
 
 
 def strip_height(size: tuple[int, int]) -> int:
@@ -412,7 +415,7 @@ class ReviewPanel:
     def marks(self) -> dict[int, Mark]:
         if self.session is None:
             return {}
-        return {index: Mark(f"{j.symbol} {j.label}", COLOURS[j])
+        return {index: Mark(f"{j.symbol} {j.label}", colour_of(j))
                 for index, j in self.session.marks().items()}
 
     def hover(self, pos: tuple[int, int] | None) -> None:
@@ -528,7 +531,7 @@ class ReviewPanel:
         judgement = None if ply is None else ply.judgement
         return Point(point.index, point.value, self._label(point),
                      None if judgement is None else SHAPES[judgement],
-                     palette.TEXT if judgement is None else COLOURS[judgement])
+                     palette.TEXT if judgement is None else colour_of(judgement))
 
     def _label(self, point: GraphPoint) -> str:
         """What hovering a point says: the move, and the review's words on it."""

@@ -463,7 +463,7 @@ class LobbyScene(Scene):
     def _draw_waiting(self, surface: pygame.Surface) -> None:
         box = centred_box(surface.get_size(), 620, 260)
         shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
-        shade.fill((0, 0, 0, 150))
+        shade.fill((*palette.VEIL, 150))
         surface.blit(shade, (0, 0))
         pygame.draw.rect(surface, palette.PANEL, box, border_radius=12)
         pygame.draw.rect(surface, palette.ACCENT, box, 2, border_radius=12)

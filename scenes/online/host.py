@@ -108,7 +108,7 @@ class HostForm:
     def draw(self, surface: pygame.Surface, row: int) -> None:
         box = self.box(surface.get_size(), row)
         shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
-        shade.fill((0, 0, 0, 150))
+        shade.fill((*palette.VEIL, 150))
         surface.blit(shade, (0, 0))
         pygame.draw.rect(surface, palette.PANEL, box, border_radius=12)
         pygame.draw.rect(surface, palette.ACCENT, box, 2, border_radius=12)

@@ -25,12 +25,9 @@ DECLINE: Final = "online_decline"
 SEND_FILE: Final = "online_send_file"
 MUTE: Final = "online_mute"
 SIT_AGAIN: Final = "online_sit_again"
-HERE: Final = (96, 200, 120)
 CHAT_SIZE: Final = 20
 CHAT_LINES: Final = 3
 """The most lines one chat message takes in the panel (the rest is shortened)."""
-GONE: Final = (120, 124, 136)
-TROUBLE: Final = (232, 176, 80)
 
 
 def control_rows(online: OnlineGame, over: bool) -> list[list[tuple[str, str, str]]]:
@@ -172,13 +169,14 @@ def dot(surface: pygame.Surface, centre: tuple[int, int], online: OnlineGame, se
     triangle; the opponent gone, a hollow ring (the shapes say it without the colours, and
     the card says "away", the status line the link's state)."""
     if present(online, seat):
-        pygame.draw.circle(surface, HERE, centre, 7)
+        pygame.draw.circle(surface, palette.HERE, centre, 7)
         pygame.draw.circle(surface, palette.BACKGROUND, centre, 7, 2)
     elif seat == online.my_seat:
         x, y = centre
-        pygame.draw.polygon(surface, TROUBLE, [(x, y - 8), (x + 8, y + 6), (x - 8, y + 6)], 3)
+        pygame.draw.polygon(surface, palette.TROUBLE,
+                            [(x, y - 8), (x + 8, y + 6), (x - 8, y + 6)], 3)
     else:
-        pygame.draw.circle(surface, GONE, centre, 7, 3)
+        pygame.draw.circle(surface, palette.GONE, centre, 7, 3)
 
 
 def draw_chat(surface: pygame.Surface, rect: pygame.Rect, online: OnlineGame,

@@ -45,8 +45,6 @@ TYPED: Final = ("name", "server", "code", "address")
 """The page's text fields, whose text survives a new layout."""
 CAPTION_SIZE: Final = 23
 """``game.client.draw.fonts`` size of the theme's labels (Noto Sans 16)."""
-CAPTION: Final = (0xC8, 0xCC, 0xD8)
-"""The theme's label colour."""
 BACK_TO: Final = "online play"
 """This screen as the pause screen names it: a game started or resumed here comes back here."""
 
@@ -542,10 +540,10 @@ class OnlineScene(Scene):
             pygame.draw.rect(surface, palette.PANEL, self._nearby_rect)
             pygame.draw.rect(surface, palette.GRID, self._nearby_rect, 1)
             for text, rect in self._captions:
-                words = fonts.fit(text, CAPTION_SIZE, CAPTION, rect.w)
+                words = fonts.fit(text, CAPTION_SIZE, palette.LABEL, rect.w)
                 surface.blit(words, words.get_rect(midleft=rect.midleft))
             if not self.nearby:
-                words = fonts.fit(LOOKING, CAPTION_SIZE, CAPTION, self._nearby_rect.w - 24)
+                words = fonts.fit(LOOKING, CAPTION_SIZE, palette.LABEL, self._nearby_rect.w - 24)
                 surface.blit(words, (self._nearby_rect.x + 12, self._nearby_rect.y + 4
                                      + (self._row - words.get_height()) // 2))
         if self.pending is not None:
@@ -558,7 +556,7 @@ class OnlineScene(Scene):
         assert pending is not None
         box = centred_box(surface.get_size(), 620, 300)
         shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
-        shade.fill((0, 0, 0, 150))
+        shade.fill((*palette.VEIL, 150))
         surface.blit(shade, (0, 0))
         pygame.draw.rect(surface, palette.PANEL, box, border_radius=12)
         pygame.draw.rect(surface, palette.ACCENT, box, 2, border_radius=12)

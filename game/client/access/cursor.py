@@ -113,9 +113,9 @@ class Cursor:
             return
         rect = place.rect.inflate(6, 6)
         pulse = 2 + round(abs(math.sin(clock * 4)))
-        pygame.draw.rect(surface, (0, 0, 0), rect.inflate(4, 4), pulse + 2, border_radius=6)
+        pygame.draw.rect(surface, palette.SHADOW, rect.inflate(4, 4), pulse + 2, border_radius=6)
         pygame.draw.rect(surface, palette.ACCENT, rect, pulse, border_radius=6)
-        label = fonts.text(place.name, fonts.MIN_SIZE, (0, 0, 0), True)
+        label = fonts.text(place.name, fonts.MIN_SIZE, palette.SHADOW, True)
         tag = label.get_rect().inflate(12, 4)
         tag.midtop = (rect.centerx, rect.bottom + 2)  # (a view's hover note goes above)
         tag.clamp_ip(surface.get_rect())

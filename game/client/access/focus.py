@@ -1,18 +1,21 @@
 """Tab and Shift+Tab: a visible focus through every control of the screen on top.
 
 The controls are the scene's pygame_gui widgets (or, while a dialog is up, the dialog's), in
-reading order: buttons, check boxes, text fields, drop-down menus, sliders and lists. The
-focus starts with the first Tab, so a screen's own keys (the menu's arrows, play's Return)
-mean what they meant until then. Return presses a focused button (a list's line is one),
-turns a drop-down to its next choice; Space or Return ticks a check box; a text field
-takes the typing; Left and Right move a slider. Escape stays the screen's
-(back). Each control the focus reaches is said by name.
+reading order: buttons, check boxes, text fields, drop-down menus, sliders and selection
+lists, and the lists the scene draws itself (``Scene.stops``: the move list, the help's
+contents). The focus starts with the first Tab, so a screen's own keys (the menu's arrows,
+play's Return) mean what they meant until then. Return presses a focused button, turns a
+drop-down to its next choice; Space or Return ticks a check box; a text field takes the
+typing; Left and Right move a slider; a list is one stop, whose rows Up and Down go
+through and Return chooses (``stops``). Escape stays the screen's (back). Each control the
+focus reaches is said by name.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Final
+from weakref import WeakKeyDictionary
 
 import pygame
 import pygame_gui
@@ -21,18 +24,21 @@ from pygame_gui.elements import (
     UICheckBox,
     UIDropDownMenu,
     UIHorizontalSlider,
+    UILabel,
     UIScrollingContainer,
+    UISelectionList,
     UITextEntryLine,
 )
+
+from game.client.access.stops import ListStop, PickRows
+from game.client.draw import palette
 
 if TYPE_CHECKING:
     from game.client.app.scene import Scene
 
 FOCUSABLE: Final = (UIButton, UICheckBox, UIDropDownMenu, UIHorizontalSlider, UITextEntryLine)
-"""A list's lines are buttons of their own (Return on one chooses it, as a click does)."""
-RING: Final = (255, 209, 102)
-"""The focus ring's colour (the theme's accent), drawn over a black edge: seen on any
-background, and a shape, not a colour change of the control."""
+_PICKS: WeakKeyDictionary[Any, ListStop] = WeakKeyDictionary()
+"""Each selection list's stop, kept as long as the list (the focus knows it by identity)."""
 
 
 def controls(container: Any) -> list[Any]:
@@ -40,13 +46,17 @@ def controls(container: Any) -> list[Any]:
     order: each container's parts top to bottom, then left to right, where they lie in it
     (a scrolled list keeps its order), a part that holds controls read through in turn."""
     inner = container.get_container() if hasattr(container, "get_container") else container
-    parts = []
+    parts: list[tuple[tuple[int, int], list[Any]]] = []
     for element in list(getattr(inner, "elements", ())):
         if not element.alive() or not element.visible \
-                or "scroll_bar" in element.most_specific_combined_id:
-            continue
+                or "scroll_bar" in element.most_specific_combined_id \
+                or isinstance(getattr(element, "parent_element", None), UISelectionList):
+            continue  # (a selection list's inner parts are the list's stop)
         rect = element.get_relative_rect()
-        if isinstance(element, FOCUSABLE):
+        if isinstance(element, UISelectionList):  # one stop, not a stop a line in view
+            if element.is_enabled:
+                parts.append(((rect.top // 12, rect.left), [pick_stop(element)]))
+        elif isinstance(element, FOCUSABLE):
             if element.is_enabled:
                 parts.append(((rect.top // 12, rect.left), [element]))
         elif hasattr(element, "elements") or hasattr(element, "get_container"):
@@ -56,8 +66,30 @@ def controls(container: Any) -> list[Any]:
     return list(dict.fromkeys(ordered))  # (a scrolled list's inner part is listed twice)
 
 
+def pick_stop(widget: Any) -> ListStop:
+    """A selection list as one stop, named by the label just above it, if any."""
+    stop = _PICKS.get(widget)
+    if stop is None:
+        rows = PickRows(widget)
+        stop = _PICKS[widget] = ListStop(_caption(widget), rows, rows.open)
+    return stop
+
+
+def _caption(widget: Any) -> str:
+    """The text of the label that heads ``widget`` (ends at most a line above it, over its
+    left edge), or "" when none does."""
+    rect = widget.get_abs_rect()
+    above = [label for label in getattr(widget.ui_container, "elements", ())
+             if isinstance(label, UILabel) and label.visible
+             and rect.top - 48 <= label.get_abs_rect().bottom <= rect.top + 4
+             and label.get_abs_rect().left <= rect.left + 8 < label.get_abs_rect().right]
+    return max(above, key=lambda label: label.get_abs_rect().bottom).text if above else ""
+
+
 def name_of(element: Any) -> str:
     """A control as a screen reader says it."""
+    if isinstance(element, ListStop):
+        return element.spoken()
     if isinstance(element, UICheckBox):
         return f"{element.text}, check box, {'on' if element.is_checked else 'off'}"
     if isinstance(element, UITextEntryLine):
@@ -85,22 +117,33 @@ class Focus:
         """The dialog that was up when the focus was set (its controls, or the screen's)."""
 
     def controls(self, scene: Scene) -> list[Any]:
+        """The screen's controls in reading order: a dialog's while one is up, else the
+        scene's widgets with the lists it draws itself put among them where they lie."""
         dialog = scene.live_dialog()
         if dialog is not None:
             return controls(dialog)
-        return controls(scene.root) if scene.root is not None else []
+        found = controls(scene.root) if scene.root is not None else []
+        for stop in (stop for stop in scene.stops() if stop.shows()):
+            key = _reading(stop.rect)
+            index = next((i for i, e in enumerate(found) if _reading(_rect(e)) > key),
+                         len(found))
+            found.insert(index, stop)
+        return found
 
     def current(self, scene: Scene) -> Any:
         """The focused control, found again if it was made anew where it was; None when
         the focus is not on this screen."""
         if scene is not self._owner or scene.live_dialog() is not self._dialog:
-            self.element, self._where = None, None  # a new screen, or a dialog came or went
+            self._drop()  # a new screen, or a dialog came or went
             self._owner, self._dialog = scene, scene.live_dialog()
         element = self.element
-        if element is not None and element.alive() and element.visible:
+        if isinstance(element, ListStop):
+            if element.shows() and element in self.controls(scene):
+                return element
+        elif element is not None and element.alive() and element.visible:
             return element
         if self._where is not None:
-            again = [e for e in self.controls(scene) if e.get_abs_rect() == self._where]
+            again = [e for e in self.controls(scene) if _rect(e) == self._where]
             self.element = again[0] if again else None
         return self.element
 
@@ -108,7 +151,7 @@ class Focus:
         """A key on ``scene``: True when it moved the focus or worked the focused control. A
         mouse button drops the focus: Return then means what it means to the screen again."""
         if event.type == pygame.MOUSEBUTTONDOWN:
-            self.element = self._where = None
+            self._drop()
             return False
         if event.type != pygame.KEYDOWN or scene.holds_keys():
             return False
@@ -118,6 +161,11 @@ class Focus:
         element = self.current(scene)
         if element is None:
             return False
+        if isinstance(element, ListStop):
+            words = element.key(event.key)
+            if words is not None:
+                self._say(words)
+            return words is not None
         if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
             return self._activate(element)
         if event.key in (pygame.K_LEFT, pygame.K_RIGHT):
@@ -133,10 +181,21 @@ class Focus:
         self._focus(found[index % len(found)])
 
     def _focus(self, element: Any) -> None:
-        self.element, self._where = element, element.get_abs_rect()
-        self.ui.set_focus_set(element)
-        scroll_to(element)
+        self._drop()
+        self.element, self._where = element, _rect(element)
+        if isinstance(element, ListStop):
+            self.ui.set_focus_set(None)  # (a text field's typing ends)
+            element.enter()
+        else:
+            self.ui.set_focus_set(element)
+            scroll_to(element)
         self._say(name_of(element))
+
+    def _drop(self) -> None:
+        """No focus (a list the scene draws takes its row's mark away)."""
+        if isinstance(self.element, ListStop):
+            self.element.leave()
+        self.element = self._where = None
 
     def _activate(self, element: Any) -> bool:
         if isinstance(element, UIButton):
@@ -167,9 +226,26 @@ class Focus:
         element = self.current(scene)
         if element is None:
             return
-        rect = element.get_abs_rect().inflate(8, 8)
-        pygame.draw.rect(surface, (0, 0, 0), rect.inflate(4, 4), 3, border_radius=8)
-        pygame.draw.rect(surface, RING, rect, 3, border_radius=6)
+        ring(surface, _rect(element).inflate(8, 8))
+
+
+def _rect(element: Any) -> pygame.Rect:
+    """Where a control or a list is on screen."""
+    rect: pygame.Rect = element.rect if isinstance(element, ListStop) \
+        else element.get_abs_rect()
+    return rect
+
+
+def _reading(rect: pygame.Rect) -> tuple[int, int]:
+    """Where a control comes in reading order: by its line (a 12-pixel band), then left."""
+    return rect.top // 12, rect.left
+
+
+def ring(surface: pygame.Surface, rect: pygame.Rect) -> None:
+    """The focus ring round ``rect``: the theme's accent over a dark edge, seen on any
+    background, and a shape, not a colour change of the control."""
+    pygame.draw.rect(surface, palette.SHADOW, rect.inflate(4, 4), 3, border_radius=8)
+    pygame.draw.rect(surface, palette.ACCENT, rect, 3, border_radius=6)
 
 
 def _next_option(menu: Any) -> None:

@@ -177,16 +177,30 @@ class PlayAccess:
         self.box.note = words
         self._say(words.removeprefix(REFUSED) if not refused else words, interrupt=refused)
 
+    def _key(self, ctx: str, command: str) -> str | None:
+        """The key bound to ``command`` now, as it is written; None when it has none."""
+        keys = self.host.services.table.keys(ctx, command)
+        return inp.pretty(keys[0]) if keys else None
+
     def _keys(self) -> str:
         """The keys that play without a pointer, as bound now."""
-        table = self.host.services.table
+        box = self._key(inp.ACCESS, inp.MOVE_BOX) or "unbound"
+        down = self._key(inp.CURSOR, inp.CURSOR_DOWN) or "unbound"
+        return f"{box} types a move, {down} shows the board cursor"
 
-        def key(ctx: str, command: str) -> str:
-            keys = table.keys(ctx, command)
-            return inp.pretty(keys[0]) if keys else "unbound"
-
-        return (f"{key(inp.ACCESS, inp.MOVE_BOX)} types a move, "
-                f"{key(inp.CURSOR, inp.CURSOR_DOWN)} shows the board cursor")
+    def strip_keys(self) -> list[str]:
+        """The message strip's first keys, while they are of use: the move box's when a
+        person is to move (and the box is closed), the board cursor's when the board has
+        places and the cursor is hidden; short, so that both fit a 900-pixel window."""
+        over = self.host.match.is_over
+        parts = []
+        box = self._key(inp.ACCESS, inp.MOVE_BOX)
+        if box and not self.box.shown and not over and self._human_to_move():
+            parts.append(f"{box} type a move")
+        down = self._key(inp.CURSOR, inp.CURSOR_DOWN)
+        if down and not over and not self.board.cursor.shown and self.board.places():
+            parts.append(f"{down} board cursor")
+        return parts
 
     def _hint(self) -> str:
         """What the box takes (``?``), with moves of the position as examples."""

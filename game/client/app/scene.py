@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 import pygame_gui
 
+from game.client.access.stops import ListStop
 from game.client.app import commands as c
 from game.client.app import input as inp
 from game.client.app.commands import Command
@@ -188,6 +189,11 @@ class Scene:
     def capture(self, event: pygame.event.Event) -> bool:
         """See a raw event before the input table does; True keeps it (key rebinding)."""
         return False
+
+    def stops(self) -> list[ListStop]:
+        """The lists this scene draws itself, for the Tab focus to stop at (its pygame_gui
+        controls it finds by itself)."""
+        return []
 
     def holds_keys(self) -> bool:
         """True while the scene takes every key itself (a line being typed): Tab then does

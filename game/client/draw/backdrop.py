@@ -57,7 +57,7 @@ class Backdrop:
         """Colour ramps for these colours, and surfaces for this window size."""
         if tuple(colours) != self._ramp_for:
             self._ramp_for = tuple(colours)
-            base = mix(palette.BACKGROUND, (40, 44, 58), 0.8)
+            base = mix(palette.BACKGROUND, palette.BACKDROP, 0.8)
             self._ramps = tuple(
                 tuple(mix(base, colour, GLOW * level / (LEVELS - 1)) for level in range(LEVELS))
                 for colour in colours[:2]

@@ -17,6 +17,25 @@ STANDARD: Final[dict[str, RGB]] = {
     "ACCENT": (255, 209, 102),
     "WARN": (240, 113, 103),
     "GOOD": (120, 200, 140),
+    "LABEL": (200, 204, 216),
+    "SHADOW": (0, 0, 0),
+    "VEIL": (8, 10, 16),
+    "BACKDROP": (40, 44, 58),
+    "CARD": (44, 49, 64),
+    "TIP": (20, 22, 30),
+    "FIELD": (34, 38, 51),
+    "BORDER": (69, 76, 99),
+    "TRACK": (44, 49, 66),
+    "THUMB": (90, 98, 125),
+    "SELECTED": (52, 58, 78),
+    "HOVERED": (62, 68, 90),
+    "BAR": (70, 64, 40),
+    "HERE": (96, 200, 120),
+    "GONE": (120, 124, 136),
+    "TROUBLE": (232, 176, 80),
+    "INACCURACY": (236, 200, 90),
+    "MISTAKE": (242, 150, 70),
+    "MISSED_WIN": (214, 130, 240),
 }
 HIGH_CONTRAST: Final[dict[str, RGB]] = {
     "BACKGROUND": (0, 0, 0),
@@ -29,10 +48,37 @@ HIGH_CONTRAST: Final[dict[str, RGB]] = {
     "ACCENT": (255, 235, 0),
     "WARN": (255, 150, 140),
     "GOOD": (110, 255, 150),
+    "LABEL": (255, 255, 255),
+    "SHADOW": (0, 0, 0),
+    "VEIL": (0, 0, 0),
+    "BACKDROP": (0, 0, 0),
+    "CARD": (24, 24, 24),
+    "TIP": (0, 0, 0),
+    "FIELD": (0, 0, 0),
+    "BORDER": (255, 255, 255),
+    "TRACK": (64, 64, 64),
+    "THUMB": (220, 220, 220),
+    "SELECTED": (0, 40, 100),
+    "HOVERED": (0, 60, 130),
+    "BAR": (70, 60, 0),
+    "HERE": (110, 255, 150),
+    "GONE": (190, 190, 190),
+    "TROUBLE": (255, 200, 0),
+    "INACCURACY": (255, 235, 0),
+    "MISTAKE": (255, 170, 60),
+    "MISSED_WIN": (230, 160, 255),
 }
 THEMES: Final[dict[str, dict[str, RGB]]] = {"Standard": STANDARD, "High contrast": HIGH_CONTRAST}
 """The UI's colours per theme: the high-contrast one is white and yellow on black, its
-muted text still above 14:1 and its grid lines light enough to see against the board."""
+muted text still above 14:1 and its grid lines light enough to see against the board.
+Every colour a scene or widget draws comes from here (``tests/access/test_contrast.py``
+checks each text colour on each background it is drawn on, in every theme): LABEL is the
+widget theme's label text; SHADOW a heading's shadow and the dark edge of a focus ring;
+VEIL what dims a screen under a message; BACKDROP the menu's moving background; CARD a
+seat's or a result's card; TIP a tooltip drawn by a scene; FIELD, BORDER, TRACK and THUMB a
+text panel and its scroll bar; SELECTED and HOVERED a list's current and pointed-at row; BAR
+the move list's way back to the game; HERE, GONE and TROUBLE an online seat's presence
+mark; INACCURACY, MISTAKE and MISSED_WIN a review's judgements (a blunder is WARN)."""
 
 # The colours in use, set by ``use_theme``. Read them as ``palette.TEXT`` when drawing (never
 # copy one at import), so a theme change shows in the next frame.
@@ -46,6 +92,25 @@ MUTED: RGB = STANDARD["MUTED"]
 ACCENT: RGB = STANDARD["ACCENT"]
 WARN: RGB = STANDARD["WARN"]
 GOOD: RGB = STANDARD["GOOD"]
+LABEL: RGB = STANDARD["LABEL"]
+SHADOW: RGB = STANDARD["SHADOW"]
+VEIL: RGB = STANDARD["VEIL"]
+BACKDROP: RGB = STANDARD["BACKDROP"]
+CARD: RGB = STANDARD["CARD"]
+TIP: RGB = STANDARD["TIP"]
+FIELD: RGB = STANDARD["FIELD"]
+BORDER: RGB = STANDARD["BORDER"]
+TRACK: RGB = STANDARD["TRACK"]
+THUMB: RGB = STANDARD["THUMB"]
+SELECTED: RGB = STANDARD["SELECTED"]
+HOVERED: RGB = STANDARD["HOVERED"]
+BAR: RGB = STANDARD["BAR"]
+HERE: RGB = STANDARD["HERE"]
+GONE: RGB = STANDARD["GONE"]
+TROUBLE: RGB = STANDARD["TROUBLE"]
+INACCURACY: RGB = STANDARD["INACCURACY"]
+MISTAKE: RGB = STANDARD["MISTAKE"]
+MISSED_WIN: RGB = STANDARD["MISSED_WIN"]
 theme = "Standard"
 
 

@@ -16,7 +16,7 @@ import pygame
 
 from game.client.app.services import Services
 from game.client.draw import fonts, palette
-from game.client.draw.richtext import BACKGROUND, Pictures
+from game.client.draw.richtext import Pictures
 from game.client.view import seat_colours
 from game.core.errors import GameError
 from game.core.pictures import HelpPicture
@@ -88,7 +88,7 @@ class PictureBook:
 
     def _draw(self, game_id: str, picture: HelpPicture, size: tuple[int, int]) -> pygame.Surface:
         surface = pygame.Surface(size)
-        surface.fill(BACKGROUND)
+        surface.fill(palette.FIELD)
         caption = fonts.wrap(picture.caption, CAPTION_SIZE, size[0] - 16)[:CAPTION_LINES]
         line = fonts.font(CAPTION_SIZE).get_linesize()
         board = pygame.Rect(0, 0, size[0], size[1] - len(caption) * line - 8).inflate(-8, -8)

@@ -37,10 +37,6 @@ BAR: Final = 12
 WHEEL_LINES: Final = 3
 LINE_SPACING: Final = 1.25
 """Line height per font line size, as pygame_gui's text boxes space them."""
-BACKGROUND: Final = (34, 38, 51)
-BORDER: Final = (69, 76, 99)
-TRACK: Final = (44, 49, 66)
-THUMB: Final = (90, 98, 125)
 
 PICTURE_WIDTH: Final = 560
 """A picture's width in a panel that has the room (a wide one gives it 60% of its width;
@@ -296,8 +292,8 @@ class TextPanel:
     # -- drawing ---------------------------------------------------------------------------
 
     def draw(self, surface: pygame.Surface) -> None:
-        pygame.draw.rect(surface, BACKGROUND, self.rect)
-        pygame.draw.rect(surface, BORDER, self.rect, 1)
+        pygame.draw.rect(surface, palette.FIELD, self.rect)
+        pygame.draw.rect(surface, palette.BORDER, self.rect, 1)
         first = self.offset // self.line_height
         last = min(len(self.lines), (self.offset + self.inner.h) // self.line_height + 1)
         clip = surface.get_clip()
@@ -314,8 +310,8 @@ class TextPanel:
                 surface.blit(image, (self.inner.x, y))
         surface.set_clip(clip)
         if self.most:
-            pygame.draw.rect(surface, TRACK, self._track(), border_radius=4)
-            colour = palette.ACCENT if self._dragging is not None else THUMB
+            pygame.draw.rect(surface, palette.TRACK, self._track(), border_radius=4)
+            colour = palette.ACCENT if self._dragging is not None else palette.THUMB
             pygame.draw.rect(surface, colour, self._thumb(), border_radius=4)
 
     def _draw_picture(self, surface: pygame.Surface, piece: Piece, y: int) -> None:
@@ -325,7 +321,7 @@ class TextPanel:
         box.midtop = (self.inner.x + self.text_width // 2, y + 4)
         image = self.pictures(piece.words, size) if self.pictures is not None else None
         if image is None:
-            pygame.draw.rect(surface, BORDER, box, 1, border_radius=6)
+            pygame.draw.rect(surface, palette.BORDER, box, 1, border_radius=6)
         else:
             surface.blit(image, box)
 

@@ -9,8 +9,6 @@ import pygame
 
 from game.client.draw import fonts, palette
 
-BACKGROUND = (20, 22, 30)
-
 
 def draw_tip(surface: pygame.Surface, words: str, width: int,
              place: Callable[[pygame.Rect], None]) -> None:
@@ -21,7 +19,7 @@ def draw_tip(surface: pygame.Surface, words: str, width: int,
     box = pygame.Rect(0, 0, width, len(lines) * line_h + 12)
     place(box)
     box.clamp_ip(surface.get_rect())
-    pygame.draw.rect(surface, BACKGROUND, box, border_radius=6)
+    pygame.draw.rect(surface, palette.TIP, box, border_radius=6)
     pygame.draw.rect(surface, palette.ACCENT, box, 1, border_radius=6)
     for i, line in enumerate(lines):
         surface.blit(fonts.text(line, fonts.MIN_SIZE, palette.TEXT),

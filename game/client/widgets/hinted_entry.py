@@ -13,8 +13,6 @@ import pygame_gui
 
 from game.client.draw import palette
 
-HINT_COLOUR = pygame.Color(*palette.MUTED)
-
 
 class HintedEntry(pygame_gui.elements.UITextEntryLine):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
@@ -30,7 +28,7 @@ class HintedEntry(pygame_gui.elements.UITextEntryLine):
         typed = self.text_colour
         hinting = self.hinting()
         if hinting:
-            self.text_colour = HINT_COLOUR
+            self.text_colour = pygame.Color(*palette.MUTED)  # the theme in use
         try:
             super().rebuild()  # type: ignore[no-untyped-call]
         finally:

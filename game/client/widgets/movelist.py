@@ -8,7 +8,9 @@ words (the plug-in's, the same as the last-move line) are made when they are fir
 the longest record opens with only the turns in view described.
 ``MoveList`` draws the turns into a rectangle: each turn is laid out when it comes near the
 view (the others count as one line a move until then), the visible ones composed onto one
-cached surface only when something changes, so a frame costs one blit.
+cached surface only when something changes, so a frame costs one blit. Its colours are the
+theme's (``palette``), its text lightened where a row's background would dim it. For the
+keyboard it is a list of rows (``game.client.access.stops``): the start, then one row a move.
 """
 
 from __future__ import annotations
@@ -31,9 +33,6 @@ NOTE_SIZE: Final = fonts.MIN_SIZE
 LINE_GAP: Final = 2
 PAD: Final = 6
 """Space inside a turn's block, and between the number column and the words."""
-SELECTED: Final = (52, 58, 78)
-"""The current entry's background."""
-HOVERED: Final = (62, 68, 90)
 START: Final = "Start"
 LIVE: Final = "Back to the game"
 
@@ -236,12 +235,18 @@ def group(moves: Sequence[_Move], words: Callable[[int], Action], start: int = 0
     return tuple(turns)
 
 
+def shown(colour: RGB) -> RGB:
+    """``colour`` as the list writes in it: lightened as much as its lightest row background
+    (a pointed-at row) needs, so that it reads on every row."""
+    return palette.readable(colour, palette.HOVERED)
+
+
 @dataclass(frozen=True)
 class Mark:
     """Words shown beside a move (a review's "?? Blunder"), in a colour that repeats them."""
 
     words: str
-    colour: RGB = palette.ACCENT
+    colour: RGB
 
 
 @dataclass
@@ -297,6 +302,9 @@ class MoveList:
         self._follow = True
         """Stay at the newest entry (until the player scrolls up)."""
 
+        self.keyed: int | None = None
+        """The keyboard's row (a position), marked while the Tab focus is on the list."""
+
     # -- what to show ---------------------------------------------------------------------
 
     def layout(self, rect: pygame.Rect) -> None:
@@ -332,11 +340,12 @@ class MoveList:
 
     def _build(self) -> None:
         """The entries and their heights, as far as known (turns laid out before, at this
-        width, keep their blocks; the others count one line a move until they are near)."""
-        key = (self.turns, self.colours, self.rect.w, self.marks)
+        width and theme, keep their blocks; the others count one line a move until they are
+        near)."""
+        key = (self.turns, self.colours, self.rect.w, self.marks, palette.theme)
         if key == self._built_for:
             return
-        if self._built_for[1:] != key[1:]:  # colours, width or marks changed
+        if self._built_for[1:] != key[1:]:  # colours, width, marks or theme changed
             self._rendered = {}
         self._built_for = key
         self._rendered = {turn: self._rendered[turn] for turn in self.turns
@@ -373,7 +382,7 @@ class MoveList:
 
     def _render_start(self) -> _Block:
         height = fonts.font(TEXT_SIZE).get_height() + 2 * LINE_GAP
-        return _Block(height, [(START, TEXT_SIZE, palette.MUTED, False, PAD, LINE_GAP)],
+        return _Block(height, [(START, TEXT_SIZE, shown(palette.MUTED), False, PAD, LINE_GAP)],
                       [(0, height, 0)])
 
     def _render(self, turn: Turn) -> _Block:
@@ -388,7 +397,7 @@ class MoveList:
             colour = self.colours[turn.seat] if turn.seat is not None and \
                 turn.seat < len(self.colours) else palette.MUTED
             label = f"{turn.number}."
-            block.texts.append((label, TEXT_SIZE, palette.readable(colour), True,
+            block.texts.append((label, TEXT_SIZE, shown(colour), True,
                                 PAD + number_w - bold.size(label)[0], LINE_GAP))
         y = LINE_GAP
         for action in turn.actions:
@@ -396,11 +405,11 @@ class MoveList:
             beside = 0
             if mark is not None:
                 beside = fonts.font(NOTE_SIZE, True).size(mark.words)[0] + PAD
-                block.texts.append((mark.words, NOTE_SIZE, mark.colour, True,
+                block.texts.append((mark.words, NOTE_SIZE, shown(mark.colour), True,
                                     self.rect.w - beside, y + 2))
-            pieces = [(line, TEXT_SIZE, palette.TEXT, left)
+            pieces = [(line, TEXT_SIZE, shown(palette.TEXT), left)
                       for line in fonts.wrap(action.words, TEXT_SIZE, max(40, room - beside))]
-            pieces += [(line, NOTE_SIZE, palette.ACCENT, left + 12) for note in action.notes
+            pieces += [(line, NOTE_SIZE, shown(palette.ACCENT), left + 12) for note in action.notes
                        for line in fonts.wrap(note, NOTE_SIZE, room - 12)]
             for words, size, colour, x in pieces:
                 step = fonts.font(size).get_height() + LINE_GAP
@@ -433,11 +442,12 @@ class MoveList:
         self._place()
 
     def _place(self) -> None:
+        """Scroll to the keyboard's row while there is one, else to the current entry."""
         tops = self._tops()
-        index = self._current_block()
+        index = self._block_of(self.current if self.keyed is None else self.keyed)
         bottom_of_all = tops[-1]
         newest = not self.turns or self.current >= self.turns[-1].end
-        if newest and self._follow:
+        if newest and self._follow and self.keyed is None:
             self._top = max(0, bottom_of_all - self._view_h)
             return
         top, bottom = tops[index], tops[index + 1]
@@ -447,12 +457,41 @@ class MoveList:
             self._top = min(top, bottom - self._view_h)
         self._top = max(0, min(self._top, max(0, bottom_of_all - self._view_h)))
 
-    def _current_block(self) -> int:
-        """The entry of the turn that leads to the position shown (0: the start)."""
-        index = bisect.bisect_left(self._starts, self.current)
-        if index and self.turns[index - 1].start < self.current <= self.turns[index - 1].end:
+    def _block_of(self, position: int) -> int:
+        """The entry of the turn that leads to ``position`` (0: the start)."""
+        index = bisect.bisect_left(self._starts, position)
+        if index and self.turns[index - 1].start < position <= self.turns[index - 1].end:
             return index
         return 0
+
+    # -- the keyboard's rows (``game.client.access.stops.Rows``) --------------------------
+
+    def row_count(self) -> int:
+        """The start, then a row for each move (the position it leads to)."""
+        return self.turns[-1].end + 1 if self.turns else 1
+
+    def row_shown(self) -> int:
+        return self.current
+
+    def row_words(self, row: int) -> str:
+        """A row as it is said: the turn's number, the move in words, its mark and notes."""
+        self._build()
+        index = self._block_of(row)
+        turn = self._entries[index] if row > 0 else None
+        if turn is None:
+            return START
+        action = turn.actions[row - 1 - turn.start]
+        mark = self.marks.get(action.ply)
+        number = f"{turn.number}. " if turn.number else ""
+        return ". ".join([number + action.words, *([mark.words] if mark else []),
+                          *action.notes])
+
+    def mark_row(self, row: int | None) -> None:
+        """Mark ``row`` as the keyboard's (None: no mark), scrolled into view."""
+        if row != self.keyed:
+            self.keyed = row
+            self._image = None
+            self._reveal()
 
     def scroll(self, steps: int) -> None:
         """Move the view by ``steps`` lines (positive: towards the newest)."""
@@ -519,6 +558,9 @@ class MoveList:
     def draw(self, surface: pygame.Surface) -> None:
         if self.rect.w <= 0 or self.rect.h <= 0:
             return
+        if self._built_for[4:] != (palette.theme,):  # the theme changed: laid out again
+            self._image = None
+            self._reveal()
         if self._image is None:
             self._image = self._compose()
         surface.blit(self._image, self.rect)
@@ -530,31 +572,37 @@ class MoveList:
         bar = self._bar_h
         if bar:
             box = pygame.Rect(0, 0, self.rect.w, bar - 2)
-            pygame.draw.rect(image, palette.ACCENT if self._hover == -1 else (70, 64, 40), box,
+            pygame.draw.rect(image, palette.ACCENT if self._hover == -1 else palette.BAR, box,
                              border_radius=6)
             words = fonts.fit(f"{LIVE} (Esc)", TEXT_SIZE,
                               palette.PANEL if self._hover == -1 else palette.ACCENT,
                               self.rect.w - 2 * PAD, True)
             image.blit(words, words.get_rect(center=box.center))
         view = pygame.Rect(0, bar, self.rect.w, self._view_h)
-        current = self._current_block()
+        current = self._block_of(self.current)
         image.set_clip(view)
         for index, block, top in self._in_view():
             y = bar + top - self._top
             if y + block.height <= bar or y >= self.rect.h:
                 continue
             if index == current:
-                pygame.draw.rect(image, SELECTED, (0, y, self.rect.w, block.height),
+                pygame.draw.rect(image, palette.SELECTED, (0, y, self.rect.w, block.height),
                                  border_radius=4)
             for line_top, line_bottom, ply in block.lines:
                 if ply == self.current and index == current:
                     pygame.draw.rect(image, palette.ACCENT, (0, y + line_top, 3,
                                                              line_bottom - line_top))
                 if ply == self._hover:
-                    pygame.draw.rect(image, HOVERED, (0, y + line_top, self.rect.w,
-                                                            line_bottom - line_top),
+                    pygame.draw.rect(image, palette.HOVERED, (0, y + line_top, self.rect.w,
+                                                              line_bottom - line_top),
                                      border_radius=4)
             block.draw(image, y)
+            keyed = [(top, bottom) for top, bottom, ply in block.lines if ply == self.keyed]
+            if keyed:  # the keyboard's row: a frame, not a colour alone
+                first = min(line_top for line_top, _ in keyed)
+                last = max(line_bottom for _, line_bottom in keyed)
+                pygame.draw.rect(image, palette.ACCENT, (1, y + first, self.rect.w - 2,
+                                                         last - first), 2, border_radius=4)
         image.set_clip(None)
         self._hide_cut_lines(image, bar)
         return image

@@ -27,7 +27,7 @@ def draw(surface: pygame.Surface, card: pygame.Rect, lines: Sequence[str],
          colour: palette.RGB) -> None:
     """The headline in ``colour``, the reason in text colour, the figures muted; what does
     not fit the card is left off."""
-    pygame.draw.rect(surface, (44, 49, 64), card, border_radius=10)
+    pygame.draw.rect(surface, palette.CARD, card, border_radius=10)
     pygame.draw.rect(surface, colour, card, 3, border_radius=10)
     if not lines:
         return

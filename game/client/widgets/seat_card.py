@@ -18,7 +18,6 @@ CARD_H, CARD_H_COMPACT = 76, 54
 """A card's height, in a tall window and a low one."""
 GAP = 8
 """Between two cards."""
-CARD_BG = (44, 49, 64)
 
 
 @dataclass(frozen=True)
@@ -50,7 +49,7 @@ def frame(surface: pygame.Surface, card: pygame.Rect, seat: Seat, compact: bool,
     """The card's face, its outline when the seat is to move, and the colour swatch (drawn
     by ``swatch`` where the game's pieces carry a shape for the seat: ``view.Swatches``)."""
     side = 34 if compact else 44
-    pygame.draw.rect(surface, CARD_BG, card, border_radius=10)
+    pygame.draw.rect(surface, palette.CARD, card, border_radius=10)
     if seat.active:
         pygame.draw.rect(surface, seat.colour, card, 3, border_radius=10)
     square = pygame.Rect(card.x + 10, card.y + (card.h - side) // 2, side, side)
@@ -75,6 +74,6 @@ def words(surface: pygame.Surface, card: pygame.Rect, seat: Seat, compact: bool,
         detail += f"  ·  computer, {seat.level}"
     elif seat.active and fonts.font(22).size(detail + "  ·  to move")[0] <= room:
         detail += "  ·  to move"  # (the card's frame says it too, where there is no room)
-    tint = palette.readable(seat.colour) if seat.active else palette.MUTED
+    tint = palette.readable(seat.colour, palette.CARD) if seat.active else palette.MUTED
     fitted.blit(surface, detail, 22, tint, room,
                 (left, card.y + card.h - pad - fonts.font(22).get_height() + 2))
