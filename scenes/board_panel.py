@@ -9,6 +9,7 @@ scene's business (``_play``, ``panel_lines``).
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 
 import pygame
@@ -21,9 +22,10 @@ from game.client.app.scene import Push, Scene, Transition
 from game.client.app.services import Services
 from game.client.draw import fonts, palette
 from game.client.view import Feedback, seat_colours
+from game.client.widgets import move_buttons
 from game.client.widgets.board_host import BoardHost
 from game.core.protocol import Game
-from scenes.common import button, pressed
+from scenes.common import button_width, pressed
 
 MARGIN = 16
 Line = tuple[str, int, tuple[int, int, int], bool]
@@ -31,7 +33,19 @@ Line = tuple[str, int, tuple[int, int, int], bool]
 
 
 def panel_width(size: tuple[int, int]) -> int:
-    return max(280, min(380, size[0] // 3))
+    """A third of the window, wider with larger text (the board keeps half)."""
+    return max(280, min(fonts.wide(380), round(size[0] // 3 * fonts.text_scale()),
+                        size[0] // 2 - 40))
+
+
+TEXT_KEPT = 0.4
+"""The share of the panel's height its words keep above the buttons: where the buttons
+would take more (large text in a short window), they scroll."""
+
+
+def _step(size: int) -> int:
+    """From a line of the panel's words in ``size`` to the next."""
+    return max(size + 4, fonts.line_height(size))
 
 
 class BoardPanelScene(Scene):
@@ -49,6 +63,12 @@ class BoardPanelScene(Scene):
         """The board cursor (``game.client.access``): the board plays without a pointer too."""
         self.buttons: dict[Any, str] = {}
         self.panel = pygame.Rect(0, 0, 0, 0)
+        self._rows: list[move_buttons.Row] = []
+        """The scene's own rows of buttons, under the moves' (``_build_buttons``)."""
+        self._scrolls = False
+        """The panel's buttons are in a part that scrolls (large text in a short window)."""
+        self._buttons_top = 0
+        """Where the panel's buttons begin: its words stop above."""
         self._clock = 0.0
         self.message: tuple[str, tuple[int, int, int]] | None = None
         self._interactive = False
@@ -101,30 +121,67 @@ class BoardPanelScene(Scene):
         """The panel and the board for a window of ``size``."""
         width = panel_width(size)
         self.panel = pygame.Rect(size[0] - width, 0, width, size[1])
-        self.board.layout(pygame.Rect(MARGIN, MARGIN + 36, size[0] - width - 2 * MARGIN,
-                                      size[1] - 2 * MARGIN - 36))
+        title = fonts.grow(36)  # (the title above the board grows with the text)
+        self.board.layout(pygame.Rect(MARGIN, MARGIN + title, size[0] - width - 2 * MARGIN,
+                                      size[1] - 2 * MARGIN - title))
 
-    def _build_moves(self, size: tuple[int, int], button_h: int, rows_below: int,
-                     confirm_tip: str) -> int:
-        """The view's move actions, two a row, and Confirm, above ``rows_below`` rows of
-        the scene's own buttons at the panel's foot; returns the top of those rows."""
-        x, inner = self.panel.x + 14, self.panel.w - 28
-        half = (inner - 8) // 2
+    def _build_buttons(self, size: tuple[int, int], button_h: int,
+                       rows: list[move_buttons.Row], confirm_tip: str) -> None:
+        """The view's move actions two a row, Confirm, then the scene's ``rows``, at the
+        panel's foot; a row whose words do not fit takes fewer, wider buttons, and where
+        they would take more than the words leave (large text in a short window), they
+        scroll under the words."""
+        self._rows = [*rows]
+        specs, scrolls = self._specs(size, button_h, confirm_tip, 0)
+        view = None
+        if scrolls:
+            specs, _ = self._specs(size, button_h, confirm_tip, move_buttons.SCROLL_BAR)
+            pitch = button_h + move_buttons.GAP
+            words = 50 + sum(_step(line[1]) for line in self.panel_lines(1.0, self.panel.w - 28))
+            top = max(round(size[1] * TEXT_KEPT), min(words + 8, size[1] - 14 - 2 * pitch))
+            view = pygame.Rect(self.panel.x + 8, top, self.panel.w - 8, size[1] - 14 - top)
+            first = min(spec.rect.top for spec in specs)
+            specs = [spec._replace(rect=spec.rect.move(0, top - first)) for spec in specs]
+        self._scrolls = view is not None
+        self._buttons_top = view.top if view is not None else min(
+            (spec.rect.top for spec in specs), default=self.panel.bottom)
+        made = move_buttons.Buttons()
+        made.make(specs, self.services.ui, self.root, view)
+        self.buttons = made.named
+
+    def _specs(self, size: tuple[int, int], button_h: int, confirm_tip: str, gutter: int
+               ) -> tuple[list[move_buttons.Spec], bool]:
+        """The panel's buttons from its foot up, ``gutter`` narrower than the panel, and
+        whether they reach above the words' share of it."""
+        x, inner = self.panel.x + 14, self.panel.w - 28 - gutter
         actions = self.board.actions
-        rows = (len(actions) + 1) // 2
-        y = size[1] - 14 - (rows + 1 + rows_below) * (button_h + 6)
-        for i, action in enumerate(actions):
-            rect = pygame.Rect(x + (i % 2) * (half + 8), y + (i // 2) * (button_h + 6), half,
-                               button_h)
-            self._button(rect, action.label, action.id, action.hint)
-        y += rows * (button_h + 6)
-        self._button(pygame.Rect(x, y, inner, button_h), f"Confirm ({self._key(c.CONFIRM)})",
-                     c.CONFIRM, confirm_tip, "#primary")
-        return y + button_h + 6
+        rows: list[move_buttons.Row] = [
+            [(action.label, action.id, action.hint) for action in actions[i:i + 2]]
+            for i in range(0, len(actions), 2)]
+        rows += [[(f"Confirm ({self._key(c.CONFIRM)})", c.CONFIRM, confirm_tip)], *self._rows]
+        specs, bottom = move_buttons.grid(rows, pygame.Rect(x, 0, inner, button_h),
+                                          functools.partial(button_width, self))
+        lift = size[1] - 14 - (bottom - move_buttons.GAP)
+        specs = [spec._replace(rect=spec.rect.move(0, lift),
+                               object_id="#primary" if spec.name == c.CONFIRM else "")
+                 for spec in specs]
+        return specs, lift < round(size[1] * TEXT_KEPT)
 
-    def _button(self, rect: pygame.Rect, text: str, name: str, tip: str = "",
-                object_id: str = "") -> None:
-        self.buttons[button(self, rect, text, tip, object_id)] = name
+    def _moved_with_the_window(self, old: tuple[int, int], size: tuple[int, int],
+                               button_h: int) -> bool:
+        """A resize from ``old`` to ``size`` that keeps the buttons' shape (neither then
+        nor now scrolling) moves them with the panel's bottom right corner and lays the
+        board out again; False: the scene is to be made anew."""
+        if self._scrolls or self._specs(size, button_h, "", 0)[1]:
+            return False
+        self._refit_root()
+        self._place(size)
+        dx, dy = size[0] - old[0], size[1] - old[1]
+        for widget in self.buttons:
+            x, y = widget.relative_rect.topleft
+            widget.set_relative_position((x + dx, y + dy))
+        self._buttons_top += dy
+        return True
 
     def _key(self, command: str) -> str:
         """The key to name for ``command``: a plain one (Right) before a chord (Ctrl+Y)."""
@@ -195,18 +252,18 @@ class BoardPanelScene(Scene):
         pygame.draw.rect(surface, palette.PANEL, panel)
         pygame.draw.line(surface, palette.GRID, panel.topleft, panel.bottomleft, 2)
         x = panel.x + 14
-        first = min((w.get_abs_rect().top for w in self.buttons), default=panel.bottom)
+        first = self._buttons_top
         top = self._draw_seat(surface, x, 16)
         for scale in (1.0, 0.88, 0.76):  # smaller print before anything is cut off
             lines = self.panel_lines(scale, panel.w - 28)
-            if top + sum(size + 4 for _, size, _, _ in lines) <= first - 8:
+            if top + sum(_step(size) for _, size, _, _ in lines) <= first - 8:
                 break
         y = top
         for text, size, colour, bold in lines:
-            if y + size > first - 8:
+            if y + _step(size) > first - 8:
                 break
             surface.blit(fonts.text(text, size, colour, bold), (x, y))
-            y += size + 4
+            y += _step(size)
 
     def _foot_lines(self, small: int, body: int, width: int, waiting: str | None,
                     answering: bool) -> list[Line]:

@@ -53,18 +53,27 @@ def button_width(scene: Scene, text: str) -> int:
     return int(scene.services.ui.get_theme().get_font(["button"]).size(printable(text, 200))[0])
 
 
-def label(scene: Scene, rect: pygame.Rect, text: str, object_id: str = "") -> Any:
+def label(scene: Scene, rect: pygame.Rect, text: str, object_id: str = "",
+          container: Any = None) -> Any:
+    """A label (in ``container``, else the scene's root)."""
     return pygame_gui.elements.UILabel(
-        rect, printable(text, 200), scene.services.ui, container=scene.root,
+        rect, printable(text, 200), scene.services.ui, container=container or scene.root,
         object_id=object_id or None,
     )
 
 
-def entry(scene: Scene, rect: pygame.Rect, text: str, hint: str = "", limit: int = 32) -> Any:
-    """A one-line text field showing ``text`` (what was typed before a rebuild) under its
-    length ``limit``; ``hint`` shows while it is empty."""
-    field = HintedEntry(rect, scene.services.ui, container=scene.root,
-                                                placeholder_text=hint or None)
+def label_width(scene: Scene, text: str) -> int:
+    """How wide ``text`` is drawn on a label (the theme's font)."""
+    return int(scene.services.ui.get_theme().get_font(["label"]).size(printable(text, 200))[0])
+
+
+def entry(scene: Scene, rect: pygame.Rect, text: str, hint: str = "", limit: int = 32,
+          container: Any = None) -> Any:
+    """A one-line text field (in ``container``, else the scene's root) showing ``text``
+    (what was typed before a rebuild) under its length ``limit``; ``hint`` shows while it
+    is empty."""
+    field = HintedEntry(rect, scene.services.ui, container=container or scene.root,
+                        placeholder_text=hint or None)
     field.set_text_length_limit(limit)
     field.set_text(text)
     return field

@@ -19,6 +19,7 @@ from game.client.app.scene import Pop, Push, Scene, Transition
 from game.client.app.services import Services
 from game.client.draw import fonts, palette
 from game.client.files import autosaves, storage, tickets
+from game.client.widgets.fitted import Fitted
 from game.core.errors import RecordError
 from game.core.match import Match
 from scenes.common import button, heading, message
@@ -48,6 +49,12 @@ def _load(scene: Scene, kept: autosaves.Kept, title: str) -> Match | None:
         return None
 
 
+HINT = "Every game is kept after each move. Choose one, then Resume or Replay (or " \
+    "double-click it)."
+SHORT_HINT = "Choose a game, then Resume or Replay."
+"""The hint where the whole one is wider than the window (large text)."""
+
+
 class GamesScene(Scene):
     contexts = (inp.MENU, inp.GLOBAL)
 
@@ -63,6 +70,8 @@ class GamesScene(Scene):
         """The finished list's second button: replay with the computer's review."""
         self._lines: dict[int, str] = {}
         self._describe()
+        self.fitted = Fitted()
+        """The rows too long for their list this frame, whole on hover."""
 
     def _describe(self) -> None:
         games = self.services.games
@@ -174,6 +183,12 @@ class GamesScene(Scene):
 
     def draw(self, surface: pygame.Surface, clock: float) -> None:
         heading(surface, "Your games", (surface.get_width() // 2, 64), 56)
-        hint = fonts.text("Every game is kept after each move. Choose one, then Resume or "
-                          "Replay (or double-click it).", 22, palette.MUTED)
-        surface.blit(hint, hint.get_rect(center=(surface.get_width() // 2, 106)))
+        self.fitted.clear()
+        hint = HINT if fonts.font(22).size(HINT)[0] <= surface.get_width() - 40 else SHORT_HINT
+        self.fitted.blit(surface, hint, 22, palette.MUTED, surface.get_width() - 40,
+                         (20, 106 - fonts.font(22).get_height() // 2))
+        self.fitted.keep_cut_rows(self.lists)
+
+    def draw_over(self, surface: pygame.Surface) -> None:
+        """The whole line of a row too long for its list, under the pointer."""
+        self.fitted.draw_tip(surface, pygame.mouse.get_pos(), pygame.Rect(0, 0, 0, 0))

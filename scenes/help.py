@@ -28,6 +28,7 @@ from game.client.app.services import Services
 from game.client.draw import fonts, palette
 from game.client.draw.pictures import PictureBook
 from game.client.draw.richtext import TextPanel
+from game.client.widgets.fitted import Fitted
 from scenes.common import button, heading
 
 APP_HELP = (
@@ -102,6 +103,8 @@ class HelpScene(Scene):
         self.nav = pygame.Rect(0, 0, 0, 0)
         """The table of contents, left of the text."""
         self._hover: int | None = None
+        self.fitted = Fitted()
+        """Section titles shortened in the table of contents this frame, whole on hover."""
         self._keyed: int | None = None
         """The keyboard's row of the contents, while the Tab focus is on them."""
         self.contents = ListStop("Contents", self, self._to_section)
@@ -134,7 +137,7 @@ class HelpScene(Scene):
 
     def build(self, size: tuple[int, int]) -> None:
         whole = min(1240, size[0] - 80)
-        nav_w = 210 if whole >= 1000 else 160
+        nav_w = min(whole // 3, fonts.wide(210 if whole >= 1000 else 160))
         whole_rect = pygame.Rect((size[0] - whole) // 2, 120, whole, size[1] - 210)
         self.nav = pygame.Rect(whole_rect.x, whole_rect.y, nav_w, whole_rect.h)
         rect = pygame.Rect(self.nav.right + 12, whole_rect.y, whole - nav_w - 12, whole_rect.h)
@@ -221,6 +224,7 @@ class HelpScene(Scene):
         return None
 
     def draw(self, surface: pygame.Surface, clock: float) -> None:
+        self.fitted.clear()
         title = self.services.games.get(self.game_id).info.title
         heading(surface, f"How to play {title}", (surface.get_width() // 2, 64), 56)
         if self.panel is not None:
@@ -246,7 +250,13 @@ class HelpScene(Scene):
                 pygame.draw.rect(surface, palette.ACCENT, (row.x + 2, row.y + 4, 4, row.h - 8))
             image = fonts.fit(title, NAV_TEXT, palette.ACCENT if current else palette.TEXT,
                               row.w - 24, current)
-            surface.blit(image, image.get_rect(midleft=(row.x + 14, row.centery)))
+            at = image.get_rect(midleft=(row.x + 14, row.centery))
+            self.fitted.blit(surface, title, NAV_TEXT, palette.ACCENT if current else palette.TEXT,
+                             row.w - 24, at.topleft, current)
             if number == self._keyed:  # the keyboard's row: a frame, not a colour alone
                 pygame.draw.rect(surface, palette.ACCENT, row.inflate(-4, 0), 2,
                                  border_radius=4)
+
+    def draw_over(self, surface: pygame.Surface) -> None:
+        """A section's whole title, where the table of contents shortened it, on hover."""
+        self.fitted.draw_tip(surface, pygame.mouse.get_pos(), pygame.Rect(0, 0, 0, 0))

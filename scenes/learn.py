@@ -92,11 +92,15 @@ class LearnScene(Scene):
         fit = max(1, (size[1] - 80 - (y + 30)) // (row_h + 6))
         # More lessons than fit in a column: two columns, over the puzzles' side if it is empty
         # (Piously's twelve), else side by side in the lessons' own.
+        # (Large text in a short window: as many columns across the page as it takes.)
         split = len(lessons) > fit
         self._wide = split and not puzzles
+        columns = max(2, -(-len(lessons) // fit)) if self._wide else 2 if split else 1
         cell = column if not split or not puzzles else (column - 8) // 2
-        step = column + 16 if self._wide else cell + 8
-        rows = -(-len(lessons) // 2) if split else len(lessons)
+        if self._wide:
+            cell = (width - 16 * (columns - 1)) // columns
+        step = cell + 16 if self._wide else cell + 8
+        rows = -(-len(lessons) // columns)
         for i, unit in enumerate(lessons):
             rect = pygame.Rect(left + (i // rows) * step, y + 30 + (i % rows) * (row_h + 6),
                                cell, row_h)

@@ -51,7 +51,7 @@ class Unit:
 
 def _button_size(size: tuple[int, int]) -> tuple[int, int]:
     """What the panel's buttons' sizes follow: the panel's width and the buttons' height."""
-    return panel_width(size), 30 if size[1] < 720 else 36
+    return panel_width(size), fonts.grow(30 if size[1] < 720 else 36)
 
 
 class LessonScene(BoardPanelScene):
@@ -109,29 +109,17 @@ class LessonScene(BoardPanelScene):
         1140 pixels up; they are as tall from 720): a resize then moves them, with the
         panel's bottom right corner, and lays out the board again; else they are made anew."""
         old, size = self._built_for, self.services.surface_size()
-        if self.root is None or old is None or _button_size(old) != _button_size(size):
+        if self.root is None or old is None or _button_size(old) != _button_size(size) \
+                or not self._moved_with_the_window(old, size, _button_size(size)[1]):
             self._build_root()
-            return
-        self._refit_root()
-        self._place(size)
-        dx, dy = size[0] - old[0], size[1] - old[1]
-        for widget in self.buttons:
-            x, y = widget.relative_rect.topleft
-            widget.set_relative_position((x + dx, y + dy))
 
     def build(self, size: tuple[int, int]) -> None:
         self._place(size)
         self.buttons = {}
-        x, inner = self.panel.x + 14, self.panel.w - 28
-        button_h = _button_size(size)[1]
-        y = self._build_moves(size, button_h, 3, "")
-        for row in ((("Clear", c.CLEAR), ("Show me", SHOW)),
-                    (("Restart step", RESTART), (f"Continue ({self._key(c.REDO)})", NEXT)),
-                    (("Back", c.BACK),)):
-            cell = (inner - 8 * (len(row) - 1)) // len(row)
-            for col, (text, name) in enumerate(row):
-                self._button(pygame.Rect(x + col * (cell + 8), y, cell, button_h), text, name)
-            y += button_h + 6
+        self._build_buttons(size, _button_size(size)[1], [
+            [("Clear", c.CLEAR, ""), ("Show me", SHOW, "")],
+            [("Restart step", RESTART, ""), (f"Continue ({self._key(c.REDO)})", NEXT, "")],
+            [("Back", c.BACK, "")]], "")
         self._refresh()
 
     def _refresh(self) -> None:

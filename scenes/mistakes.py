@@ -141,19 +141,13 @@ class MistakesScene(BoardPanelScene):
     def build(self, size: tuple[int, int]) -> None:
         self._place(size)
         self.buttons = {}
-        x, inner = self.panel.x + 14, self.panel.w - 28
-        button_h = 30 if size[1] < 720 else 36
-        y = self._build_moves(size, button_h, 2, "Play the move on the board")
-        for row in (((f"Show me ({self._key(c.HINT)})", SHOW, "Draw the better move"),
-                     (f"Try again ({self._key(c.TAKE_BACK)})", RETRY,
-                      "The position before the mistake again")),
-                    ((f"Skip ({self._key(c.REDO)})", SKIP, "The next mistake"),
-                     (f"Back ({self._key(c.BACK)})", c.BACK, "Back to the replay"))):
-            cell = (inner - 8) // 2
-            for col, (text, name, tip) in enumerate(row):
-                self._button(pygame.Rect(x + col * (cell + 8), y, cell, button_h), text, name,
-                             tip)
-            y += button_h + 6
+        self._build_buttons(size, fonts.grow(30 if size[1] < 720 else 36), [
+            [(f"Show me ({self._key(c.HINT)})", SHOW, "Draw the better move"),
+             (f"Try again ({self._key(c.TAKE_BACK)})", RETRY,
+              "The position before the mistake again")],
+            [(f"Skip ({self._key(c.REDO)})", SKIP, "The next mistake"),
+             (f"Back ({self._key(c.BACK)})", c.BACK, "Back to the replay")]],
+            "Play the move on the board")
         self._refresh()
 
     def _refresh(self) -> None:

@@ -31,20 +31,25 @@ class OptionsForm:
         self.widgets = widgets
         self.values: dict[str, str | int | bool] = (
             info.default_options() if values is None else values)
+        self.container: Any = scene.root
+        """Where the option widgets are made (a part that scrolls, or the scene's root)."""
 
     def build(self, left: int, top: int, row: int, label_w: int = 206, field_w: int = 160,
-              height: int = 36) -> int:
-        """One option a row from ``top``; returns the y below the last."""
+              height: int = 36, container: Any = None) -> int:
+        """One option a row from ``top`` (in ``container``, else the scene's root); returns
+        the y below the last."""
+        self.container = container or self.scene.root
         for i, spec in enumerate(self.info.options):
             y = top + i * row
-            label(self.scene, pygame.Rect(left, y, label_w - 4, height), spec.label)
+            label(self.scene, pygame.Rect(left, y, label_w - 4, height), spec.label,
+                  container=self.container)
             rect = pygame.Rect(left + label_w, y, field_w, height)
             self.widgets[PREFIX + spec.name] = self._widget(spec, rect)
         self.sync()
         return top + len(self.info.options) * row
 
     def _widget(self, spec: OptionSpec, rect: pygame.Rect) -> Any:
-        ui, root, value = self.scene.services.ui, self.scene.root, self.values[spec.name]
+        ui, root, value = self.scene.services.ui, self.container, self.values[spec.name]
         tip = spec.help or None
         if spec.kind is OptionKind.CHOICE:
             choices: list[str | tuple[str, str]] = list(spec.choices)

@@ -9,6 +9,7 @@ files). Every refusal is shown as a toast with the rules' reason.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -22,20 +23,20 @@ from game.client.app import input as inp
 from game.client.app.commands import Command
 from game.client.app.scene import Push, Replace, Scene, Transition
 from game.client.app.services import Services
-from game.client.draw import palette
+from game.client.draw import fonts, palette
 from game.client.files import autosaves
 from game.client.match.computer import ComputerSeat
 from game.client.match.table import MovingSeat, Played
 from game.client.view import Feedback, Swatches, last_turn, seat_colours
 from game.client.widgets import move_buttons, top_bar, turn_info
 from game.client.widgets.board_host import BoardHost
-from game.client.widgets.movelist import History, MoveList
+from game.client.widgets.movelist import History, MoveList, lines_height
 from game.client.widgets.side_panel import Ended, SidePanel, Turn
 from game.core.match import Match
 from game.core.protocol import CHANCE
 from game.core.record import Online
 from scenes import layout
-from scenes.common import copy_watch_code
+from scenes.common import button_width, copy_watch_code
 from scenes.demo import next_demo
 from scenes.play_parts import controls, endings, files
 from scenes.play_parts.controls import REMATCH
@@ -54,6 +55,10 @@ class PlayScene(Scene):
         (c.BACK, "pause"), (c.CONFIRM, "confirm"), (c.CLEAR, "clear"),
         (c.TAKE_BACK, "take back"), (c.SKIP, "skip animation"), (inp.REVIEW, "review"))
     """The message strip's keys after the rules' (the last give way first when short)."""
+    MOVES_KEPT = 3
+    """Lines of moves the list keeps under the panel's buttons (one fewer with larger text,
+    its lines taller): where the buttons would take them, they scroll instead (in rows
+    shown whole, so about as many lines)."""
 
     def __init__(self, services: Services, match: Match, demo: bool = False,
                  resumed_from: Path | None = None, back_to: str | None = None) -> None:
@@ -172,10 +177,24 @@ class PlayScene(Scene):
         keys = move_buttons.Keys(lambda name: self._key(self.contexts[0], name),
                                  self._key(inp.PLAY, c.CONFIRM),
                                  lambda name: self._tip(inp.PLAY, name))
-        specs, y = self.side.lay_out(len(self.match.seats), self.board.actions,
-                                     self.board.clicks_play, keys, self._control_rows(),
-                                     self.result_card() if self.match.is_over else None)
-        self.controls.make(specs, self.services.ui, self.root)
+        lay_out = functools.partial(
+            self.side.lay_out, len(self.match.seats), self.board.actions,
+            self.board.clicks_play, keys, self._control_rows(),
+            self.result_card() if self.match.is_over else None,
+            lambda words: button_width(self, words))
+        specs, y = lay_out()
+        kept = self.MOVES_KEPT - (fonts.text_scale() > 1)
+        bottom = self.panel.bottom - 10 - lines_height(kept)  # the buttons' room
+        view = None
+        if specs and y > bottom:  # large text in a short window: the buttons scroll
+            specs, y = lay_out(move_buttons.SCROLL_BAR)
+            top = min(spec.rect.y for spec in specs)
+            pitch = specs[0].rect.h + move_buttons.GAP  # whole rows show: the nearest count
+            shown = max(1, round((bottom - top + move_buttons.GAP) / pitch))
+            view = pygame.Rect(self.panel.x + 8, top, self.panel.w - 8,
+                               shown * pitch - move_buttons.GAP)
+            y = view.bottom + move_buttons.GAP
+        self.controls.make(specs, self.services.ui, self.root, view)
         room = self.panel.bottom - 10 - (y + 4)
         extras = self._extras_room(room)
         self.move_list.layout(pygame.Rect(self.panel.x + 8, y + 4, self.panel.w - 16,

@@ -24,6 +24,7 @@ from game.client.match.review import NoReviews
 from game.client.match.review_session import BetterLine, GraphPoint, ReviewSession
 from game.client.view import GameView, Suggests, SuggestsLine, last_turn
 from game.client.widgets.eval_graph import EvalGraph, Point
+from game.client.widgets.fitted import Fitted
 from game.client.widgets.movelist import History, Mark
 from game.core.errors import RecordError
 from game.core.match import Match
@@ -64,6 +65,8 @@ class Host(Protocol):
     cursor: int
     buttons: dict[Any, str]
     root: Any
+    fitted: Fitted
+    """Lines shortened this frame, whole on hover."""
 
     def go_to(self, ply: int, animate: bool = False) -> None: ...
 
@@ -448,8 +451,8 @@ class ReviewPanel:
         line = self._line_h()
         x, width = self.info.x + 8, self.info.w - 16
         y = self.info.y + 2
-        surface.blit(fonts.fit(_first_fitting(self._status(), width), fonts.MIN_SIZE,
-                               palette.TEXT, width), (x, y))
+        self.host.fitted.blit(surface, _first_fitting(self._status(), width), fonts.MIN_SIZE,
+                              palette.TEXT, width, (x, y))
         if session.running or (session.review is not None and not session.complete
                                and not session.stale):
             self._draw_progress(surface, pygame.Rect(x, y + line, width, line - 6))
@@ -466,8 +469,8 @@ class ReviewPanel:
                              border_radius=3)
             room = width - 18 - (76 if learn else 0)
             words = _first_fitting(self._summary_words(summary.seat, review), room)
-            surface.blit(fonts.fit(words, fonts.MIN_SIZE, palette.TEXT, room),
-                         (swatch.right + 6, y))
+            self.host.fitted.blit(surface, words, fonts.MIN_SIZE, palette.TEXT, room,
+                                  (swatch.right + 6, y))
 
     def _status(self) -> tuple[str, ...]:
         """The review's state in words, longest first (the first that fits is shown)."""

@@ -9,6 +9,7 @@ validates through the rules and shows their reason.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 import pygame
@@ -27,17 +28,32 @@ from game.client.widgets.hinted_entry import HintedEntry
 from game.core.errors import GameError
 from game.core.match import Match, Seat
 from game.core.registry import AnyGame
-from scenes.common import button, heading, label, menu_open
+from scenes.common import button, heading, label, label_width, menu_open
 from scenes.options_form import OptionsForm
 
 WIDTH = 860
-"""The two columns (options, seats) fit the smallest window, 900 pixels wide."""
+"""The two columns (options, seats) fit the smallest window, 900 pixels wide (at 100 %
+text; larger text widens them, and where they do not fit the window they are one)."""
 SEAT_W = 456
+LABEL_W, FIELD_W = 210, 160
+"""An option's label and field, at least (the label grows to its words)."""
+SEAT_LABEL_W = 120
+"""A seat's label, at least."""
+KIND_W = 170
+COLOUR_W = 122
+"""A seat's kind's and colour's drop-downs, at 100 % text."""
+TOP = 150
+"""Where the form begins, under the heading."""
+SCROLL_BAR = 20
+SEED_LABEL = "Seed (blank: random)"
 HUMAN = "human"
 COMPUTER = "computer: "
 """Seat kinds read "human" or "computer: <level>" in the drop-down."""
 
 
+PREVIEW_W = 560
+"""The widest the preview beside the seats reaches (left of the form, if need be), at
+100 % text (its board's words grow with the text: so does its room)."""
 PREVIEW_MIN_H = 150
 """The least height the board preview is drawn in: smaller, a board and its labels read as
 noise (a short window shows the options alone)."""
@@ -71,91 +87,151 @@ class SetupScene(Scene):
         self.preview_area = pygame.Rect(0, 0, 0, 0)
         self._preview_key: object = None
         self._preview_problem: str | None = None
+        self.scroller: Any = None
+        """The form's scrolling part, if it scrolls."""
 
     def resize(self) -> None:
-        """The widgets have one size in every window: a resize moves them (the columns
-        centred, Back and Start at the bottom), keeping what was typed and chosen, and fits
-        the preview to the new room. With a drop-down open, the screen is made anew."""
+        """The widgets keep their sizes while the form keeps its shape: a resize moves them
+        (the columns centred, Back and Start at the bottom), keeping what was typed and
+        chosen, and fits the preview to the new room. A form of another shape (one column
+        or two, scrolling or not) or an open drop-down: the screen is made anew, with what
+        was typed and chosen."""
         old = self._built_for
-        if self.root is None or old is None or menu_open(self.widgets.values()):
+        size = self.services.surface_size()
+        if self.root is None or old is None or menu_open(self.widgets.values()) \
+                or self._plan(size).shape != self._plan(old).shape:
+            if self.widgets:
+                self._read()  # (kept for the new widgets)
             self._build_root()
             return
         size = self._refit_root()
-        dx = _left(size) - _left(old)
+        dx = self._plan(size).left - self._plan(old).left
         for element in list(self.root.elements):
             x, y = element.relative_rect.topleft
             at_bottom = element in (self.back_button, self.start_button)
             element.set_relative_position((x + dx, size[1] - 80 if at_bottom else y))
-        self.preview_area.x += dx
-        self.preview_area.h = max(0, size[1] - 100 - self.preview_area.y)
+        self.preview_area = self._preview_room(self._plan(size))
         self._preview_key = None  # laid out again for its new room
 
+    def _plan(self, size: tuple[int, int]) -> Plan:
+        """Where the form goes in a window of ``size`` (see ``Plan``)."""
+        texts = [spec.label for spec in self.game.info.options]
+        if self.game.info.has_chance:
+            texts.append(SEED_LABEL)
+        labels = max([label_width(self, text) for text in texts] or [0])
+        seat_label = max(label_width(self, f"Seat {self.game.info.players} name"),
+                         label_width(self, "Player"))
+        return plan(size, len(self.game.info.options) + self._seed_rows(),
+                    self.game.info.players, labels, seat_label)
+
     def build(self, size: tuple[int, int]) -> None:
-        ui, root = self.services.ui, self.root
+        ui = self.services.ui
         self.widgets.clear()
-        left = _left(size)
-        top = 150
-        row = fonts.grow(46)
-        self.options.build(left, top, row, label_w=210)
-        seed_rows = self._seed_widgets(left, top + len(self.game.info.options) * row, row)
-        right = left + WIDTH - SEAT_W
+        at = self._plan(size)
+        left, top, row, field_h = at.left, TOP, fonts.grow(46), fonts.grow(36)
+        container, origin, self.scroller = self.root, (0, 0), None
+        if at.scrolls:  # large text in a short window: the form scrolls above the buttons
+            view = pygame.Rect(left, top, at.width + SCROLL_BAR, at.bottom - 20 - top)
+            scroller = pygame_gui.elements.UIScrollingContainer(
+                view, ui, container=self.root, allow_scroll_x=False)
+            scroller.set_scrollable_area_dimensions((at.width, at.height))
+            container, origin, self.scroller = scroller.get_container(), (left, top), scroller
+
+        def place(x: int, y: int, w: int, h: int) -> pygame.Rect:
+            return pygame.Rect(x - origin[0], y - origin[1], w, h)
+
+        options_at = place(left, top, 0, 0)
+        self.options.build(options_at.x, options_at.y, row, at.label_w, at.field_w, field_h,
+                           container)
+        options_bottom = top + (len(self.game.info.options) + self._seed_rows()) * row
+        self._seed_widgets(place(left, top + len(self.game.info.options) * row, 0, 0).topleft,
+                           row, at, container)
+        right = left + at.width - at.seat_w if at.two else left
+        seats_top = top if at.two else options_bottom + row // 2
+        label_w, kind_w = at.seat_label_w, fonts.wide(KIND_W)
         for seat in range(self.game.info.players):
-            y = top + seat * 3 * row
-            label(self, pygame.Rect(right, y, 110, fonts.grow(36)), f"Seat {seat + 1} name")
+            y = seats_top + seat * 3 * row
+            label(self, place(right, y, label_w - 10, field_h), f"Seat {seat + 1} name",
+                  container=container)
             entry = pygame_gui.elements.UITextEntryLine(
-                pygame.Rect(right + 120, y, SEAT_W - 120, fonts.grow(36)), ui, container=root
-            )
+                place(right + label_w, y, at.seat_w - label_w, field_h), ui, container=container)
             entry.set_text_length_limit(24)
             entry.set_text(self.names[seat])
             self.widgets[f"name:{seat}"] = entry
-            label(self, pygame.Rect(right, y + row, 110, fonts.grow(36)), "Player")
+            label(self, place(right, y + row, label_w - 10, field_h), "Player",
+                  container=container)
             self.widgets[f"kind:{seat}"] = pygame_gui.elements.UIDropDownMenu(
                 _choices(tuple(self.kind_choices)), self.kinds[seat],
-                pygame.Rect(right + 120, y + row, 170, fonts.grow(36)), ui, container=root,
+                place(right + label_w, y + row, kind_w, field_h), ui, container=container,
             )
             if self.plugin.seat_colours is not None:
                 continue  # the game's sides have colours of their own
             swatch = palette.swatch_name(self.colours[seat])
             options: list[str | tuple[str, str]] = list(palette.SWATCHES)
+            colour_x = right + label_w + kind_w + 8
             self.widgets[f"colour:{seat}"] = pygame_gui.elements.UIDropDownMenu(
                 options, swatch if swatch in options else options[seat],
-                pygame.Rect(right + 298, y + row, SEAT_W - 298 - 36, fonts.grow(36)), ui,
-                container=root,
+                place(colour_x, y + row, right + at.seat_w - field_h - colour_x, field_h), ui,
+                container=container,
             )
-        bottom = size[1] - 80
-        seats_bottom = top + (self.game.info.players - 1) * 3 * row + 2 * row
-        options_bottom = top + (len(self.game.info.options) + seed_rows) * row
-        below = max(options_bottom, seats_bottom) + 20
-        strip = pygame.Rect(left, below, WIDTH, max(0, bottom - 20 - below))
-        column = pygame.Rect(left, options_bottom + 20, max(0, right - left - 30),
-                             max(0, bottom - 40 - options_bottom))
-        # The preview goes where a board comes out larger: under everything, or in the
-        # column the options leave free beside the seats (a short window).
-        self.preview_area = max(strip, column, key=lambda rect: min(rect.w, rect.h))
+        self.preview_area = self._preview_room(at)
         self._preview_key = None
-        self.back_button = button(self, pygame.Rect(left, bottom, 160, fonts.grow(48)), "Back")
-        self.start_button = button(self, pygame.Rect(left + WIDTH - 200, bottom, 200,
+        self.back_button = button(self, pygame.Rect(left, at.bottom, fonts.wide(160),
+                                                    fonts.grow(48)), "Back")
+        self.start_button = button(self, pygame.Rect(left + at.width - fonts.wide(200),
+                                                     at.bottom, fonts.wide(200),
                                                      fonts.grow(48)),
                                    "Start game", object_id="#primary")
 
-    def _seed_widgets(self, left: int, y: int, row: int) -> int:
-        """For games with dice: the seed entry and the daily seed button; rows used."""
-        self.daily_button = None
+    def _preview_room(self, at: Plan) -> pygame.Rect:
+        """Where the board preview goes: where a board comes out larger, under everything
+        or in the room the options leave free beside the seats (a short window; it reaches
+        left of the form, where a board with a panel of its own needs the width); none
+        where the form scrolls."""
+        if at.scrolls:
+            return pygame.Rect(0, 0, 0, 0)
+        row = fonts.grow(46)
+        options_bottom = TOP + (len(self.game.info.options) + self._seed_rows()) * row
+        seats_bottom = TOP + (self.game.info.players - 1) * 3 * row + 2 * row
+        if not at.two:
+            seats_bottom += options_bottom - TOP + row // 2
+        below = max(options_bottom, seats_bottom) + 20
+        strip = pygame.Rect(at.left, below, at.width, max(0, at.bottom - 20 - below))
+        if not at.two:
+            return strip
+        right = at.left + at.width - at.seat_w
+        x = max(20, min(at.left, right - 30 - fonts.wide(PREVIEW_W)))
+        column = pygame.Rect(x, options_bottom + 20, max(0, right - 30 - x),
+                             max(0, at.bottom - 40 - options_bottom))
+        return max(strip, column, key=lambda rect: min(rect.w, rect.h))
+
+    def _seed_rows(self) -> int:
+        """The rows the seed takes: its entry, and the daily seed's button if the game has
+        one."""
         if not self.game.info.has_chance:
             return 0
-        label(self, pygame.Rect(left, y, 206, fonts.grow(36)), "Seed (blank: random)")
+        return 1 if today_seed(self.plugin.seeds) is None else 2
+
+    def _seed_widgets(self, at: tuple[int, int], row: int, plan: Plan, container: Any) -> None:
+        """For games with dice: the seed entry and the daily seed button, from ``at``."""
+        self.daily_button = None
+        if not self.game.info.has_chance:
+            return
+        left, y = at
+        field_h = fonts.grow(36)
+        label(self, pygame.Rect(left, y, plan.label_w - 4, field_h), SEED_LABEL,
+              container=container)
         entry = HintedEntry(
-            pygame.Rect(left + 210, y, 160, fonts.grow(36)), self.services.ui, container=self.root,
-            placeholder_text="random",
+            pygame.Rect(left + plan.label_w, y, plan.field_w, field_h), self.services.ui,
+            container=container, placeholder_text="random",
         )
         entry.set_text_length_limit(40)
         entry.set_text(self.seed_text)
         self.widgets["seed"] = entry
-        if today_seed(self.plugin.seeds) is None:
-            return 1
-        self.daily_button = button(self, pygame.Rect(left + 210, y + row, 160, fonts.grow(36)),
-                                   "Daily seed", "Everyone's seed for today")
-        return 2
+        if self._seed_rows() == 2:
+            self.daily_button = button(
+                self, pygame.Rect(left + plan.label_w, y + row, plan.field_w, field_h),
+                "Daily seed", "Everyone's seed for today", container=container)
 
     def _read(self) -> str | None:
         """Copy the widgets into the chosen values; a problem to show, or None."""
@@ -253,6 +329,9 @@ class SetupScene(Scene):
         self._draw_preview(surface, clock)
 
     def _draw_swatches(self, surface: pygame.Surface) -> None:
+        clip = surface.get_clip()
+        if self.scroller is not None:  # only where the form shows
+            surface.set_clip(self.scroller.get_abs_rect())
         for seat in range(self.game.info.players):
             widget = self.widgets.get(f"colour:{seat}")
             kind = self.widgets[f"kind:{seat}"].get_abs_rect()
@@ -266,6 +345,7 @@ class SetupScene(Scene):
             if widget is None:
                 swatch.x = rect.x
             pygame.draw.rect(surface, colour, swatch, border_radius=6)
+        surface.set_clip(clip)
 
     def _draw_preview(self, surface: pygame.Surface, clock: float) -> None:
         """The board the chosen options make, or why they make none (custom sizes)."""
@@ -293,9 +373,54 @@ class SetupScene(Scene):
             surface.blit(words, words.get_rect(center=self.preview_area.center))
 
 
-def _left(size: tuple[int, int]) -> int:
-    """Where the two columns begin in a window of ``size`` (centred, never off screen)."""
-    return max(20, size[0] // 2 - WIDTH // 2)
+@dataclass(frozen=True)
+class Plan:
+    """Where the form goes: two columns (options, seats) side by side where the window is
+    wide enough for the words, else one (options above seats), in a part that scrolls
+    where it is taller than the room above Back and Start."""
+
+    two: bool
+    scrolls: bool
+    left: int
+    width: int
+    """The form's width (both columns, or the one)."""
+    height: int
+    """The form's height, options and seats."""
+    bottom: int
+    """Where Back and Start go."""
+    label_w: int
+    field_w: int
+    seat_label_w: int
+    seat_w: int
+
+    @property
+    def shape(self) -> tuple[object, ...]:
+        """What a resize cannot change by moving the widgets."""
+        return (self.two, self.scrolls, self.width, self.height if self.scrolls else 0,
+                self.bottom if self.scrolls else 0)
+
+
+def plan(size: tuple[int, int], option_rows: int, seats: int, labels: int,
+         seat_label: int) -> Plan:
+    """The form's ``Plan`` in a window of ``size``: ``option_rows`` rows of options whose
+    widest label is ``labels`` pixels, ``seats`` seats whose labels are ``seat_label``."""
+    row = fonts.grow(46)
+    label_w, field_w = max(LABEL_W, labels + 14), fonts.wide(FIELD_W)
+    seat_label_w = max(SEAT_LABEL_W, seat_label + 20)
+    seat_w = max(SEAT_W, seat_label_w + fonts.wide(KIND_W) + 8 + fonts.wide(COLOUR_W)
+                 + fonts.grow(36))
+    options_w = label_w + field_w
+    seats_h = (seats - 1) * 3 * row + 2 * row
+    two = options_w + 30 + seat_w <= size[0] - 40
+    if two:
+        width = max(WIDTH, options_w + 30 + seat_w)
+        height = max(option_rows * row, seats_h)
+    else:
+        width = min(max(options_w, seat_w), size[0] - 40 - SCROLL_BAR)
+        height = option_rows * row + row // 2 + seats_h
+    bottom = size[1] - 80
+    return Plan(two, TOP + height > bottom - 20, max(20, size[0] // 2 - width // 2), width,
+                height, bottom, label_w, field_w, seat_label_w, min(seat_w, width))
 
 
 def _seat(name: str, kind: str) -> Seat:

@@ -29,8 +29,9 @@ from game.client.match.clocks import menu as clock_menu
 from game.client.match.lobby import Lobby, Spectator, open_lobby, open_spectator, seat_line
 from game.client.match.online import OnlineGame, OnlinePlay
 from game.client.match.seats import accepting, hosting, joining, seeking, table_clock, taking
+from game.client.widgets.fitted import Fitted
 from game.core.text import problem
-from scenes.common import button, centred_box, entry, heading, label, message
+from scenes.common import button, button_width, centred_box, entry, heading, label, message
 from scenes.layout import columns
 from scenes.online.games import follow_pending, playable_online, trying_again
 
@@ -61,6 +62,8 @@ class LobbyScene(Scene):
         self.online: OnlinePlay = services.online
         self.url = url
         self.widgets: dict[str, Any] = {}
+        self.fitted = Fitted()
+        """Lines and list rows cut short this frame, whole on hover."""
         self.lobby: Lobby | None = None
         self.pending: OnlineGame | None = None
         """The seat being taken (listed, queued, joining), until both seats are taken."""
@@ -104,49 +107,76 @@ class LobbyScene(Scene):
         lobby = self.lobby
         assert lobby is not None
         top = page.top
-        y = top
         third = (width - 16) // 3
         games = playable_online(self.services)
+        longest = max([t for _, t in games] or ["(none)"], key=lambda t: button_width(self, t))
+        # the game, the clock and rated a third each, or (large text) the game on a row
+        # of its own and the others a half each under it
+        game_w = third if button_width(self, longest) + 40 <= third else width
+        fixed = 6 * row + 6 * gap + (row + gap if game_w == width else 0)
+        room = size[1] - row - 16 - 2 * gap - top  # down to Back's row
+        scrolls = fixed + 2 * row > room  # large text in a short window: the column scrolls
+        list_h = 2 * row if scrolls else room - fixed
+        origin = (0, 0)
+        if scrolls:
+            scroller = pygame_gui.elements.UIScrollingContainer(
+                pygame.Rect(left, top, width + 20, room), ui, container=self.root,
+                allow_scroll_x=False)
+            scroller.set_scrollable_area_dimensions((width, fixed + list_h + gap))
+            root, origin = scroller.get_container(), (left, top)
+            w["left"] = scroller
+        left -= origin[0]
+        y = top - origin[1]
         game_title = next((t for g, t in games if g == self._chosen_game_id()), "")
         w["game"] = pygame_gui.elements.UIDropDownMenu(
             [t for _, t in games] or ["(none)"], game_title or (games[0][1] if games
                                                                  else "(none)"),
-            pygame.Rect(left, y, third, row), ui, container=root)
+            pygame.Rect(left, y, game_w, row), ui, container=root)
+        x, cell = left + third + 8, third
+        if game_w == width:
+            y += row + gap
+            x, cell = left, (width - 8) // 2
         clock = self._kept("clock", "No clock")
-        menu_w = third // 2 if clock == CUSTOM else third
+        menu_w = cell // 2 if clock == CUSTOM else cell
         w["clock"] = pygame_gui.elements.UIDropDownMenu(
-            clock_menu(), clock, pygame.Rect(left + third + 8, y, menu_w, row), ui,
-            container=root)
+            clock_menu(), clock, pygame.Rect(x, y, menu_w, row), ui, container=root)
         if clock == CUSTOM:
-            w["custom_clock"] = entry(self, pygame.Rect(left + third + 12 + menu_w, y,
-                                                        third - menu_w - 4, row),
-                                      self._typed.get("custom_clock", ""), "e.g. 4+2", 12)
+            w["custom_clock"] = entry(self, pygame.Rect(x + 4 + menu_w, y, cell - menu_w - 4,
+                                                        row),
+                                      self._typed.get("custom_clock", ""), "e.g. 4+2", 12,
+                                      container=root)
         w["rated"] = pygame_gui.elements.UIDropDownMenu(
             list(RATED), self._kept("rated", "Casual"),
-            pygame.Rect(left + 2 * (third + 8), y, third, row), ui, container=root)
+            pygame.Rect(x + cell + 8, y, cell, row), ui, container=root)
         y += row + gap
         half = (width - 8) // 2
         w["list"] = button(self, pygame.Rect(left, y, half, row), "List a table",
-                           "Open a table with these settings, its seat listed in the lobby")
+                           "Open a table with these settings, its seat listed in the lobby",
+                           container=root)
         w["seek"] = button(self, pygame.Rect(left + half + 8, y, half, row), "Quick match",
-                           "Wait in the queue for an opponent of similar rating")
+                           "Wait in the queue for an opponent of similar rating",
+                           container=root)
         y += row + 2 * gap
-        label(self, pygame.Rect(left, y, width, row), "Challenge a player")
+        label(self, pygame.Rect(left, y, width, row), "Challenge a player", container=root)
         y += row
-        w["rival"] = entry(self, pygame.Rect(left, y, width - 128, row),
-                           self._typed.get("rival", ""), "Their name on this server")
-        w["challenge"] = button(self, pygame.Rect(left + width - 120, y, 120, row), "Challenge",
-                                "Challenge them with the settings above")
+        challenge_w = max(120, button_width(self, "Challenge") + 24)
+        w["rival"] = entry(self, pygame.Rect(left, y, width - challenge_w - 8, row),
+                           self._typed.get("rival", ""), "Their name on this server",
+                           container=root)
+        w["challenge"] = button(self, pygame.Rect(left + width - challenge_w, y, challenge_w,
+                                                  row), "Challenge",
+                                "Challenge them with the settings above", container=root)
         y += row + 2 * gap
-        label(self, pygame.Rect(left, y, width, row), "Challenges to you")
+        label(self, pygame.Rect(left, y, width, row), "Challenges to you", container=root)
         y += row
-        list_h = max(row * 2, size[1] - y - 2 * row - 3 * gap - 16)
         w["incoming"] = pygame_gui.elements.UISelectionList(
             pygame.Rect(left, y, width, list_h), [], ui, container=root)
         y += list_h + gap
         w["accept"] = button(self, pygame.Rect(left, y, half, row), "Accept",
-                             "Play the chosen challenge")
-        w["decline"] = button(self, pygame.Rect(left + half + 8, y, half, row), "Decline")
+                             "Play the chosen challenge", container=root)
+        w["decline"] = button(self, pygame.Rect(left + half + 8, y, half, row), "Decline",
+                              container=root)
+        root, left = self.root, left + origin[0]
         if not games:
             for key in ("list", "seek", "challenge"):
                 w[key].disable()
@@ -446,6 +476,7 @@ class LobbyScene(Scene):
         return None
 
     def draw(self, surface: pygame.Surface, clock: float) -> None:
+        self.fitted.clear()
         width = surface.get_width()
         compact = surface.get_height() < 700
         heading(surface, "Lobby", (width // 2, 40 if compact else 56), 44 if compact else 56)
@@ -455,10 +486,18 @@ class LobbyScene(Scene):
                    else "Not identified: claim your name (Profile and ratings) for quick "
                    "match, challenges and rated games")
             state = "" if lobby.state == "connected" else f"  ·  {lobby.state}"
-            hint = fonts.fit(f"{self.url}  ·  {who}{state}", 20, palette.MUTED, width - 40)
-            surface.blit(hint, hint.get_rect(center=(width // 2, 76 if compact else 100)))
+            line = f"{self.url}  ·  {who}{state}"
+            hint = fonts.fit(line, 20, palette.MUTED, width - 40)
+            at = hint.get_rect(center=(width // 2, 76 if compact else 100))
+            self.fitted.blit(surface, line, 20, palette.MUTED, width - 40, at.topleft)
+        self.fitted.keep_cut_rows(widget for widget in self.widgets.values()
+                                  if isinstance(widget, pygame_gui.elements.UISelectionList))
         if self.pending is not None or self.spectator is not None:
             self._draw_waiting(surface)
+
+    def draw_over(self, surface: pygame.Surface) -> None:
+        """The whole line of a row (or of the line under the heading) cut short, on hover."""
+        self.fitted.draw_tip(surface, pygame.mouse.get_pos(), pygame.Rect(0, 0, 0, 0))
 
     def _draw_waiting(self, surface: pygame.Surface) -> None:
         box = centred_box(surface.get_size(), 620, 260)

@@ -11,6 +11,7 @@ here knows a game: the list of games and their default options come from the reg
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any, Final
 
 import pygame
@@ -27,9 +28,19 @@ from game.client.match.address import server_url
 from game.client.match.nearby import NearbyTables
 from game.client.match.online import OnlineGame, OnlinePlay
 from game.client.match.seats import hosting, joining, table_clock
+from game.client.widgets.fitted import Fitted
 from game.client.widgets.hinted_entry import HintedEntry
 from game.core.text import problem
-from scenes.common import button, centred_box, enable, heading, menu_open, message
+from scenes.common import (
+    button,
+    button_width,
+    centred_box,
+    enable,
+    heading,
+    label_width,
+    menu_open,
+    message,
+)
 from scenes.layout import columns
 from scenes.online.games import (
     follow_pending,
@@ -47,6 +58,28 @@ CAPTION_SIZE: Final = 23
 """``game.client.draw.fonts`` size of the theme's labels (Noto Sans 16)."""
 BACK_TO: Final = "online play"
 """This screen as the pause screen names it: a game started or resumed here comes back here."""
+
+
+SHORT: Final = {"Server (for play over the internet)": "Server (internet play)"}
+"""A caption's shorter words, where the whole ones are wider than the column."""
+HINT: Final = "Play a friend on this network with no set-up, or over the internet through " \
+    "a server."
+SHORT_HINT: Final = "Play on this network, or through a server."
+HOST_HERE, HOST_SERVER = "On this network", "On the server"
+"""The two ways to host a table, as their buttons say."""
+SCROLL_BAR: Final = 20
+
+
+@dataclass(frozen=True)
+class LeftRows:
+    """The widths of the left column's parts (``OnlineScene._left_rows``)."""
+
+    name: int
+    """From the column's left to the name's field (its caption's room)."""
+    host: list[tuple[int, int, int]]
+    """The game's drop-down and the two host buttons: (line, x, width) each."""
+    remember: int
+    join: int
 
 
 class OnlineScene(Scene):
@@ -81,6 +114,10 @@ class OnlineScene(Scene):
         """The last layout's widgets, while a resize lays the page out again (``_put``)."""
         self._captions: list[tuple[str, pygame.Rect]] = []
         """The page's captions and where each goes (drawn, not widgets)."""
+        self._scrolls = False
+        """The left column is in a part that scrolls (large text in a short window)."""
+        self.fitted = Fitted()
+        """Lines shortened this frame, whole on hover."""
 
     # -- lifecycle -----------------------------------------------------------------------
 
@@ -123,9 +160,10 @@ class OnlineScene(Scene):
         """The page's widgets keep their sizes in most windows (its columns are as wide from
         1112 pixels up, its rows as tall from 700): a resize moves each one that keeps its
         size and makes anew only the others (the two lists, as the height changes). The
-        waiting and hosting boxes, and a page with a drop-down open, are made anew."""
+        waiting and hosting boxes, a page with a drop-down open and a page whose left column
+        scrolls are made anew."""
         if self.root is None or self.pending is not None or self.form is not None or \
-                menu_open(self.widgets.values()):
+                menu_open(self.widgets.values()) or self._scrolls:
             self._build_root()
             return
         self._kept_widgets = dict(self.widgets)
@@ -161,10 +199,37 @@ class OnlineScene(Scene):
             self._rows = None
             self.form.build(size, row)
             return
-        y = page.top
         settings = self.services.settings
         self._captions = []
-        self._caption(pygame.Rect(left, y, 110, row), "Your name")
+        left_rows = self._left_rows(width)
+        back_top = size[1] - row - 16
+        self._scrolls = page.top + self._left_height(left_rows, row, gap) > back_top - gap
+        origin = (0, 0)
+        if self._scrolls:  # large text in a short window: the left column scrolls
+            for widget in self._kept_widgets.values():  # (made anew in the scrolling part)
+                widget.kill()
+            self._kept_widgets = {}
+            scroller = pygame_gui.elements.UIScrollingContainer(
+                pygame.Rect(left, page.top, width + SCROLL_BAR, back_top - gap - page.top), ui,
+                container=self.root, allow_scroll_x=False)
+            scroller.set_scrollable_area_dimensions(
+                (width, self._left_height(left_rows, row, gap)))
+            root, origin = scroller.get_container(), (left, page.top)
+        y = page.top
+
+        def at(x: int, top: int, w: int) -> pygame.Rect:
+            return pygame.Rect(x - origin[0], top - origin[1], w, row)
+
+        def caption(x: int, top: int, w: int, text: str) -> None:
+            if self._caption_width(text) > w:
+                text = SHORT.get(text, text)
+            if self._scrolls:  # it scrolls with the widgets
+                pygame_gui.elements.UILabel(at(x, top, w), text, ui, container=root)
+            else:
+                self._caption(pygame.Rect(x, top, w, row), text)
+
+        name_w = left_rows.name
+        caption(left, y, name_w - 6, "Your name")
 
         def name_field(rect: pygame.Rect) -> Any:
             field = pygame_gui.elements.UITextEntryLine(
@@ -173,50 +238,52 @@ class OnlineScene(Scene):
             field.set_text_length_limit(32)
             return field
 
-        self._put("name", pygame.Rect(left + 116, y, width - 116, row), name_field)
+        self._put("name", at(left + name_w, y, width - name_w), name_field)
         y += row + gap
-        self._caption(pygame.Rect(left, y, width, row), "Host a table")
+        caption(left, y, width, "Host a table")
         y += row
         games = playable_online(self.services)
-        third = (width - 16) // 3
         chosen = next((t for g, t in games if g == self._game), games[0][1] if games else "")
-        self._put("game", pygame.Rect(left, y, third, row),
+        host_cells = [at(left + x, y + line * (row + gap), w) for line, x, w in left_rows.host]
+        self._put("game", host_cells[0],
                   lambda rect: pygame_gui.elements.UIDropDownMenu(
                       [title for _, title in games] or ["(none)"], chosen or "(none)", rect, ui,
                       container=root))
-        host = self._put("host", pygame.Rect(left + third + 8, y, third, row),
-                         lambda rect: button(self, rect, "On this network",
+        host = self._put("host", host_cells[1],
+                         lambda rect: button(self, rect, HOST_HERE,
                                              "Start a table on this machine, announced on "
-                                             "this network"))
+                                             "this network", container=root))
         enable(host, self.online.can_host and bool(games))
-        host_server = self._put("host_server", pygame.Rect(left + 2 * (third + 8), y, third, row),
-                                lambda rect: button(self, rect, "On the server",
+        host_server = self._put("host_server", host_cells[2],
+                                lambda rect: button(self, rect, HOST_SERVER,
                                                     "A table on the server below, with an "
-                                                    "invite code"))
+                                                    "invite code", container=root))
         enable(host_server, bool(settings.server and games))
-        y += row + 2 * gap
-        self._caption(pygame.Rect(left, y, width, row),
-                    "Server (for play over the internet)")
+        y += left_rows.host[-1][0] * (row + gap) + row + 2 * gap
+        caption(left, y, width, "Server (for play over the internet)")
         y += row
-        self._put("server", pygame.Rect(left, y, width - 108, row),
+        remember = left_rows.remember
+        self._put("server", at(left, y, width - remember - 8),
                   lambda rect: HintedEntry(
                       rect, ui, container=root,
                       initial_text=self._typed.get("server", settings.server),
                       placeholder_text="wss://play.example.org"))
-        self._put("save_server", pygame.Rect(left + width - 100, y, 100, row),
-                  lambda rect: button(self, rect, "Remember", "Keep this server for next time"))
+        self._put("save_server", at(left + width - remember, y, remember),
+                  lambda rect: button(self, rect, "Remember", "Keep this server for next time",
+                                      container=root))
         y += row + gap
-        lobby = self._put("lobby", pygame.Rect(left, y, width, row),
+        lobby = self._put("lobby", at(left, y, width),
                           lambda rect: button(self, rect,
                                               "Lobby: open seats, quick match, watch, ratings",
                                               "The server's public lobby: open seats, quick "
                                               "match, challenges, games to watch, profiles "
-                                              "and ratings"))
+                                              "and ratings", container=root))
         enable(lobby, bool(settings.server))
         y += row + 2 * gap
-        self._caption(pygame.Rect(left, y, width, row), "Join by code")
+        caption(left, y, width, "Join by code")
         y += row
-        code_w = min(150, (width - 116) // 3)
+        join_w = left_rows.join
+        code_w = min(150, (width - join_w - 16) // 3)
 
         def code_field(rect: pygame.Rect) -> Any:
             field = HintedEntry(
@@ -225,14 +292,15 @@ class OnlineScene(Scene):
             field.set_text_length_limit(6)
             return field
 
-        self._put("code", pygame.Rect(left, y, code_w, row), code_field)
-        self._put("address", pygame.Rect(left + code_w + 8, y, width - code_w - 116, row),
+        self._put("code", at(left, y, code_w), code_field)
+        self._put("address", at(left + code_w + 8, y, width - code_w - join_w - 16),
                   lambda rect: HintedEntry(
                       rect, ui, container=root, initial_text=self._typed.get("address", ""),
                       placeholder_text="Host's address, if not nearby"))
-        self._put("join", pygame.Rect(left + width - 100, y, 100, row),
+        self._put("join", at(left + width - join_w, y, join_w),
                   lambda rect: button(self, rect, "Join", "Join with the code (and the host's "
-                                      "address or your server)"))
+                                      "address or your server)", container=root))
+        root = self.root
         # right column: tables nearby and my online games
         y = page.top
         # (the second bound keeps Resume on screen where large text makes the rows tall)
@@ -267,6 +335,39 @@ class OnlineScene(Scene):
         for widget in self._kept_widgets.values():  # the last layout's, with no place here
             widget.kill()
         self._kept_widgets = {}
+
+    def _left_rows(self, width: int) -> LeftRows:
+        """The left column's widths at the text size in use: the name's caption, the host
+        row (the game and two buttons a row if their words fit, else on rows of their
+        own), Remember and Join as wide as their words."""
+        def fits(text: str, w: int) -> bool:
+            return button_width(self, text) + 16 <= w
+
+        third = (width - 16) // 3
+        half = (width - 8) // 2
+        longest = max((title for _, title in playable_online(self.services)), key=len,
+                      default="")
+        host: list[tuple[int, int, int]]
+        if all(fits(text, third) for text in (HOST_HERE, HOST_SERVER, longest + "    ")):
+            host = [(0, i * (third + 8), third) for i in range(3)]
+        elif all(fits(text, half) for text in (HOST_HERE, HOST_SERVER)):
+            host = [(0, 0, width), (1, 0, half), (1, half + 8, half)]
+        else:
+            host = [(0, 0, width), (1, 0, width), (2, 0, width)]
+        return LeftRows(max(116, self._caption_width("Your name") + 14), host,
+                        max(100, button_width(self, "Remember") + 24),
+                        max(100, button_width(self, "Join") + 24))
+
+    @staticmethod
+    def _left_height(rows: LeftRows, row: int, gap: int) -> int:
+        """The left column's height: its rows and the gaps between them (and one under)."""
+        lines = rows.host[-1][0]
+        return (8 + lines) * row + (7 + lines) * gap
+
+    def _caption_width(self, text: str) -> int:
+        """How wide a caption's words are: drawn by the scene, or a label where the column
+        scrolls (their faces differ a little)."""
+        return max(label_width(self, text), fonts.font(CAPTION_SIZE).size(text)[0])
 
     def _caption(self, rect: pygame.Rect, text: str) -> None:
         """A caption, drawn by the scene (a pygame_gui label took 0.5 ms to make)."""
@@ -531,25 +632,34 @@ class OnlineScene(Scene):
     def draw(self, surface: pygame.Surface, clock: float) -> None:
         width = surface.get_width()
         compact = surface.get_height() < 700
+        self.fitted.clear()
         heading(surface, "Play online", (width // 2, 48 if compact else 64), 48 if compact else 56)
         if self.pending is None and self.form is None:  # a box covers where it would be
-            hint = fonts.fit("Play a friend on this network with no set-up, or over the "
-                             "internet through a server.", 22, palette.MUTED, width - 40)
-            surface.blit(hint, hint.get_rect(center=(width // 2, 86 if compact else 106)))
-        if self.pending is None and self.form is None:
+            hint = HINT if fonts.font(22).size(HINT)[0] <= width - 40 else SHORT_HINT
+            image = fonts.fit(hint, 22, palette.MUTED, width - 40)
+            at = image.get_rect(center=(width // 2, 86 if compact else 106))
+            self.fitted.blit(surface, hint, 22, palette.MUTED, width - 40, at.topleft)
             pygame.draw.rect(surface, palette.PANEL, self._nearby_rect)
             pygame.draw.rect(surface, palette.GRID, self._nearby_rect, 1)
             for text, rect in self._captions:
                 words = fonts.fit(text, CAPTION_SIZE, palette.LABEL, rect.w)
                 surface.blit(words, words.get_rect(midleft=rect.midleft))
             if not self.nearby:
-                words = fonts.fit(LOOKING, CAPTION_SIZE, palette.LABEL, self._nearby_rect.w - 24)
-                surface.blit(words, (self._nearby_rect.x + 12, self._nearby_rect.y + 4
-                                     + (self._row - words.get_height()) // 2))
+                line_h = fonts.font(CAPTION_SIZE).get_linesize()
+                for i, line in enumerate(fonts.wrap(LOOKING, CAPTION_SIZE,
+                                                    self._nearby_rect.w - 24)):
+                    words = fonts.text(line, CAPTION_SIZE, palette.LABEL)
+                    surface.blit(words, (self._nearby_rect.x + 12, self._nearby_rect.y + 4
+                                         + (self._row - line_h) // 2 + i * line_h))
+            self.fitted.keep_cut_rows([w for w in (self.widgets.get("mine"),) if w is not None])
         if self.pending is not None:
             self._draw_waiting(surface)
         elif self.form is not None:
             self.form.draw(surface, 34 if compact else 40)
+
+    def draw_over(self, surface: pygame.Surface) -> None:
+        """The whole line of a game too long for its list, under the pointer."""
+        self.fitted.draw_tip(surface, pygame.mouse.get_pos(), pygame.Rect(0, 0, 0, 0))
 
     def _draw_waiting(self, surface: pygame.Surface) -> None:
         pending = self.pending

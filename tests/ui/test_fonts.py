@@ -89,3 +89,14 @@ def test_warming_readies_each_common_font_once_and_keeps_it() -> None:
     assert info.currsize == len(fonts.WARM) and info.misses == len(fonts.WARM)
     fonts.text("Play online", 22, WHITE)
     assert fonts.font.cache_info().misses == len(fonts.WARM), "a screen finds its font made"
+
+
+@pytest.mark.parametrize("text_size", [100, 125, 150, 200])
+@pytest.mark.parametrize("size", [12, 16, 20, 22, 28, 40, 56])
+def test_a_line_s_height_is_worked_out_as_the_face_measures_it(size: int,
+                                                                text_size: int) -> None:
+    fonts.set_text_size(text_size)
+    try:
+        assert abs(fonts.line_height(size) - fonts.font(size).get_height()) <= 1
+    finally:
+        fonts.set_text_size(100)

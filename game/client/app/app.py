@@ -150,6 +150,7 @@ class App:
         self.services.ui.draw_ui(surface)
         top = self.stack.top
         if top is not None:
+            top.draw_over(surface)
             self.focus.draw(surface, top)
         self.services.toasts.draw(surface, self.clock, top.message_area() if top else None)
 

@@ -217,6 +217,10 @@ class Scene:
     def draw(self, surface: pygame.Surface, clock: float) -> None:
         pass
 
+    def draw_over(self, surface: pygame.Surface) -> None:
+        """What goes over the widgets (the whole text of a list's row cut short, on hover):
+        drawn after them, for the scene on top only."""
+
     def message_area(self) -> pygame.Rect | None:
         """Where this scene's messages go (outside its board), or None to let them float."""
         return None

@@ -1,6 +1,6 @@
 """Row and column numbers round a grid board, as the move notation counts them (from 0).
 
-Views of grid games keep ``MARGIN`` pixels free above and left of the board for them. When
+Views of grid games keep ``margin()`` pixels free above and left of the board for them. When
 cells are too small for every number, every fifth is shown (0, 5, 10...).
 """
 
@@ -13,7 +13,17 @@ import pygame
 from game.client.draw import fonts, palette
 
 MARGIN: Final = 24
-"""Pixels kept free above and to the left of a board for its numbers."""
+"""The least room kept above and to the left of a board for its numbers."""
+LARGEST: Final = 22
+"""The numbers' largest size (``label_size``)."""
+GAP: Final = 9
+"""Between the numbers above a board and its top."""
+
+
+def margin() -> int:
+    """Pixels kept free above and to the left of a board for its numbers: a line of them at
+    their largest, at the text size in use, and the gap under it."""
+    return max(MARGIN, fonts.line_height(LARGEST) + GAP)
 
 
 def step_for(cell: int, count: int) -> int:
@@ -23,18 +33,32 @@ def step_for(cell: int, count: int) -> int:
 
 
 def label_size(cell: int) -> int:
-    return max(14, min(22, cell * 2 // 3))
+    return max(14, min(LARGEST, cell * 2 // 3))
+
+
+def labels(origin: tuple[int, int], cell: int, rows: int, cols: int
+           ) -> list[tuple[str, pygame.Rect]]:
+    """Each number round a board at ``origin`` and where it goes: the columns' above the
+    board, the rows' to its left."""
+    size = label_size(cell)
+    x0, y0 = origin
+    every = step_for(cell, max(rows, cols))
+    face = fonts.font(size)
+    found = []
+    for col in range(0, cols, every):
+        box = pygame.Rect((0, 0), face.size(str(col)))
+        box.midbottom = (x0 + col * cell + cell // 2, y0 - GAP)
+        found.append((str(col), box))
+    for row in range(0, rows, every):
+        box = pygame.Rect((0, 0), face.size(str(row)))
+        box.midright = (x0 - 11, y0 + row * cell + cell // 2)
+        found.append((str(row), box))
+    return found
 
 
 def draw(surface: pygame.Surface, origin: tuple[int, int], cell: int, rows: int,
          cols: int) -> None:
     """Number the columns above the board at ``origin`` and the rows to its left."""
     size = label_size(cell)
-    x0, y0 = origin
-    every = step_for(cell, max(rows, cols))
-    for col in range(0, cols, every):
-        words = fonts.text(str(col), size, palette.MUTED)
-        surface.blit(words, words.get_rect(midbottom=(x0 + col * cell + cell // 2, y0 - 9)))
-    for row in range(0, rows, every):
-        words = fonts.text(str(row), size, palette.MUTED)
-        surface.blit(words, words.get_rect(midright=(x0 - 11, y0 + row * cell + cell // 2)))
+    for words, box in labels(origin, cell, rows, cols):
+        surface.blit(fonts.text(words, size, palette.MUTED), box)

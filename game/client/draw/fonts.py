@@ -8,6 +8,7 @@ default font's made-up bold left gaps inside words ("conqu est").
 from __future__ import annotations
 
 import functools
+import math
 from importlib import resources
 from typing import Final
 
@@ -69,6 +70,16 @@ def grown(size: int) -> float:
 
 def _points(size: int) -> int:
     return max(6, round(grown(size) * SCALE))
+
+
+LINE_SPACING: Final = 1.362
+"""Noto Sans's line height per point (its ascender and descender, 1069 + 293 per 1000)."""
+
+
+def line_height(size: int) -> int:
+    """The height of a line of text of ``size`` at the text size in use, worked out without
+    a face: layouts made before the font module starts (or after it stops) need it too."""
+    return math.ceil(_points(size) * LINE_SPACING)
 
 
 FACES = {(False, False): "NotoSans-Regular.ttf", (True, False): "NotoSans-Bold.ttf",

@@ -6,6 +6,9 @@ shorten is kept here with the rectangle it took, so the pointer on it shows ever
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+from typing import Any
+
 import pygame
 
 from game.client.draw import fonts, palette
@@ -36,6 +39,18 @@ class Fitted:
         if fonts.font(size, bold).size(words)[0] > width:
             self.keep(rect, words)
         return image
+
+    def keep_cut_rows(self, lists: Iterable[Any]) -> None:
+        """Keep the whole text of each row shown in ``lists`` (pygame_gui selection lists)
+        too wide for its row, where the row shows (a list makes the rows it shows only)."""
+        for widget in lists:
+            view = pygame.Rect(widget.get_abs_rect())
+            for item in widget.item_list:
+                row = item.get("button_element")
+                if row is None or not row.visible or row.font is None:
+                    continue
+                if row.font.size(item["text"])[0] > row.rect.w - 8:
+                    self.keep(view.clip(row.get_abs_rect()), item["text"])
 
     def under(self, pointer: tuple[int, int] | None) -> str | None:
         """The whole text of the shortened line under ``pointer``, if any."""

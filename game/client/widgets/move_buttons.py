@@ -17,6 +17,12 @@ from game.core.text import printable
 
 GAP = 6
 """Between two rows."""
+PAD = 8
+"""A button's words fit it with this much to spare (its border and padding)."""
+SCROLL_BAR = 20
+"""The width of pygame_gui's scroll bar, which a part that scrolls keeps at its right."""
+Measure = Callable[[str], int]
+"""How wide words are drawn on a button, in pixels."""
 
 
 Row = Sequence[tuple[str, str, str]]
@@ -49,32 +55,55 @@ def height(actions: int, button_h: int, compact: bool) -> int:
 
 
 def moves(actions: Sequence[ViewAction], area: pygame.Rect, compact: bool,
-          clicks_play: bool, keys: Keys) -> tuple[list[Spec], int]:
+          clicks_play: bool, keys: Keys, measure: Measure) -> tuple[list[Spec], int]:
     """The move kinds two a row from ``area``'s top (its height is a button's), then
-    Confirm (the primary button unless a click plays), Clear and Skip; and the next y."""
+    Confirm (the primary button unless a click plays), Clear and Skip; and the next y.
+    Words wider than their button drop the key (said in the tooltip), and a row whose
+    words are wider still takes fewer buttons (``grid``)."""
     x, y, inner, button_h = area.x, area.y, area.w, area.h
     half = (inner - 8) // 2
-    specs = [Spec(pygame.Rect(x + i % 2 * (half + 8), y + i // 2 * (button_h + GAP), half,
-                              button_h),
-                  f"{action.label} ({keys.action(action.id)})", action.id, action.hint)
-             for i, action in enumerate(actions)]
-    y += (len(actions) + 1) // 2 * (button_h + GAP) + 4
+    kinds = [_key_named(action.label, keys.action(action.id), action.hint, half, measure)
+             for action in actions]
+    if any(text == action.label for action, (text, _) in zip(actions, kinds, strict=True)):
+        kinds = [_key_named(action.label, keys.action(action.id), action.hint, 0, measure)
+                 for action in actions]  # one without its key: all without (alike)
+    specs, y = grid([[(text, action.id, tip) for action, (text, tip) in pair]
+                     for pair in _pairs(list(zip(actions, kinds, strict=True)))],
+                    area, measure)
+    y += 4
     primary = "" if clicks_play else "#primary"
-    if compact:  # one row: Confirm, Clear and Skip (the key in the tooltip)
+    clear_skip = _clear_skip(keys, "Skip" if compact else "Skip animation")
+    quarter = (half - 8) // 2
+    if compact and all(measure(text) <= quarter - PAD for text, _, _ in clear_skip):
+        # one row: Confirm, Clear and Skip (the key in the tooltip)
         specs.append(Spec(pygame.Rect(x, y, half, button_h), "Confirm", c.CONFIRM,
                           f"Play the previewed move (key: {keys.confirm})", primary))
-        quarter = (half - 8) // 2
-        for col, (text, name, tip) in enumerate(_clear_skip(keys, "Skip")):
+        for col, (text, name, tip) in enumerate(clear_skip):
             rect = pygame.Rect(x + half + 8 + col * (quarter + 8), y, quarter, button_h)
             specs.append(Spec(rect, text, name, tip))
         return specs, y + button_h + GAP
-    specs.append(Spec(pygame.Rect(x, y, inner, button_h + GAP), f"Confirm ({keys.confirm})",
-                      c.CONFIRM, "Play the previewed move", primary))
-    y += button_h + 12
-    for col, (text, name, tip) in enumerate(_clear_skip(keys, "Skip animation")):
-        rect = pygame.Rect(x + col * (half + 8), y, half, button_h)
-        specs.append(Spec(rect, text, name, tip))
-    return specs, y + button_h + GAP
+    confirm, tip = _key_named("Confirm", keys.confirm, "Play the previewed move", inner,
+                              measure)
+    tall = 0 if compact else GAP
+    specs.append(Spec(pygame.Rect(x, y, inner, button_h + tall), confirm, c.CONFIRM, tip,
+                      primary))
+    y += button_h + tall + GAP
+    more, y = grid([list(clear_skip)], pygame.Rect(x, y, inner, button_h), measure)
+    return specs + more, y
+
+
+def _pairs(items: list[Any]) -> list[list[Any]]:
+    return [items[i:i + 2] for i in range(0, len(items), 2)]
+
+
+def _key_named(label: str, key: str, hint: str, width: int, measure: Measure
+               ) -> tuple[str, str]:
+    """A button's words and tooltip: ``label`` with its ``key`` if that fits ``width``,
+    else ``label`` alone and the key in the tooltip."""
+    words = f"{label} ({key})"
+    if measure(words) <= width - PAD:
+        return words, hint
+    return label, f"{hint} (key: {key})" if hint else f"Key: {key}"
 
 
 def _clear_skip(keys: Keys, skip: str) -> tuple[tuple[str, str, str], ...]:
@@ -83,19 +112,30 @@ def _clear_skip(keys: Keys, skip: str) -> tuple[tuple[str, str, str], ...]:
             (skip, c.SKIP, f"Skip the animation to its end. {keys.tip(c.SKIP)}".strip()))
 
 
-def grid(rows: Sequence[Row], area: pygame.Rect
+def grid(rows: Sequence[Row], area: pygame.Rect, measure: Measure
          ) -> tuple[list[Spec], int]:
     """Rows of (words, command, tooltip) from ``area``'s top, each row's buttons equal and
-    ``area``'s width across (its height is a button's); and the next y."""
+    ``area``'s width across (its height is a button's); and the next y. A row whose words
+    do not fit its buttons is split into rows of fewer, wider ones (down to one a row)."""
     specs: list[Spec] = []
     y = area.y
     for row in rows:
-        cell = (area.w - 8 * (len(row) - 1)) // len(row)
-        for col, (text, name, tip) in enumerate(row):
-            specs.append(Spec(pygame.Rect(area.x + col * (cell + 8), y, cell, area.h), text,
-                              name, tip))
-        y += area.h + GAP
+        for part in _fitting(row, area.w, measure):
+            cell = (area.w - 8 * (len(part) - 1)) // len(part)
+            for col, (text, name, tip) in enumerate(part):
+                specs.append(Spec(pygame.Rect(area.x + col * (cell + 8), y, cell, area.h),
+                                  text, name, tip))
+            y += area.h + GAP
     return specs, y
+
+
+def _fitting(row: Row, width: int, measure: Measure) -> list[Row]:
+    """``row`` as rows of as many buttons as keep every one's words whole in ``width``."""
+    per = len(row)
+    while per > 1 and any(measure(text) > (width - 8 * (per - 1)) // per - PAD
+                          for text, _, _ in row):
+        per -= 1
+    return [row[i:i + per] for i in range(0, len(row), per)]
 
 
 class Buttons:
@@ -109,12 +149,24 @@ class Buttons:
     def clear(self) -> None:
         self.named = {}
 
-    def make(self, specs: Sequence[Spec], manager: Any, container: Any) -> None:
+    def make(self, specs: Sequence[Spec], manager: Any, container: Any,
+             view: pygame.Rect | None = None) -> None:
+        """The buttons of ``specs`` in ``container``; with a ``view`` (where they run past
+        the room they have: large text in a short window), in a part that scrolls there."""
+        if view is not None:
+            scroller = pygame_gui.elements.UIScrollingContainer(
+                view, manager, container=container, allow_scroll_x=False)
+            scroller.set_scrollable_area_dimensions(
+                (view.w - SCROLL_BAR, max(spec.rect.bottom for spec in specs) - view.y))
+            container = scroller.get_container()
         for spec in specs:
-            widget = pygame_gui.elements.UIButton(
-                spec.rect, printable(spec.text, 200), manager, container=container,
-                tool_tip_text=printable(spec.tip, 200) or None,
-                object_id=spec.object_id or None)
+            rect = spec.rect if view is None else spec.rect.move(-view.x, -view.y)
+            words, tip = printable(spec.text, 200), printable(spec.tip, 200)
+            widget = pygame_gui.elements.UIButton(rect, words, manager, container=container,
+                                                  object_id=spec.object_id or None)
+            if widget.font is not None and widget.font.size(words)[0] > rect.w - 8:
+                tip = f"{words}: {tip}" if tip else words  # too wide: said whole on hover
+            widget.set_tooltip(tip or None)
             self.named[widget] = spec.name
 
     def refresh(self, live: Callable[[str], bool]) -> None:
@@ -137,5 +189,17 @@ class Buttons:
             if name == chosen:
                 level = round(160 + 95 * abs(math.sin(clock * 3)))
                 rect = widget.get_abs_rect().inflate(6, 6)
+                clip = surface.get_clip()
+                surface.set_clip(_shown(widget, surface.get_rect()))
                 pygame.draw.rect(surface, (level, level * 209 // 255, 102), rect, 3,
                                  border_radius=8)
+                surface.set_clip(clip)
+
+
+def _shown(widget: Any, window: pygame.Rect) -> pygame.Rect:
+    """Where ``widget`` can show: ``window``, or the view of the part that scrolls it (its
+    glow must not cover what is above or below)."""
+    scroller = getattr(widget.ui_container, "parent_element", None)
+    if isinstance(scroller, pygame_gui.elements.UIScrollingContainer):
+        return pygame.Rect(scroller.get_abs_rect()).inflate(0, 6)
+    return window

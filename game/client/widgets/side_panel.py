@@ -65,12 +65,14 @@ class SidePanel:
 
     def lay_out(self, seats: int, actions: Sequence[ViewAction], clicks_play: bool,
                 keys: move_buttons.Keys, rows: Sequence[move_buttons.Row],
-                ended: Sequence[str] | None) -> tuple[list[move_buttons.Spec], int]:
+                ended: Sequence[str] | None, measure: move_buttons.Measure,
+                gutter: int = 0) -> tuple[list[move_buttons.Spec], int]:
         """Under ``seats`` cards: the result card (its ``ended`` lines, up to where the move
-        buttons would end) or the move buttons, then the ``rows`` of controls. Returns the
-        buttons to make and where the rest of the panel starts."""
+        buttons would end) or the move buttons, then the ``rows`` of controls, ``gutter``
+        narrower than the panel (room for a scroll bar). Returns the buttons to make and
+        where the rest of the panel starts."""
         button_h = fonts.grow(BUTTON_H_COMPACT if self.compact else BUTTON_H)
-        x, inner = self.rect.x + 14, self.rect.w - 28
+        x, inner = self.rect.x + 14, self.rect.w - 28 - gutter
         top = self.info_top(seats)
         y = top + turn_info.height(self.compact)
         specs: list[move_buttons.Spec] = []
@@ -80,8 +82,8 @@ class SidePanel:
             self.card = pygame.Rect(self.rect.x + 12, top, self.rect.w - 24, y - top - 8)
         else:
             specs, y = move_buttons.moves(actions, pygame.Rect(x, y, inner, button_h),
-                                          self.compact, clicks_play, keys)
-        more, y = move_buttons.grid(rows, pygame.Rect(x, y, inner, button_h))
+                                          self.compact, clicks_play, keys, measure)
+        more, y = move_buttons.grid(rows, pygame.Rect(x, y, inner, button_h), measure)
         return specs + more, y
 
     def draw(self, surface: pygame.Surface, seats: Sequence[seat_card.Seat], mark: Mark,

@@ -98,12 +98,13 @@ class ConquidView(BoardView):
         if self._state is None:
             return
         board = self._state.board
-        room_w, room_h = self._area.w - coords.MARGIN, self._area.h - coords.MARGIN
+        margin = coords.margin()
+        room_w, room_h = self._area.w - margin, self._area.h - margin
         self._size = max(4, min(room_w // board.cols, room_h // board.rows))
         width, height = self._size * board.cols, self._size * board.rows
         self._origin = (  # centred in what the row and column numbers leave free
-            self._area.x + coords.MARGIN + (room_w - width) // 2,
-            self._area.y + coords.MARGIN + (room_h - height) // 2,
+            self._area.x + margin + (room_w - width) // 2,
+            self._area.y + margin + (room_h - height) // 2,
         )
         self._tints.clear()
         self._rects.clear()

@@ -103,12 +103,13 @@ class FortsView(BoardView):
         if self._state is None:
             return
         rows, cols, area = self._state.rows, self._state.cols, self._area
+        margin = coords.margin()
         hud_h = 0 if area.h < 300 else max(72, min(104, area.h // 6))
-        spare = (hud_h + HUD_GAP if hud_h else 0) + coords.MARGIN  # and the numbers
-        self._size = max(4, min((area.w - coords.MARGIN) // cols, (area.h - spare) // rows))
+        spare = (hud_h + HUD_GAP if hud_h else 0) + margin  # and the numbers
+        self._size = max(4, min((area.w - margin) // cols, (area.h - spare) // rows))
         width, height = self._size * cols, self._size * rows
-        self._origin = (area.x + coords.MARGIN + (area.w - coords.MARGIN - width) // 2,
-                        area.y + coords.MARGIN + (area.h - height - spare) // 2)
+        self._origin = (area.x + margin + (area.w - margin - width) // 2,
+                        area.y + margin + (area.h - height - spare) // 2)
         self._hud = pygame.Rect(self._origin[0], self._origin[1] + height + HUD_GAP, width, hud_h)
         self._swatches = {}
         self._tiles = {}

@@ -121,7 +121,7 @@ class PiouslyView(BoardView):
         colours do not apply (the plug-in's ``seat_colours`` says so)."""
 
     def _fit(self) -> None:
-        self._board_area, self._panel = split(self._area)
+        self._board_area, self._panel = split(self._area, panel.least_width())
         self._refit()
 
     @property

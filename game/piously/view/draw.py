@@ -335,7 +335,7 @@ def wrapped(surface: pygame.Surface, words: str, rect: pygame.Rect, size: int,
             colour: RGB) -> int:
     """Words wrapped into ``rect`` (lines that do not fit are dropped); returns the bottom."""
     y = rect.y
-    step = round(size * 0.8)
+    step = round(fonts.grown(size) * 0.8)  # (as the text grows with the player's size)
     for line in fonts.wrap(words, size, rect.w):
         if y + step > rect.bottom:
             break

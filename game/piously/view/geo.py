@@ -15,6 +15,7 @@ from typing import Final
 
 import pygame
 
+from game.client.draw import fonts
 from game.piously.rules.hexes import Hex, axial, hex_at
 
 Point = tuple[float, float]
@@ -96,17 +97,20 @@ class Geometry:
         ]
 
 
-def split(area: pygame.Rect) -> tuple[pygame.Rect, pygame.Rect]:
-    """The board's part of the view's area and the spell panel's (on the right)."""
+def split(area: pygame.Rect, least: int = PANEL_MIN) -> tuple[pygame.Rect, pygame.Rect]:
+    """The board's part of the view's area and the spell panel's (on the right): at least
+    ``least`` wide (where the spells' names show whole) while the temple keeps two fifths."""
     width = max(PANEL_MIN, min(PANEL_MAX, area.w * 34 // 100, area.h * 55 // 100))
+    width = max(width, min(least, area.w * 3 // 5))
     panel = pygame.Rect(area.right - width, area.y, width, area.h)
     board = pygame.Rect(area.x, area.y, max(60, area.w - width - 10), area.h)
     return board, panel
 
 
 def spell_rows(panel: pygame.Rect, count: int) -> list[pygame.Rect]:
-    """One row per room in the spell panel, under a heading line."""
-    top = panel.y + 26
+    """One row per room in the spell panel, under a heading line (as tall as the text
+    size in use makes it)."""
+    top = panel.y + max(26, fonts.line_height(20) + 6)
     height = min(max(78, panel.w // 4), (panel.bottom - top) // count - ROW_GAP)
     return [pygame.Rect(panel.x, top + i * (height + ROW_GAP), panel.w, height)
             for i in range(count)]

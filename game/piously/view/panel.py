@@ -29,6 +29,19 @@ def spell_at(panel: pygame.Rect, pos: tuple[int, int]) -> int | None:
     return None
 
 
+NAME_MIN = 20
+"""The smallest size a spell's name is drawn at in its cell."""
+NAME_W = 91
+"""The widest spell's name (the Stonemason) at ``NAME_MIN`` in bold, at 100 % text, in
+pixels: a layout needs it without a face (``tests/piously/view`` checks it is true)."""
+
+
+def least_width() -> int:
+    """The spell panel's width at which every spell's name shows whole at its smallest size
+    (two cells a row, the words 6 pixels in from each side)."""
+    return 2 * (fonts.wide(NAME_W) + 12) + 4
+
+
 def spell_state(state: PiouslyState, spell: int) -> str:
     """A few words on a spell: owner, where its artwork is, whether it is spent."""
     owner = state.owners[spell]
@@ -51,13 +64,15 @@ def draw_spells(surface: pygame.Surface, panel: pygame.Rect, state: PiouslyState
                 castable: frozenset[int]) -> None:
     """The 14 spells by room; castable ones (for the side to move) framed in green. The
     owner is a badge in the seat's colour beside light text (coloured words on the room
-    colours were unreadable), and the words grow with the rows."""
+    colours were unreadable), and the words grow with the rows (as far as the widest
+    name still fits its cell)."""
     title = fonts.text("Spells  (artwork | bewitchment)", 20, palette.MUTED)
     if title.get_width() > panel.w:
         title = fonts.text("Spells", 20, palette.MUTED)
     surface.blit(title, (panel.x + 2, panel.y + 4))
     rows = spell_rows(panel, ROOMS)
-    size = max(20, min(28, rows[0].h * 3 // 10, panel.w // 14))
+    fits = NAME_MIN * (spell_cell(rows[0], 0).w - 12) // max(1, fonts.wide(NAME_W))
+    size = max(NAME_MIN, min(28, rows[0].h * 3 // 10, panel.w // 14, fits))
     for room, row in enumerate(rows):
         for kind in (0, 1):
             spell = 2 * room + kind
@@ -73,8 +88,9 @@ def draw_spells(surface: pygame.Surface, panel: pygame.Rect, state: PiouslyState
             name = fonts.fit(SPELLS[spell].name, size, palette.MUTED if spent else palette.TEXT,
                              cell.w - 12, True)
             surface.blit(name, (cell.x + 6, cell.y + 4))
-            line = pygame.Rect(cell.x + 6, cell.y + 6 + size * 3 // 4, cell.w - 10,
-                               cell.h - size)
+            high = int(fonts.grown(size)) * 3 // 4  # the name's height, as the text grows
+            line = pygame.Rect(cell.x + 6, cell.y + 6 + high, cell.w - 10,
+                               cell.h - high * 4 // 3)
             if owner >= 0:
                 radius = max(5, size // 4)
                 badge = (line.x + radius, line.y + size * 3 // 8)

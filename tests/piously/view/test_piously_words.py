@@ -20,7 +20,7 @@ from game.piously.rules.names import NUMBERS, hex_label, hex_name
 from game.piously.rules.spellbook import SPELLS, STONEMASON
 from game.piously.rules.state import PiouslyState
 from game.piously.rules.temple import DEFAULT_LAYOUT, ROOM_LETTERS
-from game.piously.view import anim, words
+from game.piously.view import anim, panel, words
 from game.piously.view.board import PiouslyView
 from game.piously.view.geo import dialog_rects, unit
 
@@ -260,3 +260,14 @@ def test_an_earlier_action_stays_marked_on_a_room_moved_later_in_the_turn() -> N
     assert any(marks.hexes & old_room for marks in raw), "the room held an earlier mark"
     for shown, made in zip(earlier, raw, strict=True):
         assert shown.hexes == {moved.get(h, h) for h in made.hexes}
+
+
+def test_the_widest_spell_name_is_as_wide_as_the_panel_reckons() -> None:
+    """The spell panel makes room for its names without a face (``panel.NAME_W``)."""
+    pygame.font.init()
+    fonts.reset()
+    try:
+        widest = max(fonts.font(panel.NAME_MIN, True).size(spell.name)[0] for spell in SPELLS)
+    finally:
+        fonts.reset()
+    assert widest == panel.NAME_W
