@@ -87,7 +87,7 @@ def online_waiting(services: Services) -> Scene:
     from scenes.online.play import OnlinePlayScene
 
     paths = services.paths
-    services.online = OnlinePlay(services.games, paths, lambda: LanHost(
+    services.online = OnlinePlay(services.games, paths, lambda _port: LanHost(
         paths.data, bind="127.0.0.1", port=0, announce=False), wake=wake)
     game_id = next(info.id for info in services.games.infos()
                    if info.players == 2 and info.id in VIEWS)

@@ -32,6 +32,7 @@ from game.client.files.learning import Learning, load_learning
 from game.client.files.paths import Paths
 from game.client.files.settings import load_settings
 from game.client.files.storage import load, now_iso
+from game.client.files.writer import BackgroundWriter
 from game.client.match.computer import ComputerSeat
 from game.client.match.evaluation import Evaluator
 from game.client.match.online import Browser, HostedServer, OnlinePlay
@@ -126,12 +127,13 @@ class ProcessEvaluations:
         return EvaluationJob(game_id)
 
 
-def lan_hosting(paths: Paths) -> HostedServer:
-    """This machine's table server, listening on every interface and announced on the LAN
-    (imported on first use: the menu's first frame loads no server)."""
+def lan_hosting(paths: Paths, port: int | None = None) -> HostedServer:
+    """This machine's table server, listening on every interface (on ``port`` first when
+    given: the one its kept tables were served on) and announced on the LAN (imported on
+    first use: the menu's first frame loads no server)."""
     from game.hosting import LanHost
 
-    return LanHost(paths.data)
+    return LanHost(paths.data) if port is None else LanHost(paths.data, port=port)
 
 
 def lan_browser(background: Background, changed: Callable[[], None]) -> Browser:
@@ -168,6 +170,7 @@ def build_services(paths: Paths | None = None, size: tuple[int, int] | None = No
 
     learning, learn_problems = load_learning(games, paths.data, report)
     background = Background()
+    writer = BackgroundWriter()
     services = Services(
         display=display,
         ui=ui,
@@ -184,8 +187,9 @@ def build_services(paths: Paths | None = None, size: tuple[int, int] | None = No
         reviews=ProcessReviews(),
         evaluations=ProcessEvaluations(),
         learning=learning,
+        writer=writer,
         online=OnlinePlay(games, paths, functools.partial(lan_hosting, paths),
-                          functools.partial(lan_browser, background), wake),
+                          functools.partial(lan_browser, background), wake, writer),
         preload=functools.partial(preload, games, learning),
         background=background,
         speech=Speech(settings.speech),

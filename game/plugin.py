@@ -34,7 +34,7 @@ RGB = tuple[int, int, int]
 AnyPlayer = Player[Any, Any]
 
 _ENDINGS = {DRAW: "Draw agreed", TIMEOUT: "Lost on time", LEFT: "Left the game",
-            ABORT: "Aborted"}
+            ABORT: "Game aborted"}
 """The meta moves other than a resignation, in words (a resignation's are the game's)."""
 
 

@@ -328,7 +328,7 @@ class Walk:
                "the LAN announcement check failed")
         self.services.online = OnlinePlay(
             self.services.games, self.paths,
-            lambda: LanHost(self.paths.data, bind="127.0.0.1", port=0, announce=False),
+            lambda _port: LanHost(self.paths.data, bind="127.0.0.1", port=0, announce=False),
             wake=wake)
         network = Network()
         try:

@@ -25,6 +25,7 @@ from game.client.app.scene import Push, Replace, Scene, Transition
 from game.client.app.services import Services
 from game.client.draw import fonts, palette
 from game.client.files import autosaves
+from game.client.match import result
 from game.client.match.computer import ComputerSeat
 from game.client.match.table import MovingSeat, Played
 from game.client.view import Feedback, Swatches, last_turn, seat_colours
@@ -95,7 +96,7 @@ class PlayScene(Scene):
         """The move list as a stop of the Tab focus: Return on a move shows its position,
         as a click on it does."""
         self.look = LookBack(match, self.history, lambda: self._key(inp.PLAY, c.BACK))
-        self.words = MatchWords(match, self.history, self.plugin)
+        self.words = MatchWords(match, self.history, self.plugin, self.spoken_to)
         self.flow = MatchFlow(services, match, self.table, self.view, self.plugin, self.history,
                               self.look, Follow(self._refuse, self._moved_here,
                                                 self._human_to_move, self._panel_follows,
@@ -487,6 +488,11 @@ class PlayScene(Scene):
     def _seat_mark(self, surface: pygame.Surface, card: pygame.Rect, seat: int) -> str:
         """Hook: what a seat's card shows beyond the game; returns words for its detail."""
         return ""
+
+    def spoken_to(self) -> int | None:
+        """Hook: the seat of the one player at this screen, whom the result speaks to ("You
+        won"), or None: names (hot-seat, a demo)."""
+        return result.reader(self.match.seats)
 
     def result_card(self) -> list[str]:
         """The result card's lines: the headline for its reader, why, then the figures."""

@@ -306,7 +306,7 @@ class ReplayScene(Scene):
         where = self.review.where() or self._where()
         outcome = self.match.outcome_at(self.cursor)
         if outcome is not None:
-            where += f"  ·  {result.summary(self.match.seats, outcome)}"
+            where += f"  ·  {result.words(self.match.seats, outcome).line}"  # names
         where += f"  ·  speed x{self.speed:g}" + ("  (playing)" if self.playing else "")
         top_bar.draw(surface, self.board_area, f"{self.TITLE}: {self.match.game.info.title}",
                      where, palette.TEXT, self.fitted, (layout.MARGIN, layout.MARGIN))

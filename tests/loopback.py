@@ -22,11 +22,12 @@ from game.client.match.online import Browser, HostedServer
 from game.net.lan import Browser as LanBrowser
 
 
-def loopback_hosting(paths: Paths) -> HostedServer:
-    """This machine's server on 127.0.0.1, announced nowhere."""
+def loopback_hosting(paths: Paths, port: int | None = None) -> HostedServer:
+    """This machine's server on 127.0.0.1 (on ``port`` if it is free, as the app's is),
+    announced nowhere."""
     from game.hosting import LanHost
 
-    return LanHost(paths.data, bind="127.0.0.1", port=0, announce=False)
+    return LanHost(paths.data, bind="127.0.0.1", port=port or 0, announce=False)
 
 
 class LoopbackBrowsers:

@@ -144,6 +144,9 @@ class TableClient:
         self.match: Match | None = None
         self.round = 0
         self.ending: m.Ending | None = None
+        self.ratings: tuple[m.RatingChange, m.RatingChange] | None = None
+        """After a rated round ended: each seat's new rating and its change (as ``ended``
+        said; a ``table`` of the same ended round keeps them)."""
         self.reconnects = 0
         self.closed_with: tuple[int, str] | None = None
         self._ws: ClientConnection | None = None
@@ -543,7 +546,7 @@ class TableClient:
         elif isinstance(message, m.TakenBack):
             self._on_taken_back(message)
         elif isinstance(message, m.Ended):
-            self.ending = message.ending
+            self.ending, self.ratings = message.ending, message.ratings
         elif isinstance(message, m.Invite):
             self.invite = message
         key = message.TYPE
@@ -557,6 +560,8 @@ class TableClient:
         await self._notify()
 
     def _on_table(self, state: m.TableState) -> None:
+        if state.ending is None or state.round != self.round:
+            self.ratings = None
         if self.match is None or state.round != self.round or state.ply < self.match.ply:
             self.match = self._mirror(state.game, state.options, state.names)
             self.round = state.round

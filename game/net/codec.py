@@ -80,6 +80,12 @@ class Fields:
         self._unread.discard(name)
         return self._document[name]
 
+    def raw_or_none(self, name: str) -> object:
+        """An optional field's value, None when it is absent (a field added to the protocol
+        later: older peers leave it out)."""
+        self._unread.discard(name)
+        return self._document.get(name)
+
     def number(self, name: str, low: int, high: int) -> int:
         value = self.raw(name)
         if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:

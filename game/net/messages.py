@@ -46,6 +46,8 @@ MAX_COUNT: Final = 1_000_000
 MAX_TIME: Final = 2**40
 """Bound of a Unix time in seconds on the wire."""
 MAX_ID: Final = 32
+MAX_RATING: Final = 10_000
+"""The highest rating a message carries (as the lobby's messages bound it)."""
 OptionValue: TypeAlias = str | int | bool
 
 
@@ -133,6 +135,41 @@ class Ending:
         )
         inner.done()
         return ending
+
+
+@dataclass(frozen=True)
+class RatingChange:
+    """One player's rating after a rated round (rounded), by how much it moved (the rounded
+    new rating less the rounded old one, so the two figures shown always agree) and whether
+    it is still provisional."""
+
+    rating: int
+    change: int
+    provisional: bool
+
+    def to_json(self) -> Json:
+        return {"rating": self.rating, "change": self.change, "provisional": self.provisional}
+
+    @classmethod
+    def read(cls, fields: Fields, value: object) -> RatingChange:
+        if not isinstance(value, dict):
+            fields.refuse(f"{fields.of}.ratings holds one object per seat")
+        inner = Fields(value, f"{fields.of}.ratings")
+        change = cls(inner.number("rating", 0, MAX_RATING),
+                     inner.number("change", -MAX_RATING, MAX_RATING), inner.flag("provisional"))
+        inner.done()
+        return change
+
+
+def _ratings(f: Fields) -> tuple[RatingChange, RatingChange] | None:
+    """The optional ``ratings`` of an ``ended``: absent or null after an unrated round (and
+    from servers older than the field)."""
+    if f.raw_or_none("ratings") is None:
+        return None
+    items = f.items("ratings")
+    if len(items) != 2:
+        f.refuse(f"{f.of}.ratings holds one object per seat")
+    return RatingChange.read(f, items[0]), RatingChange.read(f, items[1])
 
 
 @dataclass(frozen=True)
@@ -467,6 +504,9 @@ class TableState:
     clocks: tuple[int, int] | None = None
     """Each seat's real-time clock as the message leaves (ms left), or None without one;
     the side to move's is running."""
+    rated: bool = False
+    """The round is rated (both players identified and agreed). Optional in the message:
+    absent from older servers, which means unrated."""
 
     def fields(self) -> Json:
         return {
@@ -476,6 +516,7 @@ class TableState:
             "ply": self.ply, "ending": None if self.ending is None else self.ending.to_json(),
             "offer": None if self.offer is None else self.offer.to_json(),
             "deadline": self.deadline, "clocks": _clocks_json(self.clocks),
+            "rated": self.rated,
         }
 
     @classmethod
@@ -496,6 +537,7 @@ class TableState:
             (read_names[0], read_names[1]), (here[0], here[1]), f.number("ply", 0, MAX_COUNT),
             Ending.read(f, "ending"), Pending.read(f, "offer"),
             f.optional_number("deadline", 0, MAX_TIME), _clocks(f),
+            f.raw_or_none("rated") is not None and f.flag("rated"),
         )
 
 
@@ -575,9 +617,13 @@ class Ended:
     TYPE: ClassVar[str] = "ended"
     round: int
     ending: Ending
+    ratings: tuple[RatingChange, RatingChange] | None = None
+    """After a rated round: each seat's new rating and its change (by seat this round).
+    Optional in the message: None after an unrated round, and from older servers."""
 
     def fields(self) -> Json:
-        return {"round": self.round, "ending": self.ending.to_json()}
+        ratings = None if self.ratings is None else [r.to_json() for r in self.ratings]
+        return {"round": self.round, "ending": self.ending.to_json(), "ratings": ratings}
 
     @classmethod
     def read(cls, f: Fields) -> Ended:
@@ -585,7 +631,7 @@ class Ended:
         ending = Ending.read(f, "ending")
         if ending is None:
             f.refuse("ended.ending must be an object")
-        return cls(round_, ending)
+        return cls(round_, ending, _ratings(f))
 
 
 @dataclass(frozen=True)

@@ -124,6 +124,8 @@ class TableNow:
     moves: tuple[str, ...]
     clocks: tuple[int, int] | None = None
     clocks_at: float = 0.0
+    ratings: tuple[m.RatingChange, m.RatingChange] | None = None
+    """After a rated round: each seat's new rating and its change."""
 
 
 @dataclass(frozen=True)
@@ -489,7 +491,8 @@ class Session(LinkedSession[Seated | Invited | TableNow | Heard | Queued | Watch
 
     def _publish(self, client: TableClient) -> None:
         if client.state is not None and client.match is not None:
-            self._put(TableNow(client.state, client.match.moves, *self._clocks))
+            self._put(TableNow(client.state, client.match.moves, *self._clocks,
+                               client.ratings))
         elif client.watched is not None and client.match is not None:
             self._put(Watched(client.watched, client.match.moves, *self._clocks))
 

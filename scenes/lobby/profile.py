@@ -10,7 +10,7 @@ on top. Knows no game: titles come from the registry.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Final
 
 import pygame
 import pygame_gui
@@ -22,10 +22,15 @@ from game.client.app.scene import Pop, Push, Scene, Transition
 from game.client.app.services import Services
 from game.client.draw import fonts, palette
 from game.client.match.lobby import Lobby, Spectator, open_spectator, standing_line
+from game.client.match.online import provisional
 from game.core.text import problem
-from scenes.common import button, confirm, entry, heading, label, message
+from scenes.common import button, button_width, confirm, entry, heading, label, message
 from scenes.layout import columns
 from scenes.online.games import playable_online
+
+COUNTED: Final = ("A game counts here once it ends between two claimed names, rated or "
+                  "casual (only rated ones move ratings); an aborted one never does.")
+"""Which games a profile counts, as the server counts them (``LobbyHub._store``)."""
 
 
 class ProfileScene(Scene):
@@ -169,13 +174,27 @@ class ProfileScene(Scene):
         profile = self.lobby.profile
         if profile is None:
             return []
-        lines = [f"{profile.name}: no finished game yet"] if not profile.games else []
+        lines = [] if profile.games else [f"{profile.name}: no finished game yet",
+                                          *self._fitted(COUNTED, "profile")]
         for record in profile.games:
-            mark = " (provisional)" if record.provisional else ""
+            mark = provisional(record.provisional)
             lines.append(f"{self._title(record.game)}: {record.played} played, {record.won} "
                          f"won, {record.lost} lost")
             lines.append(f"    rating {record.rating} ±{record.deviation}{mark}")
         lines += [self._recent_line(n, game) for n, game in enumerate(profile.recent, 1)]
+        return lines
+
+    def _fitted(self, words: str, key: str) -> list[str]:
+        """``words`` in lines as wide as list ``key`` shows them whole (its items are not
+        wrapped: a long one is cut)."""
+        room = self.widgets[key].rect.w - 36  # (the padding and a scroll bar)
+        lines: list[str] = []
+        for word in words.split():
+            longer = f"{lines[-1]} {word}" if lines else word
+            if lines and button_width(self, longer) <= room:
+                lines[-1] = longer
+            else:
+                lines.append(word)
         return lines
 
     def _recent_line(self, number: int, game: Any) -> str:

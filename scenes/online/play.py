@@ -37,6 +37,7 @@ from game.client.match.table import MovingSeat
 from game.client.view import last_turn
 from game.client.widgets.movelist import lines_height
 from game.core.match import Match, meta_word
+from game.core.protocol import OutcomeReason
 from game.core.record import Online
 from scenes.common import confirm, file_dialog, save_match_to
 from scenes.online import panel as op
@@ -88,6 +89,9 @@ class OnlinePlayScene(PlayScene):
 
     def _moving_seats(self) -> dict[int, MovingSeat]:
         return {1 - self.online.my_seat: RemoteSeat(self.online)}
+
+    def spoken_to(self) -> int | None:
+        return self.online.my_seat
 
     def _record_online(self) -> Online | None:
         return self.online.details()
@@ -286,8 +290,7 @@ class OnlinePlayScene(PlayScene):
         elif name == op.SEND_FILE:
             self._send_as_file()
         elif name == op.MUTE:
-            online.muted = not online.muted
-            online.chat = []
+            online.muted = not online.muted  # hidden, still kept: unmuted, it shows again
             self._build_root()
         elif name == op.SIT_AGAIN:
             online.sit_again()
@@ -442,11 +445,27 @@ class OnlinePlayScene(PlayScene):
         held = self.held
         kept = f"  ·  {held} move{'s' if held > 1 else ''} not sent until your turn ends"
         low = "  ·  Low time!" if op.low_on_time(self.online, self.match) else ""
-        return (kept if held else "") + low + op.clock_note(self.online, self.match)
+        rated = "  ·  Rated" if self._rated() else ""  # (a casual game says nothing)
+        return rated + (kept if held else "") + low + op.clock_note(self.online, self.match)
+
+    def _rated(self) -> bool:
+        """The round is rated and stays so: an aborted game never counts."""
+        outcome = self.match.outcome
+        return self.online.rated and (outcome is None
+                                      or outcome.reason is not OutcomeReason.ABORTED)
+
+    def _result_lines(self) -> list[str]:
+        """A rated game says so, then each player's new rating and its change (once the
+        server has said them), before the moves played."""
+        figures = super()._result_lines()
+        if not self._rated():
+            return figures
+        first = "  ·  ".join(["Rated game", *figures[:1]])
+        return [first, *self.online.rating_lines(), *figures[1:]]
 
     def _draw_keys(self, surface: pygame.Surface) -> None:
         """The message strip shows the last chat line, if any, in place of the keys."""
-        if self.services.toasts.items or not self.online.chat:
+        if self.services.toasts.items or not self.online.chat or self.online.muted:
             super()._draw_keys(surface)
             return
         said = self.online.chat[-1]

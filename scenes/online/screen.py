@@ -23,7 +23,7 @@ from game.client.app.commands import Command
 from game.client.app.scene import Pop, Push, Scene, Transition
 from game.client.app.services import Services
 from game.client.draw import fonts, palette
-from game.client.files import autosaves, tickets
+from game.client.files import autosaves, chats, tickets
 from game.client.match.address import server_url
 from game.client.match.nearby import NearbyTables
 from game.client.match.online import OnlineGame, OnlinePlay
@@ -575,6 +575,7 @@ class OnlineScene(Scene):
             pending.abort()
             if pending.table_id is not None:
                 tickets.forget(self.services.paths, pending.table_id)
+                chats.forget(self.services.paths, pending.table_id)
         hosted = self.online.hosted
         if hosted is not None:
             hosted.withdraw()

@@ -3,7 +3,7 @@ whose turn it is, the last move, and the result card's lines."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from game.client.draw import palette
 from game.client.match import result
@@ -16,10 +16,13 @@ from game.plugin import GamePlugin
 
 
 class MatchWords:
-    """The words for ``match``, counted as its ``history`` counts turns."""
+    """The words for ``match``, counted as its ``history`` counts turns; its result told to
+    the seat ``spoken_to`` names (``result.words``)."""
 
-    def __init__(self, match: Match, history: History, plugin: GamePlugin) -> None:
+    def __init__(self, match: Match, history: History, plugin: GamePlugin,
+                 spoken_to: Callable[[], int | None]) -> None:
         self.match, self.history, self.plugin = match, history, plugin
+        self.spoken_to = spoken_to
 
     def turn_number(self) -> int:
         """The move counter: players' turns (a turn of several actions is one move, a die
@@ -31,7 +34,7 @@ class MatchWords:
         """The top bar's line on the game as it stands, and its colour (the seat's to move)."""
         match, colour = self.match, palette.ACCENT
         if match.outcome is not None:
-            line = result.summary(match.seats, match.outcome)
+            line = result.words(match.seats, match.outcome, self.spoken_to()).line
         elif match.to_move == CHANCE:
             line = f"Move {self.turn_number()}  ·  the dice roll"
         else:
@@ -73,7 +76,8 @@ class MatchWords:
         outcome = self.match.outcome
         if outcome is None:
             return []
-        return [result.headline(self.match.seats, outcome), result.reason(outcome), *figures]
+        said = result.words(self.match.seats, outcome, self.spoken_to())
+        return [said.headline, said.reason, *figures]
 
     def figures(self, ranked: str | None) -> list[str]:
         """The moves played, or a scored run's summary, its seed and its place in the

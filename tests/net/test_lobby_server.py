@@ -76,8 +76,10 @@ async def test_quick_match_pairs_and_a_rated_game_moves_both_ratings(tmp_path: P
         await matched.send("join", code=code, name="x")
         await matched.expect("seated")
         await other.expect("seated")
+        assert (await matched.expect("table"))["rated"] is True  # said before the first move
         await other.send("resign")
-        await other.expect("ended")
+        ended = await matched.expect("ended")
+        assert ended == await other.expect("ended")
         await ada.drain(0.3)
         await ada.send("profile?", name="Ada")
         ada_profile = await ada.expect("profile")
@@ -90,6 +92,22 @@ async def test_quick_match_pairs_and_a_rated_game_moves_both_ratings(tmp_path: P
     assert winner["games"][0]["won"] == 1 and loser["games"][0]["lost"] == 1
     assert loser["games"][0]["rating"] < 1500 and winner["games"][0]["provisional"]
     assert winner["recent"][0]["result"] == "won" and winner["recent"][0]["rated"]
+    won = ended["ending"]["winner"]  # the players hear the change with the result
+    assert ended["ratings"][won] == {"rating": round(expected.rating),
+                                     "change": round(expected.rating) - 1500,
+                                     "provisional": True}
+    assert ended["ratings"][1 - won]["rating"] == loser["games"][0]["rating"]
+    assert ended["ratings"][1 - won]["change"] == loser["games"][0]["rating"] - 1500 < 0
+
+
+async def test_a_casual_game_says_nothing_of_ratings(tmp_path: Path) -> None:
+    async with lobby_server(str(tmp_path / "t.sqlite")) as (url, _), \
+            peer(url, "Ada") as ada, peer(url, "Bo") as bo:
+        await push_fight_between(ada, bo)
+        assert (await bo.expect("table"))["rated"] is False
+        await ada.send("resign")
+        ended = await bo.expect("ended")
+    assert ended["ratings"] is None and ended["ending"]["winner"] == 1
 
 
 async def test_a_spectator_joins_mid_game_catches_up_and_never_gets_a_token(

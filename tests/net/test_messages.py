@@ -38,6 +38,7 @@ from game.net.messages import (
     OfferKind,
     Pending,
     Presence,
+    RatingChange,
     Resign,
     Said,
     Seated,
@@ -82,6 +83,10 @@ SERVER = [
     TakenBack(0, 2, 1, (170_000, 175_000)),
     TakenBack(3, 0, 0),
     Ended(0, Ending(None, "aborted", "aborted before it began")),
+    Ended(2, Ending(1, "resign", "by resignation"),
+          (RatingChange(1488, -12, False), RatingChange(1662, 9, True))),
+    TableState("t", "conquid", 1, {}, Clock(), 0, 1, ("Ada", "Bo"), (True, True), 0,
+               rated=True),
     Offered(OfferKind.DRAW, 0),
     Declined(OfferKind.DRAW, 1),
     Said(0, "hello"),
@@ -102,6 +107,17 @@ def test_client_messages_round_trip(message: object) -> None:
 @pytest.mark.parametrize("message", SERVER, ids=lambda m: m.TYPE)
 def test_server_messages_round_trip(message: object) -> None:
     assert decode_server(encode(message)) == message  # type: ignore[arg-type]
+
+
+def test_messages_of_a_server_without_ratings_read_as_unrated() -> None:
+    """``table.rated`` and ``ended.ratings`` came later: an older server leaves them out."""
+    ended = decode_server('{"type":"ended","round":0,"ending":{"winner":1,"reason":"resign",'
+                          '"label":"by resignation"}}')
+    assert isinstance(ended, Ended) and ended.ratings is None
+    table = json.loads(encode(SERVER[5]))  # type: ignore[arg-type]
+    del table["rated"]
+    state = decode_server(json.dumps(table))
+    assert isinstance(state, TableState) and state.rated is False
 
 
 def test_tokens_never_show_in_a_repr() -> None:

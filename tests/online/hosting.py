@@ -3,6 +3,7 @@ opponent (a protocol session of its own), and hosting a table from the menu."""
 
 from __future__ import annotations
 
+import functools
 import random
 import time
 from collections.abc import Callable
@@ -14,11 +15,11 @@ from game.client.files.paths import Paths
 from game.client.match.clocks import CUSTOM
 from game.client.match.online import OnlinePlay
 from game.core.match import Match
-from game.hosting import LanHost
 from game.main_window import build_services
-from game.net.session import Heard, Join, Network, Session, TableNow
+from game.net.session import Heard, Join, Link, Network, Session, TableNow
 from scenes.online.screen import OnlineScene
 from scenes.play import PlayScene
+from tests.loopback import loopback_hosting
 from tests.ui.driver import Driver
 
 TWO_PLAYER = ("conquid", "pushfight", "piously")
@@ -28,9 +29,9 @@ def loopback_services(paths: Paths) -> Services:
     services = build_services(paths, (1280, 720))
     for game in services.games:
         services.learning.mark_offered(game.info.id)
-    services.online = OnlinePlay(
-        services.games, paths, lambda: LanHost(paths.data, bind="127.0.0.1", port=0,
-                                               announce=False), wake=wake)
+    services.online = OnlinePlay(services.games, paths,
+                                 functools.partial(loopback_hosting, paths), wake=wake,
+                                 writer=services.writer)
     return services
 
 
@@ -45,8 +46,9 @@ class Opponent:
         self.moves: tuple[str, ...] = ()
         self.seat: int | None = None
         self.state: Any = None
+        self.link = "connecting"
         self.heard: list[Any] = []
-        """The messages for the player it received (offers, declines, takebacks...)."""
+        """The messages for the player it received (chat, offers, declines, takebacks...)."""
 
     def join(self, code: str) -> None:
         self.session.start(Join(code))
@@ -55,6 +57,8 @@ class Opponent:
         for event in self.session.events():
             if isinstance(event, TableNow):
                 self.state, self.moves, self.seat = event.state, event.moves, event.state.seat
+            elif isinstance(event, Link):
+                self.link = event.state
             elif isinstance(event, Heard):
                 self.heard.append(event.message)
 
@@ -90,6 +94,18 @@ def frames_until(driver: Driver, done: Callable[[], bool], seconds: float = 20.0
             return
         driver.frames(1)
         time.sleep(0.005)
+    raise AssertionError("timed out")
+
+
+def until(done: Callable[[], bool], also: Callable[[], None] = lambda: None,
+          seconds: float = 20.0) -> None:
+    """Wait for ``done`` with no app running (``also`` each time round: a script's pump)."""
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        also()
+        if done():
+            return
+        time.sleep(0.01)
     raise AssertionError("timed out")
 
 

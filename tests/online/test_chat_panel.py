@@ -12,7 +12,7 @@ from typing import Any
 import pygame
 
 from game.client.draw import fonts
-from game.client.match.online import Said
+from game.client.files.chats import Said
 from scenes.online.panel import CHAT_LINES, CHAT_SIZE, draw_chat
 
 

@@ -333,8 +333,15 @@ def test_a_claimed_name_shows_on_the_leaderboard_after_a_rated_game(app: Driver,
     seat = rival.sit(Take(listed.table))
     frames_until(app, lambda: isinstance(app.top, PlayScene), also=rival.pump)
     play = app.top
+    frames_until(app, lambda: play.online.rated, also=rival.pump)  # said before a move
+    assert "Rated" in play._top_line()[0]
     seat.resign()
-    frames_until(app, lambda: play.match.is_over, also=rival.pump)
+    frames_until(app, lambda: play.online.ratings is not None, also=rival.pump)
+    card = play.result_card()
+    assert card[:2] == ["You won", "By resignation"] and card[2].startswith("Rated game")
+    mine = play.online.my_seat
+    assert card[3 + mine] == "Gus +162  1662 (provisional)"
+    assert card[4 - mine] == "Hal -162  1338 (provisional)"
     app.app.stack.apply(Pop())  # the player leaves the finished game
     assert app.top is scene
     app.press(scene.widgets["profile"])
@@ -349,3 +356,9 @@ def test_a_claimed_name_shows_on_the_leaderboard_after_a_rated_game(app: Driver,
     profile_lines = [i["text"] for i in profile.widgets["profile"].item_list]
     assert any("1 played, 1 won" in line for line in profile_lines)
     assert any("won against Hal" in line for line in profile_lines)
+    profile.widgets["who"].set_text("Nobody")  # no game yet: the profile says which count
+    app.press(profile.widgets["lookup"])
+    frames_until(app, lambda: "Nobody: no finished game yet" in [
+        i["text"] for i in profile.widgets["profile"].item_list])
+    said = " ".join(i["text"] for i in profile.widgets["profile"].item_list)
+    assert "two claimed names" in said and "casual" in said and "aborted" in said

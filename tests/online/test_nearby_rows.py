@@ -41,7 +41,7 @@ def nearby(home: Paths) -> Iterator[tuple[Driver, Found]]:
     browser = Found([])
     services.online = OnlinePlay(
         services.games, home,
-        lambda: LanHost(home.data, bind="127.0.0.1", port=0, announce=False),
+        lambda _port: LanHost(home.data, bind="127.0.0.1", port=0, announce=False),
         lambda _wake: browser)
     driver = Driver(App(services, MenuScene(services)))
     yield driver, browser

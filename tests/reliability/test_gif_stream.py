@@ -105,10 +105,12 @@ def test_the_gif_tells_its_progress_and_ends_at_the_last_move(tmp_path: Path) ->
 
 def test_a_picture_of_the_game_names_the_players() -> None:
     seats = (Seat("Red"), Seat("Blue", "computer", "normal"))
-    assert result.told(seats, Outcome(1, OutcomeReason.RESIGN)) == "Blue beat Red by resignation"
-    assert result.headline(seats, Outcome(1, OutcomeReason.RESIGN)) == "You lost"
-    assert result.told(seats, Outcome(None, OutcomeReason.DRAW_AGREED)) == "Draw by agreement"
-    assert result.told(seats, Outcome(None, OutcomeReason.TURN_LIMIT)) == \
+    said = result.words(seats, Outcome(1, OutcomeReason.RESIGN))
+    assert said.line == "Blue beat Red by resignation"
+    assert result.words(seats, Outcome(1, OutcomeReason.RESIGN), 0).headline == "You lost"
+    assert result.words(seats, Outcome(None, OutcomeReason.DRAW_AGREED)).line == \
+        "Draw by agreement"
+    assert result.words(seats, Outcome(None, OutcomeReason.TURN_LIMIT)).line == \
         "Draw: turn limit reached"
 
 

@@ -125,8 +125,8 @@ def test_a_result_naming_a_winner_not_at_the_table_is_refused_and_never_crashes_
     with pytest.raises(RecordError) as caught:
         read_record(path)
     assert_readable(str(caught.value))
-    assert result.headline((), Outcome(0, OutcomeReason.RESIGN)) == "Game over"
-    assert result.headline((Seat("Ada"), Seat("Bo")), Outcome(5, OutcomeReason.RESIGN)) == \
+    assert result.words((), Outcome(0, OutcomeReason.RESIGN)).headline == "Game over"
+    assert result.words((Seat("Ada"), Seat("Bo")), Outcome(5, OutcomeReason.RESIGN)).headline == \
         "Game over"
     GamesScene(services).build((1280, 720))
     assert path.exists()

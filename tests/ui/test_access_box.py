@@ -76,8 +76,8 @@ def test_a_whole_game_through_the_move_box(driver: Driver, instant: Services, ga
         assert match.moves[ply] == match.game.format_move(move)
     assert match.outcome is not None
     assert pointer == []
-    headline = result.headline(match.seats, match.outcome)
-    assert instant.speech.said[-1] == f"{headline}. {result.reason(match.outcome)}"
+    said = result.words(match.seats, match.outcome, result.reader(match.seats))
+    assert instant.speech.said[-1] == said.line
 
 
 def test_piously_casts_are_typed_with_the_board_labels(driver: Driver,

@@ -9,7 +9,7 @@ from typing import Any
 import pygame
 import pytest
 
-from game.catalog import all_games
+from game.catalog import PUSHFIGHT, all_games
 from game.client.app.app import App
 from game.client.app.scene import Pop, Push
 from game.client.app.services import Services
@@ -83,7 +83,7 @@ def test_your_games_lists_game_players_move_and_date(driver: Driver, paths: Path
     assert isinstance(scene, GamesScene)
     unfinished, finished = (widget.item_list for widget in scene.lists)
     assert unfinished[0]["text"].startswith("Conquid  ·  Ada vs Blaise  ·  move 2  ·  ")
-    assert finished[0]["text"].startswith("Conquid  ·  Cleo vs Dan  ·  Dan wins  ·  by resign")
+    assert finished[0]["text"].startswith("Conquid  ·  Cleo vs Dan  ·  Dan beat Cleo by resign")
     driver.press(unfinished[0]["button_element"])
     driver.press(next(iter(scene.open_buttons.values())))
     play = driver.top
@@ -158,14 +158,29 @@ def test_result_wording_for_each_table() -> None:
     people = (Seat("Ada"), Seat("Blaise"))
     computer = (Seat("Ada"), Seat("CPU", "computer", "hard"))
     push_off = Outcome(1, PUSH_OFF)
-    assert result.headline(people, push_off) == "Blaise wins"
-    assert result.headline(computer, push_off) == "You lost"
-    assert result.headline(computer, Outcome(0, OutcomeReason.RESIGN)) == "You won"
-    assert result.headline(people, Outcome(None, OutcomeReason.DRAW_AGREED)) == "Draw"
-    assert result.reason(Outcome(None, OutcomeReason.DRAW_AGREED)) == "By agreement"
-    assert result.headline((Seat("Builder"),), Outcome(None, NO_LIVING_FORTS)) \
+    hot_seat = result.words(people, push_off, result.reader(people))  # two people: names
+    assert (hot_seat.headline, hot_seat.reason) == ("Blaise beat Ada", "A piece was pushed off")
+    assert hot_seat.line == "Blaise beat Ada: a piece was pushed off"
+    assert result.words(computer, push_off, result.reader(computer)).headline == "You lost"
+    you_won = result.words(computer, Outcome(0, OutcomeReason.RESIGN), 0)
+    assert (you_won.headline, you_won.line) == ("You won", "You won by resignation")
+    draw = result.words(people, Outcome(None, OutcomeReason.DRAW_AGREED), 1)
+    assert (draw.headline, draw.reason, draw.line) == ("Draw", "By agreement",
+                                                       "Draw by agreement")
+    on_time = result.words(people, Outcome(0, OutcomeReason.TIME), 1)
+    assert on_time.line == "You lost on time"
+    assert result.words(people, Outcome(0, OutcomeReason.TIME)).line == "Ada beat Blaise on time"
+    assert result.words((Seat("Builder"),), Outcome(None, NO_LIVING_FORTS)).headline \
         == "Game over"
-    assert result.summary(people, push_off) == "Blaise wins  ·  a piece was pushed off"
+
+
+def test_an_aborted_game_is_never_called_a_draw() -> None:
+    people = (Seat("Ada"), Seat("Blaise"))
+    for you in (None, 0, 1):
+        aborted = result.words(people, Outcome(None, OutcomeReason.ABORTED), you)
+        assert aborted.headline == "Game aborted" and "draw" not in aborted.line.lower()
+        assert aborted.line == "Game aborted before it began"
+    assert PUSHFIGHT.describe("abort") == "Game aborted"  # the move list's words
 
 
 # -- messages ----------------------------------------------------------------------------

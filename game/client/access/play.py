@@ -53,6 +53,8 @@ class PlayHost(Protocol):
 
     def dialog_open(self) -> bool: ...
 
+    def spoken_to(self) -> int | None: ...
+
 
 class PlayAccess:
     """The move box, the cursor and the spoken lines of one play scene."""
@@ -252,8 +254,7 @@ class PlayAccess:
             self._said_ply = match.ply
             outcome = match.outcome
             if outcome is not None:
-                self._say(f"{result.headline(match.seats, outcome)}. "
-                          f"{result.reason(outcome)}")
+                self._say(result.words(match.seats, outcome, self.host.spoken_to()).line)
             elif match.to_move not in (CHANCE, self._said_seat) or back:
                 self._say(f"{match.seats[match.to_move].name} to move")
             self._said_seat = match.to_move

@@ -93,12 +93,15 @@ class Services:
         self.toasts.listeners.append(lambda text, kind: self.speech.say(text, kind == "error"))
 
     def window_shown(self) -> None:
-        """The first frame is on screen: start the background work, once, in one thread
-        that runs between frames (``game.client.app.background``): ``preload``, the lesson courses,
-        then the sounds (a cue wanted sooner is made when wanted)."""
+        """The first frame is on screen: serve again the tables this machine hosts (their
+        players may be waiting), and start the background work, once, in one thread that
+        runs between frames (``game.client.app.background``): ``preload``, the lesson
+        courses, then the sounds (a cue wanted sooner is made when wanted)."""
         if self._shown:
             return
         self._shown = True
+        if self.online is not None:
+            self.online.serve_kept()  # the tables this machine hosts: served from now
         settle()  # what start-up made lives as long as the app: out of later collections
         stages: list[Stage] = []
         if self.preload is not None:

@@ -98,7 +98,7 @@ def frame(surface: pygame.Surface, view: GameView, plugin: GamePlugin, match: Ma
     parts.append(f"move {ply}/{match.ply}")
     outcome = match.outcome_at(ply)
     if outcome is not None:  # told to anyone who sees the picture, never "You lost"
-        parts.append(result.told(match.seats, outcome))
+        parts.append(result.words(match.seats, outcome).line)
     caption = fonts.fit("   ·   ".join(parts), 30, palette.TEXT, surface.get_width() - 40)
     surface.blit(caption, (20, 20))
 

@@ -198,7 +198,7 @@ def describe(kept: Kept, games: Registry, note: str | None = None) -> str:
         outcome = kept.result
         with contextlib.suppress(KeyError, ValueError):  # the game's own words for its ending
             outcome = outcome.labelled(games.info(kept.game))
-        where = result.summary(kept.seats, outcome)
+        where = result.words(kept.seats, outcome, result.reader(kept.seats)).line
     elif broken(kept) is not None:
         where = "cannot be resumed"
     else:

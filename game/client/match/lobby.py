@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any, Final, Protocol
 
 from game.client.match.clocks import counted_down
-from game.client.match.online import EVENTS_PER_FRAME, served_match
+from game.client.match.online import EVENTS_PER_FRAME, provisional, served_match
 from game.core.match import Match
 from game.core.registry import Registry
 from game.net import lobby as lb
@@ -249,7 +249,7 @@ def seat_line(seat: lb.Listing, title: str, defaults: Mapping[str, Any]) -> str:
 
 def standing_line(number: int, row: lb.Standing) -> str:
     """One row of a leaderboard; a provisional rating (too few games yet) is marked."""
-    mark = "  (provisional)" if row.deviation > PROVISIONAL_DEVIATION else ""
+    mark = provisional(row.deviation > PROVISIONAL_DEVIATION)
     return (f"{number}. {row.name}  ·  {row.rating} ±{row.deviation}{mark}  ·  "
             f"{row.played} game{'' if row.played == 1 else 's'}")
 

@@ -10,20 +10,23 @@ tokens, played through the match.
 
 from __future__ import annotations
 
+import contextlib
+import threading
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from typing import Any, Final, Protocol
+from urllib.parse import urlsplit
 
-from game.client.files import tickets
+from game.client.files import autosaves, chats, tickets
+from game.client.files.chats import Said
 from game.client.files.paths import Paths
+from game.client.files.writer import BackgroundWriter
 from game.client.match.clocks import counted_down
 from game.core.match import Match, Seat, meta_word
 from game.core.player import Decision
 from game.core.record import Online
 from game.core.registry import Registry
 
-CHAT_LINES: Final = 5
 CHAT_BURST: Final = 4
 CHAT_WINDOW: Final = 10.0
 """At most ``CHAT_BURST`` lines of one's own in ``CHAT_WINDOW`` seconds (flood control)."""
@@ -63,19 +66,14 @@ class Session(Protocol):
     def close(self, wait: float = 0.0) -> None: ...
 
 
-@dataclass
-class Said:
-    name: str
-    """Who said it (named when heard: the seats swap at a rematch)."""
-    text: str
-
-
 class OnlineGame:
     """One seat at one online table, as the UI thread knows it (see the module docstring)."""
 
     def __init__(self, session: Session, games: Registry, paths: Paths, name: str,
                  hosted: bool = False, clock: Callable[[], float] = time.time,
-                 ticks: Callable[[], float] = time.monotonic) -> None:
+                 ticks: Callable[[], float] = time.monotonic,
+                 writer: BackgroundWriter | None = None) -> None:
+        """``writer``: stores the chat off the frame (the app's; one of its own if none)."""
         self.session = session
         self.games = games
         self.paths = paths
@@ -97,6 +95,10 @@ class OnlineGame:
         """Takebacks agreed at the table, not yet shown: the moves the round keeps and the
         seat that asked (``moves`` has already lost the rest)."""
         self.chat: list[Said] = []
+        """The last ``chats.KEPT_LINES`` lines said at this table, kept across restarts."""
+        self.chat_kept = True
+        """Whether new lines are stored (not over a kept chat that could not be read)."""
+        self.writer = writer or BackgroundWriter()
         self.muted = False
         self._said_at: list[float] = []
         self.heard: list[Any] = []
@@ -111,6 +113,9 @@ class OnlineGame:
         """Both seats' real-time clocks (ms left) as the server last said, or None."""
         self.clocks_at = 0.0
         """When they arrived (``ticks``): the running one has gone down since."""
+        self.ratings: tuple[Any, Any] | None = None
+        """After a rated round: each seat's new rating and its change
+        (``game.net.messages.RatingChange``), as the server said with the result."""
 
     # -- what the scene reads ------------------------------------------------------------
 
@@ -130,6 +135,20 @@ class OnlineGame:
     def seated(self) -> bool:
         """Both seats are taken: the game can start."""
         return self.state is not None and None not in self.state.names
+
+    @property
+    def rated(self) -> bool:
+        """The round is rated, as the server says (an older server never says so)."""
+        return self.state is not None and bool(self.state.rated)
+
+    def rating_lines(self) -> list[str]:
+        """After a rated round: each player's rating change and new rating, provisional ones
+        marked ("Ada +12  1512 (provisional)": a narrow card wraps the mark, never the
+        figures apart); none until the server has said them."""
+        if self.ratings is None:
+            return []
+        return [f"{self._name(seat)} {said.change:+d}  {said.rating}"
+                f"{provisional(said.provisional)}" for seat, said in enumerate(self.ratings)]
 
     def here(self, seat: int) -> bool:
         return self.state is not None and bool(self.state.here[seat])
@@ -292,6 +311,7 @@ class OnlineGame:
             self.offer = None  # a draw or takeback offer lapses when a move is played
         self.moves = moves
         self.clocks, self.clocks_at = event.clocks, event.clocks_at
+        self.ratings = event.ratings
         if None not in state.names:
             self.invite = None
         if before is None or before.seat != state.seat or before.round != state.round:
@@ -315,7 +335,8 @@ class OnlineGame:
         if isinstance(message, m.Said):
             if not self.muted:
                 said = Said(self._name(message.seat), message.text)
-                self.chat = [*self.chat, said][-CHAT_LINES:]
+                self.chat = [*self.chat, said][-chats.KEPT_LINES:]
+                self._keep_chat()
         elif isinstance(message, m.Offered):
             self.offer = (message.kind.value, message.seat)
         elif isinstance(message, m.TakenBack):
@@ -337,6 +358,31 @@ class OnlineGame:
         elif isinstance(message, m.Error):
             self.heard.append(message.reason[:1].upper() + message.reason[1:])
 
+    def take_kept_chat(self, table: str) -> None:
+        """Show again what was said at ``table`` before the app closed; a kept chat that
+        cannot be read is said why, left as it is, and not written over."""
+        try:
+            self.chat = chats.load(self.paths, table)
+        except chats.ChatRefused as err:
+            self.chat_kept = False
+            self.heard.append(f"{str(err)[:1].upper()}{str(err)[1:]}; new lines are not kept")
+
+    def _keep_chat(self) -> None:
+        """Store the chat as it now is, in the writer's thread (in the order heard)."""
+        table = self.table_id
+        if not self.chat_kept or table is None:
+            return
+        lines, paths = list(self.chat), self.paths
+
+        def job() -> str | None:
+            try:
+                chats.store(paths, table, lines)
+            except OSError as err:
+                return f"The chat could not be kept: {err.strerror or err}"
+            return None
+
+        self.writer.submit(job, self.heard.append)
+
     def _name(self, seat: int) -> str:
         if self.state is None:
             return "The other player"
@@ -344,6 +390,12 @@ class OnlineGame:
 
     def close(self, wait: float = 0.0) -> None:
         self.session.close(wait)
+
+
+def provisional(marked: bool) -> str:
+    """The mark after a provisional rating (too few games yet), wherever one is shown: the
+    leaderboard, a profile, the result of a rated game."""
+    return " (provisional)" if marked else ""
 
 
 def served_match(games: Registry, state: Any, moves: Sequence[str], created: str = "") -> Match:
@@ -429,32 +481,59 @@ class OnlinePlay:
     generic client imports no server)."""
 
     def __init__(self, games: Registry, paths: Paths,
-                 hosting: Callable[[], HostedServer] | None = None,
+                 hosting: Callable[[int | None], HostedServer] | None = None,
                  browsing: Callable[[Callable[[], None]], Browser] | None = None,
-                 wake: Callable[[], None] = lambda: None) -> None:
+                 wake: Callable[[], None] = lambda: None,
+                 writer: BackgroundWriter | None = None) -> None:
         """``wake``: wakes the app's loop from another thread when news arrives (the app
-        layer's ``game.client.app.wake.wake``; none for a loop that never sleeps)."""
+        layer's ``game.client.app.wake.wake``; none for a loop that never sleeps);
+        ``writer``: the app's, which stores each game's chat off the frame; ``hosting``:
+        starts this machine's server, trying the port given first (None: the usual one)."""
         self.games = games
         self.paths = paths
         self.wake = wake
+        self.writer = writer or BackgroundWriter()
         self._hosting = hosting
         self._browsing = browsing
         self._network: Any = None
         self.hosted: HostedServer | None = None
+        self._host_lock = threading.Lock()
+        """Held while this machine's server starts or stops (``serve_kept`` starts it in a
+        thread of its own)."""
+        self._starting: threading.Thread | None = None
         self.games_open: list[OnlineGame] = []
 
     @property
     def can_host(self) -> bool:
         return self._hosting is not None
 
-    def host_server(self) -> HostedServer:
-        """This machine's server, started on first use. Raises OSError/RuntimeError-like
-        exceptions with a reason for people when it cannot start."""
-        if self.hosted is None:
-            if self._hosting is None:
-                raise RuntimeError("this build cannot host tables")
-            self.hosted = self._hosting()
-        return self.hosted
+    def host_server(self, port: int | None = None) -> HostedServer:
+        """This machine's server, started on first use (on ``port`` if it is free). Raises
+        OSError/RuntimeError-like exceptions with a reason for people when it cannot start."""
+        with self._host_lock:
+            if self.hosted is None:
+                if self._hosting is None:
+                    raise RuntimeError("this build cannot host tables")
+                self.hosted = self._hosting(port)
+            return self.hosted
+
+    def serve_kept(self) -> None:
+        """The app has started: if this machine hosts a table whose game is not over, its
+        server starts again at once (in a thread: the window does not wait for it), on the
+        port its players know, so they sit again without the host doing anything."""
+        seats = hosted_seats(self.paths)
+        if not seats or self._hosting is None or self._starting is not None:
+            return
+        port = port_of(seats[0].url)
+
+        def start() -> None:
+            # a port taken, a database held by another copy of the app: resuming the game
+            # tries again and tells the player why
+            with contextlib.suppress(Exception):
+                self.host_server(port)
+
+        self._starting = threading.Thread(target=start, name="hosting", daemon=True)
+        self._starting.start()
 
     def browse(self) -> Browser | None:
         return None if self._browsing is None else self._browsing(self.wake)
@@ -475,7 +554,7 @@ class OnlinePlay:
         from game.net.session import Session
 
         session = Session(self.network(), url, name, self.games, self.wake, identity)
-        game = OnlineGame(session, self.games, self.paths, name, hosted)
+        game = OnlineGame(session, self.games, self.paths, name, hosted, writer=self.writer)
         session.start(start)
         self.games_open.append(game)
         return game
@@ -486,10 +565,11 @@ class OnlinePlay:
 
         url = kept.url
         if kept.hosted:
-            url = self.host_server().url
+            url = self.host_server(port_of(kept.url)).url
         game = self.open(url, kept.name, Ticket(kept.table, kept.seat, kept.token),
                          kept.hosted)
         game.kept = kept
+        game.take_kept_chat(kept.table)
         return game
 
     def stop(self) -> None:
@@ -500,6 +580,26 @@ class OnlinePlay:
         if self._network is not None:
             self._network.stop()
             self._network = None
-        if self.hosted is not None:
-            self.hosted.stop()
-            self.hosted = None
+        with self._host_lock:  # a server still starting is stopped once it listens
+            if self.hosted is not None:
+                self.hosted.stop()
+                self.hosted = None
+
+
+def port_of(url: str) -> int | None:
+    """The port of a ``ws://`` address, or None without a readable one."""
+    try:
+        return urlsplit(url).port
+    except ValueError:
+        return None
+
+
+def hosted_seats(paths: Paths) -> list[tickets.Kept]:
+    """This machine's seats at the tables it hosts whose games are not over, the most
+    recently played first."""
+    seats = []
+    for kept in autosaves.unfinished(paths):
+        ticket = None if kept.online is None else tickets.find(paths, kept.online.table)
+        if ticket is not None and ticket.hosted:
+            seats.append(ticket)
+    return seats

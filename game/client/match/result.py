@@ -1,17 +1,38 @@
-"""How a finished game is put into words, for whoever is reading (generic: seats and outcome).
+"""How a finished game is put into words: one function (``words``) for every place that
+tells a result (the result card, the top bar, spoken announcements, the kept games' list,
+a replay, a picture of the game), so each mode says it the same way.
 
-A game of one person against the computer speaks to that person ("You won", "You lost");
-hot-seat games and demos name the winner; a solo game is simply over. The reason comes from
-the outcome's label, written as a phrase of its own, so no sentence ever reads
-"Brown wins a piece was pushed off!".
+The person at this screen is spoken to ("You won", "You lost") when there is exactly one:
+the player against the computer, or at an online table. Everyone else (hot-seat, where two
+people share the screen; demos, spectators, replays, pictures) reads names: "Red beat Blue
+by conquest". A draw is a draw, an aborted game is "Game aborted" (nobody won, nobody drew),
+a solo game is simply over. The reason comes from the outcome's label, written as a phrase
+of its own, so no sentence ever reads "Brown wins a piece was pushed off!".
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Final
 
 from game.core.match import Seat
-from game.core.protocol import Outcome
+from game.core.protocol import Outcome, OutcomeReason
+
+_JOINED: Final = ("by ", "on ", "before ")
+"""Reasons that follow the headline as they are ("You lost on time"); others after a colon."""
+
+
+@dataclass(frozen=True)
+class Worded:
+    """A result in words, in the three forms the screens use."""
+
+    headline: str
+    """The result card's title: "You won", "Red beat Blue", "Draw", "Game aborted"."""
+    reason: str
+    """Why, as a phrase that stands alone: "By conquest", "A piece was pushed off"."""
+    line: str
+    """Both as one sentence, for the top bar, lists and captions: "You won by conquest"."""
 
 
 def reader(seats: Sequence[Seat]) -> int | None:
@@ -20,40 +41,33 @@ def reader(seats: Sequence[Seat]) -> int | None:
     return people[0] if len(people) == 1 and len(seats) > 1 else None
 
 
-def headline(seats: Sequence[Seat], outcome: Outcome) -> str:
-    """The result card's title: "You won", "You lost", "Draw", "Ada wins" or "Game over"."""
-    if len(seats) == 1:
-        return "Game over"
-    if outcome.winner is None:
-        return "Draw"
-    if not 0 <= outcome.winner < len(seats):  # a record that disagrees with itself
-        return "Game over"
-    you = reader(seats)
-    if you is not None:
-        return "You won" if outcome.winner == you else "You lost"
-    return f"{seats[outcome.winner].name} wins"
+def words(seats: Sequence[Seat], outcome: Outcome, you: int | None = None) -> Worded:
+    """``outcome`` in words for whoever reads them: ``you`` is the seat of the one player at
+    this screen (``reader``, or one's seat at an online table), None for names."""
+    why = _why(outcome)
+    headline = _headline(seats, outcome, you)
+    joined = f" {why}" if why.startswith(_JOINED) else f": {why}"
+    return Worded(headline, why[:1].upper() + why[1:], headline + joined)
 
 
-def reason(outcome: Outcome) -> str:
-    """Why it ended, as a phrase that stands alone ("By conquest", "A piece was pushed off")."""
-    label = outcome.reason.label.removeprefix("draw ")  # the headline says "Draw" already
-    return label[:1].upper() + label[1:]
-
-
-def summary(seats: Sequence[Seat], outcome: Outcome) -> str:
-    """One line for lists and captions: the headline, then why."""
-    why = reason(outcome)
-    return f"{headline(seats, outcome)}  ·  {why[:1].lower() + why[1:]}"
-
-
-def told(seats: Sequence[Seat], outcome: Outcome) -> str:
-    """The result told to anyone, naming the players: "Red beat Blue by conquest", "Draw by
-    agreement", "Game over: no living forts" (a picture of the game is seen by others
-    than the one who played it)."""
-    why = reason(outcome)
-    why = why[:1].lower() + why[1:]
-    joined = f" {why}" if why.startswith("by ") else f": {why}"
+def _headline(seats: Sequence[Seat], outcome: Outcome, you: int | None) -> str:
     winner = outcome.winner
-    if len(seats) != 2 or winner is None or not 0 <= winner < 2:
-        return ("Draw" if outcome.winner is None and len(seats) > 1 else "Game over") + joined
-    return f"{seats[winner].name} beat {seats[1 - winner].name}" + joined
+    if outcome.reason is OutcomeReason.ABORTED:
+        return "Game aborted"
+    if len(seats) < 2 or (winner is not None and not 0 <= winner < len(seats)):
+        return "Game over"  # a solo game, or a record that disagrees with itself
+    if winner is None:
+        return "Draw"
+    if you is not None and 0 <= you < len(seats):
+        return "You won" if winner == you else "You lost"
+    if len(seats) == 2:
+        return f"{seats[winner].name} beat {seats[1 - winner].name}"
+    return f"{seats[winner].name} won"
+
+
+def _why(outcome: Outcome) -> str:
+    """The reason's label, less what the headline says already ("draw", "aborted", "lost")."""
+    label = outcome.reason.label
+    for said in ("draw ", "aborted ", "lost "):
+        label = label.removeprefix(said)
+    return label

@@ -1,7 +1,8 @@
 """The card that says how a game ended: the headline, why, then a run's figures.
 
 It takes the move buttons' place in the side panel once the game is over; its height
-follows its words, so the move list keeps the rest."""
+follows its words, so the move list keeps the rest. A headline too wide for one line even
+shrunk ("Game aborted", "Blaise beat Ada" in a narrow panel) takes two, never cut."""
 
 from __future__ import annotations
 
@@ -20,7 +21,16 @@ STEP = 26
 def height(lines: Sequence[str], width: int) -> int:
     """The card's height for ``lines`` (headline first) in a card ``width`` wide."""
     rows = sum(len(fonts.wrap(line, LINE, width - 28)) for line in lines[1:])
-    return fonts.font(HEADLINE, True).get_linesize() + 26 + STEP * rows + 16
+    heads = len(_headline(lines[0], width - 28)) if lines else 1
+    return fonts.font(HEADLINE, True).get_linesize() * heads + 26 + STEP * rows + 16
+
+
+def _headline(words: str, room: int) -> tuple[str, ...]:
+    """The headline's lines: one where ``fonts.fit`` would shrink it whole (it judges by
+    the full size's width), else wrapped."""
+    if fonts.font(HEADLINE, True).size(words)[0] * fonts.MIN_SHRINK <= room:
+        return (words,)
+    return fonts.wrap(words, HEADLINE, room, bold=True) or (words,)
 
 
 def draw(surface: pygame.Surface, card: pygame.Rect, lines: Sequence[str],
@@ -33,9 +43,12 @@ def draw(surface: pygame.Surface, card: pygame.Rect, lines: Sequence[str],
         return
     room = card.w - 28
     headline, *rest = lines
-    title = fonts.fit(headline, HEADLINE, colour, room, True)
-    surface.blit(title, title.get_rect(midtop=(card.centerx, card.y + 10)))
-    y = card.y + 16 + title.get_height()
+    y = card.y + 10
+    for part in _headline(headline, room):
+        title = fonts.fit(part, HEADLINE, colour, room, True)
+        surface.blit(title, title.get_rect(midtop=(card.centerx, y)))
+        y += title.get_height()
+    y += 6
     for i, line in enumerate(rest):
         for part in fonts.wrap(line, LINE, room):
             if y + LINE > card.bottom - 6:

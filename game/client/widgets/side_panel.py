@@ -15,10 +15,15 @@ from game.client.draw import fonts, palette
 from game.client.view import Swatches
 from game.client.widgets import move_buttons, result_card, seat_card, turn_info
 from game.client.widgets.fitted import Fitted
+from game.client.widgets.movelist import lines_height
 
 BUTTON_H, BUTTON_H_COMPACT = 38, 28
 COMPACT_BELOW = 840
 """Window heights below which the panel packs tighter, to leave the move list room."""
+LINES_UNDER_CARD = 3
+"""Lines of moves a long result card (a rated game's ratings) always leaves the move list."""
+LIST_MARGINS = 14
+"""Above and below the move list, as the play scene places it."""
 Mark = Callable[[pygame.Surface, pygame.Rect, int], str]
 """Draws a scene's own mark on a seat's card; returns words for the card's detail."""
 
@@ -76,9 +81,13 @@ class SidePanel:
         top = self.info_top(seats)
         y = top + turn_info.height(self.compact)
         specs: list[move_buttons.Spec] = []
-        if ended is not None:  # the result card in the move buttons' place
+        if ended is not None:  # the result card in the move buttons' place, or longer if
+            # its lines need it while the controls and a few lines of moves still fit
             bottom = y + move_buttons.height(len(actions), button_h, self.compact)
-            y = min(bottom, top + result_card.height(ended, self.rect.w - 24))
+            below = (len(rows) * (button_h + move_buttons.GAP)
+                     + lines_height(LINES_UNDER_CARD) + LIST_MARGINS)
+            most = max(bottom, self.rect.bottom - below)
+            y = min(most, top + result_card.height(ended, self.rect.w - 24))
             self.card = pygame.Rect(self.rect.x + 12, top, self.rect.w - 24, y - top - 8)
         else:
             specs, y = move_buttons.moves(actions, pygame.Rect(x, y, inner, button_h),

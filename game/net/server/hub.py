@@ -346,14 +346,15 @@ class TableHub:
             else:
                 live.idle_since = None
 
-    async def _carry_out(self, live: LiveTable | None, output: Output) -> None:
-        """Store, then send, then close: the order the table's contract asks."""
+    async def _carry_out(self, live: LiveTable | None, output: Output) -> Output:
+        """Store, then send, then close: the order the table's contract asks. Returns what
+        was sent (as storing completed it: ``_store``)."""
         if live is not None and output.store:
             try:
-                await self._store(live, output)
+                output = await self._store(live, output)
             except StorageError:
                 await self._drop(live)
-                return
+                return Output()
         if live is not None:  # before any message leaves: a seated client may answer at once
             for conn in live.table.connections:
                 if isinstance(conn, Session):
@@ -364,8 +365,11 @@ class TableHub:
         for conn, code in output.close:
             if isinstance(conn, Session):
                 conn.close_soon(code, "another connection took this seat")
+        return output
 
-    async def _store(self, live: LiveTable, output: Output) -> None:
+    async def _store(self, live: LiveTable, output: Output) -> Output:
+        """Store ``output``'s entries; returns the output to send (the lobby adds what the
+        stored result changed: the players' ratings)."""
         table = live.table
         invite = table.invite
         code = invite.code if invite is not None else None
@@ -388,6 +392,7 @@ class TableHub:
         live.invite, live.finished = code, finished
         if lobby_changed:
             await self._publish_lobby(live)
+        return output
 
     async def _drop(self, live: LiveTable) -> None:
         """The database failed mid-step: forget the table (it is rebuilt from what was

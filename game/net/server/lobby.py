@@ -27,7 +27,7 @@ from game.net import lobby as lb
 from game.net import messages as m
 from game.net.codec import Fields
 from game.net.codes import ProtocolError, Refusal
-from game.net.glicko2 import PROVISIONAL_DEVIATION
+from game.net.glicko2 import PROVISIONAL_DEVIATION, Rating
 from game.net.limits import INVITE_ALPHABET
 from game.net.matchmaking import Seeker, pair
 from game.net.server.hub import LiveTable, TableHub
@@ -168,11 +168,7 @@ class LobbyHub(TableHub):
             await _refuse(session, Refusal.RATE_LIMITED, "too many chat lines: wait a little",
                           message.TYPE)
             return
-        table_before = session.table_id
         await super().receive(session, data)
-        if (visitor is not None and visitor.name is not None and session.table_id
-                and table_before is None):
-            await self._note_seat(session, visitor.name, rated=None)
 
     async def _name_claimed(self, name: str) -> bool:
         """A claimed name is its owner's everywhere, unrated tables included."""
@@ -321,7 +317,7 @@ class LobbyHub(TableHub):
         await self._call(self.social.list_seat, table.id, table.game.info.id, host, text,
                          invite.code, message.rated, float(invite.expires))
         if visitor.name is not None:
-            await self._note_seat(session, visitor.name, rated=message.rated)
+            await self._note_seat(live, session, visitor.name, rated=message.rated)
         self._listed_here.add(table.id)
         await self._announce({"kind": "listed", "listing": listing.to_json()})
         if not visitor.browsing:  # the acknowledgement (browsers hear it with everyone)
@@ -339,12 +335,12 @@ class LobbyHub(TableHub):
         await self._table_message(session, m.Join(code, message.name),
                                   m.encode(m.Join(code, message.name)))
 
-    async def _note_seat(self, session: Session, name: str, rated: bool | None) -> None:
+    async def _note_seat(self, live: LiveTable, session: Session, name: str,
+                         rated: bool | None) -> None:
         """Remember which identified player sits where (results are counted by name);
         ``rated`` None: as rated as the table already is (a taken rated listing, a match)."""
-        live = self._live.get(session.table_id or "")
-        seat = None if live is None else live.table.seat_of(session)
-        if live is None or seat is None:
+        seat = live.table.seat_of(session)
+        if seat is None:
             return
         player = seat ^ (live.table.round & 1)
         if rated is None:
@@ -513,13 +509,16 @@ class LobbyHub(TableHub):
 
     # -- what tables do, seen from the lobby ---------------------------------------------
 
-    async def _carry_out(self, live: LiveTable | None, output: Output) -> None:
+    async def _carry_out(self, live: LiveTable | None, output: Output) -> Output:
         if live is not None:
             output = dataclasses.replace(output, send=tuple(
                 send for send in output.send if not self._muted(live, send)))
-        await super()._carry_out(live, output)
+            with contextlib.suppress(StorageError):  # (then unrated: the table says the rest)
+                await self._note_new_seats(live)
+                output = await self._say_rated(live, output)
+        output = await super()._carry_out(live, output)
         if live is None or not self._watchers.get(live.table.id):
-            return
+            return output
         table = live.table
         texts: list[str] = []
         if self._shown.get(table.id) != (table.round, table.names()):
@@ -532,6 +531,29 @@ class LobbyHub(TableHub):
         for watcher in list(self._watchers.get(table.id, ())):
             for text in texts:  # queued: a spectator never holds up the table
                 watcher.post(text)
+        return output
+
+    async def _note_new_seats(self, live: LiveTable) -> None:
+        """Note the identified players who just took a seat at ``live`` (created, joined or
+        came back), before their ``table`` message leaves: it says whether the round is
+        rated, which takes both players' names."""
+        for conn in live.table.connections:
+            visitor = self._visitors.get(conn) if isinstance(conn, Session) else None
+            if (isinstance(conn, Session) and conn.table_id != live.table.id
+                    and visitor is not None and visitor.name is not None):
+                await self._note_seat(live, conn, visitor.name, rated=None)
+
+    async def _say_rated(self, live: LiveTable, output: Output) -> Output:
+        """``output`` with its ``table`` messages saying whether the round is rated: both
+        seats held by identified players who agreed (as ``_store`` rates it)."""
+        if not any(isinstance(send.message, m.TableState) for send in output.send):
+            return output
+        held, rated = await self._call(self.social.seats, live.table.id)
+        if len(held) != 2 or not rated:
+            return output
+        return dataclasses.replace(output, send=tuple(
+            Send(send.to, dataclasses.replace(send.message, rated=True))
+            if isinstance(send.message, m.TableState) else send for send in output.send))
 
     def _muted(self, live: LiveTable, send: Send) -> bool:
         """A chat line to a player who blocked its sender (or was blocked by them)."""
@@ -544,22 +566,27 @@ class LobbyHub(TableHub):
         return (hearer is not None and speaker is not None and speaker.name is not None
                 and speaker.name in hearer.blocks)
 
-    async def _store(self, live: LiveTable, output: Output) -> None:
+    async def _store(self, live: LiveTable, output: Output) -> Output:
+        """Store, then count a round that has just ended; the ``ended`` of a rated round
+        then carries both players' new ratings."""
         was_finished = live.finished
-        await super()._store(live, output)
+        output = await super()._store(live, output)
         table = live.table
         if table.id in self._listed_here:
             await self._relist(live)
         outcome = table.match.outcome
         if was_finished or outcome is None or outcome.reason.value == "aborted":
-            return
+            return output
         with contextlib.suppress(StorageError):
             held, rated = await self._call(self.social.seats, table.id)
             if len(held) == 2:
                 by_seat = (held[table.round & 1], held[1 - (table.round & 1)])
-                await self._call(self.social.record, Finished(
+                changes = await self._call(self.social.record, Finished(
                     table.id, table.round, table.game.info.id, by_seat, outcome.winner,
                     rated, self.clock()))
+                if rated and changes is not None:
+                    return _with_ratings(output, changes)
+        return output
 
     async def _relist(self, live: LiveTable) -> None:
         """A listed table changed: its seat taken, it moves to the games in play; its game
@@ -694,3 +721,14 @@ def _listing(value: object) -> lb.Listing:
 
 async def _refuse(session: Session, code: Refusal, reason: str, of: str | None) -> None:
     await session.send(lb.encode(m.Error(code.value, reason, of)))
+
+
+def _with_ratings(output: Output, changes: tuple[tuple[Rating, Rating], ...]) -> Output:
+    """``output`` with its ``ended`` carrying each seat's rating after the round, and the
+    change as the players will read it (the rounded figures' difference)."""
+    first, second = (m.RatingChange(round(after.rating), round(after.rating)
+                                    - round(before.rating), after.provisional)
+                     for before, after in changes)
+    return dataclasses.replace(output, send=tuple(
+        Send(send.to, dataclasses.replace(send.message, ratings=(first, second)))
+        if isinstance(send.message, m.Ended) else send for send in output.send))

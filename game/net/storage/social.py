@@ -293,10 +293,11 @@ class SocialStore:
                           table_id)
         return {int(r[0]): str(r[1]) for r in rows}, all(bool(r[2]) for r in rows)
 
-    def record(self, done: Finished) -> bool:
+    def record(self, done: Finished) -> tuple[tuple[Rating, Rating], ...] | None:
         """Count a finished round once (whichever process reports it first): both players'
         played/won/lost, and for a rated round their Glicko-2 ratings, computed here from
-        their ratings before it. False when it was already counted."""
+        their ratings before it. Returns each seat's rating before and after (the same when
+        unrated), or None when it was already counted."""
         with self._db._lock, self._db._transaction():
             if not self._db._count(
                 "INSERT INTO net_results (table_id, round, game, first, second, winner, rated, "
@@ -304,8 +305,9 @@ class SocialStore:
                 (done.table_id, done.round, done.game, *done.names, done.winner, done.rated,
                  done.at),
             ):
-                return False
+                return None
             before = [self._standing(name, done.game) for name in done.names]
+            changes: list[tuple[Rating, Rating]] = []
             for seat, standing in enumerate(before):
                 score = 0.5 if done.winner is None else float(done.winner == seat)
                 rating = standing.rating
@@ -321,7 +323,8 @@ class SocialStore:
                     (standing.name, done.game, rating.rating, rating.deviation,
                      rating.volatility, standing.played + 1, standing.won + (score == 1),
                      standing.lost + (score == 0)))
-        return True
+                changes.append((standing.rating, rating))
+        return tuple(changes)
 
     def _standing(self, name: str, game: str) -> Standing:
         rows = self._db._rows("SELECT rating, deviation, volatility, played, won, lost FROM "

@@ -101,7 +101,7 @@ def test_a_whole_game_from_the_menu_to_the_push_off_banner(driver: Driver) -> No
     driver.wait(3.0)
     assert not view.busy(driver.app.clock)  # so the banner is up
     assert "crumble" in driver.app.services.sounds.played
-    assert play.result_card()[:2] == ["White wins", "A piece was pushed off"]
+    assert play.result_card()[:2] == ["White beat Brown", "A piece was pushed off"]
 
 
 def test_a_selected_piece_shows_every_square_it_can_reach(driver: Driver) -> None:
