@@ -57,6 +57,16 @@ FLAG_MARGIN_SECONDS: Final = 0.01
 """A flag is looked at this long after it should fall, so it has surely fallen."""
 
 
+
+async def halt(task: asyncio.Task[None] | None) -> None:
+    """Cancel ``task`` (if any) and wait until it has stopped, so that nothing of it runs
+    after the hub's ``stop``."""
+    if task is None:
+        return
+    task.cancel()
+    with contextlib.suppress(asyncio.CancelledError):
+        await task
+
 @dataclass(eq=False)
 class LiveTable:
     """A table this process serves, with what the storage already holds of it."""
@@ -121,21 +131,13 @@ class TableHub:
         self._waking = asyncio.create_task(self._wake_clocks())
 
     async def stop(self) -> None:
-        if self._waking is not None:
-            self._waking.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._waking
-        if self._sweeper is not None:
-            self._sweeper.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._sweeper
+        await halt(self._waking)
+        await halt(self._sweeper)
         for live in self._live.values():
             if live.flag_timer is not None:
                 live.flag_timer.cancel()
         for task in list(self._flags):
-            task.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await task
+            await halt(task)
         with contextlib.suppress(StorageError):
             await self._commit_call(self.storage.release, self.owner, None)
         self._db.shutdown(wait=True)

@@ -30,7 +30,7 @@ from game.net.codes import ProtocolError, Refusal
 from game.net.glicko2 import PROVISIONAL_DEVIATION, Rating
 from game.net.limits import INVITE_ALPHABET
 from game.net.matchmaking import Seeker, pair
-from game.net.server.hub import LiveTable, TableHub
+from game.net.server.hub import LiveTable, TableHub, halt
 from game.net.server.limits import PerAddress, Window
 from game.net.server.rounds import EarlierRounds
 from game.net.server.session import Session
@@ -119,10 +119,7 @@ class LobbyHub(TableHub):
         self._pairer = asyncio.create_task(self._pair_loop())
 
     async def stop(self) -> None:
-        if self._pairer is not None:
-            self._pairer.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._pairer
+        await halt(self._pairer)
         await super().stop()
 
     def _visitor(self, session: Session) -> Visitor:
