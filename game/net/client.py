@@ -562,20 +562,21 @@ class TableClient:
     def _on_table(self, state: m.TableState) -> None:
         if state.ending is None or state.round != self.round:
             self.ratings = None
-        if self.match is None or state.round != self.round or state.ply < self.match.ply:
-            self.match = self._mirror(state.game, state.options, state.names)
-            self.round = state.round
+        self._take_in(state)
         self.state = state
-        self.ending = state.ending
-        self._hops = 0
 
     def _on_watching(self, watching: lb.Watching) -> None:
-        """A spectator's table: a new mirror for a new round (or one we hold less of)."""
-        if self.match is None or watching.round != self.round or watching.ply < self.match.ply:
-            self.match = self._mirror(watching.game, watching.options, watching.names)
-            self.round = watching.round
+        """A spectator's table."""
+        self._take_in(watching)
         self.watched = watching
-        self.ending = watching.ending
+
+    def _take_in(self, table: m.TableState | lb.Watching) -> None:
+        """A player's or a spectator's table as it stands: a new mirror for a new round (or
+        one we hold less of), and the round's ending."""
+        if self.match is None or table.round != self.round or table.ply < self.match.ply:
+            self.match = self._mirror(table.game, table.options, table.names)
+            self.round = table.round
+        self.ending = table.ending
         self._hops = 0
 
     def _mirror(self, game_id: str, options: Mapping[str, m.OptionValue],
