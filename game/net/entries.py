@@ -76,11 +76,8 @@ class Played:
     clocks: tuple[int, int] | None = None
 
     def fields(self) -> Json:
-        fields: Json = {"round": self.round, "ply": self.ply, "move": self.move,
-                        "at": _ms(self.at)}
-        if self.clocks is not None:
-            fields["clocks"] = list(self.clocks)
-        return fields
+        return _with_clocks({"round": self.round, "ply": self.ply, "move": self.move,
+                             "at": _ms(self.at)}, self.clocks)
 
     @classmethod
     def read(cls, f: Fields) -> Played:
@@ -100,10 +97,8 @@ class Undone:
     clocks: tuple[int, int] | None = None
 
     def fields(self) -> Json:
-        fields: Json = {"round": self.round, "ply": self.ply, "at": _ms(self.at)}
-        if self.clocks is not None:
-            fields["clocks"] = list(self.clocks)
-        return fields
+        return _with_clocks({"round": self.round, "ply": self.ply, "at": _ms(self.at)},
+                            self.clocks)
 
     @classmethod
     def read(cls, f: Fields) -> Undone:
@@ -163,6 +158,14 @@ def load_entry(text: str) -> Entry:
 def _ms(at: float) -> int:
     """A time stored to the millisecond, as a whole number (the codec takes no fractions)."""
     return round(at * 1000)
+
+
+def _with_clocks(fields: Json, clocks: tuple[int, int] | None) -> Json:
+    """``fields`` with the clocks (ms left by seat) where there are any: an entry without a
+    real-time clock is stored as it was before such clocks existed."""
+    if clocks is not None:
+        fields["clocks"] = list(clocks)
+    return fields
 
 
 def _clocks(f: Fields) -> tuple[int, int] | None:
