@@ -4,7 +4,7 @@ dialogs."""
 from __future__ import annotations
 
 import contextlib
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any
 
@@ -196,3 +196,17 @@ def copy_watch_code(scene: Scene, code: str) -> None:
         scene.services.toasts.show(f"Watch code {code} (not copied: {problem})", "error")
     else:
         scene.services.toasts.show(f"Watch code {code} copied", "good")
+
+
+def sent_line(event: pygame.event.Event, field: Any, send: Callable[[str], str | None],
+              refuse: Callable[[str], None]) -> bool:
+    """Whether ``event`` is Return in the chat ``field``: then what was typed went to
+    ``send``, and the field is emptied, or (``send`` said why not) kept and ``refuse``d."""
+    if event.type != pygame_gui.UI_TEXT_ENTRY_FINISHED or event.ui_element is not field:
+        return False
+    why = send(field.get_text())
+    if why:
+        refuse(why)
+    else:
+        field.set_text("")
+    return True

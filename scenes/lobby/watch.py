@@ -13,7 +13,6 @@ from __future__ import annotations
 from typing import Any
 
 import pygame
-import pygame_gui
 
 from game.client.app.scene import Replace, Transition
 from game.client.app.services import Services
@@ -23,6 +22,7 @@ from game.client.match.lobby import Spectator
 from game.client.view import last_turn
 from game.client.widgets import countdown
 from game.client.widgets.hinted_entry import HintedEntry
+from scenes.common import sent_line
 from scenes.replay import ReplayScene
 
 HEARD = "watching"
@@ -66,13 +66,8 @@ class WatchScene(ReplayScene):
         self.remark_entry.set_text_length_limit(200)
 
     def widget_event(self, event: pygame.event.Event) -> Transition | None:
-        if (event.type == pygame_gui.UI_TEXT_ENTRY_FINISHED
-                and event.ui_element is self.remark_entry):
-            why = self.spectator.remark(self.remark_entry.get_text())
-            if why:
-                self.services.toasts.show(why, "error", HEARD)
-            else:
-                self.remark_entry.set_text("")
+        if sent_line(event, self.remark_entry, self.spectator.remark,
+                     lambda why: self.services.toasts.show(why, "error", HEARD)):
             return None
         return super().widget_event(event)
 

@@ -22,7 +22,6 @@ from pathlib import Path
 from typing import Any, Final
 
 import pygame
-import pygame_gui
 
 from game.client.app import commands as c
 from game.client.app import input as inp
@@ -40,7 +39,7 @@ from game.client.widgets.movelist import lines_height
 from game.core.match import Match, meta_word
 from game.core.protocol import OutcomeReason
 from game.core.record import Online
-from scenes.common import confirm, file_dialog, save_match_to
+from scenes.common import confirm, file_dialog, save_match_to, sent_line
 from scenes.online import panel as op
 from scenes.play import PlayScene
 from scenes.play_parts.controls import REMATCH
@@ -229,13 +228,7 @@ class OnlinePlayScene(PlayScene):
     # -- input -------------------------------------------------------------------------------
 
     def widget_event(self, event: pygame.event.Event) -> Transition | None:
-        if (event.type == pygame_gui.UI_TEXT_ENTRY_FINISHED
-                and event.ui_element is self.chat_entry):
-            problem = self.online.say(self.chat_entry.get_text())
-            if problem:
-                self._refuse(problem)
-            else:
-                self.chat_entry.set_text("")
+        if sent_line(event, self.chat_entry, self.online.say, self._refuse):
             return None
         return super().widget_event(event)
 
