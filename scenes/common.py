@@ -198,6 +198,16 @@ def copy_watch_code(scene: Scene, code: str) -> None:
         scene.services.toasts.show(f"Watch code {code} copied", "good")
 
 
+def chat_field(scene: Scene, strip: pygame.Rect, hint: str) -> HintedEntry:
+    """A one-line chat field at the right of the message ``strip``, which it narrows."""
+    width = min(360, strip.w // 2)
+    rect = pygame.Rect(strip.right - width, strip.y, width, strip.h)
+    strip.w -= width + 8
+    field = HintedEntry(rect, scene.services.ui, container=scene.root, placeholder_text=hint)
+    field.set_text_length_limit(200)
+    return field
+
+
 def sent_line(event: pygame.event.Event, field: Any, send: Callable[[str], str | None],
               refuse: Callable[[str], None]) -> bool:
     """Whether ``event`` is Return in the chat ``field``: then what was typed went to

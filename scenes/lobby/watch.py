@@ -21,8 +21,7 @@ from game.client.files import storage
 from game.client.match.lobby import Spectator
 from game.client.view import last_turn
 from game.client.widgets import countdown
-from game.client.widgets.hinted_entry import HintedEntry
-from scenes.common import sent_line
+from scenes.common import chat_field, sent_line
 from scenes.replay import ReplayScene
 
 HEARD = "watching"
@@ -56,14 +55,7 @@ class WatchScene(ReplayScene):
 
     def build(self, size: tuple[int, int]) -> None:
         super().build(size)
-        width = min(360, self.messages.w // 2)
-        rect = pygame.Rect(self.messages.right - width, self.messages.y, width,
-                           self.messages.h)
-        self.messages.w -= width + 8
-        self.remark_entry = HintedEntry(
-            rect, self.services.ui, container=self.root,
-            placeholder_text="Spectators' chat (Return sends)")
-        self.remark_entry.set_text_length_limit(200)
+        self.remark_entry = chat_field(self, self.messages, "Spectators' chat (Return sends)")
 
     def widget_event(self, event: pygame.event.Event) -> Transition | None:
         if sent_line(event, self.remark_entry, self.spectator.remark,

@@ -34,12 +34,11 @@ from game.client.match.computer import ComputerSeat
 from game.client.match.online import OnlineGame, RemoteSeat
 from game.client.match.table import MovingSeat
 from game.client.view import last_turn
-from game.client.widgets.hinted_entry import HintedEntry
 from game.client.widgets.movelist import lines_height
 from game.core.match import Match, meta_word
 from game.core.protocol import OutcomeReason
 from game.core.record import Online
-from scenes.common import confirm, file_dialog, save_match_to, sent_line
+from scenes.common import chat_field, confirm, file_dialog, save_match_to, sent_line
 from scenes.online import panel as op
 from scenes.play import PlayScene
 from scenes.play_parts.controls import REMATCH
@@ -175,14 +174,7 @@ class OnlinePlayScene(PlayScene):
         self.chat_entry = None
         if self.online.muted:
             return
-        width = min(360, self.messages.w // 2)
-        rect = pygame.Rect(self.messages.right - width, self.messages.y, width,
-                           self.messages.h)
-        self.messages.w -= width + 8
-        self.chat_entry = HintedEntry(
-            rect, self.services.ui, container=self.root,
-            placeholder_text="Say something (Return sends)")
-        self.chat_entry.set_text_length_limit(200)
+        self.chat_entry = chat_field(self, self.messages, "Say something (Return sends)")
 
     def _extras_room(self, room: int) -> int:
         """The chat shares the room under the buttons with the move list, which keeps at
