@@ -93,10 +93,7 @@ class PlayScene(Scene):
         self.history = History(self.plugin, lambda: [
             seat for seat in range(len(match.seats)) if seat not in self.table.seats])
         self.move_list = MoveList()
-        self.moves_stop = ListStop("Moves", self.move_list, lambda position: self.review(
-            None if position >= self.match.ply else position))
-        """The move list as a stop of the Tab focus: Return on a move shows its position,
-        as a click on it does."""
+        self.moves_stop = ListStop("Moves", self.move_list, self._review_row)  # Tab stop
         self.look = LookBack(match, self.history, lambda: self._key(inp.PLAY, c.BACK))
         self.words = MatchWords(match, self.history, self.plugin, self.spoken_to)
         self.flow = MatchFlow(services, match, self.table, self.view, self.plugin, self.history,
@@ -191,11 +188,7 @@ class PlayScene(Scene):
         view = None
         if specs and y > bottom:  # large text in a short window: the buttons scroll
             specs, y = lay_out(move_buttons.SCROLL_BAR)
-            top = min(spec.rect.y for spec in specs)
-            pitch = specs[0].rect.h + move_buttons.GAP  # whole rows show: the nearest count
-            shown = max(1, round((bottom - top + move_buttons.GAP) / pitch))
-            view = pygame.Rect(self.panel.x + 8, top, self.panel.w - 8,
-                               shown * pitch - move_buttons.GAP)
+            view = move_buttons.scrolled(specs, bottom, self.panel.x + 8, self.panel.w - 8)
             y = view.bottom + move_buttons.GAP
         self.controls.make(specs, self.services.ui, self.root, view)
         room = self.panel.bottom - 10 - (y + 4)
@@ -223,15 +216,8 @@ class PlayScene(Scene):
         """Hook: the buttons that apply to this game and its seats, in rows of the panel."""
         return controls.rows(self.table.has_human, self.table.draw_possible(),
                              self.hints.level() is not None, self.match.is_over,
-                             self.panel.w >= 360, self._key, self._tip, self._flip_buttons())
-
-    def _flip_buttons(self) -> controls.Row:
-        """The Flip board button where the board turns round (``Flips``): the rows give it
-        a free place if they have one (F and the message strip name it anyway)."""
-        if not isinstance(self.view, Flips):
-            return []
-        return [("Flip board", c.FLIP_BOARD, "Turn the board round. "
-                 + self._tip(inp.PLAY, c.FLIP_BOARD))]
+                             self.panel.w >= 360, self._key, self._tip,
+                             controls.flip_row(self.view, self._tip(inp.PLAY, c.FLIP_BOARD)))
 
     def _colours(self) -> tuple[palette.RGB, ...]:
         return seat_colours(self.plugin.seat_colours, self.services.colours())
@@ -337,6 +323,10 @@ class PlayScene(Scene):
 
     def stops(self) -> list[ListStop]:
         return [self.moves_stop]
+
+    def _review_row(self, position: int) -> None:
+        """Return on a row of the move list shows its position, as a click on it does."""
+        self.review(None if position >= self.match.ply else position)
 
     def command_by_name(self, name: str) -> Transition | None:
         """Run a command as its side-panel button does."""

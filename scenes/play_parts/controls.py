@@ -8,6 +8,7 @@ from dataclasses import dataclass
 
 from game.client.app import commands as c
 from game.client.app import input as inp
+from game.client.view import Flips
 from game.core.match import Match
 
 REMATCH = "rematch"
@@ -67,6 +68,14 @@ def rows(people: bool, draw: bool, hint: bool, over: bool, wide: bool,
     rest.append((f"Pause ({key(inp.PLAY, c.BACK)})", c.BACK,
                  "Save, settings, help or back to the menu"))
     return found + [rest[i:i + per_row] for i in range(0, len(rest), per_row)]
+
+
+def flip_row(view: object, key_tip: str) -> Row:
+    """The Flip board button where the board turns round (``Flips``): the rows give it a
+    free place if they have one (F and the message strip name it anyway)."""
+    if not isinstance(view, Flips):
+        return []
+    return [("Flip board", c.FLIP_BOARD, "Turn the board round. " + key_tip)]
 
 
 def enabled(name: str, live: Live) -> bool:

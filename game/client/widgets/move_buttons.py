@@ -138,6 +138,15 @@ def _fitting(row: Row, width: int, measure: Measure) -> list[Row]:
     return [row[i:i + per] for i in range(0, len(row), per)]
 
 
+def scrolled(specs: Sequence[Spec], bottom: int, left: int, width: int) -> pygame.Rect:
+    """The window of buttons laid out past ``bottom`` (with room for the scroll bar): as many
+    whole rows as come nearest to filling the room down to ``bottom``."""
+    top = min(spec.rect.y for spec in specs)
+    pitch = specs[0].rect.h + GAP
+    shown = max(1, round((bottom - top + GAP) / pitch))
+    return pygame.Rect(left, top, width, shown * pitch - GAP)
+
+
 class Buttons:
     """The panel's buttons made from their ``Spec``: the command each sends, which are live,
     and the glow round the move kind being prepared."""
