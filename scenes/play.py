@@ -67,9 +67,7 @@ class PlayScene(Scene):
                  resumed_from: Path | None = None, back_to: str | None = None) -> None:
         super().__init__(services)
         self.match = match
-        self.back_to = back_to
-        """The screen under this one, named, when leaving the game goes back to it (the
-        lobby): None, to the menu."""
+        self.back_to = back_to  # the named screen leaving goes back to (the lobby); None: menu
         self._panel_bottom = 0  # where the panel's buttons end (what is added goes below)
         self.demo = demo
         """A computer-vs-computer demo: never autosaved, and the next demo follows."""
