@@ -9,7 +9,6 @@ files). Every refusal is shown as a toast with the rules' reason.
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -31,7 +30,7 @@ from game.client.match.table import MovingSeat, Played
 from game.client.view import Feedback, Flips, Swatches, flip, last_turn, seat_colours
 from game.client.widgets import move_buttons, top_bar, turn_info
 from game.client.widgets.board_host import BoardHost
-from game.client.widgets.movelist import History, MoveList, lines_height
+from game.client.widgets.movelist import History, MoveList
 from game.client.widgets.side_panel import Ended, SidePanel, Turn
 from game.core.match import Match
 from game.core.protocol import CHANCE
@@ -175,19 +174,10 @@ class PlayScene(Scene):
         keys = move_buttons.Keys(lambda name: self._key(self.contexts[0], name),
                                  self._key(inp.PLAY, c.CONFIRM),
                                  lambda name: self._tip(inp.PLAY, name))
-        lay_out = functools.partial(
-            self.side.lay_out, len(self.match.seats), self.board.actions,
-            self.board.clicks_play, keys, self._control_rows(),
-            self.result_card() if self.match.is_over else None,
-            lambda words: button_width(self, words))
-        specs, y = lay_out()
-        kept = self.MOVES_KEPT - (fonts.text_scale() > 1)
-        bottom = self.panel.bottom - 10 - lines_height(kept)  # the buttons' room
-        view = None
-        if specs and y > bottom:  # large text in a short window: the buttons scroll
-            specs, y = lay_out(move_buttons.SCROLL_BAR)
-            view = move_buttons.scrolled(specs, bottom, self.panel.x + 8, self.panel.w - 8)
-            y = view.bottom + move_buttons.GAP
+        specs, y, view = self.side.lay_out_kept(
+            len(self.match.seats), self.board.actions, self.board.clicks_play, keys,
+            self._control_rows(), self.result_card() if self.match.is_over else None,
+            lambda words: button_width(self, words), self.MOVES_KEPT - (fonts.text_scale() > 1))
         self.controls.make(specs, self.services.ui, self.root, view)
         room = self.panel.bottom - 10 - (y + 4)
         extras = self._extras_room(room)

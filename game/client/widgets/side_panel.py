@@ -95,6 +95,22 @@ class SidePanel:
         more, y = move_buttons.grid(rows, pygame.Rect(x, y, inner, button_h), measure)
         return specs + more, y
 
+    def lay_out_kept(self, seats: int, actions: Sequence[ViewAction], clicks_play: bool,
+                     keys: move_buttons.Keys, rows: Sequence[move_buttons.Row],
+                     ended: Sequence[str] | None, measure: move_buttons.Measure, kept: int
+                     ) -> tuple[list[move_buttons.Spec], int, pygame.Rect | None]:
+        """As ``lay_out``, keeping ``kept`` lines of moves under the buttons: where the
+        buttons would take them (large text, a short window) they scroll, in whole rows.
+        Also returns the buttons' scroll window, or None."""
+        parts = (seats, actions, clicks_play, keys, rows, ended, measure)
+        specs, y = self.lay_out(*parts)
+        bottom = self.rect.bottom - 10 - lines_height(kept)
+        if not specs or y <= bottom:
+            return specs, y, None
+        specs, y = self.lay_out(*parts, move_buttons.SCROLL_BAR)
+        view = move_buttons.scrolled(specs, bottom, self.rect.x + 8, self.rect.w - 8)
+        return specs, view.bottom + move_buttons.GAP, view
+
     def draw(self, surface: pygame.Surface, seats: Sequence[seat_card.Seat], mark: Mark,
              body: Turn | Ended) -> None:
         """The background, a card for each of ``seats``, then ``body``."""
