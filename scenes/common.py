@@ -12,8 +12,10 @@ import pygame
 import pygame_gui
 
 from game.client.app import clipboard
+from game.client.app import commands as c
+from game.client.app import input as inp
 from game.client.app.commands import Command
-from game.client.app.scene import Scene
+from game.client.app.scene import Pop, Scene, Transition
 from game.client.draw import fonts, palette
 from game.client.files import storage
 from game.client.widgets.gamefiles import GameFileDialog
@@ -102,6 +104,22 @@ def heading(surface: pygame.Surface, words: str, centre: tuple[int, int], size: 
     text = fonts.text(words, size, colour, True)
     surface.blit(shadow, shadow.get_rect(center=(centre[0] + 3, centre[1] + 3)))
     surface.blit(text, text.get_rect(center=centre))
+
+
+class TitledScene(Scene):
+    """A menu screen under a heading, which Back (Esc) leaves: settings, learn to play,
+    your games."""
+
+    contexts = (inp.MENU, inp.GLOBAL)
+    title = ""
+    title_y = 64
+    """How far down the heading's middle is."""
+
+    def command(self, command: Command) -> Transition | None:
+        return Pop() if command.name == c.BACK else None
+
+    def draw(self, surface: pygame.Surface, clock: float) -> None:
+        heading(surface, self.title, (surface.get_width() // 2, self.title_y), 56)
 
 
 def message(scene: Scene, title: str, text: str) -> Any:
