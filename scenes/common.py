@@ -42,6 +42,17 @@ def button(scene: Scene, rect: pygame.Rect, text: str, tooltip: str = "",
     return widget
 
 
+def list_and_button(scene: Scene, rect: pygame.Rect, row: int, gap: int, text: str,
+                    tooltip: str) -> tuple[Any, Any, int]:
+    """A selection list in ``rect`` and, under it at the right, the button that acts on its
+    chosen row (``row`` high); and how far down the next widget goes (``gap`` under each)."""
+    chooser = pygame_gui.elements.UISelectionList(rect, [], scene.services.ui,
+                                                  container=scene.root)
+    under = rect.bottom + gap
+    act = button(scene, pygame.Rect(rect.right - 160, under, 160, row), text, tooltip)
+    return chooser, act, under + row + gap
+
+
 def whole(widget: Any, tooltip: str) -> str:
     """``tooltip``, led by ``widget``'s words when they are too wide to show in full."""
     words = widget.text
@@ -95,6 +106,15 @@ def centred_box(size: tuple[int, int], width: int, height: int) -> pygame.Rect:
     box = pygame.Rect(0, 0, min(width, size[0] - 40), min(height, size[1] - 40))
     box.center = (size[0] // 2, size[1] // 2)
     return box
+
+
+def veiled_box(surface: pygame.Surface, box: pygame.Rect) -> None:
+    """A panel in ``box`` over the screen, dimmed under it (a waiting or hosting box)."""
+    shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+    shade.fill((*palette.VEIL, 150))
+    surface.blit(shade, (0, 0))
+    pygame.draw.rect(surface, palette.PANEL, box, border_radius=12)
+    pygame.draw.rect(surface, palette.ACCENT, box, 2, border_radius=12)
 
 
 def heading(surface: pygame.Surface, words: str, centre: tuple[int, int], size: int = 64,
