@@ -23,7 +23,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from typing import Annotated, Any, ClassVar, Final, Generic, Self, TypeVar, get_type_hints
+from typing import Annotated, Any, ClassVar, Final, Generic, TypeVar, get_type_hints
 
 from game.core.errors import NotationError
 from game.piously.rules import spellbook as book
@@ -119,6 +119,9 @@ def _words(cls: type) -> tuple[tuple[str, Word[Any]], ...]:
     return words
 
 
+_W = TypeVar("_W", bound="Worded")
+
+
 class Worded:
     """A move written as its ``head`` then one word a field, in order (the field's type says
     how), and read back so. A move whose arguments are not a word a field overrides both
@@ -130,7 +133,7 @@ class Worded:
         return " ".join(word.write(getattr(self, name)) for name, word in _words(type(self)))
 
     @classmethod
-    def read(cls, args: list[str]) -> Self:
+    def read(cls: type[_W], args: list[str]) -> _W:
         """The move from the words after its head. Raises ValueError."""
         words = _words(cls)
         _count(args, len(words))
