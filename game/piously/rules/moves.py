@@ -27,8 +27,8 @@ from typing import Annotated, Any, ClassVar, Final, Generic, TypeVar, get_type_h
 
 from game.core.errors import NotationError
 from game.piously.rules import spellbook as book
-from game.piously.rules.hexes import DIRECTION_NAMES, Hex, format_hex, parse_hex
-from game.piously.rules.temple import ROOM_LETTERS, ROOMS, Layout, Placement
+from game.piously.rules.hexes import DIRECTION_NAMES, Hex, format_hex, read_hex
+from game.piously.rules.temple import ROOM_LETTERS, ROOMS, Layout, Placement, read_placement
 
 # -- the words of the notation ---------------------------------------------------------------
 
@@ -42,13 +42,6 @@ class Word(Generic[_T]):
 
     write: Callable[[_T], str]
     read: Callable[[str], _T]
-
-
-def _hex(text: str) -> Hex:
-    h = parse_hex(text)
-    if h is None:
-        raise ValueError(f"{text[:12]!r} is not a hex (write q,r like 2,-3)")
-    return h
 
 
 def _room(text: str) -> int:
@@ -71,13 +64,6 @@ def _direction(text: str) -> int:
     return DIRECTION_NAMES.index(text.upper())
 
 
-def _placement(text: str) -> Placement:
-    anchor, _, rotation = text.lower().partition("r")
-    if rotation not in ("0", "1", "2", "3", "4", "5"):
-        raise ValueError(f"{text[:20]!r} needs a turn r0 to r5, like 3,-1r2")
-    return Placement(_hex(anchor), int(rotation))
-
-
 _AURA_CHARS: Final = "WB."
 
 
@@ -88,11 +74,11 @@ def _pattern(text: str) -> tuple[int | None, ...]:
     return tuple(None if char == "." else _AURA_CHARS.index(char) for char in pattern)
 
 
-HexArg = Annotated[Hex, Word(format_hex, _hex)]
+HexArg = Annotated[Hex, Word(format_hex, read_hex)]
 RoomArg = Annotated[int, Word(ROOM_LETTERS.__getitem__, _room)]
 SpellArg = Annotated[int, Word(lambda spell: book.SPELLS[spell].name, _spell)]
 DirectionArg = Annotated[int, Word(DIRECTION_NAMES.__getitem__, _direction)]
-PlacementArg = Annotated[Placement, Word(str, _placement)]
+PlacementArg = Annotated[Placement, Word(str, read_placement)]
 PatternArg = Annotated[
     tuple[int | None, ...],
     Word(lambda pattern: "".join(_AURA_CHARS[-1 if a is None else a] for a in pattern), _pattern),
@@ -289,8 +275,8 @@ class Usurper(Cast):
     @classmethod
     def read(cls, args: list[str]) -> Usurper:
         removed, _, grown = " ".join(args).partition("+")
-        out = [_hex(part) for part in removed.split()]
-        into = tuple(_hex(part) for part in grown.split())
+        out = [read_hex(part) for part in removed.split()]
+        into = tuple(read_hex(part) for part in grown.split())
         if len(out) != 2 or len(into) > 2:
             raise ValueError("the Usurper removes two auras, then grows at most two")
         return Usurper((out[0], out[1]), into)
@@ -347,7 +333,7 @@ class Yeoman(Cast):
             source, arrow, target = part.partition(">")
             if not arrow:
                 raise ValueError(f"{part[:20]!r} is not from>to")
-            pairs.append((_hex(source), _hex(target)))
+            pairs.append((read_hex(source), read_hex(target)))
         return yeoman(pairs)
 
 
@@ -396,7 +382,7 @@ def _temple(args: list[str]) -> BuildTemple:
     for room, part in enumerate(args):
         if part[:1].upper() != ROOM_LETTERS[room]:
             raise ValueError(f"rooms come in the order {' '.join(ROOM_LETTERS)}")
-        layout.append(_placement(part[1:]))
+        layout.append(read_placement(part[1:]))
     return BuildTemple(tuple(layout))
 
 
