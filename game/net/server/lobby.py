@@ -128,14 +128,14 @@ class LobbyHub(TableHub):
     # -- the transport's calls -----------------------------------------------------------
 
     async def receive(self, session: Session, data: str | bytes) -> None:
-        try:
-            message = lb.decode_client(data)
-        except ProtocolError as err:
-            await self._unreadable(session, err)
+        message = await self._decoded(session, data, lb.decode_client)
+        if message is None:
             return
-        if not session.greeted.is_set() or not isinstance(message, tuple(
-                lb.LOBBY_CLIENT_TYPES.values())):
-            await self._table_message(session, message, data)
+        if isinstance(message, m.ClientMessage):
+            await self._handle(session, message)
+            return
+        if not session.greeted.is_set():
+            await _refuse(session, Refusal.HELLO_FIRST, "say hello first", message.TYPE)
             return
         visitor = self._visitor(session)
         now = self.clock()
@@ -148,13 +148,13 @@ class LobbyHub(TableHub):
                                                  "the server could not do that now",
                                                  message.TYPE)))
 
-    async def _table_message(self, session: Session, message: Any, data: str | bytes) -> None:
+    async def _handle(self, session: Session, message: m.ClientMessage) -> None:
         """A table message, with the player's identified name where a name is asked for
         (nobody plays under a claimed name but its owner) and a limit on chat."""
         visitor = self._visitors.get(session)
         if isinstance(message, (m.Create, m.Join)) and session.greeted.is_set():
             if visitor is not None and visitor.name is not None:
-                data = lb.encode(dataclasses.replace(message, name=visitor.name))
+                message = dataclasses.replace(message, name=visitor.name)
             elif await self._name_claimed(message.name):
                 await _refuse(session, Refusal.NAME_TAKEN, "this name belongs to a player "
                               "of this server: identify as them, or choose another name",
@@ -165,7 +165,7 @@ class LobbyHub(TableHub):
             await _refuse(session, Refusal.RATE_LIMITED, "too many chat lines: wait a little",
                           message.TYPE)
             return
-        await super().receive(session, data)
+        await super()._handle(session, message)
 
     async def _name_claimed(self, name: str) -> bool:
         """A claimed name is its owner's everywhere, unrated tables included."""
@@ -329,8 +329,7 @@ class LobbyHub(TableHub):
         code, rated = found
         if rated:
             _named(visitor, message.TYPE)
-        await self._table_message(session, m.Join(code, message.name),
-                                  m.encode(m.Join(code, message.name)))
+        await self._handle(session, m.Join(code, message.name))
 
     async def _note_seat(self, live: LiveTable, session: Session, name: str,
                          rated: bool | None) -> None:
