@@ -9,6 +9,7 @@ import pytest
 from websockets.asyncio.client import connect
 
 from game.core.match import Match, Seat
+from game.net import lobby as lb
 from game.net.glicko2 import Rating, Result, update
 from game.net.limits import PROTOCOL_VERSION
 from tests.net.lobby_clients import (
@@ -239,3 +240,8 @@ async def test_a_lobby_message_before_hello_is_refused_as_hello_first(tmp_path: 
         await early.expect("welcome")
         await early.send("browse", game=None)
         assert (await early.expect("lobby"))["seats"] == []
+
+
+async def test_every_lobby_message_has_its_handler(tmp_path: Path) -> None:
+    async with lobby_server(str(tmp_path / "t.sqlite")) as (_, hub):
+        assert set(hub._handlers) == set(lb.LOBBY_CLIENT_TYPES.values())
