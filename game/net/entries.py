@@ -9,13 +9,13 @@ the round's moves are what ``round_moves`` reads from the whole list.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Annotated, Any, ClassVar, TypeAlias
+from typing import Annotated, Any, TypeAlias
 
 from game.net.codec import Fields, dump, parse
-from game.net.messages import MAX_COUNT, MAX_TIME, Clock, ClockMs, Count, OptionValue
-from game.net.wire import Kind, Later, Object, Text, Whole, Wire
+from game.net.messages import MAX_COUNT, MAX_TIME, Clock, ClockMs, Count, Options
+from game.net.wire import Kind, Later, Text, Whole, Wire
 
 
 @dataclass(frozen=True)
@@ -38,38 +38,32 @@ Clocks: TypeAlias = Annotated[tuple[ClockMs, ClockMs] | None, Later(omit=True)]
 before such clocks existed."""
 
 
-@dataclass(frozen=True)
-class Opened(Wire):
+class Opened(Wire, type="opened"):
     """The table was created (its invite code works until ``expires``)."""
 
-    KIND: ClassVar[str] = "opened"
     game: Annotated[str, Text(32)]
     rules: Count
-    options: Annotated[Mapping[str, OptionValue], Object()]
+    options: Options
     clock: Clock
     code: Annotated[str, Text(16)]
     expires: Annotated[int, Whole(0, MAX_TIME)]
     at: At
 
 
-@dataclass(frozen=True)
-class Sat(Wire):
+class Sat(Wire, type="sat"):
     """A player took ``seat`` (their seat in the table's first game; it swaps at every rematch)."""
 
-    KIND: ClassVar[str] = "sat"
     seat: Annotated[int, Whole(0, 1)]
     name: Annotated[str, Text(200)]
     token_hash: Annotated[str, Text(64)]
     at: At
 
 
-@dataclass(frozen=True)
-class Played(Wire):
+class Played(Wire, type="played"):
     """Move ``ply`` of round ``round``: a board move's notation or a meta move (``resign 1``),
     and with a real-time clock each seat's time left after it (ms), from which a restarted
     server resumes the clocks."""
 
-    KIND: ClassVar[str] = "played"
     round: Count
     ply: Count
     move: Annotated[str, Text(200)]
@@ -77,29 +71,25 @@ class Played(Wire):
     clocks: Clocks = None
 
 
-@dataclass(frozen=True)
-class Undone(Wire):
+class Undone(Wire, type="undone"):
     """Round ``round`` went back to its first ``ply`` moves (the players agreed), with a
     real-time clock each seat's time left as stored before the first move taken back."""
 
-    KIND: ClassVar[str] = "undone"
     round: Count
     ply: Count
     at: At
     clocks: Clocks = None
 
 
-@dataclass(frozen=True)
-class Rematch(Wire):
+class Rematch(Wire, type="rematch"):
     """Round ``round`` began, sides swapped."""
 
-    KIND: ClassVar[str] = "rematch"
     round: Annotated[int, Whole(1, MAX_COUNT)]
     at: At
 
 
 Entry: TypeAlias = Opened | Sat | Played | Undone | Rematch
-_KINDS: dict[str, Any] = {kind.KIND: kind for kind in (Opened, Sat, Played, Undone, Rematch)}
+_KINDS: dict[str, Any] = {kind.TYPE: kind for kind in (Opened, Sat, Played, Undone, Rematch)}
 
 
 def round_moves(entries: Iterable[Entry], round_: int) -> tuple[str, ...]:
@@ -116,7 +106,7 @@ def round_moves(entries: Iterable[Entry], round_: int) -> tuple[str, ...]:
 
 def dump_entry(entry: Entry) -> str:
     """The JSON text to store."""
-    return dump({"type": entry.KIND, **entry.to_json()})
+    return dump({"type": entry.TYPE, **entry.to_json()})
 
 
 def load_entry(text: str) -> Entry:

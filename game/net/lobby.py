@@ -10,8 +10,8 @@ read both the table messages and these. docs/online.md describes each one.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
-from typing import Annotated, Any, ClassVar, Final, TypeAlias
+from dataclasses import field
+from typing import Annotated, Any, Final, TypeAlias
 
 from game.net import messages as m
 from game.net.codec import dump, size_of
@@ -41,7 +41,6 @@ Secret: TypeAlias = m.Token
 LinkCode: TypeAlias = Annotated[str, m.Code(LINK_LENGTH, "a code")]
 
 
-@dataclass(frozen=True)
 class Listing(Wire):
     """An open seat in the lobby: the table, its game, options and clock, the host's public
     name (and rating in that game when identified), and whether the game will be rated."""
@@ -55,7 +54,6 @@ class Listing(Wire):
     rating: Annotated[Rating | None, Later()] = None
 
 
-@dataclass(frozen=True)
 class GameRecord(Wire):
     """A player's record in one game: games finished, won and lost, and the rating."""
 
@@ -68,7 +66,6 @@ class GameRecord(Wire):
     provisional: bool
 
 
-@dataclass(frozen=True)
 class RecentGame(Wire):
     """One finished game of a profile: where to replay it (table and round), against whom,
     the result for the profile's player (``won``, ``lost``, ``drawn``), rated or not."""
@@ -81,7 +78,6 @@ class RecentGame(Wire):
     rated: bool
 
 
-@dataclass(frozen=True)
 class Standing(Wire):
     """One row of a leaderboard."""
 
@@ -91,147 +87,122 @@ class Standing(Wire):
     played: Count
 
 
+class Blocking(Wire):
+    """Player ``name`` and whether they are blocked (``on``): the fields of ``Block`` and
+    ``Blocked``."""
+
+    name: Name
+    on: bool
+
+
 # -- what a client sends ---------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class Identify(Wire):
+class Identify(Wire, type="identify"):
     """Be the player ``name`` on this server: the first ``identify`` claims a free name and
     binds it to ``secret`` (128 random bits the client made and keeps in its user data
     folder); later ones must bring the same secret. The server keeps only its hash."""
 
-    TYPE: ClassVar[str] = "identify"
     name: Name
     secret: Secret = field(repr=False)
 
 
-@dataclass(frozen=True)
-class Link(Wire):
+class Link(Wire, type="link"):
     """Ask for a one-time code that binds this name to another machine's secret."""
 
-    TYPE: ClassVar[str] = "link"
 
 
-@dataclass(frozen=True)
-class Redeem(Wire):
+class Redeem(Wire, type="redeem"):
     """On the second machine: bind ``secret`` (its own) to ``name`` with a one-time code
     from ``link``. The first machine's secret keeps working."""
 
-    TYPE: ClassVar[str] = "redeem"
     name: Name
     code: LinkCode = field(repr=False)
     secret: Secret = field(repr=False)
 
 
-@dataclass(frozen=True)
-class Browse(Wire):
+class Browse(Wire, type="browse"):
     """Follow the lobby: the open seats now (``lobby``), then each change (``listed``,
     ``unlisted``) until the connection closes. ``game`` None: every game."""
 
-    TYPE: ClassVar[str] = "browse"
     game: Id | None
 
 
-@dataclass(frozen=True)
-class List(Wire):
+class List(Wire, type="list"):
     """List the free seat of the table this connection created, publicly; ``rated`` asks
     for a rated game (both players must be identified; taking the seat is agreeing)."""
 
-    TYPE: ClassVar[str] = "list"
     rated: bool
 
 
-@dataclass(frozen=True)
-class Take(Wire):
+class Take(Wire, type="take"):
     """Take the listed seat of ``table`` (as ``join`` does with its code)."""
 
-    TYPE: ClassVar[str] = "take"
     table: Id
     name: Name
 
 
-@dataclass(frozen=True)
-class Seek(Wire):
+class Seek(Wire, type="seek"):
     """Join the quick-match queue of ``game`` with this clock (a queue per game and clock),
     default options; ``rated`` players are only paired with rated ones."""
 
-    TYPE: ClassVar[str] = "seek"
     game: Id
     clock: m.Clock
     rated: bool
 
 
-@dataclass(frozen=True)
-class Unseek(Wire):
+class Unseek(Wire, type="unseek"):
     """Leave the queue."""
 
-    TYPE: ClassVar[str] = "unseek"
 
 
-@dataclass(frozen=True)
-class Challenge(Wire):
+class Challenge(Wire, type="challenge"):
     """Challenge the identified player ``name`` to ``game`` (default options) with this
     clock; the challenge lapses after ``CHALLENGE_SECONDS`` unanswered."""
 
-    TYPE: ClassVar[str] = "challenge"
     name: Name
     game: Id
     clock: m.Clock
     rated: bool
 
 
-@dataclass(frozen=True)
-class Reply(Wire):
+class Reply(Wire, type="reply"):
     """Accept or decline challenge ``id``."""
 
-    TYPE: ClassVar[str] = "reply"
     id: Id
     accept: bool
 
 
-@dataclass(frozen=True)
-class Watch(Wire):
+class Watch(Wire, type="watch"):
     """Watch ``table`` (its id is its watch code) read-only, holding ``have`` moves of round
     ``round`` (None and 0 the first time: the round in play): answered like ``attach``, with
     ``watching``. A ``round`` before the one in play asks for that round, sent whole."""
 
-    TYPE: ClassVar[str] = "watch"
     table: Id
     round: Annotated[Count | None, Later()] = None
     have: Count = 0
 
 
-@dataclass(frozen=True)
-class Remark(Wire):
+class Remark(Wire, type="remark"):
     """A line in the spectators' chat of the watched table (players do not see it)."""
 
-    TYPE: ClassVar[str] = "remark"
     text: ChatText
 
 
-@dataclass(frozen=True)
-class Block(Wire):
+class Block(Blocking, type="block"):
     """Block (``on``) or unblock player ``name``: a blocked player cannot challenge you and
     you no longer receive their chat or remarks."""
 
-    TYPE: ClassVar[str] = "block"
-    name: Name
-    on: bool
 
-
-@dataclass(frozen=True)
-class AskProfile(Wire):
+class AskProfile(Wire, type="profile?"):
     """Ask for the profile of ``name``."""
 
-    TYPE: ClassVar[str] = "profile?"
     name: Name
 
 
-@dataclass(frozen=True)
-class AskLeaderboard(Wire):
+class AskLeaderboard(Wire, type="leaderboard?"):
     """Ask for the leaderboard of ``game``."""
 
-    TYPE: ClassVar[str] = "leaderboard?"
     game: Id
 
 
@@ -249,83 +220,65 @@ LOBBY_CLIENT_TYPES: Final[Mapping[str, Any]] = {
 # -- what a server sends ---------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class Identified(Wire):
+class Identified(Wire, type="identified"):
     """This connection is the player ``name`` (``new``: the name was just claimed)."""
 
-    TYPE: ClassVar[str] = "identified"
     name: Name
     new: bool
 
 
-@dataclass(frozen=True)
-class Linked(Wire):
+class Linked(Wire, type="linked"):
     """The one-time code for ``redeem`` on another machine, and when it expires."""
 
-    TYPE: ClassVar[str] = "linked"
     code: LinkCode
     expires: UnixTime
 
 
-@dataclass(frozen=True)
-class Lobby(Wire):
+class Lobby(Wire, type="lobby"):
     """The open seats now (after ``browse``), newest first, and the listed tables whose seat
     was taken and whose game goes on (to watch)."""
 
-    TYPE: ClassVar[str] = "lobby"
     seats: tuple[Listing, ...]
     playing: tuple[Listing, ...] = ()
 
 
-@dataclass(frozen=True)
-class Playing(Wire):
+class Playing(Wire, type="playing"):
     """The listed seat of ``table`` was taken: its game goes on, to watch (followers)."""
 
-    TYPE: ClassVar[str] = "playing"
     table: Id
 
 
-@dataclass(frozen=True)
-class Listed(Wire):
+class Listed(Wire, type="listed"):
     """A seat was listed (to every browsing connection)."""
 
-    TYPE: ClassVar[str] = "listed"
     seat: Listing
 
 
-@dataclass(frozen=True)
-class Unlisted(Wire):
+class Unlisted(Wire, type="unlisted"):
     """``table`` leaves the lobby: its game ended, its seat expired, or it was removed."""
 
-    TYPE: ClassVar[str] = "unlisted"
     table: Id
 
 
-@dataclass(frozen=True)
-class Queued(Wire):
+class Queued(Wire, type="queued"):
     """You wait in the queue of ``game``; ``waiting`` players are in it, you included."""
 
-    TYPE: ClassVar[str] = "queued"
     game: Id
     waiting: Count
 
 
-@dataclass(frozen=True)
-class Matched(Wire):
+class Matched(Wire, type="matched"):
     """A game was found for you (quick match or an accepted challenge) against ``opponent``:
     send ``join`` with ``code`` (as for an invite) to take your seat."""
 
-    TYPE: ClassVar[str] = "matched"
     code: m.InviteCode
     opponent: Name
     rated: bool
 
 
-@dataclass(frozen=True)
-class Challenged(Wire):
+class Challenged(Wire, type="challenged"):
     """``by`` challenges you (``id`` to ``reply``), until ``expires``."""
 
-    TYPE: ClassVar[str] = "challenged"
     id: Id
     by: Name
     game: Id
@@ -334,24 +287,20 @@ class Challenged(Wire):
     expires: UnixTime
 
 
-@dataclass(frozen=True)
-class ChallengeOver(Wire):
+class ChallengeOver(Wire, type="challenge-over"):
     """Challenge ``id`` ended without a game: ``declined`` or ``expired`` (to the
     challenger; an accepted one is answered with ``matched``)."""
 
-    TYPE: ClassVar[str] = "challenge-over"
     id: Id
     why: Annotated[str, OneOf(("declined", "expired"))]
 
 
-@dataclass(frozen=True)
-class Watching(Wire):
+class Watching(Wire, type="watching"):
     """The watched table as it stands (no seat, no token): followed by ``moves`` as needed,
     then every ``moved``, ``ended`` and ``presence`` the players get, and a new
     ``watching`` when a round starts. ``clocks``: with a real-time clock, both seats' time
     left (ms) as it was sent (the side to move's runs from then on), as a ``table`` has it."""
 
-    TYPE: ClassVar[str] = "watching"
     table: Id
     game: Id
     rules: Count
@@ -365,40 +314,29 @@ class Watching(Wire):
     clocks: m.Clocks = None
 
 
-@dataclass(frozen=True)
-class Remarked(Wire):
+class Remarked(Wire, type="remarked"):
     """A spectator (``name``, or null when not identified) said ``text``."""
 
-    TYPE: ClassVar[str] = "remarked"
     name: Name | None
     text: ChatText
 
 
-@dataclass(frozen=True)
-class Blocked(Wire):
+class Blocked(Blocking, type="blocked"):
     """``name`` is now blocked (``on``) or not."""
 
-    TYPE: ClassVar[str] = "blocked"
-    name: Name
-    on: bool
 
-
-@dataclass(frozen=True)
-class Profile(Wire):
+class Profile(Wire, type="profile"):
     """A player's record per game and their most recent finished games, newest first."""
 
-    TYPE: ClassVar[str] = "profile"
     name: Name
     games: tuple[GameRecord, ...] = ()
     recent: tuple[RecentGame, ...] = ()
 
 
-@dataclass(frozen=True)
-class Leaderboard(Wire):
+class Leaderboard(Wire, type="leaderboard"):
     """The ratings of ``game``: the established ones best first, then the provisional
     ones (a deviation above ``glicko2.PROVISIONAL_DEVIATION``) best first."""
 
-    TYPE: ClassVar[str] = "leaderboard"
     game: Id
     rows: tuple[Standing, ...] = ()
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 import enum
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Annotated, Any, ClassVar, Final, TypeAlias
+from typing import Annotated, Any, Final, TypeAlias
 
 from game.core.text import quote
 from game.net.codec import Fields, dump, parse, size_of
@@ -165,7 +165,6 @@ class OfferKind(enum.Enum):
     """Take back the offerer's last turn (and the other's since, if any): see ``TakenBack``."""
 
 
-@dataclass(frozen=True)
 class Clock(Wire):
     """A table's time rules, in seconds.
 
@@ -202,7 +201,6 @@ class Clock(Wire):
             f.refuse(f"{f.of}.increment needs a base time")
 
 
-@dataclass(frozen=True)
 class Ending(Wire):
     """How a round ended: the winning seat (None for a draw or an abort) and the rules' reason
     (an ``OutcomeReason`` value) with its label for people."""
@@ -212,7 +210,6 @@ class Ending(Wire):
     label: Annotated[str, Text(MAX_REASON)]
 
 
-@dataclass(frozen=True)
 class RatingChange(Wire):
     """One player's rating after a rated round (rounded), by how much it moved (the rounded
     new rating less the rounded old one, so the two figures shown always agree) and whether
@@ -223,34 +220,34 @@ class RatingChange(Wire):
     provisional: bool
 
 
-@dataclass(frozen=True)
-class Pending(Wire):
-    """An offer waiting for its answer: what, and from which seat."""
+class SeatOffer(Wire):
+    """An offer's ``kind`` and a ``seat``: the fields of ``Pending``, ``Offered`` and
+    ``Declined``."""
 
     kind: OfferKind
     seat: Seat
 
 
+class Pending(SeatOffer):
+    """An offer waiting for its answer: what, and from which seat."""
+
+
 # -- what a client sends -----------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class Hello(Wire):
+class Hello(Wire, type="hello"):
     """The first message: the protocol version and the rules version of every game the client
     has, so that a mismatch is refused before any game starts (``welcome`` answers)."""
 
-    TYPE: ClassVar[str] = "hello"
     protocol: Count
     rules: Versions
     client: Annotated[str, Text(MAX_CLIENT_TEXT, empty=True)] = ""
 
 
-@dataclass(frozen=True)
-class Create(Wire):
+class Create(Wire, type="create"):
     """Open a table: the game, its options (as the setup screen takes them), the seat wanted
     (None: drawn at random), the creator's public name and the clock."""
 
-    TYPE: ClassVar[str] = "create"
     game: Id
     options: Options
     seat: Annotated[int | None, Or(Whole(0, 1), "random")]
@@ -258,85 +255,67 @@ class Create(Wire):
     clock: Clock = field(default_factory=Clock)
 
 
-@dataclass(frozen=True)
-class Join(Wire):
+class Join(Wire, type="join"):
     """Take the free seat of the table an invite code opens (the code works once)."""
 
-    TYPE: ClassVar[str] = "join"
     code: InviteCode
     name: Name
 
 
-@dataclass(frozen=True)
-class Attach(Wire):
+class Attach(Wire, type="attach"):
     """Come back to one's seat (after a drop, or from another device): the table, the seat's
     token, and the round and number of moves the client already holds; the server answers
     with the table's state and exactly the moves that are missing."""
 
-    TYPE: ClassVar[str] = "attach"
     table: Id
     token: Token = field(repr=False)  # a token never reaches a log through a repr
     round: Count
     have: Count
 
 
-@dataclass(frozen=True)
-class Move(Wire):
+class Move(Wire, type="move"):
     """Play ``move`` (the game's notation) as move number ``ply`` (0 is the first move of the
     round). Sending the same move again is acknowledged again; another move at a ply already
     played is refused as stale."""
 
-    TYPE: ClassVar[str] = "move"
     ply: Count
     move: MoveText
 
 
-@dataclass(frozen=True)
-class Resign(Wire):
+class Resign(Wire, type="resign"):
     """Give up the round, on either player's turn."""
 
-    TYPE: ClassVar[str] = "resign"
 
 
-@dataclass(frozen=True)
-class Offer(Wire):
+class Offer(Wire, type="offer"):
     """Offer a draw or ask to take back one's last turn (while the round goes on), or offer
     a rematch with sides swapped (once it is over). Offering what the other player already
     offered accepts it."""
 
-    TYPE: ClassVar[str] = "offer"
     kind: OfferKind
 
 
-@dataclass(frozen=True)
-class Answer(Wire):
+class Answer(Wire, type="answer"):
     """Accept or decline the other player's pending offer of ``kind``."""
 
-    TYPE: ClassVar[str] = "answer"
     kind: OfferKind
     accept: bool
 
 
-@dataclass(frozen=True)
-class Abort(Wire):
+class Abort(Wire, type="abort"):
     """Call the round off, nobody winning: only before both sides have moved."""
 
-    TYPE: ClassVar[str] = "abort"
 
 
-@dataclass(frozen=True)
-class Claim(Wire):
+class Claim(Wire, type="claim"):
     """Claim the round: the other player has been gone ``clock.gone`` seconds on their own
     turn (they lose as having left) or is past their ``clock.move`` deadline (lost on time)."""
 
-    TYPE: ClassVar[str] = "claim"
 
 
-@dataclass(frozen=True)
-class Chat(Wire):
+class Chat(Wire, type="chat"):
     """One line of chat to the other player."""
 
-    TYPE: ClassVar[str] = "chat"
     text: ChatText
 
 
@@ -352,23 +331,19 @@ CLIENT_TYPES: Final[Mapping[str, Any]] = {
 # -- what a server sends -----------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class Welcome(Wire):
+class Welcome(Wire, type="welcome"):
     """The handshake accepted: the server's protocol and the games it hosts (id -> rules
     version; only two-player games)."""
 
-    TYPE: ClassVar[str] = "welcome"
     protocol: Count
     games: Versions
     server: Annotated[str, Text(MAX_CLIENT_TEXT, empty=True)] = ""
 
 
-@dataclass(frozen=True)
-class Error(Wire):
+class Error(Wire, type="error"):
     """A refusal: ``code`` (a ``Refusal`` value) for programs, ``reason`` for people, ``of``
     the type of the message refused (None when it could not be read). Nothing changed."""
 
-    TYPE: ClassVar[str] = "error"
     code: Annotated[str, Text(MAX_ID)]
     reason: Annotated[str, Text(MAX_REASON)]
     of: Annotated[str, Text(MAX_ID)] | None = None
@@ -378,33 +353,27 @@ class Error(Wire):
         return cls(err.code.value, err.reason[:MAX_REASON], err.of)
 
 
-@dataclass(frozen=True)
-class Seated(Wire):
+class Seated(Wire, type="seated"):
     """You hold ``seat`` at ``table``: keep ``token`` secret and safe, it is the only way back
     to the seat (``attach``). Sent once, after ``create`` or ``join``."""
 
-    TYPE: ClassVar[str] = "seated"
     table: Id
     seat: Seat
     token: Token = field(repr=False)
 
 
-@dataclass(frozen=True)
-class Invite(Wire):
+class Invite(Wire, type="invite"):
     """The code that lets one other person join, and when it expires (Unix seconds)."""
 
-    TYPE: ClassVar[str] = "invite"
     code: InviteCode
     expires: UnixTime
 
 
-@dataclass(frozen=True)
-class TableState(Wire):
+class TableState(Wire, type="table"):
     """The table as it stands, for the connection it is sent to (``seat`` is yours). Moves
     follow in ``moves`` messages unless the client already has them all (``ply`` in total).
     Sent after ``create``, ``join`` and ``attach``, and to both players when a round starts."""
 
-    TYPE: ClassVar[str] = "table"
     table: Id
     game: Id
     rules: Count
@@ -427,24 +396,20 @@ class TableState(Wire):
     absent from older servers, which means unrated."""
 
 
-@dataclass(frozen=True)
-class Moves(Wire):
+class Moves(Wire, type="moves"):
     """Moves ``start``, ``start + 1``, ... of round ``round`` (record tokens: a board move's
     notation or a meta move such as ``resign 1``). A ``start`` of 0 while the client holds
     moves means its copy was out of step: it starts the round again from these."""
 
-    TYPE: ClassVar[str] = "moves"
     round: Count
     start: Count
     moves: tuple[MoveText, ...]
 
 
-@dataclass(frozen=True)
-class Moved(Wire):
+class Moved(Wire, type="moved"):
     """Move number ``ply`` of round ``round`` was played by ``seat``: the acknowledgement to
     its player and the news to the other, sent only once it is stored."""
 
-    TYPE: ClassVar[str] = "moved"
     round: Count
     ply: Count
     seat: Annotated[Seat | None, Later()]
@@ -454,25 +419,21 @@ class Moved(Wire):
     now), or None without one."""
 
 
-@dataclass(frozen=True)
-class TakenBack(Wire):
+class TakenBack(Wire, type="takenback"):
     """Round ``round`` now has ``ply`` moves: the later ones were taken back, as ``seat``
     asked and the other player agreed; sent only once it is stored. ``clocks``: each seat's
     real-time clock as stored before the first move taken back (the side to move's runs from
     now), or None without one."""
 
-    TYPE: ClassVar[str] = "takenback"
     round: Count
     ply: Count
     seat: Seat
     clocks: Clocks = None
 
 
-@dataclass(frozen=True)
-class Ended(Wire):
+class Ended(Wire, type="ended"):
     """Round ``round`` is over (after the ``moved`` that ended it)."""
 
-    TYPE: ClassVar[str] = "ended"
     round: Count
     ending: Ending
     ratings: Annotated[tuple[RatingChange, RatingChange] | None, Later()] = None
@@ -480,39 +441,25 @@ class Ended(Wire):
     Optional in the message: None after an unrated round, and from older servers."""
 
 
-@dataclass(frozen=True)
-class Offered(Wire):
+class Offered(SeatOffer, type="offered"):
     """``seat`` offers ``kind``; the other player may ``answer``. A draw or takeback offer
     lapses when a move is played."""
 
-    TYPE: ClassVar[str] = "offered"
-    kind: OfferKind
-    seat: Seat
 
-
-@dataclass(frozen=True)
-class Declined(Wire):
+class Declined(SeatOffer, type="declined"):
     """``seat`` declined the offer of ``kind``."""
 
-    TYPE: ClassVar[str] = "declined"
-    kind: OfferKind
-    seat: Seat
 
-
-@dataclass(frozen=True)
-class Said(Wire):
+class Said(Wire, type="said"):
     """``seat`` said ``text`` in the chat."""
 
-    TYPE: ClassVar[str] = "said"
     seat: Seat
     text: ChatText
 
 
-@dataclass(frozen=True)
-class Presence(Wire):
+class Presence(Wire, type="presence"):
     """The player at ``seat`` connected (``here``) or went away."""
 
-    TYPE: ClassVar[str] = "presence"
     seat: Seat
     here: bool
 

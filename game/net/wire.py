@@ -1,7 +1,8 @@
 """Messages declared as data: each field's annotation says how its value travels, and the
 JSON form both ways is derived from that once per class.
 
-A ``Wire`` class is a frozen dataclass whose fields are annotated with their wire type:
+A ``Wire`` class is a frozen dataclass (made so by the base class: ``class Join(Wire,
+type="join")`` declares the message ``join``) whose fields are annotated with their wire type:
 ``Annotated[int, Whole(0, 1)]``, ``Annotated[str, Text(32)]``, or a type that says it alone
 (``bool``, an enum, another ``Wire`` class, ``X | None``, ``tuple[X, ...]``, and
 ``tuple[X, X]`` for one item per seat). ``to_json`` writes the fields in their declared
@@ -13,16 +14,25 @@ older peers leave it out.
 from __future__ import annotations
 
 import enum
+import sys
 import types
 import typing
-from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from collections.abc import Callable
+from dataclasses import Field, dataclass, field
 from typing import Annotated, Any, ClassVar, TypeVar
 
 from game.core.text import quote
 from game.net.codec import Fields, Json
 
 W = TypeVar("W", bound="Wire")
+T = TypeVar("T")
+
+if sys.version_info >= (3, 11):
+    from typing import dataclass_transform
+else:  # it only informs type checkers, which read the branch above
+
+    def dataclass_transform(**_: object) -> Callable[[T], T]:
+        return lambda decorated: decorated
 
 
 class Kind:
@@ -98,19 +108,6 @@ class Choice(Kind):
 
 
 @dataclass(frozen=True)
-class Object(Kind):
-    """A JSON object taken as it is (its size was bounded by the codec)."""
-
-    def read(self, f: Fields, value: object, what: str) -> Json:
-        if not isinstance(value, dict):
-            f.refuse(f"{what} must be a JSON object")
-        return value
-
-    def write(self, value: Mapping[str, object]) -> object:
-        return dict(value)
-
-
-@dataclass(frozen=True)
 class Or(Kind):
     """``inner``, or ``none`` on the wire (null unless told) standing for None."""
 
@@ -178,14 +175,20 @@ class Record(Kind):
         return value.to_json()
 
 
+@dataclass_transform(frozen_default=True, field_specifiers=(field, Field))
 class Wire:
-    """A message or a value inside one, its JSON form derived from its annotations."""
+    """A message (``type``: its name on the wire) or a value inside one: a frozen dataclass,
+    its JSON form derived from its annotations."""
 
+    TYPE: ClassVar[str]
     _readers: ClassVar[tuple[tuple[str, Callable[[Fields, object, str], Any], bool], ...]]
     _writers: ClassVar[tuple[tuple[str, Callable[[Any], object] | None, bool], ...]]
 
-    def __init_subclass__(cls, **kwargs: Any) -> None:
+    def __init_subclass__(cls, type: str | None = None, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
+        dataclass(frozen=True)(cls)
+        if type is not None:
+            cls.TYPE = type
         hints = typing.get_type_hints(cls, include_extras=True)
         slots = [(name, kind_of(hint)) for name, hint in hints.items()
                  if typing.get_origin(hint) is not ClassVar]
