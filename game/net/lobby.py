@@ -10,14 +10,13 @@ read both the table messages and these. docs/online.md describes each one.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import field
 from typing import Annotated, Any, Final, TypeAlias
 
 from game.net import messages as m
 from game.net.codec import dump, size_of
 from game.net.limits import MAX_MESSAGE_BYTES
 from game.net.messages import ChatText, Count, Id, Name, UnixTime
-from game.net.wire import Later, OneOf, Whole, Wire
+from game.net.wire import Hidden, Later, OneOf, Whole, Wire
 
 LINK_LENGTH: Final = 8
 """A one-time code that moves a name to another machine: 8 characters (about 39 bits),
@@ -104,7 +103,7 @@ class Identify(Wire, type="identify"):
     folder); later ones must bring the same secret. The server keeps only its hash."""
 
     name: Name
-    secret: Secret = field(repr=False)
+    secret: Secret
 
 
 class Link(Wire, type="link"):
@@ -117,8 +116,8 @@ class Redeem(Wire, type="redeem"):
     from ``link``. The first machine's secret keeps working."""
 
     name: Name
-    code: LinkCode = field(repr=False)
-    secret: Secret = field(repr=False)
+    code: Annotated[LinkCode, Hidden()]
+    secret: Secret
 
 
 class Browse(Wire, type="browse"):

@@ -41,7 +41,7 @@ from game.net.limits import (
     MIN_MOVE_SECONDS,
     TOKEN_BYTES,
 )
-from game.net.wire import Kind, Later, Or, Text, Whole, Wire
+from game.net.wire import Hidden, Kind, Later, Or, Text, Whole, Wire
 
 MAX_COUNT: Final = 1_000_000
 """Bound of plies, rounds and versions on the wire (every game ends far below it)."""
@@ -147,7 +147,7 @@ Id: TypeAlias = Annotated[str, Ident()]
 Name: TypeAlias = Annotated[str, Text(MAX_NAME)]
 ChatText: TypeAlias = Annotated[str, Text(MAX_CHAT)]
 MoveText: TypeAlias = Annotated[str, Text(MAX_MOVE_TEXT)]
-Token: TypeAlias = Annotated[str, Hex()]
+Token: TypeAlias = Annotated[str, Hex(), Hidden()]
 InviteCode: TypeAlias = Annotated[str, INVITE]
 Versions: TypeAlias = Annotated[Mapping[str, int], VersionTable()]
 Options: TypeAlias = Annotated[Mapping[str, OptionValue], OptionTable()]
@@ -268,7 +268,7 @@ class Attach(Wire, type="attach"):
     with the table's state and exactly the moves that are missing."""
 
     table: Id
-    token: Token = field(repr=False)  # a token never reaches a log through a repr
+    token: Token
     round: Count
     have: Count
 
@@ -359,7 +359,7 @@ class Seated(Wire, type="seated"):
 
     table: Id
     seat: Seat
-    token: Token = field(repr=False)
+    token: Token
 
 
 class Invite(Wire, type="invite"):

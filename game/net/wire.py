@@ -8,12 +8,13 @@ type="join")`` declares the message ``join``) whose fields are annotated with th
 ``tuple[X, X]`` for one item per seat). ``to_json`` writes the fields in their declared
 order; ``from_fields`` reads and checks every one of them, and ``check`` adds the rules that
 tie fields together. ``Later`` marks a field added to the protocol after the first version:
-older peers leave it out.
+older peers leave it out; ``Hidden`` keeps a field out of the repr.
 """
 
 from __future__ import annotations
 
 import enum
+import inspect
 import sys
 import types
 import typing
@@ -132,6 +133,11 @@ class Later:
 
 
 @dataclass(frozen=True)
+class Hidden:
+    """Marks a field left out of the repr, so that a token or a secret never reaches a log."""
+
+
+@dataclass(frozen=True)
 class _Later(Or):
     """``inner`` in a field marked ``later``: read from ``Fields.raw_or_none``."""
 
@@ -186,10 +192,13 @@ class Wire:
 
     def __init_subclass__(cls, type: str | None = None, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
+        hints = typing.get_type_hints(cls, include_extras=True)
+        for name in inspect.get_annotations(cls):
+            if any(isinstance(meta, Hidden) for meta in getattr(hints[name], "__metadata__", ())):
+                setattr(cls, name, field(repr=False))
         dataclass(frozen=True)(cls)
         if type is not None:
             cls.TYPE = type
-        hints = typing.get_type_hints(cls, include_extras=True)
         slots = [(name, kind_of(hint)) for name, hint in hints.items()
                  if typing.get_origin(hint) is not ClassVar]
         cls._readers = tuple((name, kind.read, isinstance(kind, _Later)) for name, kind in slots)
