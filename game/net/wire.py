@@ -49,6 +49,8 @@ class Kind:
 
 @dataclass(frozen=True)
 class Whole(Kind):
+    """A whole number from ``low`` to ``high`` (true and false are not numbers here)."""
+
     low: int
     high: int
 
@@ -62,6 +64,8 @@ class Whole(Kind):
 
 @dataclass(frozen=True)
 class Flag(Kind):
+    """True or false."""
+
     def read(self, f: Fields, value: object, what: str) -> bool:
         if not isinstance(value, bool):
             f.refuse(f"{what} must be true or false")
