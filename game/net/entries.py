@@ -14,7 +14,16 @@ from dataclasses import dataclass
 from typing import Annotated, Any, TypeAlias
 
 from game.net.codec import Fields, dump, parse
-from game.net.messages import MAX_COUNT, MAX_TIME, Clock, ClockMs, Count, Options
+from game.net.messages import (
+    MAX_COUNT,
+    MAX_TIME,
+    Clock,
+    ClockMs,
+    Count,
+    Options,
+    Seat,
+    UnixTime,
+)
 from game.net.wire import Kind, Later, Text, Whole, Wire
 
 
@@ -46,14 +55,14 @@ class Opened(Wire, type="opened"):
     options: Options
     clock: Clock
     code: Annotated[str, Text(16)]
-    expires: Annotated[int, Whole(0, MAX_TIME)]
+    expires: UnixTime
     at: At
 
 
 class Sat(Wire, type="sat"):
     """A player took ``seat`` (their seat in the table's first game; it swaps at every rematch)."""
 
-    seat: Annotated[int, Whole(0, 1)]
+    seat: Seat
     name: Annotated[str, Text(200)]
     token_hash: Annotated[str, Text(64)]
     at: At
