@@ -5,7 +5,8 @@ deep, with at most ``MAX_FIELDS`` fields per object and ``MAX_ITEMS`` items per 
 repeated field, no fraction or NaN, no number longer than ``MAX_DIGITS``. These checks run
 before any message type looks at the fields, so a hostile peer costs a bounded amount of work
 whatever it sends.
-``Fields`` then reads one message's fields, each checked, and refuses any it did not read.
+``Fields`` then hands out one message's fields (``game.net.wire`` checks each by its declared
+type) and refuses any that were not read.
 """
 
 from __future__ import annotations
@@ -71,9 +72,6 @@ class Fields:
     def refuse(self, reason: str, code: Refusal = Refusal.BAD_MESSAGE) -> NoReturn:
         raise ProtocolError(code, reason, self.of)
 
-    def has(self, name: str) -> bool:
-        return name in self._document
-
     def raw(self, name: str) -> object:
         if name not in self._document:
             self.refuse(f"{self.of} needs the field {quote(name)}")
@@ -86,29 +84,8 @@ class Fields:
         self._unread.discard(name)
         return self._document.get(name)
 
-    def number(self, name: str, low: int, high: int) -> int:
-        value = self.raw(name)
-        if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-            self.refuse(f"{self.of}.{name} must be a whole number from {low} to {high}")
-        return value
-
-    def optional_number(self, name: str, low: int, high: int) -> int | None:
-        if self._document.get(name) is None:
-            self._unread.discard(name)
-            return None
-        return self.number(name, low, high)
-
-    def flag(self, name: str) -> bool:
-        value = self.raw(name)
-        if not isinstance(value, bool):
-            self.refuse(f"{self.of}.{name} must be true or false")
-        return value
-
-    def text(self, name: str, limit: int, *, empty: bool = False) -> str:
-        """A text field, through the same checks as a record's (``game.core.text``)."""
-        return self.check_text(self.raw(name), f"{self.of}.{name}", limit, empty=empty)
-
     def check_text(self, value: object, what: str, limit: int, *, empty: bool = False) -> str:
+        """A text value, through the same checks as a record's (``game.core.text``)."""
         if not isinstance(value, str):
             self.refuse(f"{what} must be text")
         found = problem(value, limit)
@@ -116,18 +93,6 @@ class Fields:
             self.refuse(f"{what} {found}", Refusal.BAD_TEXT)
         if not empty and not value.strip():
             self.refuse(f"{what} must not be empty", Refusal.BAD_TEXT)
-        return value
-
-    def mapping(self, name: str) -> Json:
-        value = self.raw(name)
-        if not isinstance(value, dict):
-            self.refuse(f"{self.of}.{name} must be a JSON object")
-        return value
-
-    def items(self, name: str) -> list[Any]:
-        value = self.raw(name)
-        if not isinstance(value, list):
-            self.refuse(f"{self.of}.{name} must be a JSON list")
         return value
 
     def done(self) -> None:

@@ -9,121 +9,96 @@ the round's moves are what ``round_moves`` reads from the whole list.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Any, ClassVar, TypeAlias
+from typing import Annotated, Any, TypeAlias
 
-from game.net.codec import Fields, Json, dump, parse
-from game.net.messages import MAX_COUNT, MAX_TIME, Clock, OptionValue
+from game.net.codec import Fields, dump, parse
+from game.net.messages import (
+    MAX_COUNT,
+    MAX_TIME,
+    Clock,
+    ClockMs,
+    Count,
+    Options,
+    Seat,
+    UnixTime,
+)
+from game.net.wire import Kind, Later, Text, Whole, Wire
 
 
 @dataclass(frozen=True)
-class Opened:
+class Millis(Kind):
+    """A time in seconds, stored to the millisecond as a whole number (the codec takes no
+    fractions) within ``whole``."""
+
+    whole: Whole
+
+    def read(self, f: Fields, value: object, what: str) -> float:
+        return self.whole.read(f, value, what) / 1000
+
+    def write(self, value: float) -> object:
+        return round(value * 1000)
+
+
+At: TypeAlias = Annotated[float, Millis(Whole(0, MAX_TIME * 1000))]
+Clocks: TypeAlias = Annotated[tuple[ClockMs, ClockMs] | None, Later(omit=True)]
+"""Stored clocks (ms left by seat): an entry without a real-time clock is stored as it was
+before such clocks existed."""
+
+
+class Opened(Wire, type="opened"):
     """The table was created (its invite code works until ``expires``)."""
 
-    KIND: ClassVar[str] = "opened"
-    game: str
-    rules: int
-    options: Mapping[str, OptionValue]
+    game: Annotated[str, Text(32)]
+    rules: Count
+    options: Options
     clock: Clock
-    code: str
-    expires: int
-    at: float
-
-    def fields(self) -> Json:
-        return {"game": self.game, "rules": self.rules, "options": dict(self.options),
-                "clock": self.clock.to_json(), "code": self.code, "expires": self.expires,
-                "at": _ms(self.at)}
-
-    @classmethod
-    def read(cls, f: Fields) -> Opened:
-        return cls(f.text("game", 32), f.number("rules", 0, MAX_COUNT), f.mapping("options"),
-                   Clock.read(f, "clock"), f.text("code", 16), f.number("expires", 0, MAX_TIME),
-                   _seconds(f))
+    code: Annotated[str, Text(16)]
+    expires: UnixTime
+    at: At
 
 
-@dataclass(frozen=True)
-class Sat:
+class Sat(Wire, type="sat"):
     """A player took ``seat`` (their seat in the table's first game; it swaps at every rematch)."""
 
-    KIND: ClassVar[str] = "sat"
-    seat: int
-    name: str
-    token_hash: str
-    at: float
-
-    def fields(self) -> Json:
-        return {"seat": self.seat, "name": self.name, "token_hash": self.token_hash,
-                "at": _ms(self.at)}
-
-    @classmethod
-    def read(cls, f: Fields) -> Sat:
-        return cls(f.number("seat", 0, 1), f.text("name", 200), f.text("token_hash", 64),
-                   _seconds(f))
+    seat: Seat
+    name: Annotated[str, Text(200)]
+    token_hash: Annotated[str, Text(64)]
+    at: At
 
 
-@dataclass(frozen=True)
-class Played:
+class Played(Wire, type="played"):
     """Move ``ply`` of round ``round``: a board move's notation or a meta move (``resign 1``),
     and with a real-time clock each seat's time left after it (ms), from which a restarted
     server resumes the clocks."""
 
-    KIND: ClassVar[str] = "played"
-    round: int
-    ply: int
-    move: str
-    at: float
-    clocks: tuple[int, int] | None = None
-
-    def fields(self) -> Json:
-        return _with_clocks({"round": self.round, "ply": self.ply, "move": self.move,
-                             "at": _ms(self.at)}, self.clocks)
-
-    @classmethod
-    def read(cls, f: Fields) -> Played:
-        return cls(f.number("round", 0, MAX_COUNT), f.number("ply", 0, MAX_COUNT),
-                   f.text("move", 200), _seconds(f), _clocks(f))
+    round: Count
+    ply: Count
+    move: Annotated[str, Text(200)]
+    at: At
+    clocks: Clocks = None
 
 
-@dataclass(frozen=True)
-class Undone:
+class Undone(Wire, type="undone"):
     """Round ``round`` went back to its first ``ply`` moves (the players agreed), with a
     real-time clock each seat's time left as stored before the first move taken back."""
 
-    KIND: ClassVar[str] = "undone"
-    round: int
-    ply: int
-    at: float
-    clocks: tuple[int, int] | None = None
-
-    def fields(self) -> Json:
-        return _with_clocks({"round": self.round, "ply": self.ply, "at": _ms(self.at)},
-                            self.clocks)
-
-    @classmethod
-    def read(cls, f: Fields) -> Undone:
-        return cls(f.number("round", 0, MAX_COUNT), f.number("ply", 0, MAX_COUNT),
-                   _seconds(f), _clocks(f))
+    round: Count
+    ply: Count
+    at: At
+    clocks: Clocks = None
 
 
-@dataclass(frozen=True)
-class Rematch:
+class Rematch(Wire, type="rematch"):
     """Round ``round`` began, sides swapped."""
 
-    KIND: ClassVar[str] = "rematch"
-    round: int
-    at: float
-
-    def fields(self) -> Json:
-        return {"round": self.round, "at": _ms(self.at)}
-
-    @classmethod
-    def read(cls, f: Fields) -> Rematch:
-        return cls(f.number("round", 1, MAX_COUNT), _seconds(f))
+    round: Annotated[int, Whole(1, MAX_COUNT)]
+    at: At
 
 
 Entry: TypeAlias = Opened | Sat | Played | Undone | Rematch
-_KINDS: dict[str, Any] = {kind.KIND: kind for kind in (Opened, Sat, Played, Undone, Rematch)}
+_KINDS: dict[str, Any] = {kind.TYPE: kind for kind in (Opened, Sat, Played, Undone, Rematch)}
 
 
 def round_moves(entries: Iterable[Entry], round_: int) -> tuple[str, ...]:
@@ -140,7 +115,7 @@ def round_moves(entries: Iterable[Entry], round_: int) -> tuple[str, ...]:
 
 def dump_entry(entry: Entry) -> str:
     """The JSON text to store."""
-    return dump({"type": entry.KIND, **entry.fields()})
+    return dump({"type": entry.TYPE, **entry.to_json()})
 
 
 def load_entry(text: str) -> Entry:
@@ -150,34 +125,6 @@ def load_entry(text: str) -> Entry:
     fields = Fields(document, str(document.get("type")))
     if kind is None:
         fields.refuse("not a table entry")
-    entry: Entry = kind.read(fields)
+    entry: Entry = kind.from_fields(fields)
     fields.done()
     return entry
-
-
-def _ms(at: float) -> int:
-    """A time stored to the millisecond, as a whole number (the codec takes no fractions)."""
-    return round(at * 1000)
-
-
-def _with_clocks(fields: Json, clocks: tuple[int, int] | None) -> Json:
-    """``fields`` with the clocks (ms left by seat) where there are any: an entry without a
-    real-time clock is stored as it was before such clocks existed."""
-    if clocks is not None:
-        fields["clocks"] = list(clocks)
-    return fields
-
-
-def _clocks(f: Fields) -> tuple[int, int] | None:
-    """Stored clocks (ms left by seat); moves stored before real-time clocks have none."""
-    if not f.has("clocks"):
-        return None
-    values = f.items("clocks")
-    if len(values) != 2 or not all(isinstance(v, int) and not isinstance(v, bool)
-                                   and 0 <= v <= MAX_TIME for v in values):
-        f.refuse(f"{f.of}.clocks holds two whole numbers of milliseconds")
-    return (values[0], values[1])
-
-
-def _seconds(f: Fields) -> float:
-    return f.number("at", 0, MAX_TIME * 1000) / 1000

@@ -1,6 +1,6 @@
 """The protocol's public side: profiles, the lobby, quick match, challenges, spectators and
-ratings, as frozen dataclasses with their JSON form both ways (same style and checks as
-``game.net.messages``, whose table messages they sit beside on the same connection).
+ratings, as frozen dataclasses whose fields declare their JSON form (as ``game.net.messages`` does,
+whose table messages they sit beside on the same connection).
 
 A connection may ``identify`` as a named player (a name bound to a secret the client keeps);
 rated games, challenges, blocks and the queue need it. ``decode_client``/``decode_server``
@@ -10,13 +10,13 @@ read both the table messages and these. docs/online.md describes each one.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
-from typing import Any, ClassVar, Final, TypeAlias
+from typing import Annotated, Any, Final, TypeAlias
 
 from game.net import messages as m
-from game.net.codec import Fields, Json, dump, size_of
-from game.net.codes import Refusal
-from game.net.limits import INVITE_ALPHABET, MAX_CHAT, MAX_MESSAGE_BYTES, MAX_NAME, TOKEN_BYTES
+from game.net.codec import dump, size_of
+from game.net.limits import MAX_MESSAGE_BYTES
+from game.net.messages import ChatText, Count, Id, Name, UnixTime
+from game.net.wire import Hidden, Later, OneOf, Whole, Wire
 
 LINK_LENGTH: Final = 8
 """A one-time code that moves a name to another machine: 8 characters (about 39 bits),
@@ -34,375 +34,175 @@ MAX_RECENT: Final = 20
 
 # -- values --------------------------------------------------------------------------------
 
+Rating: TypeAlias = Annotated[int, Whole(0, m.MAX_RATING)]
+Secret: TypeAlias = m.Token
+"""A player's secret: 128 random bits in hexadecimal, as a seat's token."""
+LinkCode: TypeAlias = Annotated[str, m.Code(LINK_LENGTH, "a code")]
 
-@dataclass(frozen=True)
-class Listing:
+
+class Listing(Wire):
     """An open seat in the lobby: the table, its game, options and clock, the host's public
     name (and rating in that game when identified), and whether the game will be rated."""
 
-    table: str
-    game: str
-    options: Mapping[str, m.OptionValue]
+    table: Id
+    game: Id
+    options: m.Options
     clock: m.Clock
-    host: str
+    host: Name
     rated: bool
-    rating: int | None = None
-
-    def to_json(self) -> Json:
-        return {"table": self.table, "game": self.game, "options": dict(self.options),
-                "clock": self.clock.to_json(), "host": self.host, "rated": self.rated,
-                "rating": self.rating}
-
-    @classmethod
-    def from_json(cls, value: object, f: Fields) -> Listing:
-        if not isinstance(value, dict):
-            f.refuse(f"a seat in {f.of} must be a JSON object")
-        inner = Fields(value, f"{f.of} seat")
-        listing = cls(m._id(inner, "table"), m._id(inner, "game"), m._options(inner),
-                      m.Clock.read(inner, "clock"), inner.text("host", MAX_NAME),
-                      inner.flag("rated"), inner.optional_number("rating", 0, 10_000))
-        inner.done()
-        return listing
+    rating: Annotated[Rating | None, Later()] = None
 
 
-@dataclass(frozen=True)
-class GameRecord:
+class GameRecord(Wire):
     """A player's record in one game: games finished, won and lost, and the rating."""
 
-    game: str
-    played: int
-    won: int
-    lost: int
-    rating: int
-    deviation: int
+    game: Id
+    played: Count
+    won: Count
+    lost: Count
+    rating: Rating
+    deviation: Rating
     provisional: bool
 
-    def to_json(self) -> Json:
-        return {"game": self.game, "played": self.played, "won": self.won, "lost": self.lost,
-                "rating": self.rating, "deviation": self.deviation,
-                "provisional": self.provisional}
 
-    @classmethod
-    def from_json(cls, value: object, f: Fields) -> GameRecord:
-        if not isinstance(value, dict):
-            f.refuse(f"a game in {f.of} must be a JSON object")
-        inner = Fields(value, f"{f.of} game")
-        record = cls(m._id(inner, "game"), inner.number("played", 0, m.MAX_COUNT),
-                     inner.number("won", 0, m.MAX_COUNT), inner.number("lost", 0, m.MAX_COUNT),
-                     inner.number("rating", 0, 10_000), inner.number("deviation", 0, 10_000),
-                     inner.flag("provisional"))
-        inner.done()
-        return record
-
-
-@dataclass(frozen=True)
-class RecentGame:
+class RecentGame(Wire):
     """One finished game of a profile: where to replay it (table and round), against whom,
     the result for the profile's player (``won``, ``lost``, ``drawn``), rated or not."""
 
-    table: str
-    round: int
-    game: str
-    opponent: str
-    result: str
+    table: Id
+    round: Count
+    game: Id
+    opponent: Name
+    result: Annotated[str, OneOf(("won", "lost", "drawn"))]
     rated: bool
 
-    def to_json(self) -> Json:
-        return {"table": self.table, "round": self.round, "game": self.game,
-                "opponent": self.opponent, "result": self.result, "rated": self.rated}
 
-    @classmethod
-    def from_json(cls, value: object, f: Fields) -> RecentGame:
-        if not isinstance(value, dict):
-            f.refuse(f"a recent game in {f.of} must be a JSON object")
-        inner = Fields(value, f"{f.of} recent game")
-        game = cls(m._id(inner, "table"), inner.number("round", 0, m.MAX_COUNT),
-                   m._id(inner, "game"), inner.text("opponent", MAX_NAME),
-                   _choice(inner, "result", ("won", "lost", "drawn")), inner.flag("rated"))
-        inner.done()
-        return game
-
-
-@dataclass(frozen=True)
-class Standing:
+class Standing(Wire):
     """One row of a leaderboard."""
 
-    name: str
-    rating: int
-    deviation: int
-    played: int
+    name: Name
+    rating: Rating
+    deviation: Rating
+    played: Count
 
-    def to_json(self) -> Json:
-        return {"name": self.name, "rating": self.rating, "deviation": self.deviation,
-                "played": self.played}
 
-    @classmethod
-    def from_json(cls, value: object, f: Fields) -> Standing:
-        if not isinstance(value, dict):
-            f.refuse(f"a row of {f.of} must be a JSON object")
-        inner = Fields(value, f"{f.of} row")
-        row = cls(inner.text("name", MAX_NAME), inner.number("rating", 0, 10_000),
-                  inner.number("deviation", 0, 10_000), inner.number("played", 0, m.MAX_COUNT))
-        inner.done()
-        return row
+class Blocking(Wire):
+    """Player ``name`` and whether they are blocked (``on``): the fields of ``Block`` and
+    ``Blocked``."""
+
+    name: Name
+    on: bool
 
 
 # -- what a client sends ---------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class Identify:
+class Identify(Wire, type="identify"):
     """Be the player ``name`` on this server: the first ``identify`` claims a free name and
     binds it to ``secret`` (128 random bits the client made and keeps in its user data
     folder); later ones must bring the same secret. The server keeps only its hash."""
 
-    TYPE: ClassVar[str] = "identify"
-    name: str
-    secret: str
-
-    def fields(self) -> Json:
-        return {"name": self.name, "secret": self.secret}
-
-    def __repr__(self) -> str:
-        return f"Identify(name={self.name!r})"
-
-    @classmethod
-    def read(cls, f: Fields) -> Identify:
-        return cls(f.text("name", MAX_NAME), _secret(f))
+    name: Name
+    secret: Secret
 
 
-@dataclass(frozen=True)
-class Link:
+class Link(Wire, type="link"):
     """Ask for a one-time code that binds this name to another machine's secret."""
 
-    TYPE: ClassVar[str] = "link"
-
-    def fields(self) -> Json:
-        return {}
-
-    @classmethod
-    def read(cls, f: Fields) -> Link:
-        return cls()
 
 
-@dataclass(frozen=True)
-class Redeem:
+class Redeem(Wire, type="redeem"):
     """On the second machine: bind ``secret`` (its own) to ``name`` with a one-time code
     from ``link``. The first machine's secret keeps working."""
 
-    TYPE: ClassVar[str] = "redeem"
-    name: str
-    code: str
-    secret: str
-
-    def fields(self) -> Json:
-        return {"name": self.name, "code": self.code, "secret": self.secret}
-
-    def __repr__(self) -> str:
-        return f"Redeem(name={self.name!r})"
-
-    @classmethod
-    def read(cls, f: Fields) -> Redeem:
-        return cls(f.text("name", MAX_NAME), _code(f, LINK_LENGTH), _secret(f))
+    name: Name
+    code: Annotated[LinkCode, Hidden()]
+    secret: Secret
 
 
-@dataclass(frozen=True)
-class Browse:
+class Browse(Wire, type="browse"):
     """Follow the lobby: the open seats now (``lobby``), then each change (``listed``,
     ``unlisted``) until the connection closes. ``game`` None: every game."""
 
-    TYPE: ClassVar[str] = "browse"
-    game: str | None
-
-    def fields(self) -> Json:
-        return {"game": self.game}
-
-    @classmethod
-    def read(cls, f: Fields) -> Browse:
-        return cls(None if f.raw("game") is None else m._id(f, "game"))
+    game: Id | None
 
 
-@dataclass(frozen=True)
-class List:
+class List(Wire, type="list"):
     """List the free seat of the table this connection created, publicly; ``rated`` asks
     for a rated game (both players must be identified; taking the seat is agreeing)."""
 
-    TYPE: ClassVar[str] = "list"
     rated: bool
 
-    def fields(self) -> Json:
-        return {"rated": self.rated}
 
-    @classmethod
-    def read(cls, f: Fields) -> List:
-        return cls(f.flag("rated"))
-
-
-@dataclass(frozen=True)
-class Take:
+class Take(Wire, type="take"):
     """Take the listed seat of ``table`` (as ``join`` does with its code)."""
 
-    TYPE: ClassVar[str] = "take"
-    table: str
-    name: str
-
-    def fields(self) -> Json:
-        return {"table": self.table, "name": self.name}
-
-    @classmethod
-    def read(cls, f: Fields) -> Take:
-        return cls(m._id(f, "table"), f.text("name", MAX_NAME))
+    table: Id
+    name: Name
 
 
-@dataclass(frozen=True)
-class Seek:
+class Seek(Wire, type="seek"):
     """Join the quick-match queue of ``game`` with this clock (a queue per game and clock),
     default options; ``rated`` players are only paired with rated ones."""
 
-    TYPE: ClassVar[str] = "seek"
-    game: str
+    game: Id
     clock: m.Clock
     rated: bool
 
-    def fields(self) -> Json:
-        return {"game": self.game, "clock": self.clock.to_json(), "rated": self.rated}
 
-    @classmethod
-    def read(cls, f: Fields) -> Seek:
-        return cls(m._id(f, "game"), m.Clock.read(f, "clock"), f.flag("rated"))
-
-
-@dataclass(frozen=True)
-class Unseek:
+class Unseek(Wire, type="unseek"):
     """Leave the queue."""
 
-    TYPE: ClassVar[str] = "unseek"
-
-    def fields(self) -> Json:
-        return {}
-
-    @classmethod
-    def read(cls, f: Fields) -> Unseek:
-        return cls()
 
 
-@dataclass(frozen=True)
-class Challenge:
+class Challenge(Wire, type="challenge"):
     """Challenge the identified player ``name`` to ``game`` (default options) with this
     clock; the challenge lapses after ``CHALLENGE_SECONDS`` unanswered."""
 
-    TYPE: ClassVar[str] = "challenge"
-    name: str
-    game: str
+    name: Name
+    game: Id
     clock: m.Clock
     rated: bool
 
-    def fields(self) -> Json:
-        return {"name": self.name, "game": self.game, "clock": self.clock.to_json(),
-                "rated": self.rated}
 
-    @classmethod
-    def read(cls, f: Fields) -> Challenge:
-        return cls(f.text("name", MAX_NAME), m._id(f, "game"), m.Clock.read(f, "clock"),
-                   f.flag("rated"))
-
-
-@dataclass(frozen=True)
-class Reply:
+class Reply(Wire, type="reply"):
     """Accept or decline challenge ``id``."""
 
-    TYPE: ClassVar[str] = "reply"
-    id: str
+    id: Id
     accept: bool
 
-    def fields(self) -> Json:
-        return {"id": self.id, "accept": self.accept}
 
-    @classmethod
-    def read(cls, f: Fields) -> Reply:
-        return cls(m._id(f, "id"), f.flag("accept"))
-
-
-@dataclass(frozen=True)
-class Watch:
+class Watch(Wire, type="watch"):
     """Watch ``table`` (its id is its watch code) read-only, holding ``have`` moves of round
     ``round`` (None and 0 the first time: the round in play): answered like ``attach``, with
     ``watching``. A ``round`` before the one in play asks for that round, sent whole."""
 
-    TYPE: ClassVar[str] = "watch"
-    table: str
-    round: int | None = None
-    have: int = 0
-
-    def fields(self) -> Json:
-        return {"table": self.table, "round": self.round, "have": self.have}
-
-    @classmethod
-    def read(cls, f: Fields) -> Watch:
-        return cls(m._id(f, "table"), f.optional_number("round", 0, m.MAX_COUNT),
-                   f.number("have", 0, m.MAX_COUNT))
+    table: Id
+    round: Annotated[Count | None, Later()] = None
+    have: Count = 0
 
 
-@dataclass(frozen=True)
-class Remark:
+class Remark(Wire, type="remark"):
     """A line in the spectators' chat of the watched table (players do not see it)."""
 
-    TYPE: ClassVar[str] = "remark"
-    text: str
-
-    def fields(self) -> Json:
-        return {"text": self.text}
-
-    @classmethod
-    def read(cls, f: Fields) -> Remark:
-        return cls(f.text("text", MAX_CHAT))
+    text: ChatText
 
 
-@dataclass(frozen=True)
-class Block:
+class Block(Blocking, type="block"):
     """Block (``on``) or unblock player ``name``: a blocked player cannot challenge you and
     you no longer receive their chat or remarks."""
 
-    TYPE: ClassVar[str] = "block"
-    name: str
-    on: bool
 
-    def fields(self) -> Json:
-        return {"name": self.name, "on": self.on}
-
-    @classmethod
-    def read(cls, f: Fields) -> Block:
-        return cls(f.text("name", MAX_NAME), f.flag("on"))
-
-
-@dataclass(frozen=True)
-class AskProfile:
+class AskProfile(Wire, type="profile?"):
     """Ask for the profile of ``name``."""
 
-    TYPE: ClassVar[str] = "profile?"
-    name: str
-
-    def fields(self) -> Json:
-        return {"name": self.name}
-
-    @classmethod
-    def read(cls, f: Fields) -> AskProfile:
-        return cls(f.text("name", MAX_NAME))
+    name: Name
 
 
-@dataclass(frozen=True)
-class AskLeaderboard:
+class AskLeaderboard(Wire, type="leaderboard?"):
     """Ask for the leaderboard of ``game``."""
 
-    TYPE: ClassVar[str] = "leaderboard?"
-    game: str
-
-    def fields(self) -> Json:
-        return {"game": self.game}
-
-    @classmethod
-    def read(cls, f: Fields) -> AskLeaderboard:
-        return cls(m._id(f, "game"))
+    game: Id
 
 
 LobbyClientMessage: TypeAlias = (
@@ -419,285 +219,125 @@ LOBBY_CLIENT_TYPES: Final[Mapping[str, Any]] = {
 # -- what a server sends ---------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class Identified:
+class Identified(Wire, type="identified"):
     """This connection is the player ``name`` (``new``: the name was just claimed)."""
 
-    TYPE: ClassVar[str] = "identified"
-    name: str
+    name: Name
     new: bool
 
-    def fields(self) -> Json:
-        return {"name": self.name, "new": self.new}
 
-    @classmethod
-    def read(cls, f: Fields) -> Identified:
-        return cls(f.text("name", MAX_NAME), f.flag("new"))
-
-
-@dataclass(frozen=True)
-class Linked:
+class Linked(Wire, type="linked"):
     """The one-time code for ``redeem`` on another machine, and when it expires."""
 
-    TYPE: ClassVar[str] = "linked"
-    code: str
-    expires: int
-
-    def fields(self) -> Json:
-        return {"code": self.code, "expires": self.expires}
-
-    @classmethod
-    def read(cls, f: Fields) -> Linked:
-        return cls(_code(f, LINK_LENGTH), f.number("expires", 0, m.MAX_TIME))
+    code: LinkCode
+    expires: UnixTime
 
 
-@dataclass(frozen=True)
-class Lobby:
+class Lobby(Wire, type="lobby"):
     """The open seats now (after ``browse``), newest first, and the listed tables whose seat
     was taken and whose game goes on (to watch)."""
 
-    TYPE: ClassVar[str] = "lobby"
     seats: tuple[Listing, ...]
     playing: tuple[Listing, ...] = ()
 
-    def fields(self) -> Json:
-        return {"seats": [seat.to_json() for seat in self.seats],
-                "playing": [seat.to_json() for seat in self.playing]}
 
-    @classmethod
-    def read(cls, f: Fields) -> Lobby:
-        return cls(tuple(Listing.from_json(item, f) for item in f.items("seats")),
-                   tuple(Listing.from_json(item, f) for item in f.items("playing")))
-
-
-@dataclass(frozen=True)
-class Playing:
+class Playing(Wire, type="playing"):
     """The listed seat of ``table`` was taken: its game goes on, to watch (followers)."""
 
-    TYPE: ClassVar[str] = "playing"
-    table: str
-
-    def fields(self) -> Json:
-        return {"table": self.table}
-
-    @classmethod
-    def read(cls, f: Fields) -> Playing:
-        return cls(m._id(f, "table"))
+    table: Id
 
 
-@dataclass(frozen=True)
-class Listed:
+class Listed(Wire, type="listed"):
     """A seat was listed (to every browsing connection)."""
 
-    TYPE: ClassVar[str] = "listed"
     seat: Listing
 
-    def fields(self) -> Json:
-        return {"seat": self.seat.to_json()}
 
-    @classmethod
-    def read(cls, f: Fields) -> Listed:
-        return cls(Listing.from_json(f.raw("seat"), f))
-
-
-@dataclass(frozen=True)
-class Unlisted:
+class Unlisted(Wire, type="unlisted"):
     """``table`` leaves the lobby: its game ended, its seat expired, or it was removed."""
 
-    TYPE: ClassVar[str] = "unlisted"
-    table: str
-
-    def fields(self) -> Json:
-        return {"table": self.table}
-
-    @classmethod
-    def read(cls, f: Fields) -> Unlisted:
-        return cls(m._id(f, "table"))
+    table: Id
 
 
-@dataclass(frozen=True)
-class Queued:
+class Queued(Wire, type="queued"):
     """You wait in the queue of ``game``; ``waiting`` players are in it, you included."""
 
-    TYPE: ClassVar[str] = "queued"
-    game: str
-    waiting: int
-
-    def fields(self) -> Json:
-        return {"game": self.game, "waiting": self.waiting}
-
-    @classmethod
-    def read(cls, f: Fields) -> Queued:
-        return cls(m._id(f, "game"), f.number("waiting", 0, m.MAX_COUNT))
+    game: Id
+    waiting: Count
 
 
-@dataclass(frozen=True)
-class Matched:
+class Matched(Wire, type="matched"):
     """A game was found for you (quick match or an accepted challenge) against ``opponent``:
     send ``join`` with ``code`` (as for an invite) to take your seat."""
 
-    TYPE: ClassVar[str] = "matched"
-    code: str
-    opponent: str
+    code: m.InviteCode
+    opponent: Name
     rated: bool
 
-    def fields(self) -> Json:
-        return {"code": self.code, "opponent": self.opponent, "rated": self.rated}
 
-    @classmethod
-    def read(cls, f: Fields) -> Matched:
-        return cls(m._invite(f), f.text("opponent", MAX_NAME), f.flag("rated"))
-
-
-@dataclass(frozen=True)
-class Challenged:
+class Challenged(Wire, type="challenged"):
     """``by`` challenges you (``id`` to ``reply``), until ``expires``."""
 
-    TYPE: ClassVar[str] = "challenged"
-    id: str
-    by: str
-    game: str
+    id: Id
+    by: Name
+    game: Id
     clock: m.Clock
     rated: bool
-    expires: int
-
-    def fields(self) -> Json:
-        return {"id": self.id, "by": self.by, "game": self.game, "clock": self.clock.to_json(),
-                "rated": self.rated, "expires": self.expires}
-
-    @classmethod
-    def read(cls, f: Fields) -> Challenged:
-        return cls(m._id(f, "id"), f.text("by", MAX_NAME), m._id(f, "game"),
-                   m.Clock.read(f, "clock"), f.flag("rated"), f.number("expires", 0, m.MAX_TIME))
+    expires: UnixTime
 
 
-@dataclass(frozen=True)
-class ChallengeOver:
+class ChallengeOver(Wire, type="challenge-over"):
     """Challenge ``id`` ended without a game: ``declined`` or ``expired`` (to the
     challenger; an accepted one is answered with ``matched``)."""
 
-    TYPE: ClassVar[str] = "challenge-over"
-    id: str
-    why: str
-
-    def fields(self) -> Json:
-        return {"id": self.id, "why": self.why}
-
-    @classmethod
-    def read(cls, f: Fields) -> ChallengeOver:
-        return cls(m._id(f, "id"), _choice(f, "why", ("declined", "expired")))
+    id: Id
+    why: Annotated[str, OneOf(("declined", "expired"))]
 
 
-@dataclass(frozen=True)
-class Watching:
+class Watching(Wire, type="watching"):
     """The watched table as it stands (no seat, no token): followed by ``moves`` as needed,
     then every ``moved``, ``ended`` and ``presence`` the players get, and a new
     ``watching`` when a round starts. ``clocks``: with a real-time clock, both seats' time
     left (ms) as it was sent (the side to move's runs from then on), as a ``table`` has it."""
 
-    TYPE: ClassVar[str] = "watching"
-    table: str
-    game: str
-    rules: int
-    options: Mapping[str, m.OptionValue]
+    table: Id
+    game: Id
+    rules: Count
+    options: m.Options
     clock: m.Clock
-    round: int
-    names: tuple[str | None, str | None]
-    ply: int
+    round: Count
+    names: tuple[Name | None, Name | None]
+    ply: Count
     ending: m.Ending | None = None
-    spectators: int = 0
-    clocks: tuple[int, int] | None = None
-
-    def fields(self) -> Json:
-        return {"table": self.table, "game": self.game, "rules": self.rules,
-                "options": dict(self.options), "clock": self.clock.to_json(),
-                "round": self.round, "names": list(self.names), "ply": self.ply,
-                "ending": None if self.ending is None else self.ending.to_json(),
-                "spectators": self.spectators, "clocks": m._clocks_json(self.clocks)}
-
-    @classmethod
-    def read(cls, f: Fields) -> Watching:
-        table, game = m._id(f, "table"), m._id(f, "game")
-        rules, options = f.number("rules", 0, m.MAX_COUNT), m._options(f)
-        clock, round_ = m.Clock.read(f, "clock"), f.number("round", 0, m.MAX_COUNT)
-        names = f.items("names")
-        if len(names) != 2:
-            f.refuse("watching.names holds one item per seat")
-        first, second = (None if n is None else f.check_text(n, "a name", MAX_NAME)
-                         for n in names)
-        return cls(table, game, rules, options, clock, round_, (first, second),
-                   f.number("ply", 0, m.MAX_COUNT), m.Ending.read(f, "ending"),
-                   f.number("spectators", 0, m.MAX_COUNT), m._clocks(f))
+    spectators: Count = 0
+    clocks: m.Clocks = None
 
 
-@dataclass(frozen=True)
-class Remarked:
+class Remarked(Wire, type="remarked"):
     """A spectator (``name``, or null when not identified) said ``text``."""
 
-    TYPE: ClassVar[str] = "remarked"
-    name: str | None
-    text: str
-
-    def fields(self) -> Json:
-        return {"name": self.name, "text": self.text}
-
-    @classmethod
-    def read(cls, f: Fields) -> Remarked:
-        name = None if f.raw("name") is None else f.text("name", MAX_NAME)
-        return cls(name, f.text("text", MAX_CHAT))
+    name: Name | None
+    text: ChatText
 
 
-@dataclass(frozen=True)
-class Blocked:
+class Blocked(Blocking, type="blocked"):
     """``name`` is now blocked (``on``) or not."""
 
-    TYPE: ClassVar[str] = "blocked"
-    name: str
-    on: bool
 
-    def fields(self) -> Json:
-        return {"name": self.name, "on": self.on}
-
-    @classmethod
-    def read(cls, f: Fields) -> Blocked:
-        return cls(f.text("name", MAX_NAME), f.flag("on"))
-
-
-@dataclass(frozen=True)
-class Profile:
+class Profile(Wire, type="profile"):
     """A player's record per game and their most recent finished games, newest first."""
 
-    TYPE: ClassVar[str] = "profile"
-    name: str
+    name: Name
     games: tuple[GameRecord, ...] = ()
-    recent: tuple[RecentGame, ...] = field(default=())
-
-    def fields(self) -> Json:
-        return {"name": self.name, "games": [g.to_json() for g in self.games],
-                "recent": [g.to_json() for g in self.recent]}
-
-    @classmethod
-    def read(cls, f: Fields) -> Profile:
-        return cls(f.text("name", MAX_NAME),
-                   tuple(GameRecord.from_json(g, f) for g in f.items("games")),
-                   tuple(RecentGame.from_json(g, f) for g in f.items("recent")))
+    recent: tuple[RecentGame, ...] = ()
 
 
-@dataclass(frozen=True)
-class Leaderboard:
+class Leaderboard(Wire, type="leaderboard"):
     """The ratings of ``game``: the established ones best first, then the provisional
     ones (a deviation above ``glicko2.PROVISIONAL_DEVIATION``) best first."""
 
-    TYPE: ClassVar[str] = "leaderboard"
-    game: str
+    game: Id
     rows: tuple[Standing, ...] = ()
-
-    def fields(self) -> Json:
-        return {"game": self.game, "rows": [row.to_json() for row in self.rows]}
-
-    @classmethod
-    def read(cls, f: Fields) -> Leaderboard:
-        return cls(m._id(f, "game"), tuple(Standing.from_json(r, f) for r in f.items("rows")))
 
 
 LobbyServerMessage: TypeAlias = (
@@ -715,7 +355,7 @@ ANY_SERVER_TYPES: Final = {**m.SERVER_TYPES, **LOBBY_SERVER_TYPES}
 
 def encode(message: m.Message | LobbyClientMessage | LobbyServerMessage) -> str:
     """The JSON text of any message, table or lobby."""
-    return dump({"type": message.TYPE, **message.fields()})
+    return dump({"type": message.TYPE, **message.to_json()})
 
 
 def decode_client(data: str | bytes) -> m.ClientMessage | LobbyClientMessage:
@@ -753,28 +393,3 @@ def lobby_message(seats: tuple[Listing, ...], playing: tuple[Listing, ...]) -> L
             budget -= cost
             kept[index].append(listing)
     return Lobby(tuple(kept[0]), tuple(kept[1]))
-
-
-def _secret(f: Fields) -> str:
-    value = f.raw("secret")
-    if (not isinstance(value, str) or len(value) != 2 * TOKEN_BYTES
-            or not all(c in "0123456789abcdef" for c in value)):
-        f.refuse(f"{f.of}.secret must be {2 * TOKEN_BYTES} lowercase hexadecimal digits",
-                 Refusal.BAD_TOKEN)
-    return value
-
-
-def _code(f: Fields, length: int) -> str:
-    value = f.raw("code")
-    code = value.upper() if isinstance(value, str) else ""
-    if len(code) != length or not all(c in INVITE_ALPHABET for c in code):
-        f.refuse(f"a code is {length} characters from {INVITE_ALPHABET}", Refusal.BAD_CODE)
-    return code
-
-
-def _choice(f: Fields, name: str, allowed: tuple[str, ...]) -> str:
-    value = f.raw(name)
-    if value not in allowed:
-        f.refuse(f"{f.of}.{name} must be one of {', '.join(allowed)}")
-    assert isinstance(value, str)
-    return value

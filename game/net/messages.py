@@ -1,7 +1,8 @@
-"""Every message of the protocol as a frozen dataclass, with its JSON form both ways.
+"""Every message of the protocol as a frozen dataclass, its JSON form declared by its fields.
 
 A message is a JSON object whose ``type`` names it; its other fields are exactly the
-dataclass's fields (unknown fields are refused, so a typo never goes unnoticed).
+dataclass's fields (unknown fields are refused, so a typo never goes unnoticed). Each field is
+annotated with its wire type (``game.net.wire``), from which both directions are derived.
 ``decode_client`` reads what a client may send, ``decode_server`` what a server may send,
 ``encode`` writes either. Decoding checks every field's type, range and text, so a table only
 ever sees well-formed values; what a value *means* (is it your turn, is the move legal) is the
@@ -13,10 +14,10 @@ from __future__ import annotations
 import enum
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Final, TypeAlias
+from typing import Annotated, Any, Final, TypeAlias
 
 from game.core.text import quote
-from game.net.codec import Fields, Json, dump, parse, size_of
+from game.net.codec import Fields, dump, parse, size_of
 from game.net.codes import ProtocolError, Refusal
 from game.net.limits import (
     DEFAULT_GONE_SECONDS,
@@ -40,15 +41,119 @@ from game.net.limits import (
     MIN_MOVE_SECONDS,
     TOKEN_BYTES,
 )
+from game.net.wire import Hidden, Kind, Later, Or, Text, Whole, Wire
 
 MAX_COUNT: Final = 1_000_000
 """Bound of plies, rounds and versions on the wire (every game ends far below it)."""
 MAX_TIME: Final = 2**40
-"""Bound of a Unix time in seconds on the wire."""
+"""Bound of a Unix time in seconds on the wire, and of a clock reading in ms."""
 MAX_ID: Final = 32
 MAX_RATING: Final = 10_000
 """The highest rating a message carries (as the lobby's messages bound it)."""
 OptionValue: TypeAlias = str | int | bool
+
+
+# -- the protocol's own wire types ---------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Ident(Kind):
+    """An identifier: a game id or a table id (lowercase letters, digits, '-', '_')."""
+
+    def read(self, f: Fields, value: object, what: str) -> str:
+        text = f.check_text(value, what, MAX_ID)
+        if not all(c.isascii() and (c.islower() or c.isdigit() or c in "-_") for c in text):
+            f.refuse(f"{what} must be lowercase letters, digits, '-' or '_'")
+        return text
+
+
+@dataclass(frozen=True)
+class Hex(Kind):
+    """A secret (a seat's token, a player's secret): ``TOKEN_BYTES`` bytes in hexadecimal."""
+
+    def read(self, f: Fields, value: object, what: str) -> str:
+        if (not isinstance(value, str) or len(value) != 2 * TOKEN_BYTES
+                or not all(c in "0123456789abcdef" for c in value)):
+            f.refuse(f"{what} must be {2 * TOKEN_BYTES} lowercase hexadecimal digits",
+                     Refusal.BAD_TOKEN)
+        return value
+
+
+@dataclass(frozen=True)
+class Code(Kind):
+    """A code people type (``noun``): ``length`` characters of ``INVITE_ALPHABET``, read in
+    either case and kept upper-case."""
+
+    length: int
+    noun: str
+
+    def shaped(self, text: str) -> bool:
+        code = text.upper()
+        return len(code) == self.length and all(c in INVITE_ALPHABET for c in code)
+
+    def read(self, f: Fields, value: object, what: str) -> str:
+        if not isinstance(value, str) or not self.shaped(value):
+            f.refuse(f"{self.noun} is {self.length} characters from {INVITE_ALPHABET}",
+                     Refusal.BAD_CODE)
+        return value.upper()
+
+
+@dataclass(frozen=True)
+class VersionTable(Kind):
+    """Game ids mapped to rules versions."""
+
+    def read(self, f: Fields, value: object, what: str) -> dict[str, int]:
+        if not isinstance(value, dict):
+            f.refuse(f"{what} must be a JSON object")
+        for game, version in value.items():
+            f.check_text(game, f"a game id in {what}", MAX_ID)
+            if isinstance(version, bool) or not isinstance(version, int) or not (
+                0 <= version <= MAX_COUNT
+            ):
+                f.refuse(f"{what} maps game ids to whole version numbers")
+        return dict(value)
+
+    def write(self, value: Mapping[str, int]) -> object:
+        return dict(value)
+
+
+@dataclass(frozen=True)
+class OptionTable(Kind):
+    """A game's options as the setup screen takes them: names to text, numbers or flags."""
+
+    def read(self, f: Fields, value: object, what: str) -> dict[str, OptionValue]:
+        if not isinstance(value, dict):
+            f.refuse(f"{what} must be a JSON object")
+        if len(value) > MAX_FIELDS:
+            f.refuse(f"at most {MAX_FIELDS} options")
+        for name, option in value.items():
+            f.check_text(name, "an option's name", MAX_OPTION_TEXT)
+            if isinstance(option, str):
+                f.check_text(option, f"option {quote(name)}", MAX_OPTION_TEXT)
+            elif not isinstance(option, (int, bool)):
+                f.refuse(f"option {quote(name)} must be text, a whole number, true or false")
+        return dict(value)
+
+    def write(self, value: Mapping[str, OptionValue]) -> object:
+        return dict(value)
+
+
+INVITE: Final = Code(INVITE_LENGTH, "an invite code")
+
+Seat: TypeAlias = Annotated[int, Whole(0, 1)]
+Count: TypeAlias = Annotated[int, Whole(0, MAX_COUNT)]
+UnixTime: TypeAlias = Annotated[int, Whole(0, MAX_TIME)]
+Id: TypeAlias = Annotated[str, Ident()]
+Name: TypeAlias = Annotated[str, Text(MAX_NAME)]
+ChatText: TypeAlias = Annotated[str, Text(MAX_CHAT)]
+MoveText: TypeAlias = Annotated[str, Text(MAX_MOVE_TEXT)]
+Token: TypeAlias = Annotated[str, Hex(), Hidden()]
+InviteCode: TypeAlias = Annotated[str, INVITE]
+Versions: TypeAlias = Annotated[Mapping[str, int], VersionTable()]
+Options: TypeAlias = Annotated[Mapping[str, OptionValue], OptionTable()]
+ClockMs: TypeAlias = Annotated[int, Whole(0, MAX_TIME)]
+Clocks: TypeAlias = Annotated[tuple[ClockMs, ClockMs] | None, Later()]
+"""Both seats' real-time clocks (ms left), or None; a peer that predates them leaves them out."""
 
 
 class OfferKind(enum.Enum):
@@ -60,8 +165,7 @@ class OfferKind(enum.Enum):
     """Take back the offerer's last turn (and the other's since, if any): see ``TakenBack``."""
 
 
-@dataclass(frozen=True)
-class Clock:
+class Clock(Wire):
     """A table's time rules, in seconds.
 
     ``gone``: how long a player may be gone (disconnected) on their own turn before the other
@@ -71,14 +175,10 @@ class Clock:
     the two kinds. Peers that predate the real-time clock leave its fields out.
     """
 
-    gone: int = DEFAULT_GONE_SECONDS
-    move: int | None = None
-    base: int | None = None
-    increment: int = 0
-
-    def to_json(self) -> Json:
-        return {"gone": self.gone, "move": self.move, "base": self.base,
-                "increment": self.increment}
+    gone: Annotated[int, Whole(MIN_GONE_SECONDS, MAX_GONE_SECONDS)] = DEFAULT_GONE_SECONDS
+    move: Annotated[int | None, Whole(MIN_MOVE_SECONDS, MAX_MOVE_SECONDS), Later()] = None
+    base: Annotated[int | None, Whole(MIN_BASE_SECONDS, MAX_BASE_SECONDS), Later()] = None
+    increment: Annotated[int, Whole(0, MAX_INCREMENT_SECONDS), Later(0)] = 0
 
     @property
     def is_live(self) -> bool:
@@ -93,300 +193,130 @@ class Clock:
         minutes = f"{self.base // 60}" if self.base % 60 == 0 else f"{self.base / 60:g}"
         return f"{minutes}+{self.increment}"
 
-    @classmethod
-    def read(cls, fields: Fields, name: str) -> Clock:
-        inner = Fields(fields.mapping(name), f"{fields.of}.{name}")
-        clock = cls(
-            gone=inner.number("gone", MIN_GONE_SECONDS, MAX_GONE_SECONDS),
-            move=inner.optional_number("move", MIN_MOVE_SECONDS, MAX_MOVE_SECONDS),
-            base=inner.optional_number("base", MIN_BASE_SECONDS, MAX_BASE_SECONDS),
-            increment=inner.optional_number("increment", 0, MAX_INCREMENT_SECONDS) or 0,
-        )
-        inner.done()
-        if clock.base is not None and clock.move is not None:
-            inner.refuse(f"{inner.of} has either a real-time clock (base) or a "
-                         "correspondence deadline (move), not both")
-        if clock.base is None and clock.increment:
-            inner.refuse(f"{inner.of}.increment needs a base time")
-        return clock
+    def check(self, f: Fields) -> None:
+        if self.base is not None and self.move is not None:
+            f.refuse(f"{f.of} has either a real-time clock (base) or a "
+                     "correspondence deadline (move), not both")
+        if self.base is None and self.increment:
+            f.refuse(f"{f.of}.increment needs a base time")
 
 
-@dataclass(frozen=True)
-class Ending:
+class Ending(Wire):
     """How a round ended: the winning seat (None for a draw or an abort) and the rules' reason
     (an ``OutcomeReason`` value) with its label for people."""
 
-    winner: int | None
-    reason: str
-    label: str
-
-    def to_json(self) -> Json:
-        return {"winner": self.winner, "reason": self.reason, "label": self.label}
-
-    @classmethod
-    def read(cls, fields: Fields, name: str) -> Ending | None:
-        if fields.raw(name) is None:
-            return None
-        inner = Fields(fields.mapping(name), f"{fields.of}.{name}")
-        ending = cls(
-            winner=inner.optional_number("winner", 0, 1),
-            reason=inner.text("reason", MAX_ID),
-            label=inner.text("label", MAX_REASON),
-        )
-        inner.done()
-        return ending
+    winner: Annotated[Seat | None, Later()]
+    reason: Annotated[str, Text(MAX_ID)]
+    label: Annotated[str, Text(MAX_REASON)]
 
 
-@dataclass(frozen=True)
-class RatingChange:
+class RatingChange(Wire):
     """One player's rating after a rated round (rounded), by how much it moved (the rounded
     new rating less the rounded old one, so the two figures shown always agree) and whether
     it is still provisional."""
 
-    rating: int
-    change: int
+    rating: Annotated[int, Whole(0, MAX_RATING)]
+    change: Annotated[int, Whole(-MAX_RATING, MAX_RATING)]
     provisional: bool
 
-    def to_json(self) -> Json:
-        return {"rating": self.rating, "change": self.change, "provisional": self.provisional}
 
-    @classmethod
-    def read(cls, fields: Fields, value: object) -> RatingChange:
-        if not isinstance(value, dict):
-            fields.refuse(f"{fields.of}.ratings holds one object per seat")
-        inner = Fields(value, f"{fields.of}.ratings")
-        change = cls(inner.number("rating", 0, MAX_RATING),
-                     inner.number("change", -MAX_RATING, MAX_RATING), inner.flag("provisional"))
-        inner.done()
-        return change
-
-
-def _ratings(f: Fields) -> tuple[RatingChange, RatingChange] | None:
-    """The optional ``ratings`` of an ``ended``: absent or null after an unrated round (and
-    from servers older than the field)."""
-    if f.raw_or_none("ratings") is None:
-        return None
-    items = f.items("ratings")
-    if len(items) != 2:
-        f.refuse(f"{f.of}.ratings holds one object per seat")
-    return RatingChange.read(f, items[0]), RatingChange.read(f, items[1])
-
-
-@dataclass(frozen=True)
-class Pending:
-    """An offer waiting for its answer: what, and from which seat."""
+class SeatOffer(Wire):
+    """An offer's ``kind`` and a ``seat``: the fields of ``Pending``, ``Offered`` and
+    ``Declined``."""
 
     kind: OfferKind
-    seat: int
+    seat: Seat
 
-    def to_json(self) -> Json:
-        return {"kind": self.kind.value, "seat": self.seat}
 
-    @classmethod
-    def read(cls, fields: Fields, name: str) -> Pending | None:
-        if fields.raw(name) is None:
-            return None
-        inner = Fields(fields.mapping(name), f"{fields.of}.{name}")
-        pending = cls(_offer_kind(inner), inner.number("seat", 0, 1))
-        inner.done()
-        return pending
+class Pending(SeatOffer):
+    """An offer waiting for its answer: what, and from which seat."""
 
 
 # -- what a client sends -----------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class Hello:
+class Hello(Wire, type="hello"):
     """The first message: the protocol version and the rules version of every game the client
     has, so that a mismatch is refused before any game starts (``welcome`` answers)."""
 
-    TYPE: ClassVar[str] = "hello"
-    protocol: int
-    rules: Mapping[str, int]
-    client: str = ""
-
-    def fields(self) -> Json:
-        return {"protocol": self.protocol, "rules": dict(self.rules), "client": self.client}
-
-    @classmethod
-    def read(cls, f: Fields) -> Hello:
-        return cls(f.number("protocol", 0, MAX_COUNT), _versions(f, "rules"),
-                   f.text("client", MAX_CLIENT_TEXT, empty=True))
+    protocol: Count
+    rules: Versions
+    client: Annotated[str, Text(MAX_CLIENT_TEXT, empty=True)] = ""
 
 
-@dataclass(frozen=True)
-class Create:
+class Create(Wire, type="create"):
     """Open a table: the game, its options (as the setup screen takes them), the seat wanted
     (None: drawn at random), the creator's public name and the clock."""
 
-    TYPE: ClassVar[str] = "create"
-    game: str
-    options: Mapping[str, OptionValue]
-    seat: int | None
-    name: str
+    game: Id
+    options: Options
+    seat: Annotated[int | None, Or(Whole(0, 1), "random")]
+    name: Name
     clock: Clock = field(default_factory=Clock)
 
-    def fields(self) -> Json:
-        return {"game": self.game, "options": dict(self.options),
-                "seat": "random" if self.seat is None else self.seat, "name": self.name,
-                "clock": self.clock.to_json()}
 
-    @classmethod
-    def read(cls, f: Fields) -> Create:
-        game = _id(f, "game")
-        options = _options(f)
-        seat = None if f.raw("seat") == "random" else f.number("seat", 0, 1)
-        return cls(game, options, seat, f.text("name", MAX_NAME), Clock.read(f, "clock"))
-
-
-@dataclass(frozen=True)
-class Join:
+class Join(Wire, type="join"):
     """Take the free seat of the table an invite code opens (the code works once)."""
 
-    TYPE: ClassVar[str] = "join"
-    code: str
-    name: str
-
-    def fields(self) -> Json:
-        return {"code": self.code, "name": self.name}
-
-    @classmethod
-    def read(cls, f: Fields) -> Join:
-        return cls(_invite(f), f.text("name", MAX_NAME))
+    code: InviteCode
+    name: Name
 
 
-@dataclass(frozen=True)
-class Attach:
+class Attach(Wire, type="attach"):
     """Come back to one's seat (after a drop, or from another device): the table, the seat's
     token, and the round and number of moves the client already holds; the server answers
     with the table's state and exactly the moves that are missing."""
 
-    TYPE: ClassVar[str] = "attach"
-    table: str
-    token: str
-    round: int
-    have: int
-
-    def fields(self) -> Json:
-        return {"table": self.table, "token": self.token, "round": self.round,
-                "have": self.have}
-
-    def __repr__(self) -> str:  # a token never reaches a log through a repr
-        return f"Attach(table={self.table!r}, round={self.round}, have={self.have})"
-
-    @classmethod
-    def read(cls, f: Fields) -> Attach:
-        return cls(_id(f, "table"), _token(f), f.number("round", 0, MAX_COUNT),
-                   f.number("have", 0, MAX_COUNT))
+    table: Id
+    token: Token
+    round: Count
+    have: Count
 
 
-@dataclass(frozen=True)
-class Move:
+class Move(Wire, type="move"):
     """Play ``move`` (the game's notation) as move number ``ply`` (0 is the first move of the
     round). Sending the same move again is acknowledged again; another move at a ply already
     played is refused as stale."""
 
-    TYPE: ClassVar[str] = "move"
-    ply: int
-    move: str
-
-    def fields(self) -> Json:
-        return {"ply": self.ply, "move": self.move}
-
-    @classmethod
-    def read(cls, f: Fields) -> Move:
-        return cls(f.number("ply", 0, MAX_COUNT), f.text("move", MAX_MOVE_TEXT))
+    ply: Count
+    move: MoveText
 
 
-@dataclass(frozen=True)
-class Resign:
+class Resign(Wire, type="resign"):
     """Give up the round, on either player's turn."""
 
-    TYPE: ClassVar[str] = "resign"
-
-    def fields(self) -> Json:
-        return {}
-
-    @classmethod
-    def read(cls, f: Fields) -> Resign:
-        return cls()
 
 
-@dataclass(frozen=True)
-class Offer:
+class Offer(Wire, type="offer"):
     """Offer a draw or ask to take back one's last turn (while the round goes on), or offer
     a rematch with sides swapped (once it is over). Offering what the other player already
     offered accepts it."""
 
-    TYPE: ClassVar[str] = "offer"
     kind: OfferKind
 
-    def fields(self) -> Json:
-        return {"kind": self.kind.value}
 
-    @classmethod
-    def read(cls, f: Fields) -> Offer:
-        return cls(_offer_kind(f))
-
-
-@dataclass(frozen=True)
-class Answer:
+class Answer(Wire, type="answer"):
     """Accept or decline the other player's pending offer of ``kind``."""
 
-    TYPE: ClassVar[str] = "answer"
     kind: OfferKind
     accept: bool
 
-    def fields(self) -> Json:
-        return {"kind": self.kind.value, "accept": self.accept}
 
-    @classmethod
-    def read(cls, f: Fields) -> Answer:
-        return cls(_offer_kind(f), f.flag("accept"))
-
-
-@dataclass(frozen=True)
-class Abort:
+class Abort(Wire, type="abort"):
     """Call the round off, nobody winning: only before both sides have moved."""
 
-    TYPE: ClassVar[str] = "abort"
-
-    def fields(self) -> Json:
-        return {}
-
-    @classmethod
-    def read(cls, f: Fields) -> Abort:
-        return cls()
 
 
-@dataclass(frozen=True)
-class Claim:
+class Claim(Wire, type="claim"):
     """Claim the round: the other player has been gone ``clock.gone`` seconds on their own
     turn (they lose as having left) or is past their ``clock.move`` deadline (lost on time)."""
 
-    TYPE: ClassVar[str] = "claim"
-
-    def fields(self) -> Json:
-        return {}
-
-    @classmethod
-    def read(cls, f: Fields) -> Claim:
-        return cls()
 
 
-@dataclass(frozen=True)
-class Chat:
+class Chat(Wire, type="chat"):
     """One line of chat to the other player."""
 
-    TYPE: ClassVar[str] = "chat"
-    text: str
-
-    def fields(self) -> Json:
-        return {"text": self.text}
-
-    @classmethod
-    def read(cls, f: Fields) -> Chat:
-        return cls(f.text("text", MAX_CHAT))
+    text: ChatText
 
 
 ClientMessage: TypeAlias = (
@@ -401,302 +331,137 @@ CLIENT_TYPES: Final[Mapping[str, Any]] = {
 # -- what a server sends -----------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class Welcome:
+class Welcome(Wire, type="welcome"):
     """The handshake accepted: the server's protocol and the games it hosts (id -> rules
     version; only two-player games)."""
 
-    TYPE: ClassVar[str] = "welcome"
-    protocol: int
-    games: Mapping[str, int]
-    server: str = ""
-
-    def fields(self) -> Json:
-        return {"protocol": self.protocol, "games": dict(self.games), "server": self.server}
-
-    @classmethod
-    def read(cls, f: Fields) -> Welcome:
-        return cls(f.number("protocol", 0, MAX_COUNT), _versions(f, "games"),
-                   f.text("server", MAX_CLIENT_TEXT, empty=True))
+    protocol: Count
+    games: Versions
+    server: Annotated[str, Text(MAX_CLIENT_TEXT, empty=True)] = ""
 
 
-@dataclass(frozen=True)
-class Error:
+class Error(Wire, type="error"):
     """A refusal: ``code`` (a ``Refusal`` value) for programs, ``reason`` for people, ``of``
     the type of the message refused (None when it could not be read). Nothing changed."""
 
-    TYPE: ClassVar[str] = "error"
-    code: str
-    reason: str
-    of: str | None = None
+    code: Annotated[str, Text(MAX_ID)]
+    reason: Annotated[str, Text(MAX_REASON)]
+    of: Annotated[str, Text(MAX_ID)] | None = None
 
     @classmethod
     def of_error(cls, err: ProtocolError) -> Error:
         return cls(err.code.value, err.reason[:MAX_REASON], err.of)
 
-    def fields(self) -> Json:
-        return {"code": self.code, "reason": self.reason, "of": self.of}
 
-    @classmethod
-    def read(cls, f: Fields) -> Error:
-        of = None if f.raw("of") is None else f.text("of", MAX_ID)
-        return cls(f.text("code", MAX_ID), f.text("reason", MAX_REASON), of)
-
-
-@dataclass(frozen=True)
-class Seated:
+class Seated(Wire, type="seated"):
     """You hold ``seat`` at ``table``: keep ``token`` secret and safe, it is the only way back
     to the seat (``attach``). Sent once, after ``create`` or ``join``."""
 
-    TYPE: ClassVar[str] = "seated"
-    table: str
-    seat: int
-    token: str
-
-    def fields(self) -> Json:
-        return {"table": self.table, "seat": self.seat, "token": self.token}
-
-    def __repr__(self) -> str:
-        return f"Seated(table={self.table!r}, seat={self.seat})"
-
-    @classmethod
-    def read(cls, f: Fields) -> Seated:
-        return cls(_id(f, "table"), f.number("seat", 0, 1), _token(f))
+    table: Id
+    seat: Seat
+    token: Token
 
 
-@dataclass(frozen=True)
-class Invite:
+class Invite(Wire, type="invite"):
     """The code that lets one other person join, and when it expires (Unix seconds)."""
 
-    TYPE: ClassVar[str] = "invite"
-    code: str
-    expires: int
-
-    def fields(self) -> Json:
-        return {"code": self.code, "expires": self.expires}
-
-    @classmethod
-    def read(cls, f: Fields) -> Invite:
-        return cls(_invite(f), f.number("expires", 0, MAX_TIME))
+    code: InviteCode
+    expires: UnixTime
 
 
-@dataclass(frozen=True)
-class TableState:
+class TableState(Wire, type="table"):
     """The table as it stands, for the connection it is sent to (``seat`` is yours). Moves
     follow in ``moves`` messages unless the client already has them all (``ply`` in total).
     Sent after ``create``, ``join`` and ``attach``, and to both players when a round starts."""
 
-    TYPE: ClassVar[str] = "table"
-    table: str
-    game: str
-    rules: int
-    options: Mapping[str, OptionValue]
+    table: Id
+    game: Id
+    rules: Count
+    options: Options
     clock: Clock
-    round: int
-    seat: int
-    names: tuple[str | None, str | None]
+    round: Count
+    seat: Seat
+    names: tuple[Name | None, Name | None]
     here: tuple[bool, bool]
-    ply: int
+    ply: Count
     ending: Ending | None = None
     offer: Pending | None = None
-    deadline: int | None = None
+    deadline: Annotated[UnixTime | None, Later()] = None
     """When the side to move loses on time (Unix seconds), with a correspondence clock."""
-    clocks: tuple[int, int] | None = None
+    clocks: Clocks = None
     """Each seat's real-time clock as the message leaves (ms left), or None without one;
     the side to move's is running."""
-    rated: bool = False
+    rated: Annotated[bool, Later(False)] = False
     """The round is rated (both players identified and agreed). Optional in the message:
     absent from older servers, which means unrated."""
 
-    def fields(self) -> Json:
-        return {
-            "table": self.table, "game": self.game, "rules": self.rules,
-            "options": dict(self.options), "clock": self.clock.to_json(), "round": self.round,
-            "seat": self.seat, "names": list(self.names), "here": list(self.here),
-            "ply": self.ply, "ending": None if self.ending is None else self.ending.to_json(),
-            "offer": None if self.offer is None else self.offer.to_json(),
-            "deadline": self.deadline, "clocks": _clocks_json(self.clocks),
-            "rated": self.rated,
-        }
 
-    @classmethod
-    def read(cls, f: Fields) -> TableState:
-        table, game = _id(f, "table"), _id(f, "game")
-        rules, options = f.number("rules", 0, MAX_COUNT), _options(f)
-        clock, round_ = Clock.read(f, "clock"), f.number("round", 0, MAX_COUNT)
-        seat = f.number("seat", 0, 1)
-        names = f.items("names")
-        here = f.items("here")
-        if len(names) != 2 or len(here) != 2 or not all(isinstance(h, bool) for h in here):
-            f.refuse("table.names and table.here hold one item per seat")
-        read_names = tuple(
-            None if name is None else f.check_text(name, "a name", MAX_NAME) for name in names
-        )
-        return cls(
-            table, game, rules, options, clock, round_, seat,
-            (read_names[0], read_names[1]), (here[0], here[1]), f.number("ply", 0, MAX_COUNT),
-            Ending.read(f, "ending"), Pending.read(f, "offer"),
-            f.optional_number("deadline", 0, MAX_TIME), _clocks(f),
-            f.raw_or_none("rated") is not None and f.flag("rated"),
-        )
-
-
-@dataclass(frozen=True)
-class Moves:
+class Moves(Wire, type="moves"):
     """Moves ``start``, ``start + 1``, ... of round ``round`` (record tokens: a board move's
     notation or a meta move such as ``resign 1``). A ``start`` of 0 while the client holds
     moves means its copy was out of step: it starts the round again from these."""
 
-    TYPE: ClassVar[str] = "moves"
-    round: int
-    start: int
-    moves: tuple[str, ...]
-
-    def fields(self) -> Json:
-        return {"round": self.round, "start": self.start, "moves": list(self.moves)}
-
-    @classmethod
-    def read(cls, f: Fields) -> Moves:
-        round_, start = f.number("round", 0, MAX_COUNT), f.number("start", 0, MAX_COUNT)
-        moves = tuple(f.check_text(m, "a move", MAX_MOVE_TEXT) for m in f.items("moves"))
-        return cls(round_, start, moves)
+    round: Count
+    start: Count
+    moves: tuple[MoveText, ...]
 
 
-@dataclass(frozen=True)
-class Moved:
+class Moved(Wire, type="moved"):
     """Move number ``ply`` of round ``round`` was played by ``seat``: the acknowledgement to
     its player and the news to the other, sent only once it is stored."""
 
-    TYPE: ClassVar[str] = "moved"
-    round: int
-    ply: int
-    seat: int | None
-    move: str
-    clocks: tuple[int, int] | None = None
+    round: Count
+    ply: Count
+    seat: Annotated[Seat | None, Later()]
+    move: MoveText
+    clocks: Clocks = None
     """Each seat's real-time clock after the move (ms left; the side to move's runs from
     now), or None without one."""
 
-    def fields(self) -> Json:
-        return {"round": self.round, "ply": self.ply, "seat": self.seat, "move": self.move,
-                "clocks": _clocks_json(self.clocks)}
 
-    @classmethod
-    def read(cls, f: Fields) -> Moved:
-        return cls(f.number("round", 0, MAX_COUNT), f.number("ply", 0, MAX_COUNT),
-                   f.optional_number("seat", 0, 1), f.text("move", MAX_MOVE_TEXT),
-                   _clocks(f))
-
-
-@dataclass(frozen=True)
-class TakenBack:
+class TakenBack(Wire, type="takenback"):
     """Round ``round`` now has ``ply`` moves: the later ones were taken back, as ``seat``
     asked and the other player agreed; sent only once it is stored. ``clocks``: each seat's
     real-time clock as stored before the first move taken back (the side to move's runs from
     now), or None without one."""
 
-    TYPE: ClassVar[str] = "takenback"
-    round: int
-    ply: int
-    seat: int
-    clocks: tuple[int, int] | None = None
-
-    def fields(self) -> Json:
-        return {"round": self.round, "ply": self.ply, "seat": self.seat,
-                "clocks": _clocks_json(self.clocks)}
-
-    @classmethod
-    def read(cls, f: Fields) -> TakenBack:
-        return cls(f.number("round", 0, MAX_COUNT), f.number("ply", 0, MAX_COUNT),
-                   f.number("seat", 0, 1), _clocks(f))
+    round: Count
+    ply: Count
+    seat: Seat
+    clocks: Clocks = None
 
 
-@dataclass(frozen=True)
-class Ended:
+class Ended(Wire, type="ended"):
     """Round ``round`` is over (after the ``moved`` that ended it)."""
 
-    TYPE: ClassVar[str] = "ended"
-    round: int
+    round: Count
     ending: Ending
-    ratings: tuple[RatingChange, RatingChange] | None = None
+    ratings: Annotated[tuple[RatingChange, RatingChange] | None, Later()] = None
     """After a rated round: each seat's new rating and its change (by seat this round).
     Optional in the message: None after an unrated round, and from older servers."""
 
-    def fields(self) -> Json:
-        ratings = None if self.ratings is None else [r.to_json() for r in self.ratings]
-        return {"round": self.round, "ending": self.ending.to_json(), "ratings": ratings}
 
-    @classmethod
-    def read(cls, f: Fields) -> Ended:
-        round_ = f.number("round", 0, MAX_COUNT)
-        ending = Ending.read(f, "ending")
-        if ending is None:
-            f.refuse("ended.ending must be an object")
-        return cls(round_, ending, _ratings(f))
-
-
-@dataclass(frozen=True)
-class Offered:
+class Offered(SeatOffer, type="offered"):
     """``seat`` offers ``kind``; the other player may ``answer``. A draw or takeback offer
     lapses when a move is played."""
 
-    TYPE: ClassVar[str] = "offered"
-    kind: OfferKind
-    seat: int
 
-    def fields(self) -> Json:
-        return {"kind": self.kind.value, "seat": self.seat}
-
-    @classmethod
-    def read(cls, f: Fields) -> Offered:
-        return cls(_offer_kind(f), f.number("seat", 0, 1))
-
-
-@dataclass(frozen=True)
-class Declined:
+class Declined(SeatOffer, type="declined"):
     """``seat`` declined the offer of ``kind``."""
 
-    TYPE: ClassVar[str] = "declined"
-    kind: OfferKind
-    seat: int
 
-    def fields(self) -> Json:
-        return {"kind": self.kind.value, "seat": self.seat}
-
-    @classmethod
-    def read(cls, f: Fields) -> Declined:
-        return cls(_offer_kind(f), f.number("seat", 0, 1))
-
-
-@dataclass(frozen=True)
-class Said:
+class Said(Wire, type="said"):
     """``seat`` said ``text`` in the chat."""
 
-    TYPE: ClassVar[str] = "said"
-    seat: int
-    text: str
-
-    def fields(self) -> Json:
-        return {"seat": self.seat, "text": self.text}
-
-    @classmethod
-    def read(cls, f: Fields) -> Said:
-        return cls(f.number("seat", 0, 1), f.text("text", MAX_CHAT))
+    seat: Seat
+    text: ChatText
 
 
-@dataclass(frozen=True)
-class Presence:
+class Presence(Wire, type="presence"):
     """The player at ``seat`` connected (``here``) or went away."""
 
-    TYPE: ClassVar[str] = "presence"
-    seat: int
+    seat: Seat
     here: bool
-
-    def fields(self) -> Json:
-        return {"seat": self.seat, "here": self.here}
-
-    @classmethod
-    def read(cls, f: Fields) -> Presence:
-        return cls(f.number("seat", 0, 1), f.flag("here"))
 
 
 ServerMessage: TypeAlias = (
@@ -716,7 +481,7 @@ Message: TypeAlias = ClientMessage | ServerMessage
 
 def encode(message: Message) -> str:
     """The JSON text of a message."""
-    return dump({"type": message.TYPE, **message.fields()})
+    return dump({"type": message.TYPE, **message.to_json()})
 
 
 def decode_client(data: str | bytes) -> ClientMessage:
@@ -732,7 +497,7 @@ def decode_server(data: str | bytes) -> ServerMessage:
 
 
 def decode_as(data: str | bytes, types: Mapping[str, Any], *, lenient: bool = False) -> Any:
-    """A message of one of ``types`` (type name -> class with ``read``), for a protocol
+    """A message of one of ``types`` (type name -> ``Wire`` class), for a protocol
     extension with messages of its own (``game.net.lobby``). ``lenient`` (what a client reads
     from a server, which may be newer): a message of a type not in ``types`` gives None and
     fields no type reads are passed over, where a server refuses both."""
@@ -766,95 +531,13 @@ def _decode(data: str | bytes, types: Mapping[str, Any], lenient: bool = False) 
             return None
         raise ProtocolError(Refusal.UNKNOWN_TYPE, f"there is no message type {quote(kind)}")
     fields = Fields(document, kind)
-    message = reader.read(fields)
+    message = reader.from_fields(fields)
     if not lenient:
         fields.done()
     return message
 
 
-def _id(f: Fields, name: str) -> str:
-    """An identifier: a game id or a table id (lowercase letters, digits, '-', '_')."""
-    value = f.text(name, MAX_ID)
-    if not all(c.isascii() and (c.islower() or c.isdigit() or c in "-_") for c in value):
-        f.refuse(f"{f.of}.{name} must be lowercase letters, digits, '-' or '_'")
-    return value
-
-
-def _token(f: Fields) -> str:
-    value = f.raw("token")
-    digits = "0123456789abcdef"
-    if (not isinstance(value, str) or len(value) != 2 * TOKEN_BYTES
-            or not all(c in digits for c in value)):
-        f.refuse(f"{f.of}.token must be {2 * TOKEN_BYTES} lowercase hexadecimal digits",
-                 Refusal.BAD_TOKEN)
-    return value
-
-
 def invite_shaped(text: str) -> bool:
     """Whether ``text`` has the shape of an invite code, in either case (a table's id, its
     watch code, never has: it is longer)."""
-    code = text.upper()
-    return len(code) == INVITE_LENGTH and all(c in INVITE_ALPHABET for c in code)
-
-
-def _invite(f: Fields) -> str:
-    """An invite code, upper-cased (people may type it in either case)."""
-    value = f.raw("code")
-    code = value.upper() if isinstance(value, str) else ""
-    if not invite_shaped(code):
-        f.refuse(f"an invite code is {INVITE_LENGTH} characters from {INVITE_ALPHABET}",
-                 Refusal.BAD_CODE)
-    return code
-
-
-def _offer_kind(f: Fields) -> OfferKind:
-    value = f.raw("kind")
-    try:
-        return OfferKind(value)
-    except ValueError:
-        f.refuse(f"{f.of}.kind must be " + ", ".join(repr(k.value) for k in OfferKind))
-
-
-def _versions(f: Fields, name: str) -> dict[str, int]:
-    table = f.mapping(name)
-    for game, version in table.items():
-        f.check_text(game, f"a game id in {f.of}.{name}", MAX_ID)
-        if isinstance(version, bool) or not isinstance(version, int) or not (
-            0 <= version <= MAX_COUNT
-        ):
-            f.refuse(f"{f.of}.{name} maps game ids to whole version numbers")
-    return dict(table)
-
-
-def _options(f: Fields) -> dict[str, OptionValue]:
-    options = f.mapping("options")
-    if len(options) > MAX_FIELDS:
-        f.refuse(f"at most {MAX_FIELDS} options")
-    for name, value in options.items():
-        f.check_text(name, "an option's name", MAX_OPTION_TEXT)
-        if isinstance(value, str):
-            f.check_text(value, f"option {quote(name)}", MAX_OPTION_TEXT)
-        elif not isinstance(value, (int, bool)):
-            f.refuse(f"option {quote(name)} must be text, a whole number, true or false")
-    return dict(options)
-
-
-MAX_CLOCK_MS: Final = MAX_TIME
-"""Bound of a clock reading on the wire (ms)."""
-
-
-def _clocks_json(clocks: tuple[int, int] | None) -> list[int] | None:
-    return None if clocks is None else list(clocks)
-
-
-def _clocks(f: Fields) -> tuple[int, int] | None:
-    """Both seats' clocks (ms left), or None; a peer that predates them leaves them out."""
-    if not f.has("clocks") or f.raw("clocks") is None:
-        return None
-    values = f.items("clocks")
-    if len(values) != 2 or not all(
-        isinstance(v, int) and not isinstance(v, bool) and 0 <= v <= MAX_CLOCK_MS
-        for v in values
-    ):
-        f.refuse(f"{f.of}.clocks holds two whole numbers of milliseconds")
-    return (values[0], values[1])
+    return INVITE.shaped(text)

@@ -727,8 +727,7 @@ def _named(visitor: Visitor, of: str) -> str:
 
 
 def _listing(value: object) -> lb.Listing:
-    fields = Fields({"seat": value}, "listed")
-    return lb.Listing.from_json(fields.raw("seat"), fields)
+    return lb.Listing.read(Fields({"seat": value}, "listed"), "seat")
 
 
 async def _refuse(session: Session, code: Refusal, reason: str, of: str | None) -> None:
