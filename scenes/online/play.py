@@ -184,13 +184,13 @@ class OnlinePlayScene(PlayScene):
 
     def _control_rows(self) -> list[list[tuple[str, str, str]]]:
         rows = op.control_rows(self.online, self.match.is_over)
-        last = [(f"Pause ({self._key(inp.PLAY, c.BACK)})", c.BACK,
+        last = [(f"Pause ({self.keys.name(inp.PLAY, c.BACK)})", c.BACK,
                  "Settings, help or back to the menu (the game is kept)")]
         if self.match.is_over:
             last.insert(0, ("Rematch", REMATCH, "Offer another game, sides swapped"))
         else:
             held = (" A move of your turn not yet sent (sent when the turn ends) goes at once: "
-                    + self._tip(inp.PLAY, c.TAKE_BACK)
+                    + self.keys.tip(inp.PLAY, c.TAKE_BACK)
                     if self.match.game.info.several_moves_a_turn else "")
             last.insert(0, (self._ask_words(), op.ASK_TAKEBACK, "Ask the other player to "
                             "let you take back your last move." + held))
@@ -413,7 +413,7 @@ class OnlinePlayScene(PlayScene):
         if meta_word(text) is None and self.match.to_move == 1 - self.online.my_seat:
             return  # the remote seat plays it through the table, animated
         if meta_word(text) is None:
-            self._show(self.table.play(text))
+            self.flow.show(self.table.play(text))
             return
         self.match.play_text(text)
         self.view.show(self.match.state, last_turn(self.match, self.match.ply))
@@ -465,9 +465,8 @@ class OnlinePlayScene(PlayScene):
 
     def _draw_extras(self, surface: pygame.Surface) -> None:
         """The chat, under the panel's buttons."""
-        bottom = self.panel.bottom - 8
-        rect = pygame.Rect(self.panel.x + 14, self._panel_bottom + 4, self.panel.w - 28,
-                           bottom - self._panel_bottom - 4)
+        top, bottom = self.move_list.rect.bottom + 4, self.panel.bottom - 8
+        rect = pygame.Rect(self.panel.x + 14, top, self.panel.w - 28, bottom - top)
         op.draw_chat(surface, rect, self.online, self.match)
 
     def _seat_mark(self, surface: pygame.Surface, card: pygame.Rect, seat: int) -> str:

@@ -139,7 +139,11 @@ class MatchFlow:
         self.follow.panel()
 
     def review(self, ply: int | None) -> None:
-        """Show the position after ``ply`` moves, read-only; None: back to the game."""
+        """Show the position after ``ply`` moves, read-only; None, or a ply outside the moves
+        played (the move list's row past the last move, a step forward from it): back to
+        the game."""
+        if ply is not None and not 0 <= ply < self.match.ply:
+            ply = None
         if ply == self.look.ply:
             return
         self.view.skip()
@@ -162,8 +166,7 @@ class MatchFlow:
         if name == c.BACK:
             self.review(None)
         elif name in STEPS:
-            ply = max(0, self.look.ply + STEPS[name])
-            self.review(None if ply >= self.match.ply else ply)
+            self.review(max(0, self.look.ply + STEPS[name]))
         elif name in human_only:
             self.follow.refuse(self.look.refusal())
         else:
