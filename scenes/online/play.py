@@ -327,13 +327,7 @@ class OnlinePlayScene(PlayScene):
         no seat's move (resign, draw...), offers, refusals and the claim's readiness."""
         online = self.online
         if online.pump():
-            for line in online.heard:
-                self.services.toasts.show(line, "error", HEARD)
-            online.heard.clear()
-            if online.can_sit_again != self._could_sit_again:  # its button comes or goes
-                self._could_sit_again = online.can_sit_again
-                self._build_root()
-            self._refresh_buttons()  # seated, offers, the end of the game
+            self._heard()
         if online.state is None:
             return None
         if online.round != self._round:  # a rematch: the sides are swapped
@@ -343,7 +337,28 @@ class OnlinePlayScene(PlayScene):
         if not self._adopted:
             self._adopted = True
             self._adopt_unsent(online.moves)
-        server, local = online.moves, self.match.moves
+        moved = self._keep_in_step(clock)
+        if moved is None:
+            self._follow_offers()
+        return moved
+
+    def _heard(self) -> None:
+        """The server said something: its refusals shown, the Sit again button come or
+        gone, and the buttons following (seated, offers, the end of the game)."""
+        online = self.online
+        for line in online.heard:
+            self.services.toasts.show(line, "error", HEARD)
+        online.heard.clear()
+        if online.can_sit_again != self._could_sit_again:
+            self._could_sit_again = online.can_sit_again
+            self._build_root()
+        self._refresh_buttons()
+
+    def _keep_in_step(self, clock: float) -> Transition | None:
+        """Our copy follows the server's moves: where they part, our unsent moves of a turn
+        in progress are dropped, or else the server's game is shown in a new scene; the
+        server's next move is played once the board is still."""
+        server, local = self.online.moves, self.match.moves
         common = min(len(server), len(local))
         if server[:common] != local[:common]:
             first = next(i for i in range(common) if server[i] != local[i])
@@ -352,10 +367,16 @@ class OnlinePlayScene(PlayScene):
             else:
                 self.services.toasts.show(f"The table has another move {first + 1}: "
                                           "showing the server's game", "error", HEARD)
-                return self._hand_on(online.new_match(self.match.created))
+                return self._hand_on(self.online.new_match(self.match.created))
             local = self.match.moves
         if len(server) > len(local) and not self.view.busy(clock):
             self._play_token(server[len(local)])
+        return None
+
+    def _follow_offers(self) -> None:
+        """An offer to us said (its buttons come), the claim's readiness, and whether the
+        board takes our input (the view drops its selection when told)."""
+        online = self.online
         offered = online.offered_to_me()
         ready = online.claimable_in() == 0.0 and self.match.to_move == 1 - online.my_seat
         if offered != self._offer_shown:
@@ -368,11 +389,10 @@ class OnlinePlayScene(PlayScene):
             self._claim_ready = ready
             self._refresh_buttons()
         interactive = self._human_to_move()
-        if interactive != self._interactive:  # the view drops its selection when told
+        if interactive != self._interactive:
             self._interactive = interactive
             self.view.set_interactive(interactive)
             self._refresh_buttons()
-        return None
 
     def _taken_back(self) -> None:
         """The players agreed to take moves back: they leave the board here too (with our
