@@ -53,6 +53,9 @@ REFUSED = {
 }
 COMMANDS = frozenset({c.TAKE_BACK, c.RESIGN, c.OFFER_DRAW, REMATCH, op.ABORT, op.CLAIM, op.ACCEPT,
                       op.DECLINE, op.SEND_FILE, op.MUTE, op.SIT_AGAIN, op.ASK_TAKEBACK})
+ENDINGS = frozenset({c.RESIGN, c.OFFER_DRAW, REMATCH, op.ABORT, op.CLAIM})
+"""The commands that end the game (resigning, a draw, aborting, claiming the win) or start
+another (a rematch)."""
 HEARD = "online"
 """Message topic: what the table said (a refusal, a declined offer)."""
 
@@ -241,7 +244,25 @@ class OnlinePlayScene(PlayScene):
             self._take_back()
         elif name == op.ASK_TAKEBACK:
             self._ask_takeback()
-        elif name == c.RESIGN:
+        elif name in ENDINGS:
+            self._ending(name)
+        elif name in (op.ACCEPT, op.DECLINE):
+            online.answer(name == op.ACCEPT)
+            self._build_root()
+        elif name == op.SEND_FILE:
+            self._send_as_file()
+        elif name == op.MUTE:
+            online.muted = not online.muted  # hidden, still kept: unmuted, it shows again
+            self._build_root()
+        elif name == op.SIT_AGAIN:
+            online.sit_again()
+            self._build_root()
+        return None
+
+    def _ending(self, name: str) -> None:
+        """One of ``ENDINGS``, asked of the table once it applies (or why not now)."""
+        online = self.online
+        if name == c.RESIGN:
             if self.match.is_over:
                 self._refuse("the game is over")
             else:
@@ -259,9 +280,6 @@ class OnlinePlayScene(PlayScene):
             else:
                 online.offer_rematch()
                 self.services.toasts.show("Rematch offered (sides swapped)", topic=HEARD)
-        elif name in (op.ACCEPT, op.DECLINE):
-            online.answer(name == op.ACCEPT)
-            self._build_root()
         elif name == op.ABORT:
             if not op.abort_possible(self.match):
                 self._refuse("too late to abort: both sides have moved")
@@ -273,15 +291,6 @@ class OnlinePlayScene(PlayScene):
                 self._refuse("the other player is here, or may still come back")
             else:
                 online.claim()
-        elif name == op.SEND_FILE:
-            self._send_as_file()
-        elif name == op.MUTE:
-            online.muted = not online.muted  # hidden, still kept: unmuted, it shows again
-            self._build_root()
-        elif name == op.SIT_AGAIN:
-            online.sit_again()
-            self._build_root()
-        return None
 
     def _ask_takeback(self) -> None:
         """Ask the server to take back our last turn; the other player answers."""
