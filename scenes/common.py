@@ -12,8 +12,10 @@ import pygame
 import pygame_gui
 
 from game.client.app import clipboard
+from game.client.app import commands as c
+from game.client.app import input as inp
 from game.client.app.commands import Command
-from game.client.app.scene import Scene
+from game.client.app.scene import Pop, Scene, Transition
 from game.client.draw import fonts, palette
 from game.client.files import storage
 from game.client.widgets.gamefiles import GameFileDialog
@@ -39,6 +41,17 @@ def button(scene: Scene, rect: pygame.Rect, text: str, tooltip: str = "",
     )
     widget.set_tooltip(whole(widget, printable(tooltip, 200)) or None)
     return widget
+
+
+def list_and_button(scene: Scene, rect: pygame.Rect, row: int, gap: int, text: str,
+                    tooltip: str) -> tuple[Any, Any, int]:
+    """A selection list in ``rect`` and, under it at the right, the button that acts on its
+    chosen row (``row`` high); and how far down the next widget goes (``gap`` under each)."""
+    chooser = pygame_gui.elements.UISelectionList(rect, [], scene.services.ui,
+                                                  container=scene.root)
+    under = rect.bottom + gap
+    act = button(scene, pygame.Rect(rect.right - 160, under, 160, row), text, tooltip)
+    return chooser, act, under + row + gap
 
 
 def whole(widget: Any, tooltip: str) -> str:
@@ -96,6 +109,15 @@ def centred_box(size: tuple[int, int], width: int, height: int) -> pygame.Rect:
     return box
 
 
+def veiled_box(surface: pygame.Surface, box: pygame.Rect) -> None:
+    """A panel in ``box`` over the screen, dimmed under it (a waiting or hosting box)."""
+    shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+    shade.fill((*palette.VEIL, 150))
+    surface.blit(shade, (0, 0))
+    pygame.draw.rect(surface, palette.PANEL, box, border_radius=12)
+    pygame.draw.rect(surface, palette.ACCENT, box, 2, border_radius=12)
+
+
 def heading(surface: pygame.Surface, words: str, centre: tuple[int, int], size: int = 64,
             colour: tuple[int, int, int] | None = None) -> None:
     colour = palette.TEXT if colour is None else colour
@@ -103,6 +125,22 @@ def heading(surface: pygame.Surface, words: str, centre: tuple[int, int], size: 
     text = fonts.text(words, size, colour, True)
     surface.blit(shadow, shadow.get_rect(center=(centre[0] + 3, centre[1] + 3)))
     surface.blit(text, text.get_rect(center=centre))
+
+
+class TitledScene(Scene):
+    """A menu screen under a heading, which Back (Esc) leaves: settings, learn to play,
+    your games."""
+
+    contexts = (inp.MENU, inp.GLOBAL)
+    title = ""
+    title_y = 64
+    """How far down the heading's middle is."""
+
+    def command(self, command: Command) -> Transition | None:
+        return Pop() if command.name == c.BACK else None
+
+    def draw(self, surface: pygame.Surface, clock: float) -> None:
+        heading(surface, self.title, (surface.get_width() // 2, self.title_y), 56)
 
 
 def message(scene: Scene, title: str, text: str) -> Any:

@@ -13,7 +13,6 @@ import pygame
 import pygame_gui
 
 from game.client.app import commands as c
-from game.client.app import input as inp
 from game.client.app.commands import Command
 from game.client.app.scene import Pop, Push, Scene, Transition
 from game.client.app.services import Services
@@ -22,7 +21,7 @@ from game.client.files import autosaves, storage, tickets
 from game.client.widgets.fitted import Fitted
 from game.core.errors import RecordError
 from game.core.match import Match
-from scenes.common import button, heading, message
+from scenes.common import TitledScene, button, message
 from scenes.online.games import online_note, resume_online
 
 
@@ -55,8 +54,8 @@ SHORT_HINT = "Choose a game, then Resume or Replay."
 """The hint where the whole one is wider than the window (large text)."""
 
 
-class GamesScene(Scene):
-    contexts = (inp.MENU, inp.GLOBAL)
+class GamesScene(TitledScene):
+    title = "Your games"
 
     def __init__(self, services: Services) -> None:
         super().__init__(services)
@@ -167,13 +166,12 @@ class GamesScene(Scene):
         return None
 
     def command(self, command: Command) -> Transition | None:
-        if command.name == c.BACK:
-            return Pop()
         if command.name == c.ACTIVATE:
             for widget in self.lists:
                 if self._chosen(widget) is not None:
                     return self._open(widget)
-        return None
+            return None
+        return super().command(command)
 
     def resume(self) -> None:
         self.unfinished = autosaves.unfinished(self.services.paths)
@@ -182,7 +180,7 @@ class GamesScene(Scene):
         self._build_root()
 
     def draw(self, surface: pygame.Surface, clock: float) -> None:
-        heading(surface, "Your games", (surface.get_width() // 2, 64), 56)
+        super().draw(surface, clock)
         self.fitted.clear()
         hint = HINT if fonts.font(22).size(HINT)[0] <= surface.get_width() - 40 else SHORT_HINT
         self.fitted.blit(surface, hint, 22, palette.MUTED, surface.get_width() - 40,

@@ -20,7 +20,7 @@ from game.client.app.scene import Pop, Push, Replace, Scene, Transition
 from game.client.app.services import Services
 from game.client.draw import fonts, palette
 from game.core.learn import Course
-from scenes.common import button, button_width, heading
+from scenes.common import TitledScene, button, button_width, heading
 from scenes.lesson import LessonScene, Unit
 
 TICK_W = 30
@@ -36,8 +36,9 @@ def puzzle_units(course: Course) -> list[Unit]:
     return [Unit(p.id, f"{p.title} ({p.grade})", (p.step,), "Puzzle") for p in course.puzzles]
 
 
-class LearnScene(Scene):
-    contexts = (inp.MENU, inp.GLOBAL)
+class LearnScene(TitledScene):
+    title = "Learn to play"
+    title_y = 56
 
     def __init__(self, services: Services, game_id: str | None = None) -> None:
         super().__init__(services)
@@ -159,13 +160,8 @@ class LearnScene(Scene):
         units = lesson_units(course) if action[0] == "lesson" else puzzle_units(course)
         return Push(LessonScene(self.services, self.game_id, units, action[1]))
 
-    def command(self, command: Command) -> Transition | None:
-        if command.name == c.BACK:
-            return Pop()
-        return None
-
     def draw(self, surface: pygame.Surface, clock: float) -> None:
-        heading(surface, "Learn to play", (surface.get_width() // 2, 56), 56)
+        super().draw(surface, clock)
         for rect in self._ticks:
             draw_tick(surface, rect)
         if self.game_id is None:

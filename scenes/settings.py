@@ -14,12 +14,11 @@ import pygame_gui
 
 from game.client.app import commands as c
 from game.client.app import input as inp
-from game.client.app.commands import Command
-from game.client.app.scene import Pop, Scene, Transition
+from game.client.app.scene import Pop, Transition
 from game.client.app.services import Services
 from game.client.draw import fonts, palette
 from game.client.files.settings import SPEEDS, TEXT_SIZES, Settings
-from scenes.common import button, heading, label, menu_open
+from scenes.common import TitledScene, button, label, menu_open
 
 CUSTOM = "Custom"
 ROWS_PER_FRAME = 4
@@ -27,8 +26,8 @@ ROWS_PER_FRAME = 4
 more per widget, and the list has over a hundred) and the list fills in within a few frames."""
 
 
-class SettingsScene(Scene):
-    contexts = (inp.MENU, inp.GLOBAL)
+class SettingsScene(TitledScene):
+    title = "Settings"
 
     def __init__(self, services: Services) -> None:
         super().__init__(services)
@@ -310,14 +309,6 @@ class SettingsScene(Scene):
                 self.services.toasts.show(f"{label_text}: {inp.pretty(binding)}", "good")
         self._show_keys()
         return True
-
-    def command(self, command: Command) -> Transition | None:
-        if command.name == c.BACK:
-            return Pop()
-        return None
-
-    def draw(self, surface: pygame.Surface, clock: float) -> None:
-        heading(surface, "Settings", (surface.get_width() // 2, 64), 56)
 
 
 def _key_row(width: int) -> int:

@@ -219,7 +219,8 @@ class GameInfo:
 class Game(Protocol[S, M]):
     """The rules of one game, as pure functions over immutable states.
 
-    Every method is deterministic: no clock, no global random, no I/O.
+    Every method is deterministic: no clock, no global random, no I/O. A game's rules class
+    subclasses this to take ``apply`` as it is (check, then play).
     """
 
     info: GameInfo
@@ -250,7 +251,8 @@ class Game(Protocol[S, M]):
 
     def apply(self, state: S, move: M) -> MoveResult[S]:
         """Check the move, then play it. Raises IllegalMoveError."""
-        ...
+        self.check_move(state, move)
+        return self.apply_unchecked(state, move)
 
     def apply_unchecked(self, state: S, move: M) -> MoveResult[S]:
         """Play a move known to be legal (the fast path for search)."""

@@ -24,7 +24,16 @@ from game.client.draw import fonts, palette
 from game.client.match.lobby import Lobby, Spectator, open_spectator, standing_line
 from game.client.match.online import provisional
 from game.core.text import problem
-from scenes.common import button, button_width, confirm, entry, heading, label, message
+from scenes.common import (
+    button,
+    button_width,
+    confirm,
+    entry,
+    heading,
+    label,
+    list_and_button,
+    message,
+)
 from scenes.layout import columns
 from scenes.online.games import playable_online
 
@@ -123,12 +132,9 @@ class ProfileScene(Scene):
         w["lookup"] = button(self, pygame.Rect(right + width - 120, y, 120, row), "Profile")
         y += row + gap
         list_h = max(2 * row, (size[1] - y - 3 * row - 4 * gap - 16) // 2)
-        w["profile"] = pygame_gui.elements.UISelectionList(
-            pygame.Rect(right, y, width, list_h), [], ui, container=root)
-        y += list_h + gap
-        w["replay"] = button(self, pygame.Rect(right + width - 160, y, 160, row), "Replay",
-                             "Replay the chosen recent game")
-        y += row + gap
+        w["profile"], w["replay"], y = list_and_button(
+            self, pygame.Rect(right, y, width, list_h), row, gap, "Replay",
+            "Replay the chosen recent game")
         label(self, pygame.Rect(right, y, 120, row), "Leaderboard")
         games = playable_online(self.services)
         title = next((t for g, t in games if g == self._board_game), "")

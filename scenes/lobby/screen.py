@@ -21,7 +21,7 @@ import pygame_gui
 from game.client.app import commands as c
 from game.client.app import input as inp
 from game.client.app.commands import Command
-from game.client.app.scene import Pop, Push, Scene, Transition
+from game.client.app.scene import Push, Transition
 from game.client.app.services import Services
 from game.client.draw import fonts, palette
 from game.client.match.clocks import CUSTOM, choice_of
@@ -31,9 +31,18 @@ from game.client.match.online import OnlineGame, OnlinePlay
 from game.client.match.seats import accepting, hosting, joining, seeking, table_clock, taking
 from game.client.widgets.fitted import Fitted
 from game.core.text import problem
-from scenes.common import button, button_width, centred_box, entry, heading, label, message
+from scenes.common import (
+    button,
+    button_width,
+    entry,
+    heading,
+    label,
+    list_and_button,
+    message,
+)
 from scenes.layout import columns
-from scenes.online.games import follow_pending, playable_online, trying_again
+from scenes.online.games import follow_pending, playable_online
+from scenes.online.waiting import Line, SeatPage, connecting
 
 GONE_SECONDS: Final = 120
 RATED: Final = {"Casual": False, "Rated": True}
@@ -53,7 +62,7 @@ def chosen(widget: Any) -> str:
     return str(option[0] if isinstance(option, tuple) else option)
 
 
-class LobbyScene(Scene):
+class LobbyScene(SeatPage):
     contexts = (inp.MENU, inp.GLOBAL)
 
     def __init__(self, services: Services, url: str) -> None:
@@ -83,7 +92,7 @@ class LobbyScene(Scene):
         super().enter()
 
     def exit(self) -> None:
-        self._cancel()
+        self.cancel()
         if self.lobby is not None:
             self.lobby.close()
         super().exit()
@@ -99,10 +108,8 @@ class LobbyScene(Scene):
         w.clear()
         page = columns(size, 560, 32, 130)
         row, gap, width, left, right = page.row, page.gap, page.width, page.left, page.right
-        if self.pending is not None or self.spectator is not None:
-            box = centred_box(size, 620, 260)
-            w["cancel"] = button(self, pygame.Rect(box.centerx - 80, box.bottom - row - 16, 160,
-                                                   row), "Cancel", "Give this seat up")
+        if self.waiting():
+            w["cancel"] = self.cancel_button(size, row, "Give this seat up")
             return
         lobby = self.lobby
         assert lobby is not None
@@ -185,12 +192,9 @@ class LobbyScene(Scene):
         list_h = max(row * 2, (size[1] - y - 5 * row - 4 * gap - 16) // 2)
         label(self, pygame.Rect(right, y, width, row), "Open seats")
         y += row
-        w["seats"] = pygame_gui.elements.UISelectionList(
-            pygame.Rect(right, y, width, list_h), [], ui, container=root)
-        y += list_h + gap
-        w["take"] = button(self, pygame.Rect(right + width - 160, y, 160, row), "Take seat",
-                           "Sit at the chosen table")
-        y += row + gap
+        w["seats"], w["take"], y = list_and_button(
+            self, pygame.Rect(right, y, width, list_h), row, gap, "Take seat",
+            "Sit at the chosen table")
         label(self, pygame.Rect(right, y, width, row), "Games in play")
         y += row
         w["playing"] = pygame_gui.elements.UISelectionList(
@@ -268,8 +272,7 @@ class LobbyScene(Scene):
         return (tuple(lobby.seats), tuple(lobby.playing), tuple(lobby.challenges), lobby.name)
 
     def message_area(self) -> pygame.Rect | None:
-        return None if self.pending is not None or self.spectator is not None else (
-            self._messages)
+        return None if self.waiting() else self._messages
 
     # -- input ---------------------------------------------------------------------------
 
@@ -280,13 +283,9 @@ class LobbyScene(Scene):
             return None
         if event.type != pygame_gui.UI_BUTTON_PRESSED:
             return None
-        if element is w.get("back"):
-            return Pop()
-        if element is w.get("cancel"):
-            self._cancel()
-            self._build_root()
-            return None
-        if self.pending is not None or self.spectator is not None:
+        if element is w.get("back") or element is w.get("cancel"):
+            return self.back()
+        if self.waiting():
             return None
         actions: dict[str, Callable[[], None]] = {
             "list": self._list, "seek": self._seek, "challenge": self._challenge,
@@ -300,13 +299,7 @@ class LobbyScene(Scene):
         return None
 
     def command(self, command: Command) -> Transition | None:
-        if command.name == c.BACK:
-            if self.pending is not None or self.spectator is not None:
-                self._cancel()
-                self._build_root()
-                return None
-            return Pop()
-        return None
+        return self.back() if command.name == c.BACK else None
 
     def _settings(self) -> tuple[str, Any, bool] | None:
         game_id = self._chosen_game_id()
@@ -419,7 +412,11 @@ class LobbyScene(Scene):
         self.spectator = open_spectator(self.online, self.url, table, None)
         self._build_root()
 
-    def _cancel(self) -> None:
+    def waiting(self) -> bool:
+        """A seat being taken, or a table being opened to watch."""
+        return self.pending is not None or self.spectator is not None
+
+    def cancel(self) -> None:
         pending, self.pending = self.pending, None
         if pending is not None:
             if self.pending_what == "listed" and not pending.seated:
@@ -439,10 +436,10 @@ class LobbyScene(Scene):
             for text, kind in lobby.notices:
                 self.services.toasts.show(text, kind)
             lobby.notices.clear()
-            if lobby.matched and self.pending is None and self.spectator is None:
+            if lobby.matched and not self.waiting():
                 found = lobby.matched.pop(0)
                 self._open(joining(found.code), "joining")
-            elif self.pending is None and self.spectator is None:
+            elif not self.waiting():
                 self._refresh()
         if self.spectator is not None:
             return self._follow_spectator()
@@ -492,22 +489,16 @@ class LobbyScene(Scene):
             self.fitted.blit(surface, line, 20, palette.MUTED, width - 40, at.topleft)
         self.fitted.keep_cut_rows(widget for widget in self.widgets.values()
                                   if isinstance(widget, pygame_gui.elements.UISelectionList))
-        if self.pending is not None or self.spectator is not None:
-            self._draw_waiting(surface)
+        if self.waiting():
+            self.draw_waiting(surface)
 
     def draw_over(self, surface: pygame.Surface) -> None:
         """The whole line of a row (or of the line under the heading) cut short, on hover."""
         self.fitted.draw_tip(surface, pygame.mouse.get_pos(), pygame.Rect(0, 0, 0, 0))
 
-    def _draw_waiting(self, surface: pygame.Surface) -> None:
-        box = centred_box(surface.get_size(), 620, 260)
-        shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
-        shade.fill((*palette.VEIL, 150))
-        surface.blit(shade, (0, 0))
-        pygame.draw.rect(surface, palette.PANEL, box, border_radius=12)
-        pygame.draw.rect(surface, palette.ACCENT, box, 2, border_radius=12)
+    def waiting_lines(self, width: int) -> list[Line]:
         pending = self.pending
-        lines: list[tuple[str, int, tuple[int, int, int]]] = []
+        lines: list[Line] = []
         if self.spectator is not None:
             lines.append(("Opening the table to watch...", 30, palette.TEXT))
         elif pending is not None and self.pending_what == "queue" and pending.waiting:
@@ -516,11 +507,7 @@ class LobbyScene(Scene):
                           palette.TEXT))
             lines.append(("Cancel leaves the queue", 22, palette.MUTED))
         elif pending is not None and pending.link != "connected" and pending.state is None:
-            lines.append(("Connecting...", 30, palette.TEXT))
-            trouble = trying_again(pending)
-            if trouble:  # the reason, whole where it fits
-                lines += [(part, 20, palette.MUTED) for part in fonts.wrap(trouble, 20,
-                                                                           box.w - 32)[:3]]
+            lines += connecting(pending, width)
         elif pending is not None and self.pending_what == "listed":
             lines.append(("Your table is listed in the lobby", 30, palette.ACCENT))
             if pending.table_id is not None:
@@ -528,9 +515,5 @@ class LobbyScene(Scene):
             lines.append(("Waiting for someone to take the seat...", 24, palette.MUTED))
         else:
             lines.append(("Joining the table...", 30, palette.TEXT))
-        y = box.y + 24
-        for text, size, colour in lines:
-            words = fonts.fit(text, size, colour, box.w - 32)
-            surface.blit(words, words.get_rect(midtop=(box.centerx, y)))
-            y += words.get_height() + 14
+        return lines
 

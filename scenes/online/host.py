@@ -15,7 +15,7 @@ from game.client.draw import fonts, palette
 from game.client.match.clocks import CUSTOM, Live, choice_of, menu
 from game.core.errors import GameError
 from game.core.protocol import GameInfo
-from scenes.common import button, entry, label
+from scenes.common import button, entry, label, veiled_box
 from scenes.options_form import OptionsForm
 
 SIDES: Final = {"Move first": 0, "Move second": 1, "Random side": None}
@@ -107,11 +107,7 @@ class HostForm:
 
     def draw(self, surface: pygame.Surface, row: int) -> None:
         box = self.box(surface.get_size(), row)
-        shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
-        shade.fill((*palette.VEIL, 150))
-        surface.blit(shade, (0, 0))
-        pygame.draw.rect(surface, palette.PANEL, box, border_radius=12)
-        pygame.draw.rect(surface, palette.ACCENT, box, 2, border_radius=12)
+        veiled_box(surface, box)
         where = "on this network" if self.server is None else f"on {self.server}"
         title = fonts.fit(f"Host a table of {self.info.title}", 34, palette.TEXT, box.w - 32,
                           True)

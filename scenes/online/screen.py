@@ -20,7 +20,7 @@ import pygame_gui
 from game.client.app import commands as c
 from game.client.app import input as inp
 from game.client.app.commands import Command
-from game.client.app.scene import Pop, Push, Scene, Transition
+from game.client.app.scene import Push, Transition
 from game.client.app.services import Services
 from game.client.draw import fonts, palette
 from game.client.files import autosaves, chats, tickets
@@ -34,7 +34,6 @@ from game.core.text import problem
 from scenes.common import (
     button,
     button_width,
-    centred_box,
     enable,
     heading,
     label_width,
@@ -47,10 +46,10 @@ from scenes.online.games import (
     online_note,
     playable_online,
     resume_online,
-    trying_again,
 )
 from scenes.online.host import GONE_SECONDS, HostForm
 from scenes.online.nearby import LOOKING, NearbyRows, why_not
+from scenes.online.waiting import Line, SeatPage, connecting
 
 TYPED: Final = ("name", "server", "code", "address")
 """The page's text fields, whose text survives a new layout."""
@@ -82,8 +81,9 @@ class LeftRows:
     join: int
 
 
-class OnlineScene(Scene):
+class OnlineScene(SeatPage):
     contexts = (inp.MENU, inp.GLOBAL)
+    box_height = 300
 
     def __init__(self, services: Services) -> None:
         super().__init__(services)
@@ -127,7 +127,7 @@ class OnlineScene(Scene):
         super().enter()
 
     def exit(self) -> None:
-        self._cancel()
+        self.cancel()
         if self.browser is not None:
             self.browser.close()
             self.browser = None
@@ -189,11 +189,9 @@ class OnlineScene(Scene):
         w.clear()
         page = columns(size, 520, 34, 140)
         row, gap, width, left, right = page.row, page.gap, page.width, page.left, page.right
-        if self.pending is not None:  # the waiting box alone, over the page
+        if self.waiting():  # the waiting box alone, over the page
             self._rows = None
-            box = centred_box(size, 620, 300)
-            w["cancel"] = button(self, pygame.Rect(box.centerx - 80, box.bottom - row - 16, 160,
-                                                   row), "Cancel", "Close this table")
+            w["cancel"] = self.cancel_button(size, row, "Close this table")
             return
         if self.form is not None:  # the hosting box alone, over the page
             self._rows = None
@@ -410,14 +408,11 @@ class OnlineScene(Scene):
             elif element is self.form.widgets.get("back"):
                 self._close_form()
             return None
-        if element is w.get("back"):
-            return Pop()
-        if element is w.get("cancel"):
-            self._cancel()
-            self._build_root()
-        elif self.pending is not None:
+        if element is w.get("back") or element is w.get("cancel"):
+            return self.back()
+        if self.waiting():
             return None  # one table at a time
-        elif element is w.get("host"):
+        if element is w.get("host"):
             self._host(None)
         elif element is w.get("host_server"):
             self._host(self.services.settings.server)
@@ -438,11 +433,7 @@ class OnlineScene(Scene):
             if self.form is not None:
                 self._close_form()
                 return None
-            if self.pending is not None:
-                self._cancel()
-                self._build_root()
-                return None
-            return Pop()
+            return self.back()
         return None
 
     def _name(self) -> str | None:
@@ -566,7 +557,11 @@ class OnlineScene(Scene):
         kept, ticket = self.kept[self._kept_lines.index(chosen)]
         return resume_online(self, kept, ticket, BACK_TO)
 
-    def _cancel(self) -> None:
+    def waiting(self) -> bool:
+        """A table being hosted or joined."""
+        return self.pending is not None
+
+    def cancel(self) -> None:
         """Close the table being hosted (nobody sat down yet) or stop joining."""
         pending, self.pending = self.pending, None
         if pending is None:
@@ -653,8 +648,8 @@ class OnlineScene(Scene):
                     surface.blit(words, (self._nearby_rect.x + 12, self._nearby_rect.y + 4
                                          + (self._row - line_h) // 2 + i * line_h))
             self.fitted.keep_cut_rows([w for w in (self.widgets.get("mine"),) if w is not None])
-        if self.pending is not None:
-            self._draw_waiting(surface)
+        if self.waiting():
+            self.draw_waiting(surface)
         elif self.form is not None:
             self.form.draw(surface, 34 if compact else 40)
 
@@ -662,22 +657,12 @@ class OnlineScene(Scene):
         """The whole line of a game too long for its list, under the pointer."""
         self.fitted.draw_tip(surface, pygame.mouse.get_pos(), pygame.Rect(0, 0, 0, 0))
 
-    def _draw_waiting(self, surface: pygame.Surface) -> None:
+    def waiting_lines(self, width: int) -> list[Line]:
         pending = self.pending
         assert pending is not None
-        box = centred_box(surface.get_size(), 620, 300)
-        shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
-        shade.fill((*palette.VEIL, 150))
-        surface.blit(shade, (0, 0))
-        pygame.draw.rect(surface, palette.PANEL, box, border_radius=12)
-        pygame.draw.rect(surface, palette.ACCENT, box, 2, border_radius=12)
-        lines: list[tuple[str, int, tuple[int, int, int]]] = []
-        if pending.link not in ("connected",) and pending.state is None:
-            lines.append(("Connecting...", 30, palette.TEXT))
-            trouble = trying_again(pending)
-            if trouble:  # the reason, whole where it fits
-                lines += [(part, 20, palette.MUTED) for part in fonts.wrap(trouble, 20,
-                                                                           box.w - 32)[:3]]
+        lines: list[Line] = []
+        if pending.link != "connected" and pending.state is None:
+            lines += connecting(pending, width)
         elif self.hosting:
             code = pending.invite[0] if pending.invite else "..."
             lines.append((f"Invite code  {code}", 44, palette.ACCENT))
@@ -696,9 +681,5 @@ class OnlineScene(Scene):
             lines.append(("Waiting for the other player...", 26, palette.TEXT))
         else:
             lines.append(("Joining the table...", 30, palette.TEXT))
-        y = box.y + 24
-        for text, size, colour in lines:
-            words = fonts.fit(text, size, colour, box.w - 32, size > 40)
-            surface.blit(words, words.get_rect(midtop=(box.centerx, y)))
-            y += words.get_height() + 14
+        return lines
 

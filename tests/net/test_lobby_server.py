@@ -6,10 +6,21 @@ import random
 from pathlib import Path
 
 import pytest
+from websockets.asyncio.client import connect
 
 from game.core.match import Match, Seat
+from game.net import lobby as lb
 from game.net.glicko2 import Rating, Result, update
-from tests.net.lobby_clients import _secret, lobby_server, peer, play_random, push_fight_between
+from game.net.limits import PROTOCOL_VERSION
+from tests.net.lobby_clients import (
+    RULES,
+    Peer,
+    _secret,
+    lobby_server,
+    peer,
+    play_random,
+    push_fight_between,
+)
 from tests.net.servers import GAMES
 
 CLOCK = {"gone": 60, "move": None}
@@ -216,3 +227,21 @@ async def test_the_operator_removes_a_name_and_its_listings(tmp_path: Path) -> N
         assert (await someone.expect("lobby"))["seats"] == []
         await someone.send("identify", name="Troll", secret=_secret("Troll"))
         assert (await someone.expect("error"))["code"] == "name-taken"
+
+
+async def test_a_lobby_message_before_hello_is_refused_as_hello_first(tmp_path: Path) -> None:
+    async with lobby_server(str(tmp_path / "t.sqlite")) as (url, _), \
+            connect(url, compression=None) as conn:
+        early = Peer(conn)
+        await early.send("browse", game=None)
+        refusal = await early.expect("error")
+        assert (refusal["code"], refusal["of"]) == ("hello-first", "browse")
+        await early.send("hello", protocol=PROTOCOL_VERSION, rules=RULES, client="test")
+        await early.expect("welcome")
+        await early.send("browse", game=None)
+        assert (await early.expect("lobby"))["seats"] == []
+
+
+async def test_every_lobby_message_has_its_handler(tmp_path: Path) -> None:
+    async with lobby_server(str(tmp_path / "t.sqlite")) as (_, hub):
+        assert set(hub._handlers) == set(lb.LOBBY_CLIENT_TYPES.values())

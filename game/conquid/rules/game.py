@@ -29,6 +29,7 @@ from game.conquid.rules.board import PRESETS, Board, Cell, make_board
 from game.core.errors import GameOverError, IllegalMoveError, NotationError, OptionsError
 from game.core.protocol import (
     Event,
+    Game,
     MoveResult,
     Outcome,
     OutcomeReason,
@@ -460,7 +461,7 @@ def initial_state(board: Board, turn_limit: int = 0) -> ConquidState:
     return ConquidState(board, board.interiors, turn_limit=turn_limit)
 
 
-class ConquidGame:
+class ConquidGame(Game[ConquidState, Move]):
     """Conquid as the game protocol (see ``game.core.protocol.Game``)."""
 
     info = INFO
@@ -507,10 +508,6 @@ class ConquidGame:
         if self.outcome(state) is not None:
             raise GameOverError(problem)
         raise IllegalMoveError(problem)
-
-    def apply(self, state: ConquidState, move: Move) -> MoveResult[ConquidState]:
-        self.check_move(state, move)
-        return self.apply_unchecked(state, move)
 
     def apply_unchecked(self, state: ConquidState, move: Move) -> MoveResult[ConquidState]:
         seat = state.to_move

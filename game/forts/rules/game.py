@@ -33,6 +33,7 @@ from game.core.errors import GameOverError, IllegalMoveError, NotationError
 from game.core.protocol import (
     CHANCE,
     Event,
+    Game,
     GameInfo,
     MoveResult,
     Outcome,
@@ -375,7 +376,7 @@ def _coords(indices: Sequence[int], cols: int) -> tuple[Coord, ...]:
     return tuple(divmod(i, cols) for i in indices)
 
 
-class FortsGame:
+class FortsGame(Game[FortsState, Move]):
     """The rules of Forts and Ruins as the pure game protocol."""
 
     info: GameInfo = INFO
@@ -414,10 +415,6 @@ class FortsGame:
             raise IllegalMoveError("the die is rolled only after a placement")
         if move.value not in VALUES:
             raise IllegalMoveError(f"a die shows 1 to 6, not {move.value}")
-
-    def apply(self, state: FortsState, move: Move) -> MoveResult[FortsState]:
-        self.check_move(state, move)
-        return self.apply_unchecked(state, move)
 
     def apply_unchecked(self, state: FortsState, move: Move) -> MoveResult[FortsState]:
         if isinstance(move, Place):

@@ -171,11 +171,25 @@ class TableHub:
     # -- the transport's calls -----------------------------------------------------------
 
     async def receive(self, session: Session, data: str | bytes) -> None:
+        message = await self._decoded(session, data, m.decode_client)
+        if message is not None:
+            await self._handle(session, message)
+
+    async def _decoded(self, session: Session, data: str | bytes,
+                       decode: Callable[[str | bytes], T]) -> T | None:
+        """``data`` as ``decode`` reads it, or None when it cannot be read: the client is
+        told why, and closed after too many such messages."""
         try:
-            message = m.decode_client(data)
+            return decode(data)
         except ProtocolError as err:
-            await self._unreadable(session, err)
-            return
+            await session.send(m.encode(m.Error.of_error(err)))
+        self._bad[session] = self._bad.get(session, 0) + 1
+        if self._bad[session] >= MAX_BAD_MESSAGES:
+            await session.close(CloseCode.POLICY, "too many unreadable messages")
+        return None
+
+    async def _handle(self, session: Session, message: m.ClientMessage) -> None:
+        """A table message, decoded once (the lobby hands its table messages on here)."""
         if not session.greeted.is_set():
             await self._hello(session, message)
             return
@@ -212,12 +226,6 @@ class TableHub:
         await self._step(live, lambda t: t.disconnect(session, now))
 
     # -- the messages that find their table ----------------------------------------------
-
-    async def _unreadable(self, session: Session, err: ProtocolError) -> None:
-        await session.send(m.encode(m.Error.of_error(err)))
-        self._bad[session] = self._bad.get(session, 0) + 1
-        if self._bad[session] >= MAX_BAD_MESSAGES:
-            await session.close(CloseCode.POLICY, "too many unreadable messages")
 
     async def _hello(self, session: Session, message: m.ClientMessage) -> None:
         if not isinstance(message, m.Hello):

@@ -19,9 +19,9 @@ import json
 import secrets
 import time
 from collections import deque
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from functools import partial
-from typing import Any, Final
+from typing import Any, Final, TypeAlias, TypeVar
 
 from game.net import lobby as lb
 from game.net import messages as m
@@ -57,6 +57,7 @@ STALE_SEEKER_SECONDS: Final = 10 * PAIR_SECONDS
 (that process died)."""
 MAX_GUESSERS: Final = 10_000
 """Addresses whose wrong guesses are remembered before quiet ones are forgotten."""
+M = TypeVar("M")
 LOBBY_KINDS: Final = (lb.Identify, lb.Link, lb.Redeem, lb.Browse, lb.List, lb.Take,
                       lb.Seek, lb.Unseek, lb.Watch, lb.Block, lb.AskProfile,
                       lb.AskLeaderboard)
@@ -88,6 +89,11 @@ class OpenChallenge:
     expires: int
 
 
+Handler: TypeAlias = Callable[[Session, Visitor, M, float], Awaitable[None]]
+"""What a lobby message of type ``M`` is handled by: its connection, what the lobby knows
+of it, the message and the time."""
+
+
 class LobbyHub(TableHub):
     """``TableHub`` plus the lobby's messages."""
 
@@ -113,6 +119,16 @@ class LobbyHub(TableHub):
         served elsewhere later keeps its listing until its invite code expires)."""
         self.pairing_delays: deque[float] = deque(maxlen=1000)
         """Seconds from the older seeker's ``seek`` to its pair's table, the latest ones."""
+        self._handlers = dict((
+            _handler(lb.Identify, self._identify), _handler(lb.Link, self._link),
+            _handler(lb.Redeem, self._redeem), _handler(lb.Browse, self._browse),
+            _handler(lb.List, self._list), _handler(lb.Take, self._take),
+            _handler(lb.Seek, self._seek), _handler(lb.Unseek, self._unseek),
+            _handler(lb.Challenge, self._challenge), _handler(lb.Reply, self._reply),
+            _handler(lb.Watch, self._watch), _handler(lb.Remark, self._remark),
+            _handler(lb.Block, self._block), _handler(lb.AskProfile, self._ask_profile),
+            _handler(lb.AskLeaderboard, self._ask_leaderboard)))
+        """Each lobby message's handler, by its type."""
 
     async def start(self, address: str) -> None:
         await super().start(address)
@@ -128,19 +144,22 @@ class LobbyHub(TableHub):
     # -- the transport's calls -----------------------------------------------------------
 
     async def receive(self, session: Session, data: str | bytes) -> None:
-        try:
-            message = lb.decode_client(data)
-        except ProtocolError as err:
-            await self._unreadable(session, err)
+        message = await self._decoded(session, data, lb.decode_client)
+        if message is None:
             return
-        if not session.greeted.is_set() or not isinstance(message, tuple(
-                lb.LOBBY_CLIENT_TYPES.values())):
-            await self._table_message(session, message, data)
+        if isinstance(message, m.ClientMessage):
+            await self._handle(session, message)
+            return
+        if not session.greeted.is_set():
+            await _refuse(session, Refusal.HELLO_FIRST, "say hello first", message.TYPE)
             return
         visitor = self._visitor(session)
-        now = self.clock()
+        if isinstance(message, LOBBY_KINDS) and not visitor.lobby.allow(time.monotonic()):
+            await _refuse(session, Refusal.RATE_LIMITED,
+                          "too many lobby requests: wait a little", message.TYPE)
+            return
         try:
-            await self._lobby_message(session, visitor, message, now)
+            await self._handlers[type(message)](session, visitor, message, self.clock())
         except ProtocolError as err:
             await session.send(lb.encode(m.Error.of_error(err)))
         except StorageError:
@@ -148,13 +167,13 @@ class LobbyHub(TableHub):
                                                  "the server could not do that now",
                                                  message.TYPE)))
 
-    async def _table_message(self, session: Session, message: Any, data: str | bytes) -> None:
+    async def _handle(self, session: Session, message: m.ClientMessage) -> None:
         """A table message, with the player's identified name where a name is asked for
         (nobody plays under a claimed name but its owner) and a limit on chat."""
         visitor = self._visitors.get(session)
         if isinstance(message, (m.Create, m.Join)) and session.greeted.is_set():
             if visitor is not None and visitor.name is not None:
-                data = lb.encode(dataclasses.replace(message, name=visitor.name))
+                message = dataclasses.replace(message, name=visitor.name)
             elif await self._name_claimed(message.name):
                 await _refuse(session, Refusal.NAME_TAKEN, "this name belongs to a player "
                               "of this server: identify as them, or choose another name",
@@ -165,7 +184,7 @@ class LobbyHub(TableHub):
             await _refuse(session, Refusal.RATE_LIMITED, "too many chat lines: wait a little",
                           message.TYPE)
             return
-        await super().receive(session, data)
+        await super()._handle(session, message)
 
     async def _name_claimed(self, name: str) -> bool:
         """A claimed name is its owner's everywhere, unrated tables included."""
@@ -185,66 +204,57 @@ class LobbyHub(TableHub):
 
     # -- the lobby's messages --------------------------------------------------------------
 
-    async def _lobby_message(self, session: Session, visitor: Visitor, message: Any,
-                             now: float) -> None:
-        if isinstance(message, LOBBY_KINDS) and not visitor.lobby.allow(time.monotonic()):
-            raise ProtocolError(Refusal.RATE_LIMITED, "too many lobby requests: wait a little",
+    async def _link(self, session: Session, visitor: Visitor, message: lb.Link,
+                    now: float) -> None:
+        name = _named(visitor, message.TYPE)
+        code = "".join(secrets.choice(INVITE_ALPHABET) for _ in range(lb.LINK_LENGTH))
+        expires = int(now) + lb.LINK_SECONDS
+        await self._call(self.social.add_link, name, code, float(expires), now)
+        await session.send(lb.encode(lb.Linked(code, expires)))
+
+    async def _redeem(self, session: Session, visitor: Visitor, message: lb.Redeem,
+                      now: float) -> None:
+        self._guess_allowed(session, message.TYPE)
+        if not await self._call(self.social.redeem, message.name, message.code,
+                                message.secret, now):
+            self._guess_counted(session)
+            raise ProtocolError(Refusal.BAD_CODE, "no such link code for this name",
                                 message.TYPE)
-        if isinstance(message, lb.Identify):
-            await self._identify(session, visitor, message, now)
-        elif isinstance(message, lb.Link):
-            name = _named(visitor, message.TYPE)
-            code = "".join(secrets.choice(INVITE_ALPHABET) for _ in range(lb.LINK_LENGTH))
-            expires = int(now) + lb.LINK_SECONDS
-            await self._call(self.social.add_link, name, code, float(expires), now)
-            await session.send(lb.encode(lb.Linked(code, expires)))
-        elif isinstance(message, lb.Redeem):
-            self._guess_allowed(session, message.TYPE)
-            if not await self._call(self.social.redeem, message.name, message.code,
-                                    message.secret, now):
-                self._guess_counted(session)
-                raise ProtocolError(Refusal.BAD_CODE, "no such link code for this name",
-                                    message.TYPE)
-            await self._identify(session, visitor, lb.Identify(message.name, message.secret),
-                                 now)
-        elif isinstance(message, lb.Browse):
-            visitor.browsing, visitor.game_filter = True, message.game
-            seats = await self._listings(message.game, now, playing=False)
-            playing = await self._listings(message.game, now, playing=True)
-            await session.send(lb.encode(lb.lobby_message(seats, playing)))
-        elif isinstance(message, lb.List):
-            await self._list(session, visitor, message, now)
-        elif isinstance(message, lb.Take):
-            await self._take(session, visitor, message, now)
-        elif isinstance(message, lb.Seek):
-            await self._seek(session, visitor, message, now)
-        elif isinstance(message, lb.Unseek):
-            if visitor.seeker is not None:
-                await self._call(self.social.leave_queue, visitor.seeker)
-                visitor.seeker = None
-        elif isinstance(message, lb.Challenge):
-            await self._challenge(session, visitor, message, now)
-        elif isinstance(message, lb.Reply):
-            await self._reply(session, visitor, message, now)
-        elif isinstance(message, lb.Watch):
-            await self._watch(session, visitor, message, now)
-        elif isinstance(message, lb.Remark):
-            await self._remark(session, visitor, message)
-        elif isinstance(message, lb.Block):
-            name = _named(visitor, message.TYPE)
-            await self._call(self.social.block, name, message.name, message.on)
-            visitor.blocks = await self._call(self.social.blocks, name)
-            await session.send(lb.encode(lb.Blocked(message.name, message.on)))
-            # both sides at once, on every process: the blocked player's connections too
-            await self._announce({"kind": "blocks", "names": [name, message.name]})
-        elif isinstance(message, lb.AskProfile):
-            await session.send(lb.encode(await self._call(self._profile, message.name)))
-        elif isinstance(message, lb.AskLeaderboard):
-            board = await self._call(self.social.leaderboard, message.game,
-                                     PROVISIONAL_DEVIATION, lb.MAX_BOARD)
-            await session.send(lb.encode(lb.Leaderboard(message.game, tuple(
-                lb.Standing(s.name, round(s.rating.rating), round(s.rating.deviation),
-                            s.played) for s in board))))
+        await self._identify(session, visitor, lb.Identify(message.name, message.secret), now)
+
+    async def _browse(self, session: Session, visitor: Visitor, message: lb.Browse,
+                      now: float) -> None:
+        visitor.browsing, visitor.game_filter = True, message.game
+        seats = await self._listings(message.game, now, playing=False)
+        playing = await self._listings(message.game, now, playing=True)
+        await session.send(lb.encode(lb.lobby_message(seats, playing)))
+
+    async def _unseek(self, session: Session, visitor: Visitor, message: lb.Unseek,
+                      now: float) -> None:
+        if visitor.seeker is not None:
+            await self._call(self.social.leave_queue, visitor.seeker)
+            visitor.seeker = None
+
+    async def _block(self, session: Session, visitor: Visitor, message: lb.Block,
+                     now: float) -> None:
+        name = _named(visitor, message.TYPE)
+        await self._call(self.social.block, name, message.name, message.on)
+        visitor.blocks = await self._call(self.social.blocks, name)
+        await session.send(lb.encode(lb.Blocked(message.name, message.on)))
+        # both sides at once, on every process: the blocked player's connections too
+        await self._announce({"kind": "blocks", "names": [name, message.name]})
+
+    async def _ask_profile(self, session: Session, visitor: Visitor, message: lb.AskProfile,
+                           now: float) -> None:
+        await session.send(lb.encode(await self._call(self._profile, message.name)))
+
+    async def _ask_leaderboard(self, session: Session, visitor: Visitor,
+                               message: lb.AskLeaderboard, now: float) -> None:
+        board = await self._call(self.social.leaderboard, message.game,
+                                 PROVISIONAL_DEVIATION, lb.MAX_BOARD)
+        await session.send(lb.encode(lb.Leaderboard(message.game, tuple(
+            lb.Standing(s.name, round(s.rating.rating), round(s.rating.deviation), s.played)
+            for s in board))))
 
     async def _listings(self, game: str | None, now: float, *, playing: bool
                         ) -> tuple[lb.Listing, ...]:
@@ -329,8 +339,7 @@ class LobbyHub(TableHub):
         code, rated = found
         if rated:
             _named(visitor, message.TYPE)
-        await self._table_message(session, m.Join(code, message.name),
-                                  m.encode(m.Join(code, message.name)))
+        await self._handle(session, m.Join(code, message.name))
 
     async def _note_seat(self, live: LiveTable, session: Session, name: str,
                          rated: bool | None) -> None:
@@ -492,7 +501,8 @@ class LobbyHub(TableHub):
                 self._shown.pop(visitor.watching, None)
             visitor.watching = None
 
-    async def _remark(self, session: Session, visitor: Visitor, message: lb.Remark) -> None:
+    async def _remark(self, session: Session, visitor: Visitor, message: lb.Remark,
+                      now: float) -> None:
         if visitor.watching is None:
             raise ProtocolError(Refusal.NOT_SEATED, "watch a table first", message.TYPE)
         if not visitor.chats.allow(time.monotonic()):
@@ -672,6 +682,11 @@ class LobbyHub(TableHub):
             if visitor.name == name and (unless_blocked is None
                                          or unless_blocked not in visitor.blocks):
                 await session.send(text)
+
+
+def _handler(kind: type[M], handle: Handler[M]) -> tuple[type[Any], Handler[Any]]:
+    """An entry of the lobby's handlers, checked (by mypy) to take messages of ``kind``."""
+    return kind, handle
 
 
 def remove_name(storage: Storage, name: str) -> list[str]:

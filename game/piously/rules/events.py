@@ -71,23 +71,27 @@ class ActionsChanged(Event):
 
 
 @dataclass(frozen=True, kw_only=True)
-class SpellCast(Event):
+class SpellEvent(Event):
+    """Something befell ``seat``'s ``spell``: cast, recharged or claimed (the renderer cues
+    them alike)."""
+
     spell: int
     seat: int
 
 
 @dataclass(frozen=True, kw_only=True)
-class SpellRecharged(Event):
+class SpellCast(SpellEvent):
+    """``seat`` cast ``spell``."""
+
+
+@dataclass(frozen=True, kw_only=True)
+class SpellRecharged(SpellEvent):
     """The Opportunist recharged one spell."""
 
-    spell: int
-    seat: int
-
 
 @dataclass(frozen=True, kw_only=True)
-class SpellClaimed(Event):
-    spell: int
-    seat: int
+class SpellClaimed(SpellEvent):
+    """``seat`` took ``spell`` as its turn ended (its partner spell goes to the other seat)."""
 
 
 @dataclass(frozen=True, kw_only=True)

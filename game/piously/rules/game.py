@@ -7,7 +7,7 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import Any, Final
 
 from game.core.errors import GameOverError, IllegalMoveError
-from game.core.protocol import Event, GameInfo, MoveResult, Outcome
+from game.core.protocol import Event, Game, GameInfo, MoveResult, Outcome
 from game.piously.info import INFO
 from game.piously.rules import actions as act
 from game.piously.rules import casting
@@ -133,7 +133,7 @@ def cast_moves(state: PiouslyState) -> Iterator[m.Cast]:
         yield from casting.casts(state, spell)
 
 
-class PiouslyGame:
+class PiouslyGame(Game[PiouslyState, m.Move]):
     """The rules of Piously (see the package docstring and docs/piously.md)."""
 
     info: GameInfo = INFO
@@ -161,10 +161,6 @@ class PiouslyGame:
         if state.verdict is not None:
             raise GameOverError(problem)
         raise IllegalMoveError(f"cannot {move}: {problem}")
-
-    def apply(self, state: PiouslyState, move: m.Move) -> MoveResult[PiouslyState]:
-        self.check_move(state, move)
-        return play(state, move)
 
     def apply_unchecked(self, state: PiouslyState, move: m.Move) -> MoveResult[PiouslyState]:
         return play(state, move)

@@ -75,6 +75,14 @@ def parse_hex(text: str) -> Hex | None:
     return hex_at(int(found.group(1)), int(found.group(2)))
 
 
+def read_hex(text: str) -> Hex:
+    """``parse_hex`` where the text must be a hex (a move, a position). Raises ValueError."""
+    h = parse_hex(text)
+    if h is None:
+        raise ValueError(f"{text[:12]!r} is not a hex (write q,r like 2,-3)")
+    return h
+
+
 def distance(a: Hex, b: Hex) -> int:
     aq, ar = axial(a)
     bq, br = axial(b)

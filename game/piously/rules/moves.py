@@ -20,14 +20,115 @@ Hexes are axial ``q,r``.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from typing import ClassVar, Final
+from typing import Annotated, Any, ClassVar, Final, Generic, TypeVar, get_type_hints
 
 from game.core.errors import NotationError
 from game.piously.rules import spellbook as book
-from game.piously.rules.hexes import DIRECTION_NAMES, Hex, format_hex, parse_hex
-from game.piously.rules.temple import ROOM_LETTERS, ROOMS, Layout, Placement
+from game.piously.rules.hexes import DIRECTION_NAMES, Hex, format_hex, read_hex
+from game.piously.rules.temple import ROOM_LETTERS, ROOMS, Layout, Placement, read_placement
+
+# -- the words of the notation ---------------------------------------------------------------
+
+_T = TypeVar("_T")
+
+
+@dataclass(frozen=True)
+class Word(Generic[_T]):
+    """How one field of a move is written as a word, and read back (``read`` raises
+    ValueError with the reason). A field's type carries its word: ``hex: HexArg``."""
+
+    write: Callable[[_T], str]
+    read: Callable[[str], _T]
+
+
+def _room(text: str) -> int:
+    index = ROOM_LETTERS.find(text.upper())
+    if len(text) != 1 or index < 0:
+        raise ValueError(f"{text[:12]!r} is not a room letter (P I O U S L Y)")
+    return index
+
+
+def _spell(text: str) -> int:
+    info = book.BY_NAME.get(text.lower())
+    if info is None:
+        raise ValueError(f"{text[:20]!r} is not a spell")
+    return info.id
+
+
+def _direction(text: str) -> int:
+    if text.upper() not in DIRECTION_NAMES:
+        raise ValueError(f"{text[:8]!r} is not a direction ({' '.join(DIRECTION_NAMES)})")
+    return DIRECTION_NAMES.index(text.upper())
+
+
+_AURA_CHARS: Final = "WB."
+
+
+def _pattern(text: str) -> tuple[int | None, ...]:
+    pattern = text.upper()
+    if len(pattern) != 7 or set(pattern) - set(_AURA_CHARS):
+        raise ValueError("the Upset pattern is 7 of W, B or . (your hex, then N to NW)")
+    return tuple(None if char == "." else _AURA_CHARS.index(char) for char in pattern)
+
+
+HexArg = Annotated[Hex, Word(format_hex, read_hex)]
+RoomArg = Annotated[int, Word(ROOM_LETTERS.__getitem__, _room)]
+SpellArg = Annotated[int, Word(lambda spell: book.SPELLS[spell].name, _spell)]
+DirectionArg = Annotated[int, Word(DIRECTION_NAMES.__getitem__, _direction)]
+PlacementArg = Annotated[Placement, Word(str, read_placement)]
+PatternArg = Annotated[
+    tuple[int | None, ...],
+    Word(lambda pattern: "".join(_AURA_CHARS[-1 if a is None else a] for a in pattern), _pattern),
+]
+
+
+def _count(args: list[str], count: int) -> list[str]:
+    if len(args) != count:
+        raise ValueError(f"expected {count} argument(s), found {len(args)}")
+    return args
+
+
+_WORDS: Final[dict[type, tuple[tuple[str, Word[Any]], ...]]] = {}
+
+
+def _words(cls: type) -> tuple[tuple[str, Word[Any]], ...]:
+    """A move class's fields, in order, each with the word its ``Annotated`` type carries
+    (looked up once a class)."""
+    words = _WORDS.get(cls)
+    if words is None:
+        hints = get_type_hints(cls, include_extras=True)
+        fields = dataclasses.fields(cls)
+        words = _WORDS[cls] = tuple((f.name, hints[f.name].__metadata__[0]) for f in fields)
+    return words
+
+
+_W = TypeVar("_W", bound="Worded")
+
+
+class Worded:
+    """A move written as its ``head`` then one word a field, in order (the field's type says
+    how), and read back so. A move whose arguments are not a word a field overrides both
+    ``arguments`` and ``read``."""
+
+    head: ClassVar[str]
+
+    def arguments(self) -> str:
+        return " ".join(word.write(getattr(self, name)) for name, word in _words(type(self)))
+
+    @classmethod
+    def read(cls: type[_W], args: list[str]) -> _W:
+        """The move from the words after its head. Raises ValueError."""
+        words = _words(cls)
+        _count(args, len(words))
+        return cls(*(word.read(arg) for (_, word), arg in zip(words, args, strict=True)))
+
+    def __str__(self) -> str:
+        args = self.arguments()
+        return f"{self.head} {args}" if args else self.head
+
 
 # -- set-up and actions ----------------------------------------------------------------------
 
@@ -43,58 +144,48 @@ class BuildTemple:
 
 
 @dataclass(frozen=True)
-class PlacePiece:
-    hex: Hex
-
-    def __str__(self) -> str:
-        return f"place {format_hex(self.hex)}"
+class PlacePiece(Worded):
+    head: ClassVar[str] = "place"
+    hex: HexArg
 
 
 @dataclass(frozen=True)
-class Step:
+class Step(Worded):
     """Move the piece to an adjacent hex with no object (one action)."""
 
-    to: Hex
-
-    def __str__(self) -> str:
-        return f"move {format_hex(self.to)}"
+    head: ClassVar[str] = "move"
+    to: HexArg
 
 
 @dataclass(frozen=True)
-class Bless:
+class Bless(Worded):
     """Give the hex under the piece your aura (one action)."""
 
-    def __str__(self) -> str:
-        return "bless"
+    head: ClassVar[str] = "bless"
 
 
 @dataclass(frozen=True)
-class Flip:
+class Flip(Worded):
     """Turn the opponent's aura under the piece into yours (two actions)."""
 
-    def __str__(self) -> str:
-        return "flip"
+    head: ClassVar[str] = "flip"
 
 
 @dataclass(frozen=True)
-class Drop:
+class Drop(Worded):
     """Put the artwork of ``room`` from your hand onto an adjacent free hex (one action)."""
 
-    room: int
-    hex: Hex
-
-    def __str__(self) -> str:
-        return f"drop {ROOM_LETTERS[self.room]} {format_hex(self.hex)}"
+    head: ClassVar[str] = "drop"
+    room: RoomArg
+    hex: HexArg
 
 
 @dataclass(frozen=True)
-class PickUp:
+class PickUp(Worded):
     """Take your artwork of ``room`` back from an adjacent hex (one action)."""
 
-    room: int
-
-    def __str__(self) -> str:
-        return f"pickup {ROOM_LETTERS[self.room]}"
+    head: ClassVar[str] = "pickup"
+    room: RoomArg
 
 
 @dataclass(frozen=True)
@@ -110,35 +201,26 @@ class EndTurn:
 # -- casts -----------------------------------------------------------------------------------
 
 
-class Cast:
+class Cast(Worded):
     """Base of the fourteen cast moves: ``spell`` says which spell each one casts."""
 
     spell: ClassVar[int]
 
-    def arguments(self) -> str:
-        return ""
-
-    def __str__(self) -> str:
-        args = self.arguments()
-        return f"cast {book.SPELLS[self.spell].name}" + (f" {args}" if args else "")
+    def __init_subclass__(cls) -> None:
+        super().__init_subclass__()
+        cls.head = f"cast {book.SPELLS[cls.spell].name}"
 
 
 @dataclass(frozen=True)
 class Priestess(Cast):
     spell: ClassVar[int] = book.PRIESTESS
-    hex: Hex
-
-    def arguments(self) -> str:
-        return format_hex(self.hex)
+    hex: HexArg
 
 
 @dataclass(frozen=True)
 class Purify(Cast):
     spell: ClassVar[int] = book.PURIFY
-    hex: Hex
-
-    def arguments(self) -> str:
-        return format_hex(self.hex)
+    hex: HexArg
 
 
 @dataclass(frozen=True)
@@ -149,6 +231,12 @@ class Illusionist(Cast):
 
     def arguments(self) -> str:
         return " ".join(ROOM_LETTERS[room] for room in self.rooms)
+
+    @classmethod
+    def read(cls, args: list[str]) -> Illusionist:
+        if not args:
+            raise ValueError("the Illusionist needs at least one room")
+        return illusionist(_room(part) for part in args)
 
 
 def illusionist(rooms: Iterable[int]) -> Illusionist:
@@ -164,10 +252,7 @@ class Imprint(Cast):
 @dataclass(frozen=True)
 class Opportunist(Cast):
     spell: ClassVar[int] = book.OPPORTUNIST
-    recharge: int
-
-    def arguments(self) -> str:
-        return book.SPELLS[self.recharge].name
+    recharge: SpellArg
 
 
 @dataclass(frozen=True)
@@ -187,53 +272,47 @@ class Usurper(Cast):
             text += " + " + " ".join(format_hex(h) for h in self.grown)
         return text
 
+    @classmethod
+    def read(cls, args: list[str]) -> Usurper:
+        removed, _, grown = " ".join(args).partition("+")
+        out = [read_hex(part) for part in removed.split()]
+        into = tuple(read_hex(part) for part in grown.split())
+        if len(out) != 2 or len(into) > 2:
+            raise ValueError("the Usurper removes two auras, then grows at most two")
+        return Usurper((out[0], out[1]), into)
+
 
 @dataclass(frozen=True)
 class Upset(Cast):
     spell: ClassVar[int] = book.UPSET
-    pattern: tuple[int | None, ...]
+    pattern: PatternArg
     """Auras for your hex, then its neighbours N, NE, SE, S, SW, NW (None: no aura)."""
-
-    def arguments(self) -> str:
-        return "".join(_AURA_CHARS[-1 if a is None else a] for a in self.pattern)
 
 
 @dataclass(frozen=True)
 class Stonemason(Cast):
     spell: ClassVar[int] = book.STONEMASON
-    room: int
-    placement: Placement
-
-    def arguments(self) -> str:
-        return f"{ROOM_LETTERS[self.room]} {self.placement}"
+    room: RoomArg
+    placement: PlacementArg
 
 
 @dataclass(frozen=True)
 class Shovel(Cast):
     spell: ClassVar[int] = book.SHOVEL_SPELL
-    to: Hex
-
-    def arguments(self) -> str:
-        return format_hex(self.to)
+    to: HexArg
 
 
 @dataclass(frozen=True)
 class Locksmith(Cast):
     spell: ClassVar[int] = book.LOCKSMITH
-    source: Hex
-    to: Hex
-
-    def arguments(self) -> str:
-        return f"{format_hex(self.source)} {format_hex(self.to)}"
+    source: HexArg
+    to: HexArg
 
 
 @dataclass(frozen=True)
 class Leap(Cast):
     spell: ClassVar[int] = book.LEAP
-    hex: Hex
-
-    def arguments(self) -> str:
-        return format_hex(self.hex)
+    hex: HexArg
 
 
 @dataclass(frozen=True)
@@ -245,6 +324,18 @@ class Yeoman(Cast):
     def arguments(self) -> str:
         return " ".join(f"{format_hex(a)}>{format_hex(b)}" for a, b in self.moves)
 
+    @classmethod
+    def read(cls, args: list[str]) -> Yeoman:
+        if not args:
+            raise ValueError("the Yeoman moves at least one object (from>to)")
+        pairs = []
+        for part in args:
+            source, arrow, target = part.partition(">")
+            if not arrow:
+                raise ValueError(f"{part[:20]!r} is not from>to")
+            pairs.append((read_hex(source), read_hex(target)))
+        return yeoman(pairs)
+
 
 def yeoman(moves: Iterable[tuple[Hex, Hex]]) -> Yeoman:
     """A Yeoman cast moving objects ((from, to) hexes), in canonical order."""
@@ -254,16 +345,16 @@ def yeoman(moves: Iterable[tuple[Hex, Hex]]) -> Yeoman:
 @dataclass(frozen=True)
 class Yoke(Cast):
     spell: ClassVar[int] = book.YOKE
-    hex: Hex
-    direction: int
+    hex: HexArg
+    direction: DirectionArg
     """Index into ``DIRECTIONS`` (N, NE, SE, S, SW, NW)."""
-
-    def arguments(self) -> str:
-        return f"{format_hex(self.hex)} {DIRECTION_NAMES[self.direction]}"
 
 
 Move = BuildTemple | PlacePiece | Step | Bless | Flip | Drop | PickUp | EndTurn | Cast
-_AURA_CHARS: Final = "WB."
+_CASTS: Final[tuple[type[Cast], ...]] = (
+    Priestess, Purify, Illusionist, Imprint, Opportunist, Overwork, Usurper,
+    Upset, Stonemason, Shovel, Locksmith, Leap, Yeoman, Yoke,
+)  # fmt: skip
 
 # -- parsing ---------------------------------------------------------------------------------
 
@@ -285,43 +376,13 @@ def parse_move(text: str) -> Move:
         raise NotationError(f"{text.strip()[:40]!r} is not a Piously move: {err}") from None
 
 
-def _hex(text: str) -> Hex:
-    h = parse_hex(text)
-    if h is None:
-        raise ValueError(f"{text[:12]!r} is not a hex (write q,r like 2,-3)")
-    return h
-
-
-def _room(text: str) -> int:
-    index = ROOM_LETTERS.find(text.upper())
-    if len(text) != 1 or index < 0:
-        raise ValueError(f"{text[:12]!r} is not a room letter (P I O U S L Y)")
-    return index
-
-
-def _spell(text: str) -> int:
-    info = book.BY_NAME.get(text.lower())
-    if info is None:
-        raise ValueError(f"{text[:20]!r} is not a spell")
-    return info.id
-
-
-def _count(args: list[str], count: int) -> list[str]:
-    if len(args) != count:
-        raise ValueError(f"expected {count} argument(s), found {len(args)}")
-    return args
-
-
 def _temple(args: list[str]) -> BuildTemple:
     _count(args, ROOMS)
     layout: list[Placement] = []
     for room, part in enumerate(args):
         if part[:1].upper() != ROOM_LETTERS[room]:
             raise ValueError(f"rooms come in the order {' '.join(ROOM_LETTERS)}")
-        anchor, _, rotation = part[1:].lower().partition("r")
-        if rotation not in ("0", "1", "2", "3", "4", "5"):
-            raise ValueError(f"{part[:20]!r} needs a turn r0 to r5")
-        layout.append(Placement(_hex(anchor), int(rotation)))
+        layout.append(read_placement(part[1:]))
     return BuildTemple(tuple(layout))
 
 
@@ -336,93 +397,15 @@ def _end(args: list[str]) -> EndTurn:
 def _cast(args: list[str]) -> Move:
     if not args:
         raise ValueError("name the spell")
-    spell, rest = _spell(args[0]), args[1:]
-    return _CAST_PARSERS[spell](rest)
-
-
-def _usurper(args: list[str]) -> Usurper:
-    removed, _, grown = " ".join(args).partition("+")
-    out = [_hex(part) for part in removed.split()]
-    into = tuple(_hex(part) for part in grown.split())
-    if len(out) != 2 or len(into) > 2:
-        raise ValueError("the Usurper removes two auras, then grows at most two")
-    return Usurper((out[0], out[1]), into)
-
-
-def _upset(args: list[str]) -> Upset:
-    pattern = _count(args, 1)[0].upper()
-    if len(pattern) != 7 or set(pattern) - set(_AURA_CHARS):
-        raise ValueError("the Upset pattern is 7 of W, B or . (your hex, then N to NW)")
-    return Upset(tuple(None if char == "." else _AURA_CHARS.index(char) for char in pattern))
-
-
-def _stonemason(args: list[str]) -> Stonemason:
-    room, placement = _count(args, 2)
-    anchor, _, rotation = placement.lower().partition("r")
-    if rotation not in ("0", "1", "2", "3", "4", "5"):
-        raise ValueError("the room's new place needs a turn r0 to r5, like 3,-1r2")
-    return Stonemason(_room(room), Placement(_hex(anchor), int(rotation)))
-
-
-def _yeoman(args: list[str]) -> Yeoman:
-    if not args:
-        raise ValueError("the Yeoman moves at least one object (from>to)")
-    pairs = []
-    for part in args:
-        source, arrow, target = part.partition(">")
-        if not arrow:
-            raise ValueError(f"{part[:20]!r} is not from>to")
-        pairs.append((_hex(source), _hex(target)))
-    return yeoman(pairs)
-
-
-def _yoke(args: list[str]) -> Yoke:
-    h, way = _count(args, 2)
-    if way.upper() not in DIRECTION_NAMES:
-        raise ValueError(f"{way[:8]!r} is not a direction ({' '.join(DIRECTION_NAMES)})")
-    return Yoke(_hex(h), DIRECTION_NAMES.index(way.upper()))
-
-
-def _illusionist(args: list[str]) -> Illusionist:
-    if not args:
-        raise ValueError("the Illusionist needs at least one room")
-    return illusionist(_room(part) for part in args)
-
-
-def _bare(make: Callable[[], Move]) -> Callable[[list[str]], Move]:
-    """A parser for a move that takes no arguments."""
-
-    def parse(args: list[str]) -> Move:
-        _count(args, 0)
-        return make()
-
-    return parse
+    return _CAST_PARSERS[_spell(args[0])](args[1:])
 
 
 _PARSERS: Final[dict[str, Callable[[list[str]], Move]]] = {
     "temple": _temple,
-    "place": lambda a: PlacePiece(_hex(_count(a, 1)[0])),
-    "move": lambda a: Step(_hex(_count(a, 1)[0])),
-    "bless": _bare(Bless),
-    "flip": _bare(Flip),
-    "drop": lambda a: Drop(_room(_count(a, 2)[0]), _hex(a[1])),
-    "pickup": lambda a: PickUp(_room(_count(a, 1)[0])),
     "end": _end,
     "cast": _cast,
+    **{move.head: move.read for move in (PlacePiece, Step, Bless, Flip, Drop, PickUp)},
 }
 _CAST_PARSERS: Final[dict[int, Callable[[list[str]], Move]]] = {
-    book.PRIESTESS: lambda a: Priestess(_hex(_count(a, 1)[0])),
-    book.PURIFY: lambda a: Purify(_hex(_count(a, 1)[0])),
-    book.ILLUSIONIST: _illusionist,
-    book.IMPRINT: _bare(Imprint),
-    book.OPPORTUNIST: lambda a: Opportunist(_spell(_count(a, 1)[0])),
-    book.OVERWORK: _bare(Overwork),
-    book.USURPER: _usurper,
-    book.UPSET: _upset,
-    book.STONEMASON: _stonemason,
-    book.SHOVEL_SPELL: lambda a: Shovel(_hex(_count(a, 1)[0])),
-    book.LOCKSMITH: lambda a: Locksmith(_hex(_count(a, 2)[0]), _hex(a[1])),
-    book.LEAP: lambda a: Leap(_hex(_count(a, 1)[0])),
-    book.YEOMAN: _yeoman,
-    book.YOKE: _yoke,
+    cast.spell: cast.read for cast in _CASTS
 }

@@ -5,11 +5,11 @@ from __future__ import annotations
 import re
 from typing import Final
 
-from game.piously.rules.hexes import Hex, format_hex, parse_hex
+from game.piously.rules.hexes import Hex, format_hex, read_hex
 from game.piously.rules.regions import verdict
 from game.piously.rules.spellbook import SPELLS
 from game.piously.rules.state import OBJECTS, Phase, PiouslyState, evolve
-from game.piously.rules.temple import ROOMS, Placement, Temple
+from game.piously.rules.temple import ROOMS, Temple, read_placement
 
 _OWNER_CHARS: Final = ".wb"
 _HEAD_RE: Final = re.compile(
@@ -53,10 +53,10 @@ def _decode(text: str) -> PiouslyState:
         raise ValueError("the first field is not the phase, the seat and the counters")
     temple = None
     if layout != "-":
-        placements = tuple(_placement(part) for part in layout.split(" "))
+        placements = tuple(read_placement(part) for part in layout.split(" "))
         if len(placements) != ROOMS:
             raise ValueError(f"the layout needs {ROOMS} rooms")
-        temple = Temple(placements, None if shovel == "s-" else _hex(shovel[1:]))
+        temple = Temple(placements, None if shovel == "s-" else read_hex(shovel[1:]))
     if len(owners) != len(SPELLS) or set(owners) - set(_OWNER_CHARS):
         raise ValueError("the owners field needs one of '. w b' per spell")
     return PiouslyState(
@@ -73,28 +73,14 @@ def _decode(text: str) -> PiouslyState:
     )
 
 
-def _hex(text: str) -> Hex:
-    h = parse_hex(text)
-    if h is None:
-        raise ValueError(f"{text[:20]!r} is not a hex")
-    return h
-
-
 def _hexes(text: str, prefix: str) -> frozenset[Hex]:
     if not text.startswith(prefix):
         raise ValueError(f"the aura field must start with {prefix!r}")
-    return frozenset(_hex(part) for part in text[1:].split(" ") if part)
+    return frozenset(read_hex(part) for part in text[1:].split(" ") if part)
 
 
 def _objects(text: str) -> tuple[Hex | None, ...]:
     parts = text.removeprefix("o").split(" ")
     if len(parts) != OBJECTS:
         raise ValueError(f"the objects field needs {OBJECTS} entries")
-    return tuple(None if part == "-" else _hex(part) for part in parts)
-
-
-def _placement(text: str) -> Placement:
-    hex_text, _, rotation = text.partition("r")
-    if not rotation.isdigit() or int(rotation) > 5:
-        raise ValueError(f"{text[:20]!r} is not a room placement")
-    return Placement(_hex(hex_text), int(rotation))
+    return tuple(None if part == "-" else read_hex(part) for part in parts)

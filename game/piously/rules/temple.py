@@ -25,6 +25,7 @@ from game.piously.rules.hexes import (
     format_hex,
     hex_at,
     on_table,
+    read_hex,
     rotate,
 )
 
@@ -81,6 +82,14 @@ class Placement(NamedTuple):
 
     def __str__(self) -> str:
         return f"{format_hex(self.anchor)}r{self.rotation}"
+
+
+def read_placement(text: str) -> Placement:
+    """A placement as ``str`` writes it (``3,-1r2``), in any case. Raises ValueError."""
+    anchor, _, rotation = text.lower().partition("r")
+    if rotation not in ("0", "1", "2", "3", "4", "5"):
+        raise ValueError(f"{text[:20]!r} needs a turn r0 to r5, like 3,-1r2")
+    return Placement(read_hex(anchor), int(rotation))
 
 
 Layout = tuple[Placement, ...]

@@ -21,9 +21,7 @@ from game.piously.rules.events import (
     RegionWon,
     RoomMoved,
     ShovelMoved,
-    SpellCast,
-    SpellClaimed,
-    SpellRecharged,
+    SpellEvent,
     TempleBuilt,
 )
 from game.piously.rules.hexes import Hex
@@ -110,7 +108,7 @@ def build(before: PiouslyState, after: PiouslyState, events: Sequence[Event], cl
             for room in range(len(event.layout)):
                 anim.rises[room] = tween(wave, 0.35, room * RISE_STAGGER, "out_back")
             anim.cues.append((clock, "place"))
-        elif isinstance(event, SpellCast | SpellRecharged | SpellClaimed):
+        elif isinstance(event, SpellEvent):
             anim.cues.append((clock + wave * WAVE_TIME * scale, "select"))
     anim.end = max(ends)
     return anim

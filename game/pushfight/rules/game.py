@@ -23,6 +23,7 @@ from typing import Final
 from game.core.errors import GameOverError, IllegalMoveError
 from game.core.protocol import (
     Event,
+    Game,
     MoveResult,
     Outcome,
     OutcomeReason,
@@ -257,7 +258,7 @@ def _verdict(state: State) -> Outcome | None:
 # -- the game ---------------------------------------------------------------------------
 
 
-class PushFight:
+class PushFight(Game[State, Move]):
     """The Push Fight rules object (one instance, ``GAME``)."""
 
     info = INFO
@@ -302,10 +303,6 @@ class PushFight:
         problem = push_problem(packed, state.anchor, state.to_move, *move.push)
         if problem:
             raise IllegalMoveError(problem)
-
-    def apply(self, state: State, move: Move) -> MoveResult[State]:
-        self.check_move(state, move)
-        return self.apply_unchecked(state, move)
 
     def apply_unchecked(self, state: State, move: Move) -> MoveResult[State]:
         if isinstance(move, Setup):
