@@ -28,6 +28,7 @@ from game.core.text import printable
 
 MESSAGE_LIMIT = 600
 """The most characters a dialog shows: a hostile file's text must not freeze the layout."""
+NO_WATCH_CODE = "Only a game played at a table on a server has a watch code"
 
 
 def button(scene: Scene, rect: pygame.Rect, text: str, tooltip: str = "",
@@ -227,8 +228,13 @@ def pressed(buttons: dict[Any, str], event: pygame.event.Event) -> Command | Non
     return None
 
 
-def copy_watch_code(scene: Scene, code: str) -> None:
-    """Put a table's watch code on the clipboard, and say so (toasts are spoken too)."""
+def copy_watch_code(scene: Scene, code: str | None) -> None:
+    """Put a table's watch code on the clipboard, and say so (toasts are spoken too); a
+    game with none (``code`` None) says why not."""
+    if code is None:
+        scene.services.toasts.show(NO_WATCH_CODE, "error")
+        scene.services.sounds.play("refuse")
+        return
     problem = clipboard.copy(code)
     if problem:
         scene.services.toasts.show(f"Watch code {code} (not copied: {problem})", "error")

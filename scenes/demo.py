@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from game.client.app.scene import Scene
 from game.client.app.services import Services
 from game.client.files import storage
 from game.core.match import Match, Seat
@@ -10,8 +11,9 @@ DEMO_LEVELS = ("normal", "hard")
 """The two seats of a demo: a fair fight that still ends in a few minutes."""
 
 
-def next_demo(services: Services, after: str | None = None) -> Match | None:
-    """A new demo of the two-player game after ``after`` that has computer players, if any."""
+def next_demo(services: Services, after: str | None = None) -> Scene | None:
+    """The play scene of a new demo of the two-player game after ``after`` that has computer
+    players, if any."""
     candidates = [
         game
         for game in services.games
@@ -25,4 +27,5 @@ def next_demo(services: Services, after: str | None = None) -> Match | None:
     index = (ids.index(after) + 1) % len(ids) if after in ids else 0
     game = candidates[index]
     seats = tuple(Seat(f"Computer ({level})", "computer", level) for level in DEMO_LEVELS)
-    return Match(game, {}, seats, created=storage.now_iso())
+    match = Match(game, {}, seats, created=storage.now_iso())
+    return services.scenes.play(services, match, demo=True)

@@ -290,11 +290,11 @@ class MenuScene(Scene):
         return Push(self.services.scenes.games(self.services))
 
     def _demo(self) -> Transition | None:
-        match = next_demo(self.services)
-        if match is None:
+        demo = next_demo(self.services)
+        if demo is None:
             message(self, "No demo", "No game has computer players yet.")
             return None
-        return Push(self.services.scenes.play(self.services, match, demo=True))
+        return Push(demo)
 
     def _open(self) -> Transition | None:
         dialog = file_dialog(self, "Open a game", self.services.paths.saves)

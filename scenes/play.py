@@ -4,7 +4,7 @@ The match is played at a ``game.client.match.table.Table``; the scene hosts the 
 (``game.client.widgets.board_host``), the panel's widgets (seat cards, the turn's lines, the
 result card, the move buttons, the top bar) and the keyboard's (``game.client.access``), and
 routes commands to ``scenes.play_parts`` (the moves' flow, looking back, hints, endings,
-files). Every refusal is shown as a toast with the rules' reason.
+files, the keys named). Every refusal is shown as a toast with the rules' reason.
 """
 
 from __future__ import annotations
@@ -26,9 +26,9 @@ from game.client.draw import fonts, palette
 from game.client.files import autosaves
 from game.client.match import result
 from game.client.match.computer import ComputerSeat
-from game.client.match.table import MovingSeat, Played
-from game.client.view import Feedback, Flips, Swatches, flip, last_turn, seat_colours
-from game.client.widgets import move_buttons, top_bar, turn_info
+from game.client.match.table import MovingSeat
+from game.client.view import Feedback, Flips, Swatches, last_turn, seat_colours
+from game.client.widgets import move_buttons, top_bar
 from game.client.widgets.board_host import BoardHost
 from game.client.widgets.movelist import History, MoveList
 from game.client.widgets.side_panel import Ended, SidePanel, Turn
@@ -38,10 +38,11 @@ from game.core.record import Online
 from scenes import layout
 from scenes.common import button_width, copy_watch_code
 from scenes.demo import next_demo
-from scenes.play_parts import controls, endings, files
+from scenes.play_parts import controls, endings, files, keys
 from scenes.play_parts.controls import REMATCH
 from scenes.play_parts.flow import SELECTION, Follow, MatchFlow
 from scenes.play_parts.hints import Hints
+from scenes.play_parts.keys import KeyNames
 from scenes.play_parts.lookback import LookBack
 from scenes.play_parts.seating import computer_seats, table_for
 from scenes.play_parts.words import MatchWords
@@ -51,12 +52,8 @@ class PlayScene(Scene):
     """A match at its table, its board and side panel. The ``_``-methods marked "hook" are
     where a kind of play that adds to it (``scenes.online.play``) says what it adds."""
 
-    KEY_HINTS: tuple[tuple[str, str], ...] = (
-        (c.BACK, "pause"), (c.CONFIRM, "confirm"), (c.CLEAR, "clear"),
-        (c.TAKE_BACK, "take back"), (c.SKIP, "skip animation"), (c.FLIP_BOARD, "flip board"),
-        (inp.REVIEW, "review"))
-    """The message strip's keys after the rules' (the last give way first when short; the
-    flip only where the board turns round)."""
+    KEY_HINTS: tuple[tuple[str, str], ...] = keys.HINTS
+    """The message strip's keys of play (a kind of play leaves out those it has not)."""
     MOVES_KEPT = 3
     """Lines of moves the list keeps under the panel's buttons (one fewer with larger text,
     its lines taller): where the buttons would take them, they scroll instead (in rows
@@ -67,7 +64,6 @@ class PlayScene(Scene):
         super().__init__(services)
         self.match = match
         self.back_to = back_to  # the named screen leaving goes back to (the lobby); None: menu
-        self._panel_bottom = 0  # where the panel's buttons end (what is added goes below)
         self.demo = demo
         """A computer-vs-computer demo: never autosaved, and the next demo follows."""
         self.slot = None if demo else autosaves.Slot(services.paths, resumed_from)
@@ -76,6 +72,7 @@ class PlayScene(Scene):
         self.view = services.make_view(match.game.info.id)
         self.board = BoardHost(self.view)
         self.contexts = (f"game:{match.game.info.id}", inp.PLAY, inp.GLOBAL)
+        self.keys = KeyNames(services, self.contexts[0])
         self.controls = move_buttons.Buttons()
         self.side = SidePanel()
         self.side.swatches = self.view if isinstance(self.view, Swatches) else None
@@ -90,15 +87,14 @@ class PlayScene(Scene):
         self.history = History(self.plugin, lambda: [
             seat for seat in range(len(match.seats)) if seat not in self.table.seats])
         self.move_list = MoveList()
-        self.moves_stop = ListStop("Moves", self.move_list, self._review_row)  # Tab stop
-        self.look = LookBack(match, self.history, lambda: self._key(inp.PLAY, c.BACK))
+        self.moves_stop = ListStop("Moves", self.move_list, self.review)  # Tab stop
+        self.look = LookBack(match, self.history, lambda: self.keys.name(inp.PLAY, c.BACK))
         self.words = MatchWords(match, self.history, self.plugin, self.spoken_to)
         self.flow = MatchFlow(services, match, self.table, self.view, self.plugin, self.history,
                               self.look, Follow(self._refuse, self._moved_here,
                                                 self._human_to_move, self._panel_follows,
                                                 lambda: self._clock, self._feedback))
         self._can_confirm = False
-        self._pointer: tuple[int, int] | None = None
         self.history.sync(match)
         self.view.set_interactive(self.table.human_to_move())
         self.access = PlayAccess(self, self._play, self._human_to_move)  # move box, cursor
@@ -169,13 +165,9 @@ class PlayScene(Scene):
         self.side.place(layout.panel(size), size[1])
         self.messages = layout.message_strip(size)
         self.board.layout(layout.board_area(size))
-        self.controls.clear()
         self._built_over = self.match.is_over
-        keys = move_buttons.Keys(lambda name: self._key(self.contexts[0], name),
-                                 self._key(inp.PLAY, c.CONFIRM),
-                                 lambda name: self._tip(inp.PLAY, name))
         specs, y, view = self.side.lay_out_kept(
-            len(self.match.seats), self.board.actions, self.board.clicks_play, keys,
+            len(self.match.seats), self.board.actions, self.board.clicks_play, self.keys.buttons(),
             self._control_rows(), self.result_card() if self.match.is_over else None,
             lambda words: button_width(self, words), self.MOVES_KEPT - (fonts.text_scale() > 1))
         self.controls.make(specs, self.services.ui, self.root, view)
@@ -183,7 +175,6 @@ class PlayScene(Scene):
         extras = self._extras_room(room)
         self.move_list.layout(pygame.Rect(self.panel.x + 8, y + 4, self.panel.w - 16,
                                           max(0, room - extras)))
-        self._panel_bottom = self.move_list.rect.bottom
         self._show_moves()
         self._build_extras()
         self._refresh_buttons()
@@ -204,20 +195,11 @@ class PlayScene(Scene):
         """Hook: the buttons that apply to this game and its seats, in rows of the panel."""
         return controls.rows(self.table.has_human, self.table.draw_possible(),
                              self.hints.level() is not None, self.match.is_over,
-                             self.panel.w >= 360, self._key, self._tip,
-                             controls.flip_row(self.view, self._tip(inp.PLAY, c.FLIP_BOARD)))
+                             self.panel.w >= 360, self.keys.name, self.keys.tip,
+                             controls.flip_row(self.view, self.keys.tip(inp.PLAY, c.FLIP_BOARD)))
 
     def _colours(self) -> tuple[palette.RGB, ...]:
         return seat_colours(self.plugin.seat_colours, self.services.colours())
-
-    def _key(self, ctx: str, command: str) -> str:
-        keys = self.services.table.keys(ctx, command)
-        return inp.pretty(keys[0]) if keys else "unbound"
-
-    def _tip(self, ctx: str, command: str) -> str:
-        """A button's tooltip: its key, if it has one."""
-        keys = self.services.table.keys(ctx, command)
-        return f"Key: {inp.pretty(keys[0])}" if keys else ""
 
     def _refresh_buttons(self) -> None:
         over, human = self.match.is_over, self._human_to_move() and self.reviewing is None
@@ -228,7 +210,7 @@ class PlayScene(Scene):
         """Hook: whether the panel button ``name`` applies now."""
         return controls.enabled(name, controls.Live(
             self.match, human, self._can_confirm, self.table.has_human, self.reviewing is not None,
-            self.flow.busy, self._human_only(), self.board.offers))
+            self.flow.busy, controls.human_only(self.view), self.board.offers))
 
     # -- input ---------------------------------------------------------------------------
 
@@ -239,17 +221,17 @@ class PlayScene(Scene):
     def command(self, command: Command) -> Transition | None:
         name = command.name
         if name == c.POINT:
-            self._pointer = command.pos
             self.move_list.hover(command.pos)
-            self.board.point(command.pos)
+            self.board.point(command.pos)  # kept there: the list's wheel and the tips read it
             return None
         if name == c.RELEASE:
             if self._human_to_move() and self.reviewing is None:
                 self.flow.board_input(self.board, command)
             return None
-        if self.board.skip(name, self._clock) or self.flow.while_looking(name, self._human_only()):
+        human_only = controls.human_only(self.view)
+        if self.board.skip(name, self._clock) or self.flow.while_looking(name, human_only):
             return None
-        if name in self._human_only() and not self._human_to_move():
+        if name in human_only and not self._human_to_move():
             self._refuse(self._wait_reason())
         elif name in (c.SELECT, c.CONFIRM, c.CLEAR) or self.board.is_move_action(name):
             self.flow.board_input(self.board, command)
@@ -266,44 +248,32 @@ class PlayScene(Scene):
             c.RESIGN: lambda: endings.ask_resign(*asked),
             c.OFFER_DRAW: lambda: endings.offer_draw(*asked),
             c.HINT: lambda: self.hints.ask(self.table, self._refuse),
-            c.FLIP_BOARD: self._flip,
+            c.FLIP_BOARD: lambda: self._feedback(self.board.flip()),
             c.SAVE: lambda: files.ask_save(self, self.match), c.OPEN: lambda: files.ask_open(self),
             REMATCH: lambda: endings.rematch(self.services, self.match, self.back_to),
             inp.REVIEW: lambda: Push(scenes.replay(
                 self.services, self.match, from_play=True, source=self.autosave_path,
                 review=self.match.is_over)),
             c.HELP: lambda: Push(scenes.help(self.services, game_id)),
-            c.COPY_WATCH_CODE: self._copy_watch_code,
+            c.COPY_WATCH_CODE: lambda: copy_watch_code(self, self.watch_code),
             c.BACK: lambda: Push(scenes.pause(self.services, self, game_id, self.back_to,
                                               self.watch_code))}
         return actions[name]() if name in actions else None
-
-    def _flip(self) -> None:
-        """Turn the board round; the highlight under the pointer follows it."""
-        self._feedback(flip(self.view))
-        self.board.point(self._pointer)
 
     @property
     def watch_code(self) -> str | None:
         """What others watch this game with: a table on a server has one (None here)."""
         return None
 
-    def _copy_watch_code(self) -> None:
-        code = self.watch_code
-        if code is None:
-            self._refuse("only a game played at a table on a server has a watch code")
-        else:
-            copy_watch_code(self, code)
-
     def capture(self, event: pygame.event.Event) -> bool:
         """Keys go first to the move box and cursor (``game.client.access``); a click in the
         move list reviews its position (or goes back to the game), the wheel scrolls it."""
-        if self.access.capture(event) or self.move_list.wheel(event, self._pointer):
+        if self.access.capture(event) or self.move_list.wheel(event, self.board.pointer):
             return True
         ply = None if self.dialog_open() else self.move_list.clicked(event)
         if ply is None:
             return False
-        self.review(None if ply < 0 or ply >= self.match.ply else ply)
+        self.review(ply)
         return True
 
     def holds_keys(self) -> bool:
@@ -311,10 +281,6 @@ class PlayScene(Scene):
 
     def stops(self) -> list[ListStop]:
         return [self.moves_stop]
-
-    def _review_row(self, position: int) -> None:
-        """Return on a row of the move list shows its position, as a click on it does."""
-        self.review(None if position >= self.match.ply else position)
 
     def command_by_name(self, name: str) -> Transition | None:
         """Run a command as its side-panel button does."""
@@ -328,10 +294,6 @@ class PlayScene(Scene):
 
     def _wait_reason(self) -> str:  # hook
         return self.table.wait_reason()
-
-    def _human_only(self) -> set[str]:
-        moves = {action.id for action in self.view.actions}
-        return moves | {c.SELECT, c.CONFIRM, c.RESIGN, c.OFFER_DRAW, c.HINT}
 
     def _feedback(self, feedback: Feedback) -> None:
         self._refresh_buttons()  # a selection may have made an action apply, or stop applying
@@ -352,9 +314,6 @@ class PlayScene(Scene):
     def _moved_here(self, ply: int) -> None:
         """Hook: a person here played the move at ``ply``."""
 
-    def _show(self, played: Played) -> None:
-        self.flow.show(played)
-
     def _take_back(self) -> None:
         """Hook: take back the last move."""
         self.flow.take_back()
@@ -363,7 +322,8 @@ class PlayScene(Scene):
         self.flow.after_move()
 
     def review(self, ply: int | None) -> None:
-        """Show the position after ``ply`` moves, read-only; None: back to the game."""
+        """Show the position after ``ply`` moves, read-only; None (or a row of the move list
+        past the last move): back to the game."""
         self.flow.review(ply)
 
     def _panel_follows(self) -> None:
@@ -385,7 +345,7 @@ class PlayScene(Scene):
         seats = len(self.table.seats)
         played = self.flow.advance(clock)
         if played is not None:
-            self._show(played)
+            self.flow.show(played)
         elif len(self.table.seats) != seats:  # a seat failed: a person plays it now
             self._seats_changed()
         self.stall.check()
@@ -408,9 +368,8 @@ class PlayScene(Scene):
         """In a demo, start the next game a little while after this one ends."""
         if not self.flow.pacing.demo_done(clock, self.match.is_over and not self.view.busy(clock)):
             return None
-        match = next_demo(self.services, self.match.game.info.id)
-        return None if match is None else Replace(
-            self.services.scenes.play(self.services, match, demo=True))
+        demo = next_demo(self.services, self.match.game.info.id)
+        return None if demo is None else Replace(demo)
 
     # -- drawing -------------------------------------------------------------------------
 
@@ -424,7 +383,7 @@ class PlayScene(Scene):
         self._draw_panel(surface)
         self.controls.glow(surface, self.view.selected_action(), clock)
         self.access.draw(surface, clock)
-        self.side.fitted.draw_tip(surface, self._pointer, self.panel)
+        self.side.fitted.draw_tip(surface, self.board.pointer, self.panel)
 
     def turn_number(self) -> int:
         return self.words.turn_number()
@@ -438,23 +397,16 @@ class PlayScene(Scene):
         return line + self.words.seed() + self._top_bar_note(), colour
 
     def _draw_keys(self, surface: pygame.Surface) -> None:
-        """The message strip under the board shows the current keys while it has no message."""
-        if self.services.toasts.items:
-            return
-        hints = [f"{self._key(inp.PLAY, name)} {text}" for name, text in self.KEY_HINTS
-                 if (name != c.CONFIRM or self._can_confirm)
-                 and (name != c.FLIP_BOARD or isinstance(self.view, Flips))]
-        turn_info.key_strip(surface, self.messages, [  # the keyboard's ways in first
-            *self.access.strip_keys(), f"{self._key(inp.GLOBAL, c.HELP)} rules", *hints])
+        """Hook: the message strip under the board shows the keys while it has no message."""
+        if not self.services.toasts.items:
+            self.keys.strip(surface, self.messages, self.access.strip_keys(), self.KEY_HINTS,
+                            self._can_confirm, isinstance(self.view, Flips))
 
     def _draw_panel(self, surface: pygame.Surface) -> None:
         """The cards, the result card or the turn's lines, the move list and any extras."""
         body: Turn | Ended
         if self.match.outcome is not None:
-            winner = self.match.outcome.winner
-            colour = palette.ACCENT if winner is None else \
-                palette.readable(self._colours()[winner], palette.CARD)
-            body = Ended(self.result_card(), colour)
+            body = Ended(self.result_card(), self.words.result_colour(self._colours()))
         elif self.reviewing is not None:  # all of it as it was then
             body = Turn(self.look.counter(), self.look.last(), self._status())
         else:  # (the move list is just below the last move)

@@ -41,6 +41,8 @@ KEY_HINTS: Final = ((c.STEP_BACK, "back"), (c.STEP_FORWARD, "forward"),
                     (c.PLAY_PAUSE, "play or pause"), (c.TO_START, "start"), (c.TO_END, "end"),
                     (c.BACK, "leave"))
 """The keys the message strip shows while it has no message (the transport row's)."""
+STEPS: Final = (c.STEP_BACK, c.STEP_FORWARD, c.TO_START, c.TO_END)
+"""The transport row's commands that stop playing and show another position."""
 
 
 class ReplayScene(Scene):
@@ -186,45 +188,59 @@ class ReplayScene(Scene):
             return self.review.command(name)
         if name in (c.SKIP, c.SELECT):
             self.view.skip()
-        elif name == c.STEP_FORWARD:
-            self.playing = False
-            self.view.skip()
-            self.go_to(self.cursor + 1, animate=True)
-        elif name == c.STEP_BACK:
-            self.playing = False
-            self.go_to(self.cursor - 1)
-        elif name == c.TO_START:
-            self.playing = False
-            self.go_to(0)
-        elif name == c.TO_END:
-            self.playing = False
-            self.go_to(self.match.ply)
+        elif name in STEPS:
+            self._step(name)
         elif name == c.PLAY_PAUSE:
             self._toggle_play()
         elif name in (c.FASTER, c.SLOWER):
-            step = 1 if name == c.FASTER else -1
-            self.speed_index = max(0, min(len(SPEEDS) - 1, self.speed_index + step))
-            self._apply_speed()
-            self.services.toasts.show(f"Replay speed x{self.speed:g}")
+            self._change_speed(1 if name == c.FASTER else -1)
         elif name == "continue":
             return self._continue()
         elif name == c.SAVE:
-            dialog = file_dialog(self, "Save game", self.services.paths.saves,
-                                 storage.default_save_name(self.match), must_exist=False)
-            self.watch(dialog, lambda event: save_match_to(self, Path(event.text), self.match,
-                                                           self.review.analysis))
+            self._ask_save()
         elif name == c.OPEN:
-            dialog = file_dialog(self, "Open a game", self.services.paths.saves)
-            self.watch(dialog, lambda event: self._opened(Path(event.text)))
+            self._ask_open()
         elif name == c.FLIP_BOARD:
-            feedback = flip(self.view)
-            if feedback.message:
-                self.services.toasts.show(feedback.message, "error" if feedback.refused else "info")
+            self._flip()
         elif name == c.HELP:
             return Push(self.services.scenes.help(self.services, self.match.game.info.id))
         elif name == c.BACK:
             return Pop()
         return None
+
+    def _step(self, name: str) -> None:
+        """One of ``STEPS``: playing stops; a step forward animates the move as play did,
+        the others show their position at once."""
+        self.playing = False
+        if name == c.STEP_FORWARD:
+            self.view.skip()
+            self.go_to(self.cursor + 1, animate=True)
+        else:
+            ends = {c.STEP_BACK: self.cursor - 1, c.TO_START: 0, c.TO_END: self.match.ply}
+            self.go_to(ends[name])
+
+    def _change_speed(self, step: int) -> None:
+        """One of ``SPEEDS`` faster (``step`` 1) or slower (-1), said in a toast."""
+        self.speed_index = max(0, min(len(SPEEDS) - 1, self.speed_index + step))
+        self._apply_speed()
+        self.services.toasts.show(f"Replay speed x{self.speed:g}")
+
+    def _ask_save(self) -> None:
+        """Save the game, with the computer's review if it has one, where the player says."""
+        dialog = file_dialog(self, "Save game", self.services.paths.saves,
+                             storage.default_save_name(self.match), must_exist=False)
+        self.watch(dialog, lambda event: save_match_to(self, Path(event.text), self.match,
+                                                       self.review.analysis))
+
+    def _ask_open(self) -> None:
+        dialog = file_dialog(self, "Open a game", self.services.paths.saves)
+        self.watch(dialog, lambda event: self._opened(Path(event.text)))
+
+    def _flip(self) -> None:
+        """Turn the board round, or say why it does not turn."""
+        feedback = flip(self.view)
+        if feedback.message:
+            self.services.toasts.show(feedback.message, "error" if feedback.refused else "info")
 
     def _toggle_play(self) -> None:
         if not self.playing and self.cursor >= self.match.ply:

@@ -125,55 +125,20 @@ class SetupScene(Scene):
                     self.game.info.players, labels, seat_label)
 
     def build(self, size: tuple[int, int]) -> None:
-        ui = self.services.ui
         self.widgets.clear()
         at = self._plan(size)
         left, top, row, field_h = at.left, TOP, fonts.grow(46), fonts.grow(36)
-        container, origin, self.scroller = self.root, (0, 0), None
-        if at.scrolls:  # large text in a short window: the form scrolls above the buttons
-            view = pygame.Rect(left, top, at.width + SCROLL_BAR, at.bottom - 20 - top)
-            scroller = pygame_gui.elements.UIScrollingContainer(
-                view, ui, container=self.root, allow_scroll_x=False)
-            scroller.set_scrollable_area_dimensions((at.width, at.height))
-            container, origin, self.scroller = scroller.get_container(), (left, top), scroller
-
-        def place(x: int, y: int, w: int, h: int) -> pygame.Rect:
-            return pygame.Rect(x - origin[0], y - origin[1], w, h)
-
-        options_at = place(left, top, 0, 0)
+        form = self._form(at)
+        options_at = form.rect(left, top, 0, 0)
         self.options.build(options_at.x, options_at.y, row, at.label_w, at.field_w, field_h,
-                           container)
+                           form.container)
         options_bottom = top + (len(self.game.info.options) + self._seed_rows()) * row
-        self._seed_widgets(place(left, top + len(self.game.info.options) * row, 0, 0).topleft,
-                           row, at, container)
+        self._seed_widgets(form.rect(left, top + len(self.game.info.options) * row, 0, 0).topleft,
+                           row, at, form.container)
         right = left + at.width - at.seat_w if at.two else left
         seats_top = top if at.two else options_bottom + row // 2
-        label_w, kind_w = at.seat_label_w, fonts.wide(KIND_W)
         for seat in range(self.game.info.players):
-            y = seats_top + seat * 3 * row
-            label(self, place(right, y, label_w - 10, field_h), f"Seat {seat + 1} name",
-                  container=container)
-            entry = pygame_gui.elements.UITextEntryLine(
-                place(right + label_w, y, at.seat_w - label_w, field_h), ui, container=container)
-            entry.set_text_length_limit(24)
-            entry.set_text(self.names[seat])
-            self.widgets[f"name:{seat}"] = entry
-            label(self, place(right, y + row, label_w - 10, field_h), "Player",
-                  container=container)
-            self.widgets[f"kind:{seat}"] = pygame_gui.elements.UIDropDownMenu(
-                _choices(tuple(self.kind_choices)), self.kinds[seat],
-                place(right + label_w, y + row, kind_w, field_h), ui, container=container,
-            )
-            if self.plugin.seat_colours is not None:
-                continue  # the game's sides have colours of their own
-            swatch = palette.swatch_name(self.colours[seat])
-            options: list[str | tuple[str, str]] = list(palette.SWATCHES)
-            colour_x = right + label_w + kind_w + 8
-            self.widgets[f"colour:{seat}"] = pygame_gui.elements.UIDropDownMenu(
-                options, swatch if swatch in options else options[seat],
-                place(colour_x, y + row, right + at.seat_w - field_h - colour_x, field_h), ui,
-                container=container,
-            )
+            self._seat_widgets(seat, right, seats_top + seat * 3 * row, at, form)
         self.preview_area = self._preview_room(at)
         self._preview_key = None
         self.back_button = button(self, pygame.Rect(left, at.bottom, fonts.wide(160),
@@ -182,6 +147,47 @@ class SetupScene(Scene):
                                                      at.bottom, fonts.wide(200),
                                                      fonts.grow(48)),
                                    "Start game", object_id="#primary")
+
+    def _form(self, at: Plan) -> Form:
+        """Where the form's widgets go: the screen itself, or (large text in a short
+        window) a part that scrolls above the buttons."""
+        self.scroller = None
+        if not at.scrolls:
+            return Form(self.root)
+        view = pygame.Rect(at.left, TOP, at.width + SCROLL_BAR, at.bottom - 20 - TOP)
+        self.scroller = pygame_gui.elements.UIScrollingContainer(
+            view, self.services.ui, container=self.root, allow_scroll_x=False)
+        self.scroller.set_scrollable_area_dimensions((at.width, at.height))
+        return Form(self.scroller.get_container(), (at.left, TOP))
+
+    def _seat_widgets(self, seat: int, x: int, y: int, at: Plan, form: Form) -> None:
+        """Seat ``seat``'s name, kind and colour (unless the game's sides have their own),
+        in two rows from (``x``, ``y``)."""
+        ui, container = self.services.ui, form.container
+        row, field_h = fonts.grow(46), fonts.grow(36)
+        label_w, kind_w = at.seat_label_w, fonts.wide(KIND_W)
+        label(self, form.rect(x, y, label_w - 10, field_h), f"Seat {seat + 1} name",
+              container=container)
+        entry = pygame_gui.elements.UITextEntryLine(
+            form.rect(x + label_w, y, at.seat_w - label_w, field_h), ui, container=container)
+        entry.set_text_length_limit(24)
+        entry.set_text(self.names[seat])
+        self.widgets[f"name:{seat}"] = entry
+        label(self, form.rect(x, y + row, label_w - 10, field_h), "Player", container=container)
+        self.widgets[f"kind:{seat}"] = pygame_gui.elements.UIDropDownMenu(
+            _choices(tuple(self.kind_choices)), self.kinds[seat],
+            form.rect(x + label_w, y + row, kind_w, field_h), ui, container=container,
+        )
+        if self.plugin.seat_colours is not None:
+            return  # the game's sides have colours of their own
+        swatch = palette.swatch_name(self.colours[seat])
+        options: list[str | tuple[str, str]] = list(palette.SWATCHES)
+        colour_x = x + label_w + kind_w + 8
+        self.widgets[f"colour:{seat}"] = pygame_gui.elements.UIDropDownMenu(
+            options, swatch if swatch in options else options[seat],
+            form.rect(colour_x, y + row, x + at.seat_w - field_h - colour_x, field_h), ui,
+            container=container,
+        )
 
     def _preview_room(self, at: Plan) -> pygame.Rect:
         """Where the board preview goes: where a board comes out larger, under everything
@@ -371,6 +377,19 @@ class SetupScene(Scene):
         else:
             words = fonts.text(_sentence(self._preview_problem), 26, palette.WARN)
             surface.blit(words, words.get_rect(center=self.preview_area.center))
+
+
+@dataclass(frozen=True)
+class Form:
+    """The container the form's widgets go in, and where it is in the window (a part that
+    scrolls has its own origin)."""
+
+    container: Any
+    origin: tuple[int, int] = (0, 0)
+
+    def rect(self, x: int, y: int, w: int, h: int) -> pygame.Rect:
+        """A widget's rect in the container, from where it goes in the window."""
+        return pygame.Rect(x - self.origin[0], y - self.origin[1], w, h)
 
 
 @dataclass(frozen=True)

@@ -53,6 +53,9 @@ REFUSED = {
 }
 COMMANDS = frozenset({c.TAKE_BACK, c.RESIGN, c.OFFER_DRAW, REMATCH, op.ABORT, op.CLAIM, op.ACCEPT,
                       op.DECLINE, op.SEND_FILE, op.MUTE, op.SIT_AGAIN, op.ASK_TAKEBACK})
+ENDINGS = frozenset({c.RESIGN, c.OFFER_DRAW, REMATCH, op.ABORT, op.CLAIM})
+"""The commands that end the game (resigning, a draw, aborting, claiming the win) or start
+another (a rematch)."""
 HEARD = "online"
 """Message topic: what the table said (a refusal, a declined offer)."""
 
@@ -184,13 +187,13 @@ class OnlinePlayScene(PlayScene):
 
     def _control_rows(self) -> list[list[tuple[str, str, str]]]:
         rows = op.control_rows(self.online, self.match.is_over)
-        last = [(f"Pause ({self._key(inp.PLAY, c.BACK)})", c.BACK,
+        last = [(f"Pause ({self.keys.name(inp.PLAY, c.BACK)})", c.BACK,
                  "Settings, help or back to the menu (the game is kept)")]
         if self.match.is_over:
             last.insert(0, ("Rematch", REMATCH, "Offer another game, sides swapped"))
         else:
             held = (" A move of your turn not yet sent (sent when the turn ends) goes at once: "
-                    + self._tip(inp.PLAY, c.TAKE_BACK)
+                    + self.keys.tip(inp.PLAY, c.TAKE_BACK)
                     if self.match.game.info.several_moves_a_turn else "")
             last.insert(0, (self._ask_words(), op.ASK_TAKEBACK, "Ask the other player to "
                             "let you take back your last move." + held))
@@ -241,7 +244,25 @@ class OnlinePlayScene(PlayScene):
             self._take_back()
         elif name == op.ASK_TAKEBACK:
             self._ask_takeback()
-        elif name == c.RESIGN:
+        elif name in ENDINGS:
+            self._ending(name)
+        elif name in (op.ACCEPT, op.DECLINE):
+            online.answer(name == op.ACCEPT)
+            self._build_root()
+        elif name == op.SEND_FILE:
+            self._send_as_file()
+        elif name == op.MUTE:
+            online.muted = not online.muted  # hidden, still kept: unmuted, it shows again
+            self._build_root()
+        elif name == op.SIT_AGAIN:
+            online.sit_again()
+            self._build_root()
+        return None
+
+    def _ending(self, name: str) -> None:
+        """One of ``ENDINGS``, asked of the table once it applies (or why not now)."""
+        online = self.online
+        if name == c.RESIGN:
             if self.match.is_over:
                 self._refuse("the game is over")
             else:
@@ -259,9 +280,6 @@ class OnlinePlayScene(PlayScene):
             else:
                 online.offer_rematch()
                 self.services.toasts.show("Rematch offered (sides swapped)", topic=HEARD)
-        elif name in (op.ACCEPT, op.DECLINE):
-            online.answer(name == op.ACCEPT)
-            self._build_root()
         elif name == op.ABORT:
             if not op.abort_possible(self.match):
                 self._refuse("too late to abort: both sides have moved")
@@ -273,15 +291,6 @@ class OnlinePlayScene(PlayScene):
                 self._refuse("the other player is here, or may still come back")
             else:
                 online.claim()
-        elif name == op.SEND_FILE:
-            self._send_as_file()
-        elif name == op.MUTE:
-            online.muted = not online.muted  # hidden, still kept: unmuted, it shows again
-            self._build_root()
-        elif name == op.SIT_AGAIN:
-            online.sit_again()
-            self._build_root()
-        return None
 
     def _ask_takeback(self) -> None:
         """Ask the server to take back our last turn; the other player answers."""
@@ -327,13 +336,7 @@ class OnlinePlayScene(PlayScene):
         no seat's move (resign, draw...), offers, refusals and the claim's readiness."""
         online = self.online
         if online.pump():
-            for line in online.heard:
-                self.services.toasts.show(line, "error", HEARD)
-            online.heard.clear()
-            if online.can_sit_again != self._could_sit_again:  # its button comes or goes
-                self._could_sit_again = online.can_sit_again
-                self._build_root()
-            self._refresh_buttons()  # seated, offers, the end of the game
+            self._heard()
         if online.state is None:
             return None
         if online.round != self._round:  # a rematch: the sides are swapped
@@ -343,7 +346,28 @@ class OnlinePlayScene(PlayScene):
         if not self._adopted:
             self._adopted = True
             self._adopt_unsent(online.moves)
-        server, local = online.moves, self.match.moves
+        moved = self._keep_in_step(clock)
+        if moved is None:
+            self._follow_offers()
+        return moved
+
+    def _heard(self) -> None:
+        """The server said something: its refusals shown, the Sit again button come or
+        gone, and the buttons following (seated, offers, the end of the game)."""
+        online = self.online
+        for line in online.heard:
+            self.services.toasts.show(line, "error", HEARD)
+        online.heard.clear()
+        if online.can_sit_again != self._could_sit_again:
+            self._could_sit_again = online.can_sit_again
+            self._build_root()
+        self._refresh_buttons()
+
+    def _keep_in_step(self, clock: float) -> Transition | None:
+        """Our copy follows the server's moves: where they part, our unsent moves of a turn
+        in progress are dropped, or else the server's game is shown in a new scene; the
+        server's next move is played once the board is still."""
+        server, local = self.online.moves, self.match.moves
         common = min(len(server), len(local))
         if server[:common] != local[:common]:
             first = next(i for i in range(common) if server[i] != local[i])
@@ -352,10 +376,16 @@ class OnlinePlayScene(PlayScene):
             else:
                 self.services.toasts.show(f"The table has another move {first + 1}: "
                                           "showing the server's game", "error", HEARD)
-                return self._hand_on(online.new_match(self.match.created))
+                return self._hand_on(self.online.new_match(self.match.created))
             local = self.match.moves
         if len(server) > len(local) and not self.view.busy(clock):
             self._play_token(server[len(local)])
+        return None
+
+    def _follow_offers(self) -> None:
+        """An offer to us said (its buttons come), the claim's readiness, and whether the
+        board takes our input (the view drops its selection when told)."""
+        online = self.online
         offered = online.offered_to_me()
         ready = online.claimable_in() == 0.0 and self.match.to_move == 1 - online.my_seat
         if offered != self._offer_shown:
@@ -368,11 +398,10 @@ class OnlinePlayScene(PlayScene):
             self._claim_ready = ready
             self._refresh_buttons()
         interactive = self._human_to_move()
-        if interactive != self._interactive:  # the view drops its selection when told
+        if interactive != self._interactive:
             self._interactive = interactive
             self.view.set_interactive(interactive)
             self._refresh_buttons()
-        return None
 
     def _taken_back(self) -> None:
         """The players agreed to take moves back: they leave the board here too (with our
@@ -413,7 +442,7 @@ class OnlinePlayScene(PlayScene):
         if meta_word(text) is None and self.match.to_move == 1 - self.online.my_seat:
             return  # the remote seat plays it through the table, animated
         if meta_word(text) is None:
-            self._show(self.table.play(text))
+            self.flow.show(self.table.play(text))
             return
         self.match.play_text(text)
         self.view.show(self.match.state, last_turn(self.match, self.match.ply))
@@ -465,9 +494,8 @@ class OnlinePlayScene(PlayScene):
 
     def _draw_extras(self, surface: pygame.Surface) -> None:
         """The chat, under the panel's buttons."""
-        bottom = self.panel.bottom - 8
-        rect = pygame.Rect(self.panel.x + 14, self._panel_bottom + 4, self.panel.w - 28,
-                           bottom - self._panel_bottom - 4)
+        top, bottom = self.move_list.rect.bottom + 4, self.panel.bottom - 8
+        rect = pygame.Rect(self.panel.x + 14, top, self.panel.w - 28, bottom - top)
         op.draw_chat(surface, rect, self.online, self.match)
 
     def _seat_mark(self, surface: pygame.Surface, card: pygame.Rect, seat: int) -> str:

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 
 from game.client.app import commands as c
 from game.client.app import input as inp
-from game.client.view import Flips
+from game.client.view import Flips, GameView
 from game.core.match import Match
 
 REMATCH = "rematch"
@@ -76,6 +76,13 @@ def flip_row(view: object, key_tip: str) -> Row:
     if not isinstance(view, Flips):
         return []
     return [("Flip board", c.FLIP_BOARD, "Turn the board round. " + key_tip)]
+
+
+def human_only(view: GameView) -> set[str]:
+    """The commands only the person to move may give: the view's moves, choosing and
+    confirming one, resigning, offering a draw and asking for a hint."""
+    moves = {action.id for action in view.actions}
+    return moves | {c.SELECT, c.CONFIRM, c.RESIGN, c.OFFER_DRAW, c.HINT}
 
 
 def enabled(name: str, live: Live) -> bool:

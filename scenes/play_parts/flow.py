@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import TypeVar
 
 from game.client.app import commands as c
 from game.client.app.commands import Command
@@ -26,6 +27,7 @@ SELECTION = "selection"
 """Message topic: what the view said about the pending selection (ends with the move)."""
 STEPS = {c.TAKE_BACK: -1, c.STEP_BACK: -1, c.REDO: 1, c.STEP_FORWARD: 1}
 """While looking back, the commands that step through the moves (Left and Right)."""
+T = TypeVar("T")
 
 
 @dataclass(frozen=True)
@@ -102,10 +104,8 @@ class MatchFlow:
                 self.services.toasts.show("  ".join(notes), "error", EXPLAIN_TOPIC)
 
     def take_back(self) -> None:
-        try:
-            undone = self.table.take_back()
-        except ValueError as err:
-            self.follow.refuse(str(err))
+        undone = self._asked(self.table.take_back)
+        if undone is None:
             return
         self.view.show(self.match.state, last_turn(self.match, self.match.ply))
         words = self.plugin.describe(undone, self.match.state)  # (the position before it)
@@ -114,12 +114,18 @@ class MatchFlow:
         self.after_move()
 
     def redo(self) -> None:
+        played = self._asked(self.table.redo)
+        if played is not None:
+            self.show(played)
+
+    def _asked(self, step: Callable[[], T]) -> T | None:
+        """What the table's ``step`` gave (a take back, a redo), or None: the table refused
+        it, and the player is told why."""
         try:
-            played = self.table.redo()
+            return step()
         except ValueError as err:
             self.follow.refuse(str(err))
-            return
-        self.show(played)
+            return None
 
     def ended(self, cue: str) -> None:
         """The game ended at the table (resigned, a draw agreed): show it, with ``cue``."""
@@ -139,7 +145,11 @@ class MatchFlow:
         self.follow.panel()
 
     def review(self, ply: int | None) -> None:
-        """Show the position after ``ply`` moves, read-only; None: back to the game."""
+        """Show the position after ``ply`` moves, read-only; None, or a ply outside the moves
+        played (the move list's row past the last move, a step forward from it): back to
+        the game."""
+        if ply is not None and not 0 <= ply < self.match.ply:
+            ply = None
         if ply == self.look.ply:
             return
         self.view.skip()
@@ -162,8 +172,7 @@ class MatchFlow:
         if name == c.BACK:
             self.review(None)
         elif name in STEPS:
-            ply = max(0, self.look.ply + STEPS[name])
-            self.review(None if ply >= self.match.ply else ply)
+            self.review(max(0, self.look.ply + STEPS[name]))
         elif name in human_only:
             self.follow.refuse(self.look.refusal())
         else:

@@ -79,6 +79,13 @@ class MatchWords:
         said = result.words(self.match.seats, outcome, self.spoken_to())
         return [said.headline, said.reason, *figures]
 
+    def result_colour(self, colours: Sequence[palette.RGB]) -> palette.RGB:
+        """The result card's colour: the winner's (readable on the card), else the accent."""
+        outcome = self.match.outcome
+        if outcome is None or outcome.winner is None:
+            return palette.ACCENT
+        return palette.readable(colours[outcome.winner], palette.CARD)
+
     def figures(self, ranked: str | None) -> list[str]:
         """The moves played, or a scored run's summary, its seed and its place in the
         high-score table (``ranked``)."""

@@ -100,6 +100,18 @@ def test_a_conquid_click_and_the_cursor_pick_the_mirrored_cell(driver: Driver) -
     assert play.access.board.cursor.at(view.places()).name == "1,2"
 
 
+def test_the_highlight_under_the_pointer_follows_the_turn(driver: Driver) -> None:
+    play = driver.hot_seat("conquid")
+    view = play.view
+    rows, cols = play.match.state.board.rows, play.match.state.board.cols
+    pointer = view.mark_rect("0,3").center
+    driver.frames(1, [pygame.event.Event(pygame.MOUSEMOTION, pos=pointer, rel=(0, 0),
+                                         buttons=(0, 0, 0))])
+    assert view.hit_test(pointer) == view._hover == (0, 3)
+    driver.key("f")  # the pointer has not moved: the cell now under it is highlighted
+    assert view._hover == (rows - 1, cols - 4) == view.hit_test(pointer)
+
+
 def test_a_hint_is_drawn_on_the_turned_board(driver: Driver) -> None:
     play = driver.hot_seat("conquid")
     view = play.view

@@ -127,6 +127,14 @@ def test_take_back_and_redo(driver: Driver) -> None:
     assert play.match.ply == 1
 
 
+def test_take_back_and_redo_with_nothing_to_do_say_why(driver: Driver) -> None:
+    play = start_small_game(driver)
+    driver.key("z", mod=0x40)  # ctrl
+    assert play.match.ply == 0 and driver.toasts()[-1] == "There is no move to take back"
+    driver.key("y", mod=0x40)
+    assert play.match.ply == 0 and driver.toasts()[-1] == "There is no move to play again"
+
+
 def test_vanquish_hints_the_legal_corners(driver: Driver) -> None:
     play = start_small_game(driver)
     # Player 1 surrounds the empty block at 0,0 (rows 0-3, cols 0-3) from below and the right.

@@ -17,7 +17,7 @@ import pygame
 
 from game.client.app import commands as c
 from game.client.app.commands import Command, ViewAction
-from game.client.view import ClickPlays, Drags, Feedback, GameView, offers
+from game.client.view import ClickPlays, Drags, Feedback, GameView, flip, offers
 
 
 @dataclass(frozen=True)
@@ -43,6 +43,8 @@ class BoardHost:
     def __init__(self, view: GameView) -> None:
         self.view = view
         self.area = pygame.Rect(0, 0, 0, 0)
+        self.pointer: tuple[int, int] | None = None
+        """Where the pointer was last said to be (anywhere in the window, or None: gone)."""
 
     def layout(self, area: pygame.Rect) -> None:
         self.area = area
@@ -67,8 +69,16 @@ class BoardHost:
 
     def point(self, pos: tuple[int, int] | None) -> None:
         """The pointer moved: the view highlights what is under it on the board."""
+        self.pointer = pos
         inside = pos is not None and self.area.collidepoint(pos)
         self.view.hover(pos if inside else None)
+
+    def flip(self) -> Feedback:
+        """Turn the board round (or say why it does not turn); the highlight under the
+        pointer follows it."""
+        feedback = flip(self.view)
+        self.point(self.pointer)
+        return feedback
 
     def skip(self, name: str, clock: float) -> bool:
         """Any command ends a running animation; True when that is all it does (a click or

@@ -155,13 +155,12 @@ class Buttons:
         self.named: dict[Any, str] = {}
         """Each button, and the command it sends."""
 
-    def clear(self) -> None:
-        self.named = {}
-
     def make(self, specs: Sequence[Spec], manager: Any, container: Any,
              view: pygame.Rect | None = None) -> None:
-        """The buttons of ``specs`` in ``container``; with a ``view`` (where they run past
-        the room they have: large text in a short window), in a part that scrolls there."""
+        """The buttons of ``specs`` in ``container`` (in place of those made before); with a
+        ``view`` (where they run past the room they have: large text in a short window), in a
+        part that scrolls there."""
+        self.named = {}
         if view is not None:
             scroller = pygame_gui.elements.UIScrollingContainer(
                 view, manager, container=container, allow_scroll_x=False)
