@@ -82,8 +82,8 @@ def online_waiting(services: Services) -> Scene:
     loopback, the app's session at it, and a seated opponent that does not move."""
     from game.client.match.online import OnlinePlay
     from game.hosting import LanHost
-    from game.net.messages import Clock
     from game.net.session import Host, Join, Network, Session
+    from game.net.wire.messages import Clock
     from scenes.online.play import OnlinePlayScene
 
     paths = services.paths

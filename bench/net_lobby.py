@@ -20,7 +20,7 @@ from typing import Any
 from websockets.asyncio.client import ClientConnection, connect
 
 from game.catalog import all_games
-from game.net.limits import PROTOCOL_VERSION
+from game.net.wire.limits import PROTOCOL_VERSION
 from tests.net.processes import ServerProcess
 
 IDLE = 500

@@ -36,10 +36,10 @@ from game.client.files.paths import Paths
 from game.client.match import online as online_state
 from game.client.match.online import OnlineGame, OnlinePlay
 from game.main_window import build_services
-from game.net import messages as m
 from game.net.lan import Announced
-from game.net.limits import PROTOCOL_VERSION
 from game.net.session import Heard, Network, Session, TableNow
+from game.net.wire import messages as m
+from game.net.wire.limits import PROTOCOL_VERSION
 from scenes.menu import MenuScene
 
 SIZE = (1280, 720)

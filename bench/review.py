@@ -24,8 +24,8 @@ from typing import Final
 
 from game.catalog import plugins
 from game.core.record import read_record
-from game.core.review import Judgement, Review
-from game.core.reviewing import budget_for, review_record
+from game.core.review.model import Judgement, Review
+from game.core.review.reviewing import budget_for, review_record
 from game.plugin import registry
 
 DATA: Final = Path(__file__).parent / "data"

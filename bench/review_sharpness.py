@@ -38,9 +38,9 @@ from typing import Any
 
 from game.arena import computer_levels, play_game
 from game.catalog import all_games, plugins
-from game.core.analysis import Analyst
 from game.core.player import Limit
 from game.core.protocol import CHANCE, Game
+from game.core.review.analysis import Analyst
 from game.piously.analyst import TURN_JOIN
 from game.piously.rules.moves import EndTurn
 from tools.piously_wins import read_positions

@@ -36,7 +36,7 @@ sys.path.insert(0, str(ROOT))
 import bundle  # noqa: E402  (build/bundle.py: the names)
 
 from game import __version__  # noqa: E402
-from game.client.app.changelog import parse  # noqa: E402
+from game.client.files.changelog import parse  # noqa: E402
 
 APP_ID = "org.conquid_arcade.ConquidArcade"
 """The reverse-DNS id AppStream asks for (a hyphen in a domain becomes an underscore)."""

@@ -13,7 +13,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from game.client.app.changelog import notes  # noqa: E402  (the game's own reader)
+from game.client.files.changelog import notes  # noqa: E402  (the game's own reader)
 
 
 def main(argv: list[str]) -> int:

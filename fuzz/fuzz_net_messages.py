@@ -19,10 +19,12 @@ import atheris
 
 with atheris.instrument_imports():
     from game.catalog import all_games
-    from game.net.codes import ProtocolError
-    from game.net.entries import Entry
-    from game.net.limits import MAX_MESSAGE_BYTES, PROTOCOL_VERSION
-    from game.net.messages import (
+    from game.net.randomness import SeededRandomness
+    from game.net.table import Table
+    from game.net.wire.codes import ProtocolError
+    from game.net.wire.entries import Entry
+    from game.net.wire.limits import MAX_MESSAGE_BYTES, PROTOCOL_VERSION
+    from game.net.wire.messages import (
         Attach,
         Chat,
         ClientMessage,
@@ -42,8 +44,6 @@ with atheris.instrument_imports():
         decode_server,
         encode,
     )
-    from game.net.randomness import SeededRandomness
-    from game.net.table import Table
 
 GAMES = all_games()
 START = 1_800_000_000.0

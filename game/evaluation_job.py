@@ -30,8 +30,8 @@ from multiprocessing.process import BaseProcess
 from game import workers
 from game.catalog import plugins
 from game.client.match.evaluation import EvaluationError
-from game.core.analysis import Analyst, Evaluation
 from game.core.match import Match
+from game.core.review.analysis import Analyst, Evaluation
 
 
 @dataclass(frozen=True)

@@ -17,7 +17,7 @@ from game.client.match.lobby import Lobby, Spectator
 from game.client.match.online import OnlineGame
 from game.core.match import Match
 from game.core.registry import AnyGame
-from game.core.review import Review
+from game.core.review.model import Review
 
 
 def preload_scenes() -> None:
@@ -109,16 +109,16 @@ class SceneFactories:
         return ScoresScene(services)
 
     def learn(self, services: Services, game_id: str | None = None) -> Scene:
-        from scenes.learn import LearnScene
+        from scenes.learning.learn import LearnScene
 
         return LearnScene(services, game_id)
 
     def first_time(self, services: Services, game_id: str, setup: Scene) -> Scene:
-        from scenes.learn import first_time_offer
+        from scenes.learning.learn import first_time_offer
 
         return first_time_offer(services, game_id, setup)
 
     def mistakes(self, services: Services, match: Match, review: Review, seat: int) -> Scene:
-        from scenes.mistakes import MistakesScene
+        from scenes.learning.mistakes import MistakesScene
 
         return MistakesScene(services, match, review, seat)

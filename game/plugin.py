@@ -20,12 +20,12 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 from game.client.app.commands import ViewAction
-from game.core.analysis import Analyst
 from game.core.errors import GameError
 from game.core.match import ABORT, DRAW, LEFT, RESIGN, TIMEOUT, meta_word
 from game.core.player import Limit, Player
 from game.core.protocol import GameInfo, MoveResult
 from game.core.registry import AnyGame, Registry
+from game.core.review.analysis import Analyst
 
 if TYPE_CHECKING:
     from game.client.view import ViewFactory
@@ -160,7 +160,7 @@ class GamePlugin:
     computers: Callable[[], ComputerLevels] | None = None
     """Imports the computer players; None for a game with none."""
     analyst: Callable[[], Analyst] | None = None
-    """Imports the review's engine (``game.core.analysis``); None for a game with none."""
+    """Imports the review's engine (``game.core.review.analysis``); None for a game with none."""
     course: tuple[str, ...] = ()
     """Its lesson and puzzle files in ``assets/learn``."""
     scores: HighScores | None = None

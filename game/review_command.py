@@ -23,8 +23,8 @@ from game.core.atomic import atomic_write_text
 from game.core.errors import RecordError
 from game.core.files import shown_name
 from game.core.record import read_record
-from game.core.review import DEPTHS, PlyReview, Review, Summary
-from game.core.reviewing import review_record, stored_review
+from game.core.review.model import DEPTHS, PlyReview, Review, Summary
+from game.core.review.reviewing import review_record, stored_review
 from game.core.text import printable
 from game.plugin import registry
 

@@ -29,10 +29,10 @@ from typing import Any
 from game import workers
 from game.catalog import plugins
 from game.client.match.review import ReviewStatus
-from game.core.analysis import Analyst
 from game.core.match import Match
-from game.core.review import DEPTHS, PlyReview, Review
-from game.core.reviewing import review_record
+from game.core.review.analysis import Analyst
+from game.core.review.model import DEPTHS, PlyReview, Review
+from game.core.review.reviewing import review_record
 
 
 @dataclass(frozen=True)

@@ -52,8 +52,8 @@ from game.core.match import Match
 from game.core.protocol import CHANCE
 from game.main_window import VIEWS, build_services, first_scene
 from scenes.help import HelpScene
-from scenes.learn import LearnScene, OfferScene
-from scenes.lesson import LessonScene
+from scenes.learning.learn import LearnScene, OfferScene
+from scenes.learning.lesson import LessonScene
 from scenes.menu import MenuScene
 from scenes.pause import PauseScene
 from scenes.play import PlayScene
@@ -318,8 +318,8 @@ class Walk:
         from game.client.match.online import OnlinePlay
         from game.hosting import LanHost
         from game.net.lan import Announced  # zeroconf is in the build
-        from game.net.limits import PROTOCOL_VERSION
         from game.net.session import Join, Network, Session, TableNow
+        from game.net.wire.limits import PROTOCOL_VERSION
         from scenes.online.play import OnlinePlayScene
         from scenes.online.screen import OnlineScene
 

@@ -23,7 +23,7 @@ from game.client.widgets.hinted_entry import HintedEntry
 from game.core.errors import RecordError
 from game.core.files import shown_name
 from game.core.match import Match
-from game.core.review import Review
+from game.core.review.model import Review
 from game.core.text import printable
 
 MESSAGE_LIMIT = 600

@@ -21,13 +21,13 @@ from game.client.access.stops import ListStop
 from game.client.app import commands as c
 from game.client.app import input as inp
 from game.client.app.assets import changelog_path
-from game.client.app.changelog import whats_new
 from game.client.app.commands import Command
 from game.client.app.scene import Pop, Scene, Transition
 from game.client.app.services import Services
 from game.client.draw import fonts, palette
 from game.client.draw.pictures import PictureBook
 from game.client.draw.richtext import TextPanel
+from game.client.files.changelog import whats_new
 from game.client.widgets.fitted import Fitted
 from scenes.common import button, heading
 

@@ -28,10 +28,11 @@ from game.client.match import result
 from game.client.match.computer import ComputerSeat
 from game.client.match.table import MovingSeat
 from game.client.view import Feedback, Flips, Swatches, last_turn, seat_colours
-from game.client.widgets import move_buttons, top_bar
+from game.client.widgets import top_bar
 from game.client.widgets.board_host import BoardHost
 from game.client.widgets.movelist import History, MoveList
-from game.client.widgets.side_panel import Ended, SidePanel, Turn
+from game.client.widgets.panel import move_buttons
+from game.client.widgets.panel.side_panel import Ended, SidePanel, Turn
 from game.core.match import Match
 from game.core.protocol import CHANCE
 from game.core.record import Online

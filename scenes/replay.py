@@ -23,9 +23,10 @@ from game.client.draw import fonts, palette
 from game.client.files import storage
 from game.client.match import result
 from game.client.view import Flips, flip, last_turn, seat_colours
-from game.client.widgets import top_bar, turn_info
+from game.client.widgets import top_bar
 from game.client.widgets.fitted import Fitted
 from game.client.widgets.movelist import History, MoveList
+from game.client.widgets.panel import turn_info
 from game.client.widgets.slider import JumpSlider
 from game.core.match import Match
 from game.core.text import counted

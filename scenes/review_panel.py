@@ -29,8 +29,8 @@ from game.client.widgets.movelist import History, Mark
 from game.core.errors import RecordError
 from game.core.match import Match
 from game.core.record import read_record
-from game.core.review import TURN_JOIN, Judgement, Review
-from game.core.reviewing import StoredReview, stored_review
+from game.core.review.model import TURN_JOIN, Judgement, Review
+from game.core.review.reviewing import StoredReview, stored_review
 from scenes.common import button
 
 RGB = tuple[int, int, int]

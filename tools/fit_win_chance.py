@@ -40,9 +40,9 @@ from typing import Any, Protocol, cast
 
 from game.arena import DEFAULT_TURN_LIMIT, computer_levels, play_game
 from game.catalog import all_games, plugins
-from game.core.analysis import Curve, Line
 from game.core.player import Limit
 from game.core.protocol import CHANCE
+from game.core.review.analysis import Curve, Line
 
 ROOT = Path(__file__).resolve().parent.parent
 DEFAULT_KEY = "default"
@@ -239,7 +239,7 @@ def write(game_id: str, key: str, fitted: Curve | Line, run: str) -> Path:
         '``python -m tools.fit_win_chance``, which ``RUNS`` quotes for each; refit rather '
         'than edit."""\n\n'
         "from typing import Final\n\n"
-        f"from game.core.analysis import {kind}\n\n"
+        f"from game.core.review.analysis import {kind}\n\n"
         f"{'LINES' if solo else 'CURVES'}: Final = {{\n{entries}}}\n\n"
         f"RUNS: Final = {{\n{commands}}}\n"
     )

@@ -24,7 +24,7 @@ from game.core.match import Match, Seat
 from game.core.player import Budget, Limit
 from game.core.protocol import CHANCE
 from game.core.record import save_match
-from game.core.reviewing import spans
+from game.core.review.reviewing import spans
 
 DATA: Final = Path(__file__).resolve().parent.parent / "bench" / "data"
 GAMES: Final = {

@@ -28,8 +28,8 @@ from game.conquid.ai.position import Pos
 from game.conquid.rules.board import PRESETS, Board
 from game.conquid.rules.game import GAME, Conquest, ConquidState, conquest_available
 from game.conquid.win_chance import CURVES
-from game.core.analysis import CurveAnalyst, Proof, Searched
 from game.core.player import Budget, Limit
+from game.core.review.analysis import CurveAnalyst, Proof, Searched
 
 VERSION: Final = "1"
 QUICK_BUDGET: Final = 2_000

@@ -3,7 +3,7 @@
 
 from typing import Final
 
-from game.core.analysis import Curve
+from game.core.review.analysis import Curve
 
 CURVES: Final = {
     "large": Curve(scale=0.00240532, offset=-0.049006, positions=106),

@@ -24,7 +24,7 @@ unchanged: their bare ``resign`` still means the side to move resigned, and the 
 match names that seat (``resign 1``) when it is saved again.
 
 A record may also carry the computer's review of the game (``analysis``, see
-``game.core.review_section``). It is optional and versioned on its own, so the format version
+``game.core.review.section``). It is optional and versioned on its own, so the format version
 does not change for it: readers that do not know it ignore it. A review that is hostile or does
 not fit the moves is dropped with a message (``Record.analysis_problem``) and the game opens.
 """
@@ -45,9 +45,9 @@ from game.core.files import FileRefused, read_bounded
 from game.core.match import Match, Seat
 from game.core.protocol import Outcome, parse_reason
 from game.core.registry import Registry
-from game.core.review import Review
-from game.core.review_section import from_json as analysis_from_json
-from game.core.review_section import to_json as analysis_to_json
+from game.core.review.model import Review
+from game.core.review.section import from_json as analysis_from_json
+from game.core.review.section import to_json as analysis_to_json
 from game.core.text import checked_text, printable, quote
 
 FORMAT: Final = "conquid-arcade-record"
@@ -103,7 +103,7 @@ class Record:
     final_digest: str | None = None
     online: Online | None = None
     analysis: Review | None = None
-    """The computer's review of the game, if one was saved with it (``game.core.review``)."""
+    """The computer's review of the game, if one was saved with it (``game.core.review.model``)."""
     analysis_problem: str | None = None
     """Why the file's review was left out (hostile or not this game's); None if it was not."""
 

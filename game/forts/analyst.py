@@ -30,8 +30,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Final
 
-from game.core.analysis import Evaluation, Line, fitted_version
 from game.core.player import Budget, Limit
+from game.core.review.analysis import Evaluation, Line, fitted_version
 from game.forts.ai import HelperPlayer, Weights, evaluate
 from game.forts.info import DEFAULT_PRESET
 from game.forts.points_left import LINES
@@ -54,7 +54,7 @@ class Expected:
 
 
 class FortsAnalyst:
-    """Forts and Ruins' ``Analyst`` (``game.core.analysis``): points, not a win chance."""
+    """Forts and Ruins' ``Analyst`` (``game.core.review.analysis``): points, not a win chance."""
 
     quick_budget = QUICK_BUDGET
     deep_budget = DEEP_BUDGET

@@ -3,7 +3,7 @@
 
 from typing import Final
 
-from game.core.analysis import Line
+from game.core.review.analysis import Line
 
 LINES: Final = {
     "9x18": Line(slope=0.00206351, intercept=55.1234, per_point=-0.568126, positions=1676),

@@ -36,10 +36,10 @@ from game.core.errors import GameError, OptionsError
 from game.core.match import Match, Seat
 from game.core.registry import Registry
 from game.core.text import quote
-from game.net import lobby as lb
-from game.net import messages as m
-from game.net.codes import CloseCode, ProtocolError
-from game.net.limits import MAX_MESSAGE_BYTES, PROTOCOL_VERSION, RATE_MESSAGES, RATE_SECONDS
+from game.net.wire import lobby as lb
+from game.net.wire import messages as m
+from game.net.wire.codes import CloseCode, ProtocolError
+from game.net.wire.limits import MAX_MESSAGE_BYTES, PROTOCOL_VERSION, RATE_MESSAGES, RATE_SECONDS
 
 RECONNECT_ATTEMPTS: Final = 40
 RECONNECT_FIRST_DELAY: Final = 0.05

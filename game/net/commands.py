@@ -8,9 +8,9 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from game.net.codes import ProtocolError
 from game.net.server.limits import Limits
 from game.net.server.runner import DEFAULT_PORT
+from game.net.wire.codes import ProtocolError
 
 
 def add_net_parsers(commands: Any) -> None:

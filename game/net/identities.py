@@ -18,7 +18,7 @@ from typing import Final
 
 from game.core.atomic import atomic_write_text
 from game.core.files import FileRefused, read_bounded
-from game.net.limits import TOKEN_BYTES
+from game.net.wire.limits import TOKEN_BYTES
 
 FILE_NAME: Final = "online-names.json"
 MAX_BYTES: Final = 1024 * 1024

@@ -20,7 +20,7 @@ import ifaddr
 from zeroconf import IPVersion, ServiceBrowser, ServiceInfo, ServiceStateChange, Zeroconf
 
 from game.core.text import problem
-from game.net.limits import PROTOCOL_VERSION
+from game.net.wire.limits import PROTOCOL_VERSION
 
 SERVICE: Final = "_conquid-arcade._tcp.local."
 RESOLVE_MS: Final = 3000

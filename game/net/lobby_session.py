@@ -16,9 +16,9 @@ import asyncio
 from collections.abc import Callable
 
 from game.core.registry import Registry
-from game.net import lobby as lb
 from game.net.client import ClientError, Incoming, TableClient
 from game.net.session import Heard, Link, LinkedSession, Network
+from game.net.wire import lobby as lb
 
 Event = Heard | Link
 

@@ -14,7 +14,7 @@ import random
 import secrets
 from typing import Protocol
 
-from game.net.limits import INVITE_ALPHABET, INVITE_LENGTH, TABLE_ID_LENGTH, TOKEN_BYTES
+from game.net.wire.limits import INVITE_ALPHABET, INVITE_LENGTH, TABLE_ID_LENGTH, TOKEN_BYTES
 
 _TABLE_ALPHABET = "abcdefghijkmnpqrstuvwxyz23456789"
 

@@ -28,10 +28,10 @@ from dataclasses import dataclass
 from typing import Any, Final, Generic, TypeVar
 
 from game.core.registry import Registry
-from game.net import lobby as lb
-from game.net import messages as m
 from game.net.client import REDIRECT, UNPLAYABLE, ClientError, Incoming, TableClient, Ticket
-from game.net.codes import CloseCode
+from game.net.wire import lobby as lb
+from game.net.wire import messages as m
+from game.net.wire.codes import CloseCode
 
 RETRY_FIRST: Final = 1.0
 RETRY_MAX: Final = 30.0

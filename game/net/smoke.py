@@ -21,9 +21,9 @@ from typing import Any, Final
 
 from game.catalog import all_games
 from game.core.registry import Registry
-from game.net import messages as m
 from game.net.client import REPLY_SECONDS, ClientError, TableClient
-from game.net.codec import Fields
+from game.net.wire import messages as m
+from game.net.wire.codec import Fields
 
 SMOKE_MOVES: Final = 40
 GAME_SECONDS: Final = 120.0

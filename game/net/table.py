@@ -6,7 +6,7 @@ The server hands a table one message at a time, with the connection it came from
 server stores ``store`` *before* it sends anything, so no player ever hears of a move that a
 crash could lose; if storing fails it drops the table and restores it from what was stored.
 
-Every change goes through an entry (``game.net.entries``) and ``_apply``, both live and when a
+Every change goes through an entry (``game.net.wire.entries``) and ``_apply``, both live and when a
 restarted server rebuilds the table from its entries, so the two can never differ. Board moves
 are parsed and played as move values through ``Match.play``; the meta moves (resign, draw,
 abort, forfeits) are only made by their own messages, never from move text, so nobody can
@@ -45,15 +45,23 @@ from game.core.record import Online, Record
 from game.core.registry import AnyGame, Registry
 from game.core.text import printable, quote
 from game.net.clocks import GameClock
-from game.net.codes import CloseCode, ProtocolError, Refusal
-from game.net.entries import Entry, Opened, Played, Rematch, Sat, Undone
-from game.net.limits import (
+from game.net.randomness import (
+    Randomness,
+    coin,
+    new_invite_code,
+    new_token,
+    token_hash,
+    token_matches,
+)
+from game.net.wire.codes import CloseCode, ProtocolError, Refusal
+from game.net.wire.entries import Entry, Opened, Played, Rematch, Sat, Undone
+from game.net.wire.limits import (
     FIRST_MOVE_SECONDS,
     INVITE_SECONDS,
     MAX_LAG_CREDIT_SECONDS,
     TAKEBACK_WAIT_SECONDS,
 )
-from game.net.messages import (
+from game.net.wire.messages import (
     Abort,
     Answer,
     Attach,
@@ -81,14 +89,6 @@ from game.net.messages import (
     TableState,
     TakenBack,
     moves_messages,
-)
-from game.net.randomness import (
-    Randomness,
-    coin,
-    new_invite_code,
-    new_token,
-    token_hash,
-    token_matches,
 )
 
 Conn = Hashable

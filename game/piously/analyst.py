@@ -29,8 +29,8 @@ import random
 from collections.abc import Iterable
 from typing import Final
 
-from game.core.analysis import CurveAnalyst, Proof, Searched
 from game.core.player import Budget, Limit
+from game.core.review.analysis import CurveAnalyst, Proof, Searched
 from game.piously.ai import HARD_KEEP, HARD_REPLIES, HARD_SHAPE
 from game.piously.ai.evaluate import WIN
 from game.piously.ai.players import PlanningPlayer

@@ -3,7 +3,7 @@
 
 from typing import Final
 
-from game.core.analysis import Curve
+from game.core.review.analysis import Curve
 
 CURVES: Final = {
     "default": Curve(scale=0.0482695, offset=-2.77815, positions=153),

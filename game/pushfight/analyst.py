@@ -21,8 +21,8 @@ from __future__ import annotations
 
 from typing import Final
 
-from game.core.analysis import CurveAnalyst, Proof, Searched
 from game.core.player import Budget, Limit
+from game.core.review.analysis import CurveAnalyst, Proof, Searched
 from game.pushfight.ai import WIN, evaluate, survey
 from game.pushfight.info import SETUP_PLIES
 from game.pushfight.rules import engine

@@ -20,7 +20,7 @@ from game.client.draw import fonts, palette
 from game.client.files import storage
 from game.client.match.lobby import Spectator
 from game.client.view import last_turn
-from game.client.widgets import countdown
+from game.client.widgets.panel import countdown
 from scenes.common import chat_field, sent_line
 from scenes.replay import ReplayScene
 

@@ -13,7 +13,7 @@ from game.client.app import commands as c
 from game.client.draw import fonts, palette
 from game.client.match.clocks import low_time
 from game.client.match.online import OnlineGame
-from game.client.widgets import countdown
+from game.client.widgets.panel import countdown
 from game.core.match import Match, meta_word
 from game.core.protocol import CHANCE
 

@@ -13,7 +13,7 @@ import pygame
 from game.client.app import commands as c
 from game.client.app import input as inp
 from game.client.app.services import Services
-from game.client.widgets import move_buttons, turn_info
+from game.client.widgets.panel import move_buttons, turn_info
 
 HINTS: Final = (
     (c.BACK, "pause"), (c.CONFIRM, "confirm"), (c.CLEAR, "clear"),

@@ -7,8 +7,8 @@ from collections.abc import Callable, Sequence
 
 from game.client.draw import palette
 from game.client.match import result
-from game.client.widgets import seat_card
 from game.client.widgets.movelist import History
+from game.client.widgets.panel import seat_card
 from game.core.match import Match
 from game.core.protocol import CHANCE
 from game.core.text import counted

@@ -14,10 +14,10 @@ from typing import Any
 from websockets.asyncio.client import ClientConnection, connect
 
 from game.core.match import Match
-from game.net.limits import PROTOCOL_VERSION
 from game.net.server.app import TransportServer
 from game.net.server.lobby import LobbyHub
 from game.net.storage import open_storage
+from game.net.wire.limits import PROTOCOL_VERSION
 from tests.net.servers import GAMES, QUICK
 
 CLOCK = {"gone": 60, "move": None}

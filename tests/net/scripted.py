@@ -16,8 +16,8 @@ from typing import Any
 from websockets.asyncio.server import ServerConnection, serve
 
 from game.catalog import all_games
-from game.net import messages as m
-from game.net.limits import PROTOCOL_VERSION
+from game.net.wire import messages as m
+from game.net.wire.limits import PROTOCOL_VERSION
 
 GAMES = all_games()
 TOKEN = "0123456789abcdef" * 2

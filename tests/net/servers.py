@@ -10,12 +10,12 @@ from dataclasses import dataclass
 
 from game.catalog import all_games
 from game.core.match import Match
-from game.net.entries import load_entry
 from game.net.server.app import TransportServer
 from game.net.server.hub import TableHub
 from game.net.server.limits import Limits
 from game.net.storage import Storage, open_storage
 from game.net.table import Table
+from game.net.wire.entries import load_entry
 
 GAMES = all_games()
 QUICK = Limits(ping_interval_seconds=2, ping_timeout_seconds=2, close_timeout_seconds=1,

@@ -10,9 +10,11 @@ from typing import Any
 from game.catalog import all_games
 from game.core.errors import GameError
 from game.core.protocol import CHANCE
-from game.net.codes import ProtocolError
-from game.net.entries import Entry, dump_entry, load_entry
-from game.net.messages import (
+from game.net.randomness import SeededRandomness
+from game.net.table import Output, Table
+from game.net.wire.codes import ProtocolError
+from game.net.wire.entries import Entry, dump_entry, load_entry
+from game.net.wire.messages import (
     ClientMessage,
     Create,
     Error,
@@ -24,8 +26,6 @@ from game.net.messages import (
     decode_server,
     encode,
 )
-from game.net.randomness import SeededRandomness
-from game.net.table import Output, Table
 
 GAMES = all_games()
 START = 1_800_000_000.0

@@ -12,8 +12,8 @@ from collections.abc import Iterator
 import pytest
 
 from game.net.client import MAX_HOPS, REDIRECT, ClientError, TableClient, Ticket, redirect_problem
-from game.net.codes import CloseCode
 from game.net.session import REPLACED, Event, Link, Network, Session
+from game.net.wire.codes import CloseCode
 from tests.net.scripted import GAMES, TOKEN, Peer, ScriptedServer, scripted
 
 

@@ -8,8 +8,8 @@ import asyncio
 
 import pytest
 
-from game.net import messages as m
 from game.net.client import UNEXPECTED, UNPLAYABLE, ClientError, Incoming, TableClient
+from game.net.wire import messages as m
 from tests.net.scripted import GAMES, Peer, scripted
 
 QUICKLY = 5.0

@@ -17,10 +17,10 @@ from pathlib import Path
 import pytest
 from websockets.asyncio.client import ClientConnection, connect
 
-from game.net import messages as m
 from game.net.client import TableClient
-from game.net.codes import CloseCode
-from game.net.limits import PROTOCOL_VERSION
+from game.net.wire import messages as m
+from game.net.wire.codes import CloseCode
+from game.net.wire.limits import PROTOCOL_VERSION
 from tests.net.servers import GAMES, QUICK, LiveServer, live_server
 from tests.net.waiting import close_code
 

@@ -10,11 +10,11 @@ import pytest
 
 from game.core.protocol import OutcomeReason
 from game.net.clocks import GameClock
-from game.net.codec import Fields
-from game.net.codes import ProtocolError
-from game.net.entries import Played
-from game.net.limits import FIRST_MOVE_SECONDS
-from game.net.messages import Attach, Clock, Ended, Move, Moved, TableState
+from game.net.wire.codec import Fields
+from game.net.wire.codes import ProtocolError
+from game.net.wire.entries import Played
+from game.net.wire.limits import FIRST_MOVE_SECONDS
+from game.net.wire.messages import Attach, Clock, Ended, Move, Moved, TableState
 from tests.net.tables import START, Setup, legal_text, messages, seated
 
 LIVE = Clock(base=180, increment=2)

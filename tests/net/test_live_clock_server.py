@@ -12,11 +12,11 @@ from pathlib import Path
 import pytest
 
 from game.core.protocol import OutcomeReason
-from game.net import messages as m
 from game.net.client import TableClient
-from game.net.codes import ProtocolError
-from game.net.limits import FIRST_MOVE_SECONDS
 from game.net.smoke import parse_clock
+from game.net.wire import messages as m
+from game.net.wire.codes import ProtocolError
+from game.net.wire.limits import FIRST_MOVE_SECONDS
 from tests.net.servers import GAMES, live_server
 from tests.net.waiting import until
 

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from game.net import lobby as lb
-from game.net import messages as m
-from game.net.codes import ProtocolError, Refusal
+from game.net.wire import lobby as lb
+from game.net.wire import messages as m
+from game.net.wire.codes import ProtocolError, Refusal
 
 SECRET = "0123456789abcdef" * 2
 CLOCK = m.Clock(60, None)

@@ -9,9 +9,9 @@ import pytest
 from websockets.asyncio.client import connect
 
 from game.core.match import Match, Seat
-from game.net import lobby as lb
 from game.net.glicko2 import Rating, Result, update
-from game.net.limits import PROTOCOL_VERSION
+from game.net.wire import lobby as lb
+from game.net.wire.limits import PROTOCOL_VERSION
 from tests.net.lobby_clients import (
     RULES,
     Peer,

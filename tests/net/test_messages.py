@@ -11,11 +11,11 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from game.core.protocol import GameInfo
-from game.net import codec
-from game.net.codes import ProtocolError, Refusal
-from game.net.handshake import greet, hosted_games
-from game.net.limits import MAX_ITEMS, MAX_MESSAGE_BYTES, PROTOCOL_VERSION
-from game.net.messages import (
+from game.net.wire import codec
+from game.net.wire.codes import ProtocolError, Refusal
+from game.net.wire.handshake import greet, hosted_games
+from game.net.wire.limits import MAX_ITEMS, MAX_MESSAGE_BYTES, PROTOCOL_VERSION
+from game.net.wire.messages import (
     Abort,
     Answer,
     Attach,

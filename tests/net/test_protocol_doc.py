@@ -11,13 +11,13 @@ from pathlib import Path
 import pytest
 
 from game.core.protocol import OptionKind, OptionSpec
-from game.net import limits as lim
-from game.net import lobby as lb
-from game.net import messages as m
-from game.net.codes import CloseCode, Refusal
 from game.net.server import lobby as server_lobby
 from game.net.server import session
 from game.net.server.limits import Limits
+from game.net.wire import limits as lim
+from game.net.wire import lobby as lb
+from game.net.wire import messages as m
+from game.net.wire.codes import CloseCode, Refusal
 from tests.net.servers import GAMES
 
 DOC = (Path(__file__).resolve().parents[2] / "docs" / "online.md").read_text(encoding="utf-8")

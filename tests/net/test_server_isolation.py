@@ -16,11 +16,11 @@ from typing import Any
 import pytest
 
 from game.core.match import Match
-from game.net.limits import PROTOCOL_VERSION
 from game.net.server import rounds as rounds_module
 from game.net.server.lobby import OLD_ROUNDS, LobbyHub
 from game.net.server.session import OUTBOX, Session
 from game.net.storage import open_storage
+from game.net.wire.limits import PROTOCOL_VERSION
 from tests.net.lobby_clients import CLOCK, RULES, Peer, peer, push_fight_between
 from tests.net.servers import GAMES, QUICK
 

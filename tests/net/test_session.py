@@ -6,9 +6,9 @@ import asyncio
 
 import pytest
 
-from game.net.codes import CloseCode
 from game.net.server import session as session_module
 from game.net.server.session import Session
+from game.net.wire.codes import CloseCode
 
 
 class StuckLink:

@@ -15,10 +15,10 @@ import pytest
 from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed
 
-from game.net import messages as m
 from game.net.client import TableClient
-from game.net.codes import CloseCode
-from game.net.limits import PROTOCOL_VERSION
+from game.net.wire import messages as m
+from game.net.wire.codes import CloseCode
+from game.net.wire.limits import PROTOCOL_VERSION
 from tests.net.processes import ServerProcess, start_server
 from tests.net.servers import GAMES
 

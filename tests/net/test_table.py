@@ -15,10 +15,12 @@ from game.core.match import Match
 from game.core.protocol import OutcomeReason
 from game.core.record import Online, Record
 from game.core.registry import Registry
-from game.net.codes import CloseCode, ProtocolError, Refusal
-from game.net.entries import Played, Rematch, Sat, dump_entry, load_entry
-from game.net.limits import INVITE_ALPHABET, INVITE_LENGTH, INVITE_SECONDS
-from game.net.messages import (
+from game.net.randomness import SeededRandomness
+from game.net.table import Table
+from game.net.wire.codes import CloseCode, ProtocolError, Refusal
+from game.net.wire.entries import Played, Rematch, Sat, dump_entry, load_entry
+from game.net.wire.limits import INVITE_ALPHABET, INVITE_LENGTH, INVITE_SECONDS
+from game.net.wire.messages import (
     Abort,
     Answer,
     Attach,
@@ -40,8 +42,6 @@ from game.net.messages import (
     Said,
     TableState,
 )
-from game.net.randomness import SeededRandomness
-from game.net.table import Table
 from tests.net.tables import (
     GAMES,
     START,

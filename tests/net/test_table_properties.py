@@ -12,7 +12,8 @@ from hypothesis import event, given, settings
 from hypothesis import strategies as st
 
 from game.core.match import Match
-from game.net.messages import (
+from game.net.table import Output
+from game.net.wire.messages import (
     Abort,
     Answer,
     Attach,
@@ -27,7 +28,6 @@ from game.net.messages import (
     Resign,
     TableState,
 )
-from game.net.table import Output
 from tests.net.tables import GAMES, Setup, seated, snapshot
 
 CONNS = ("a", "b", "c")

@@ -9,9 +9,9 @@ import random
 
 import pytest
 
-from game.net.entries import Undone, dump_entry, load_entry, round_moves
-from game.net.limits import TAKEBACK_WAIT_SECONDS
-from game.net.messages import (
+from game.net.wire.entries import Undone, dump_entry, load_entry, round_moves
+from game.net.wire.limits import TAKEBACK_WAIT_SECONDS
+from game.net.wire.messages import (
     Answer,
     Attach,
     Clock,

@@ -6,8 +6,8 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
-from game.net import messages as m
 from game.net.client import TableClient
+from game.net.wire import messages as m
 from tests.net.servers import GAMES, live_server
 
 

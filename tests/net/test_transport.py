@@ -15,10 +15,10 @@ from dataclasses import replace
 import pytest
 from websockets.asyncio.client import ClientConnection, connect
 
-from game.net.codes import CloseCode
 from game.net.server.app import PortInUse, TransportServer
 from game.net.server.limits import InviteGuesses, Limits, PerAddress, Window
 from game.net.server.session import Session
+from game.net.wire.codes import CloseCode
 from tests.net.waiting import close_code, until
 
 

@@ -1,4 +1,4 @@
-"""Messages declared as data (``game.net.wire``): a field needs a wire type, fields added later
+"""Messages declared as data (``game.net.wire.form``): a field needs a wire type, fields added later
 keep older peers' and older stored data's form, and a refusal names the value's place."""
 
 from __future__ import annotations
@@ -8,11 +8,11 @@ from dataclasses import dataclass
 
 import pytest
 
-from game.net import lobby as lb
-from game.net import messages as m
-from game.net.codes import ProtocolError
-from game.net.entries import Played, dump_entry, load_entry
-from game.net.wire import Wire
+from game.net.wire import lobby as lb
+from game.net.wire import messages as m
+from game.net.wire.codes import ProtocolError
+from game.net.wire.entries import Played, dump_entry, load_entry
+from game.net.wire.form import Wire
 
 
 def test_a_field_without_a_wire_type_is_refused_when_its_class_is_made() -> None:

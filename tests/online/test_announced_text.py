@@ -10,7 +10,7 @@ import pytest
 from zeroconf import ServiceInfo
 
 from game.net.lan import SERVICE, _read
-from game.net.limits import PROTOCOL_VERSION
+from game.net.wire.limits import PROTOCOL_VERSION
 
 
 def announced(label: str = "Ada ABC234", **changes: str) -> ServiceInfo:

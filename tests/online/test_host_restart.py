@@ -14,7 +14,7 @@ import pygame
 from game.client.app.app import App
 from game.client.files.chats import Said
 from game.client.files.paths import Paths
-from game.net import messages as m
+from game.net.wire import messages as m
 from scenes.menu import MenuScene
 from scenes.play import PlayScene
 from tests.online.hosting import (

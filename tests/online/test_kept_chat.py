@@ -16,8 +16,8 @@ from game.client.files import chats
 from game.client.files.chats import Said
 from game.client.files.paths import Paths
 from game.client.match.online import OnlineGame
-from game.net import messages as m
 from game.net.session import Heard, TableNow
+from game.net.wire import messages as m
 from tests.online.test_online_game import FakeSession, table
 
 
@@ -58,7 +58,7 @@ def test_only_the_last_lines_are_kept(tmp_path: Path) -> None:
 
 
 def test_the_longest_lines_a_server_relays_are_kept_whole() -> None:
-    from game.net.limits import MAX_CHAT, MAX_NAME
+    from game.net.wire.limits import MAX_CHAT, MAX_NAME
 
     assert chats.LONGEST_TEXT >= MAX_CHAT and chats.LONGEST_NAME >= MAX_NAME
 

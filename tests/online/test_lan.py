@@ -14,7 +14,7 @@ import pytest
 PROGRAM = """
 import json, threading, time
 from game.net.lan import Announcer, Browser
-from game.net.limits import PROTOCOL_VERSION
+from game.net.wire.limits import PROTOCOL_VERSION
 found = threading.Event()
 browser = Browser(found.set)
 ours = Announcer(8765, ["127.0.0.1"])

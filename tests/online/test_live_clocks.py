@@ -37,8 +37,8 @@ def test_time_is_low_at_a_tenth_of_the_start_within_bounds() -> None:
 def test_every_menu_entry_makes_a_table_clock_the_server_takes() -> None:
     from game.client.match.clocks import CUSTOM, choice_of, labels
     from game.client.match.seats import table_clock
-    from game.net import messages as m
-    from game.net.codec import Fields
+    from game.net.wire import messages as m
+    from game.net.wire.codec import Fields
 
     for label in labels():
         choice = choice_of(label, "4+2")
@@ -52,7 +52,7 @@ def test_every_menu_entry_makes_a_table_clock_the_server_takes() -> None:
 
 def test_the_lobby_names_a_listed_real_time_clock() -> None:
     from game.client.match import lobby
-    from game.net import messages as m
+    from game.net.wire import messages as m
 
     assert lobby.clock_text(m.Clock(base=300, increment=3)) == "5+3 live"
     assert lobby.clock_text(m.Clock(move=86_400)) == "1 day per move"

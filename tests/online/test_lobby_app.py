@@ -28,11 +28,11 @@ from game.client.view import Flips
 from game.client.widgets.hinted_entry import HintedEntry
 from game.core.match import Match
 from game.main_window import build_services
-from game.net import lobby as lb
 from game.net.lobby_session import LobbySession
-from game.net.messages import Clock
 from game.net.server.runner import ServerConfig, ServerThread
 from game.net.session import Accept, Heard, Host, Join, Network, Seek, Session, TableNow, Take
+from game.net.wire import lobby as lb
+from game.net.wire.messages import Clock
 from scenes.lobby.profile import ProfileScene
 from scenes.lobby.screen import LobbyScene
 from scenes.lobby.watch import WatchScene

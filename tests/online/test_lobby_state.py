@@ -7,10 +7,10 @@ from pathlib import Path
 from typing import Any
 
 from game.client.match.lobby import Lobby
-from game.net import lobby as lb
-from game.net import messages as m
 from game.net.identities import Identities
 from game.net.session import Heard, Link
+from game.net.wire import lobby as lb
+from game.net.wire import messages as m
 
 CLOCK = m.Clock(60, None)
 

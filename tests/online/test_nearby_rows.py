@@ -15,7 +15,7 @@ from game.client.files.paths import Paths
 from game.client.match.online import OnlinePlay
 from game.hosting import LanHost
 from game.net.lan import Announced
-from game.net.limits import PROTOCOL_VERSION
+from game.net.wire.limits import PROTOCOL_VERSION
 from scenes.menu import MenuScene
 from scenes.online.screen import OnlineScene
 from tests.online.hosting import loopback_services

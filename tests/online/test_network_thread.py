@@ -12,10 +12,10 @@ from pathlib import Path
 import pytest
 
 from game.catalog import all_games
-from game.net import messages as m
 from game.net.client import Ticket
 from game.net.server.runner import ServerConfig, ServerThread
 from game.net.session import Event, Host, Invited, Join, Link, Network, Seated, Session, TableNow
+from game.net.wire import messages as m
 
 GAMES = all_games()
 

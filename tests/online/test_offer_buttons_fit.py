@@ -10,7 +10,7 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 from game.client.app.services import restyle
-from game.net import messages as m
+from game.net.wire import messages as m
 from tests.online.hosting import against_opponent, frames_until
 from tests.ui.driver import Driver
 from tests.ui.test_no_cut_text import buttons_cut

@@ -15,8 +15,8 @@ from game.catalog import all_games
 from game.client.files.paths import Paths
 from game.client.match.online import OnlineGame
 from game.core.match import Match
-from game.net import messages as m
 from game.net.session import Heard, TableNow
+from game.net.wire import messages as m
 
 
 class FakeSession:

@@ -20,11 +20,11 @@ import pytest
 from game.client.app.app import App
 from game.client.files.paths import Paths
 from game.client.match.online import OnlineGame
-from game.client.widgets import result_card
 from game.client.widgets.movelist import lines_height
-from game.client.widgets.side_panel import LINES_UNDER_CARD
-from game.net import messages as m
+from game.client.widgets.panel import result_card
+from game.client.widgets.panel.side_panel import LINES_UNDER_CARD
 from game.net.session import TableNow
+from game.net.wire import messages as m
 from scenes.online.play import OnlinePlayScene
 from tests.online.hosting import loopback_services
 from tests.ui.driver import Driver

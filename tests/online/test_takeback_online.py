@@ -13,7 +13,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 from typing import Any
 
 from game.client.app import commands as c
-from game.net import messages as m
+from game.net.wire import messages as m
 from scenes.online import panel as op
 from scenes.play import PlayScene
 from tests.online.hosting import Opponent, against_opponent, frames_until, play_local

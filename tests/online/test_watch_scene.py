@@ -15,9 +15,9 @@ from game.client.app.scene import Push
 from game.client.app.services import Services
 from game.client.match.lobby import Spectator
 from game.core.match import Match, Seat
-from game.net import lobby as lb
-from game.net import messages as m
 from game.net.session import Link, Watched
+from game.net.wire import lobby as lb
+from game.net.wire import messages as m
 from scenes.lobby.watch import WatchScene
 from tests.ui.driver import Driver
 

@@ -11,7 +11,7 @@ import pytest
 
 from game import __version__
 from game.client.app import assets
-from game.client.app.changelog import notes, parse, whats_new
+from game.client.files.changelog import notes, parse, whats_new
 
 ROOT = Path(__file__).resolve().parents[2]
 FIXTURE = """# Changelog

@@ -13,8 +13,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from game.core.record import Record, load_match, read_record
-from game.core.review_section import to_json
-from game.core.reviewing import review_record, stored_review
+from game.core.review.reviewing import review_record, stored_review
+from game.core.review.section import to_json
 from tests.reliability.hostile import GAMES, HOSTILE_TEXTS
 from tests.reliability.test_hostile_records import assert_readable
 from tests.review.fakes import FakeAnalyst, random_match

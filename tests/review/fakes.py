@@ -12,9 +12,9 @@ import zlib
 from typing import Any
 
 from game.catalog import all_games
-from game.core.analysis import Evaluation, Proof
 from game.core.match import Match
 from game.core.protocol import CHANCE, Game
+from game.core.review.analysis import Evaluation, Proof
 
 GAMES = all_games()
 

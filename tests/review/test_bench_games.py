@@ -6,7 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from game.core.record import read_record
-from game.core.reviewing import spans
+from game.core.review.reviewing import spans
 from tests.review.fakes import GAMES
 
 DATA = Path(__file__).resolve().parents[2] / "bench" / "data"

@@ -14,8 +14,8 @@ import pytest
 from game import review_command
 from game.catalog import plugins
 from game.cli import main
-from game.core.analysis import Evaluation
 from game.core.record import read_record, save_match
+from game.core.review.analysis import Evaluation
 from game.plugin import GamePlugin
 from tests.review.fakes import GAMES, FakeAnalyst, random_match
 

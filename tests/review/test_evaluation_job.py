@@ -10,7 +10,7 @@ import pytest
 
 from game.catalog import plugins
 from game.client.match.evaluation import EvaluationError
-from game.core.analysis import Evaluation
+from game.core.review.analysis import Evaluation
 from game.evaluation_job import EvaluationJob
 from tests.review.fakes import (
     FakeAnalyst,

@@ -8,7 +8,7 @@ import time
 import pytest
 
 from game.client.match.review import ReviewStatus
-from game.core.reviewing import review_record
+from game.core.review.reviewing import review_record
 from game.review_job import ReviewJob
 from tests.review.fakes import (
     FakeAnalyst,

@@ -9,11 +9,11 @@ from typing import Any
 
 import pytest
 
-from game.core.analysis import Evaluation, Proof
 from game.core.match import Match
-from game.core.mistakes import accepted, answer_moves, judge_answer, known_answer, turn_over
-from game.core.review import TURN_JOIN, Judgement, PlyReview
-from game.core.reviewing import review_record
+from game.core.review.analysis import Evaluation, Proof
+from game.core.review.mistakes import accepted, answer_moves, judge_answer, known_answer, turn_over
+from game.core.review.model import TURN_JOIN, Judgement, PlyReview
+from game.core.review.reviewing import review_record
 from tests.review.fakes import FakeAnalyst, random_match
 
 

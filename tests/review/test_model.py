@@ -7,9 +7,9 @@ import math
 
 import pytest
 
-from game.core.accuracy import game_accuracy, move_accuracy
-from game.core.analysis import Proof
-from game.core.review import Judgement, PlyReview, Review
+from game.core.review.accuracy import game_accuracy, move_accuracy
+from game.core.review.analysis import Proof
+from game.core.review.model import Judgement, PlyReview, Review
 
 
 def ply(before: float, after: float, *, number: int = 1, seat: int = 0, move: str = "a",

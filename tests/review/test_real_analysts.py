@@ -8,7 +8,7 @@ import pytest
 
 from game.catalog import plugins
 from game.core.record import Record
-from game.core.reviewing import review_record, stored_review
+from game.core.review.reviewing import review_record, stored_review
 from tests.review.fakes import GAMES, random_match
 
 BUDGET = 150

@@ -8,11 +8,11 @@ from typing import Any
 
 import pytest
 
-from game.core.analysis import Evaluation, Proof
 from game.core.match import Match
 from game.core.protocol import CHANCE
-from game.core.review import TURN_JOIN, Judgement
-from game.core.reviewing import budget_for, review_record, spans
+from game.core.review.analysis import Evaluation, Proof
+from game.core.review.model import TURN_JOIN, Judgement
+from game.core.review.reviewing import budget_for, review_record, spans
 from tests.review.fakes import GAMES, FakeAnalyst, random_match
 
 

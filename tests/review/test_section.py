@@ -8,10 +8,10 @@ from pathlib import Path
 
 import pytest
 
-from game.core.analysis import Proof
 from game.core.record import Record, load_match, read_record, save_match
-from game.core.review_section import MAX_LINE, to_json
-from game.core.reviewing import review_record, stored_review
+from game.core.review.analysis import Proof
+from game.core.review.reviewing import review_record, stored_review
+from game.core.review.section import MAX_LINE, to_json
 from tests.review.fakes import GAMES, FakeAnalyst, random_match
 
 

@@ -7,7 +7,7 @@ import pygame
 import pytest
 
 from game.client.app.services import Services
-from game.client.widgets import turn_info
+from game.client.widgets.panel import turn_info
 from game.core.match import Match
 from tests.ui.driver import Driver
 

@@ -14,7 +14,7 @@ from game.client.app import input as inp
 from game.client.app.services import Services
 from game.client.draw import flip
 from game.client.view import Flips
-from game.client.widgets import turn_info
+from game.client.widgets.panel import turn_info
 from game.core.match import Match
 from scenes.help import APP_HELP
 from scenes.play_parts import controls

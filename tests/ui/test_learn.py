@@ -16,10 +16,10 @@ from game.client.draw import palette
 from game.client.files.learning import load_learning
 from game.client.files.paths import Paths
 from game.core.learn import Verdict
-from scenes import lesson as lesson_module
 from scenes.common import button_width
-from scenes.learn import LearnScene, OfferScene, lesson_units
-from scenes.lesson import SHOW, LessonScene
+from scenes.learning import lesson as lesson_module
+from scenes.learning.learn import LearnScene, OfferScene, lesson_units
+from scenes.learning.lesson import SHOW, LessonScene
 from scenes.menu import MenuScene
 from scenes.setup import SetupScene
 from tests.piously.view.piously_hands import perform

@@ -9,7 +9,7 @@ import pytest
 from game.client.app import commands as c
 from game.core.learn import Verdict
 from game.pushfight.view.colours import WHITE_RGB
-from scenes.lesson import NEXT, SHOW, LessonScene
+from scenes.learning.lesson import NEXT, SHOW, LessonScene
 from tests.ui.driver import Driver
 from tests.ui.test_learn import centre_of, open_lesson, settle
 
@@ -88,7 +88,7 @@ def test_a_lesson_from_the_first_time_offer_ends_on_the_lesson_list(driver: Driv
                                                                     leave: str) -> None:
     """Back inside it, and Continue after its last step ("back to the list"), go to the
     game's lessons, not to the main menu."""
-    from scenes.learn import LearnScene, OfferScene
+    from scenes.learning.learn import LearnScene, OfferScene
 
     driver.frames(2)
     driver.key("return")  # Play Conquid: its lessons are offered, the first time

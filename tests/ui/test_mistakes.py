@@ -17,14 +17,14 @@ from game.client.app.scene import Push
 from game.client.app.services import Services
 from game.client.files.mistakes import game_key
 from game.client.match.evaluation import EvaluationError
-from game.core.analysis import Evaluation
 from game.core.errors import GameError
 from game.core.match import Match
-from game.core.review import Review
-from game.core.reviewing import review_record
+from game.core.review.analysis import Evaluation
+from game.core.review.model import Review
+from game.core.review.reviewing import review_record
 from game.main_window import ProcessEvaluations, build_services
+from scenes.learning.mistakes import SHOW, SKIP, MistakesScene, Stage
 from scenes.menu import MenuScene
-from scenes.mistakes import SHOW, SKIP, MistakesScene, Stage
 from tests.review.fakes import FakeAnalyst, random_match
 from tests.ui.driver import Driver
 from tests.ui.keyboard import cursor_to, press

@@ -25,7 +25,7 @@ from game.core.match import Match, Seat
 from game.core.protocol import CHANCE, MoveResult
 from game.main_window import build_services
 from game.plugin import GamePlugin
-from scenes.learn import LearnScene, first_time_offer
+from scenes.learning.learn import LearnScene, first_time_offer
 from scenes.play import PlayScene
 from scenes.play_parts.pacing import BEAT
 from scenes.replay import ReplayScene
@@ -419,7 +419,7 @@ def test_looking_back_browses_and_shows_the_position_as_it_was(
     """Left and Right step through the moves as in the replay (the last step forward is the
     game); the buttons that cannot act are greyed; the cards count the position shown."""
     from game.client.app import commands as c
-    from game.client.widgets import seat_card
+    from game.client.widgets.panel import seat_card
 
     match = played("conquid", 6)
     play: PlayScene = driver.open_play(match)

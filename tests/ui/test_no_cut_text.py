@@ -132,7 +132,7 @@ def test_the_key_strip_keeps_the_way_to_pause(driver: Driver, services: Services
                                               size: tuple[int, int]) -> None:
     """The strip under the board drops keys from its end when short of room: Esc pause
     (the way out, and to settings and help) is among the first, never dropped."""
-    from game.client.widgets import turn_info
+    from game.client.widgets.panel import turn_info
 
     shown: list[list[str]] = []
     strip = turn_info.key_strip

@@ -427,7 +427,7 @@ def test_a_fresh_fullscreen_press_right_after_refocus_counts(driver: Driver) -> 
 
 
 def test_the_status_lines_never_run_out_of_their_room(services: Services) -> None:
-    from game.client.widgets.turn_info import fit_lines
+    from game.client.widgets.panel.turn_info import fit_lines
 
     long = ("Choose a value (keys 1-6 or the palette), then click a highlighted cell next to "
             "your living network; it is built at once.")

@@ -7,8 +7,8 @@ import pygame
 from game.client.app.scene import Push, Scene
 from game.client.app.services import Services
 from scenes.help import HelpScene
-from scenes.learn import lesson_units
-from scenes.lesson import LessonScene
+from scenes.learning.learn import lesson_units
+from scenes.learning.lesson import LessonScene
 from scenes.settings import SettingsScene
 from scenes.setup import SetupScene
 from tests.ui.driver import Driver

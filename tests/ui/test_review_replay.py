@@ -21,8 +21,8 @@ from game.client.files import storage
 from game.client.match.review import ReviewRunner, ReviewStatus
 from game.core.match import Match
 from game.core.record import read_record, save_match
-from game.core.review import Review
-from game.core.reviewing import review_record
+from game.core.review.model import Review
+from game.core.review.reviewing import review_record
 from game.main_window import ProcessReviews
 from scenes import layout
 from scenes.games import GamesScene

@@ -16,8 +16,8 @@ from game.client.app.scene import Push
 from game.client.app.services import Services, restyle
 from game.client.draw import coords, fonts
 from game.core.match import Match
-from scenes.learn import lesson_units
-from scenes.lesson import LessonScene
+from scenes.learning.learn import lesson_units
+from scenes.learning.lesson import LessonScene
 from scenes.play import PlayScene
 from tests.ui.driver import Driver
 from tests.ui.test_access_focus import SCREENS

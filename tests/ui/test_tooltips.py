@@ -25,7 +25,7 @@ def test_the_replay_transport_has_no_tip_over_the_timeline(driver: Driver,
     strip: list[str] = []
     key_strip = replay.__class__._draw_keys
     assert key_strip is not None
-    from game.client.widgets import turn_info
+    from game.client.widgets.panel import turn_info
 
     original = turn_info.key_strip
     turn_info.key_strip = lambda surface, rect, parts: strip.extend(parts)  # type: ignore

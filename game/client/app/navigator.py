@@ -16,7 +16,7 @@ from game.client.match.lobby import Lobby, Spectator
 from game.client.match.online import OnlineGame
 from game.core.match import Match
 from game.core.registry import AnyGame
-from game.core.review import Review
+from game.core.review.model import Review
 
 if TYPE_CHECKING:
     from game.client.app.services import Services

@@ -13,7 +13,7 @@ from game.core.errors import RecordError
 from game.core.match import Match
 from game.core.record import load_match, read_record, save_match
 from game.core.registry import Registry
-from game.core.review import Review
+from game.core.review.model import Review
 
 
 def now_iso() -> str:

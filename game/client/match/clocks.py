@@ -12,7 +12,7 @@ PRESETS: Final = ((3, 2), (5, 3), (10, 5), (15, 10))
 LONGEST_MINUTES: Final = 180
 LONGEST_INCREMENT: Final = 180
 SHORTEST_SECONDS: Final = 30
-"""The server's bounds (``game.net.limits``), repeated so a wrong custom clock is refused in
+"""The server's bounds (``game.net.wire.limits``), repeated so a wrong custom clock is refused in
 the form, not by the server."""
 TENTHS_BELOW: Final = 10.0
 CORRESPONDENCE: Final = {"No clock": None, "1 day per move": 1, "3 days per move": 3,

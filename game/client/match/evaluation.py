@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from typing import Protocol
 
-from game.core.analysis import Evaluation
 from game.core.match import Match
+from game.core.review.analysis import Evaluation
 
 
 class EvaluationError(RuntimeError):

@@ -18,10 +18,10 @@ from game.client.match.clocks import counted_down
 from game.client.match.online import EVENTS_PER_FRAME, provisional, served_match
 from game.core.match import Match
 from game.core.registry import Registry
-from game.net import lobby as lb
-from game.net import messages as m
 from game.net.glicko2 import PROVISIONAL_DEVIATION
 from game.net.identities import Identities, Identity, IdentityError
+from game.net.wire import lobby as lb
+from game.net.wire import messages as m
 
 REMARK_LINES: Final = 6
 LOBBY_REFUSALS: Final = {

@@ -81,7 +81,7 @@ class OnlineGame:
         self.hosted = hosted
         self.clock = clock
         self.state: Any = None
-        """The server's last ``table`` message (``game.net.messages.TableState``)."""
+        """The server's last ``table`` message (``game.net.wire.messages.TableState``)."""
         self.moves: tuple[str, ...] = ()
         """Every move of the round the server holds (acknowledged moves only)."""
         self.kept: tickets.Kept | None = None
@@ -115,7 +115,7 @@ class OnlineGame:
         """When they arrived (``ticks``): the running one has gone down since."""
         self.ratings: tuple[Any, Any] | None = None
         """After a rated round: each seat's new rating and its change
-        (``game.net.messages.RatingChange``), as the server said with the result."""
+        (``game.net.wire.messages.RatingChange``), as the server said with the result."""
 
     # -- what the scene reads ------------------------------------------------------------
 
@@ -195,18 +195,18 @@ class OnlineGame:
         self.session.resign()
 
     def offer_draw(self) -> None:
-        from game.net.messages import OfferKind
+        from game.net.wire.messages import OfferKind
 
         self.session.offer(OfferKind.DRAW)
 
     def offer_rematch(self) -> None:
-        from game.net.messages import OfferKind
+        from game.net.wire.messages import OfferKind
 
         self.session.offer(OfferKind.REMATCH)
 
     def ask_takeback(self) -> None:
         """Ask the other player to take back our last turn (nothing goes unless they agree)."""
-        from game.net.messages import OfferKind
+        from game.net.wire.messages import OfferKind
 
         self.session.offer(OfferKind.TAKEBACK)
 
@@ -216,7 +216,7 @@ class OnlineGame:
 
     def answer(self, accept: bool) -> None:
         """Answer the other player's pending offer."""
-        from game.net.messages import OfferKind
+        from game.net.wire.messages import OfferKind
 
         if self.offer is not None:
             self.session.answer(OfferKind(self.offer[0]), accept)
@@ -272,8 +272,8 @@ class OnlineGame:
     def pump(self) -> bool:
         """Take in what the network thread said (``EVENTS_PER_FRAME`` at most: the rest
         come with the next frames); True if anything changed."""
-        from game.net import messages as m
         from game.net import session as s
+        from game.net.wire import messages as m
 
         events = self.session.events(EVENTS_PER_FRAME)
         for event in events:

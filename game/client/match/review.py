@@ -5,7 +5,7 @@ review); tests provide an instant one. The scene starts a review of the match it
 polls it every frame (never blocking: each poll says how many moves are done of how many and
 holds the plies reviewed so far), stops it when the player asks or the scene closes (the
 plies done are kept, and ``start`` with ``resume=status.review`` goes on from there), and
-reads the result as a ``game.core.review.Review``.
+reads the result as a ``game.core.review.model.Review``.
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from game.core.match import Match
-from game.core.review import Review
+from game.core.review.model import Review
 
 
 @dataclass(frozen=True)

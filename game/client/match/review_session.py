@@ -18,8 +18,8 @@ from game.client.match.review import ReviewRunner, ReviewStatus
 from game.core.errors import IllegalMoveError, NotationError
 from game.core.match import Match
 from game.core.protocol import MoveResult
-from game.core.review import DEPTHS, TURN_JOIN, Judgement, PlyReview, Review
-from game.core.reviewing import Span, StoredReview, spans
+from game.core.review.model import DEPTHS, TURN_JOIN, Judgement, PlyReview, Review
+from game.core.review.reviewing import Span, StoredReview, spans
 
 
 @dataclass(frozen=True)

@@ -20,7 +20,7 @@ def table_clock(choice: int | Live | None, gone: int) -> Any:
     """A table's clock: ``choice`` days for each move, a real-time clock or None for no
     clock, and ``gone`` seconds before the win may be claimed from a player who left on
     their turn."""
-    from game.net.messages import Clock
+    from game.net.wire.messages import Clock
 
     if isinstance(choice, Live):
         return Clock(gone=gone, base=choice.base, increment=choice.increment)

@@ -22,9 +22,9 @@ from websockets.exceptions import ConnectionClosed
 from websockets.http11 import Request, Response
 
 from game import __version__
-from game.net.codes import CloseCode
 from game.net.server.limits import Limits, Window
 from game.net.server.session import Hub, Session
+from game.net.wire.codes import CloseCode
 
 HEALTH_PATH: Final = "/health"
 FULL: Final = (b"HTTP/1.1 503 Service Unavailable\r\nContent-Type: text/plain\r\n"

@@ -37,17 +37,17 @@ from typing import Any, Final, TypeVar
 
 from game import __version__
 from game.core.registry import Registry
-from game.net import messages as m
-from game.net.codes import CloseCode, ProtocolError, Refusal
-from game.net.entries import Opened, Sat, dump_entry, load_entry
-from game.net.handshake import greet, hosted_games
-from game.net.limits import MAX_BAD_MESSAGES
 from game.net.randomness import Randomness, SystemRandomness, new_table_id
 from game.net.server.commits import GroupCommit
 from game.net.server.limits import InviteGuesses, Limits, PerAddress
 from game.net.server.session import Session
 from game.net.storage import LEASE_SECONDS, Storage, StorageError, TableWrite
 from game.net.table import Output, Table
+from game.net.wire import messages as m
+from game.net.wire.codes import CloseCode, ProtocolError, Refusal
+from game.net.wire.entries import Opened, Sat, dump_entry, load_entry
+from game.net.wire.handshake import greet, hosted_games
+from game.net.wire.limits import MAX_BAD_MESSAGES
 
 T = TypeVar("T")
 IDLE_SECONDS: Final = 300.0

@@ -23,12 +23,7 @@ from collections.abc import Awaitable, Callable
 from functools import partial
 from typing import Any, Final, TypeAlias, TypeVar
 
-from game.net import lobby as lb
-from game.net import messages as m
-from game.net.codec import Fields
-from game.net.codes import ProtocolError, Refusal
 from game.net.glicko2 import PROVISIONAL_DEVIATION, Rating
-from game.net.limits import INVITE_ALPHABET
 from game.net.matchmaking import Seeker, pair
 from game.net.server.hub import LiveTable, TableHub, halt
 from game.net.server.limits import PerAddress, Window
@@ -38,6 +33,11 @@ from game.net.storage import Storage, StorageError
 from game.net.storage.common import SqlStorage
 from game.net.storage.social import Finished, SocialStore, listing_json
 from game.net.table import Output, Send
+from game.net.wire import lobby as lb
+from game.net.wire import messages as m
+from game.net.wire.codec import Fields
+from game.net.wire.codes import ProtocolError, Refusal
+from game.net.wire.limits import INVITE_ALPHABET
 
 PAIR_SECONDS: Final = 0.5
 """How often each process looks at the queues."""

@@ -15,11 +15,11 @@ from collections.abc import Awaitable, Callable
 from typing import Any, Final
 
 from game.core.match import Match
-from game.net import lobby as lb
-from game.net import messages as m
-from game.net.entries import load_entry, round_moves
 from game.net.storage import StoredTable
 from game.net.table import Table
+from game.net.wire import lobby as lb
+from game.net.wire import messages as m
+from game.net.wire.entries import load_entry, round_moves
 
 CACHED_ROUNDS: Final = 256
 """Rounds kept built (a long round's texts are some tens of kilobytes)."""

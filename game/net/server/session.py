@@ -8,7 +8,7 @@ from collections import deque
 from dataclasses import dataclass, field
 from typing import Final, Protocol
 
-from game.net.codes import CloseCode
+from game.net.wire.codes import CloseCode
 
 SEND_SECONDS: Final = 5.0
 """A client that has not taken a message in this long (it stopped reading; its buffers are

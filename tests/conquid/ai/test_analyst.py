@@ -15,9 +15,9 @@ from game.conquid.ai import LEVELS
 from game.conquid.analyst import ANALYST, QUICK_BUDGET, board_name
 from game.conquid.rules.board import PRESETS, Board
 from game.conquid.rules.game import GAME, ConquidState
-from game.core.analysis import Proof
 from game.core.match import Match
 from game.core.player import Budget, Limit
+from game.core.review.analysis import Proof
 from tools.puzzles import defences, forced_win_in_two, stops_every_win
 
 PUZZLES = Path(__file__).resolve().parents[3] / "assets" / "learn" / "conquid-puzzles.json"

@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from game.core.analysis import Proof
 from game.core.player import Budget, Limit
+from game.core.review.analysis import Proof
 from game.piously.ai.wins import find_win
 from game.piously.analyst import ANALYST, QUICK_BUDGET, TURN_JOIN, turn_text
 from game.piously.rules.game import GAME

@@ -17,7 +17,7 @@ from game.piously.rules.state import PiouslyState
 from game.piously.rules.temple import DEFAULT_LAYOUT
 from game.piously.view.board import PiouslyView
 from game.piously.view.cast import upset_pattern
-from scenes.lesson import LessonScene
+from scenes.learning.lesson import LessonScene
 from scenes.play import PlayScene
 from tests.ui.driver import Driver
 

@@ -11,9 +11,9 @@ from typing import Any
 
 import pytest
 
-from game.core.analysis import Proof
 from game.core.match import Match
 from game.core.player import Budget, Limit
+from game.core.review.analysis import Proof
 from game.pushfight.ai import LEVELS
 from game.pushfight.analyst import ANALYST, QUICK_BUDGET
 from game.pushfight.rules.game import GAME, State

@@ -13,9 +13,9 @@ import pygame
 from game.client.app.commands import ViewAction
 from game.client.draw import fonts, palette
 from game.client.view import Swatches
-from game.client.widgets import move_buttons, result_card, seat_card, turn_info
 from game.client.widgets.fitted import Fitted
 from game.client.widgets.movelist import lines_height
+from game.client.widgets.panel import move_buttons, result_card, seat_card, turn_info
 
 BUTTON_H, BUTTON_H_COMPACT = 38, 28
 COMPACT_BELOW = 840

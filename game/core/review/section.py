@@ -25,10 +25,10 @@ from __future__ import annotations
 import math
 from typing import Any, Final
 
-from game.core.analysis import Proof
 from game.core.errors import AnalysisError
 from game.core.match import meta_word
-from game.core.review import DEPTHS, TURN_JOIN, PlyReview, Review
+from game.core.review.analysis import Proof
+from game.core.review.model import DEPTHS, TURN_JOIN, PlyReview, Review
 from game.core.text import checked_text, quote
 
 SECTION_VERSION: Final = 1

@@ -13,8 +13,9 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Annotated, Any, TypeAlias
 
-from game.net.codec import Fields, dump, parse
-from game.net.messages import (
+from game.net.wire.codec import Fields, dump, parse
+from game.net.wire.form import Kind, Later, Text, Whole, Wire
+from game.net.wire.messages import (
     MAX_COUNT,
     MAX_TIME,
     Clock,
@@ -24,7 +25,6 @@ from game.net.messages import (
     Seat,
     UnixTime,
 )
-from game.net.wire import Kind, Later, Text, Whole, Wire
 
 
 @dataclass(frozen=True)

@@ -21,7 +21,7 @@ from game.client.app.services import Services
 from game.client.draw import fonts, palette
 from game.core.learn import Course
 from scenes.common import TitledScene, button, button_width, heading
-from scenes.lesson import LessonScene, Unit
+from scenes.learning.lesson import LessonScene, Unit
 
 TICK_W = 30
 """The column left of each lesson and puzzle where a tick marks what the player finished

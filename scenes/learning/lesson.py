@@ -28,8 +28,8 @@ from game.client.view import FitsMany, Marks, Suggests
 from game.core.errors import GameError
 from game.core.learn import Attempt, Step, Verdict, answer_positions
 from game.core.player import Decision
-from scenes.board_panel import MARGIN, BoardPanelScene, Line, panel_width
 from scenes.common import enable
+from scenes.learning.board_panel import MARGIN, BoardPanelScene, Line, panel_width
 
 RETRY_DELAY = 3.0
 """Seconds a missed step stays on screen, with the reason, before it starts again."""

@@ -27,12 +27,12 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from game.core.analysis import Analyst, Evaluation, Proof
 from game.core.errors import AnalysisError, GameError
 from game.core.match import Match, meta_word
 from game.core.protocol import CHANCE
 from game.core.record import Record
-from game.core.review import DEPTHS, TURN_JOIN, PlyReview, Review
+from game.core.review.analysis import Analyst, Evaluation, Proof
+from game.core.review.model import DEPTHS, TURN_JOIN, PlyReview, Review
 
 Progress = Callable[[int, int, PlyReview], None]
 """Told after each ply: plies done, plies in all, the ply just reviewed."""

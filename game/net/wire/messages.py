@@ -2,7 +2,7 @@
 
 A message is a JSON object whose ``type`` names it; its other fields are exactly the
 dataclass's fields (unknown fields are refused, so a typo never goes unnoticed). Each field is
-annotated with its wire type (``game.net.wire``), from which both directions are derived.
+annotated with its wire type (``game.net.wire.form``), from which both directions are derived.
 ``decode_client`` reads what a client may send, ``decode_server`` what a server may send,
 ``encode`` writes either. Decoding checks every field's type, range and text, so a table only
 ever sees well-formed values; what a value *means* (is it your turn, is the move legal) is the
@@ -17,9 +17,10 @@ from dataclasses import dataclass, field
 from typing import Annotated, Any, Final, TypeAlias
 
 from game.core.text import quote
-from game.net.codec import Fields, dump, parse, size_of
-from game.net.codes import ProtocolError, Refusal
-from game.net.limits import (
+from game.net.wire.codec import Fields, dump, parse, size_of
+from game.net.wire.codes import ProtocolError, Refusal
+from game.net.wire.form import Hidden, Kind, Later, Or, Text, Whole, Wire
+from game.net.wire.limits import (
     DEFAULT_GONE_SECONDS,
     INVITE_ALPHABET,
     INVITE_LENGTH,
@@ -41,7 +42,6 @@ from game.net.limits import (
     MIN_MOVE_SECONDS,
     TOKEN_BYTES,
 )
-from game.net.wire import Hidden, Kind, Later, Or, Text, Whole, Wire
 
 MAX_COUNT: Final = 1_000_000
 """Bound of plies, rounds and versions on the wire (every game ends far below it)."""
@@ -498,7 +498,7 @@ def decode_server(data: str | bytes) -> ServerMessage:
 
 def decode_as(data: str | bytes, types: Mapping[str, Any], *, lenient: bool = False) -> Any:
     """A message of one of ``types`` (type name -> ``Wire`` class), for a protocol
-    extension with messages of its own (``game.net.lobby``). ``lenient`` (what a client reads
+    extension with messages of its own (``game.net.wire.lobby``). ``lenient`` (what a client reads
     from a server, which may be newer): a message of a type not in ``types`` gives None and
     fields no type reads are passed over, where a server refuses both."""
     return _decode(data, types, lenient)

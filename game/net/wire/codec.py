@@ -5,7 +5,7 @@ deep, with at most ``MAX_FIELDS`` fields per object and ``MAX_ITEMS`` items per 
 repeated field, no fraction or NaN, no number longer than ``MAX_DIGITS``. These checks run
 before any message type looks at the fields, so a hostile peer costs a bounded amount of work
 whatever it sends.
-``Fields`` then hands out one message's fields (``game.net.wire`` checks each by its declared
+``Fields`` then hands out one message's fields (``game.net.wire.form`` checks each by its declared
 type) and refuses any that were not read.
 """
 
@@ -16,8 +16,8 @@ from collections.abc import Mapping
 from typing import Any, NoReturn
 
 from game.core.text import problem, quote
-from game.net.codes import ProtocolError, Refusal
-from game.net.limits import MAX_DEPTH, MAX_DIGITS, MAX_FIELDS, MAX_ITEMS, MAX_MESSAGE_BYTES
+from game.net.wire.codes import ProtocolError, Refusal
+from game.net.wire.limits import MAX_DEPTH, MAX_DIGITS, MAX_FIELDS, MAX_ITEMS, MAX_MESSAGE_BYTES
 
 Json = dict[str, Any]
 

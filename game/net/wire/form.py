@@ -23,7 +23,7 @@ from dataclasses import Field, dataclass, field
 from typing import Annotated, Any, ClassVar, TypeVar
 
 from game.core.text import quote
-from game.net.codec import Fields, Json
+from game.net.wire.codec import Fields, Json
 
 W = TypeVar("W", bound="Wire")
 T = TypeVar("T")

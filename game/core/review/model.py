@@ -8,7 +8,7 @@ resignation, a draw) are no ply: nobody chose them. Each ply knows the record mo
 
 Values are the *mover's*: its win chance with the analyst's best move (``before``) and after
 the move it played (``after``), the positions the two moves make searched alike (same budget,
-same side to move; ``game.core.reviewing``). The judgement follows
+same side to move; ``game.core.review.reviewing``). The judgement follows
 lichess: a drop of 5, 10 or 15 points of win chance is an inaccuracy, a mistake or a blunder,
 and a proven win given up is a missed win. A solo game (Forts and Ruins) has no opponent to
 win against: its values are expected final points and its judgements come from the points
@@ -24,8 +24,8 @@ import enum
 from dataclasses import dataclass
 from typing import Final
 
-from game.core.accuracy import game_accuracy, move_accuracy
-from game.core.analysis import Proof
+from game.core.review.accuracy import game_accuracy, move_accuracy
+from game.core.review.analysis import Proof
 
 TURN_JOIN: Final = "; "
 """How a ply of several record moves is written (as the analysts write a Piously turn)."""
@@ -167,7 +167,7 @@ class PlyReview:
 
     @property
     def accuracy(self) -> float:
-        """The move's accuracy in percent (lichess's formula; ``game.core.accuracy``)."""
+        """The move's accuracy in percent (lichess's formula; ``game.core.review.accuracy``)."""
         return move_accuracy(self.before, self.before - self.loss)
 
     @property

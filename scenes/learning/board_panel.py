@@ -22,8 +22,8 @@ from game.client.app.scene import Push, Scene, Transition
 from game.client.app.services import Services
 from game.client.draw import fonts, palette
 from game.client.view import Feedback, seat_colours
-from game.client.widgets import move_buttons
 from game.client.widgets.board_host import BoardHost
+from game.client.widgets.panel import move_buttons
 from game.core.protocol import Game
 from scenes.common import button_width, pressed
 

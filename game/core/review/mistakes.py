@@ -1,7 +1,7 @@
 """Learn from your mistakes: a player's answer to one of their judged moves, judged the way
 the review judged the move itself (pure).
 
-The review (``game.core.reviewing``) values a ply by the position each move makes, searched
+The review (``game.core.review.reviewing``) values a ply by the position each move makes, searched
 with one budget and seen from the mover's side: ``before`` for the analyst's best move,
 ``after`` for the move played. An answer is one more move from the same position, so it is
 valued the same way (the position it makes, the review's budget, the mover's side) and put
@@ -17,9 +17,9 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from game.core.analysis import Evaluation, Proof
 from game.core.protocol import Game
-from game.core.review import TURN_JOIN, PlyReview
+from game.core.review.analysis import Evaluation, Proof
+from game.core.review.model import TURN_JOIN, PlyReview
 
 
 def answer_moves(game: Game[Any, Any], entry: str) -> tuple[Any, ...]:

@@ -5,7 +5,7 @@ input) and asks for a better move. The answer is a whole turn (Piously's several
 are one answer, judged once the turn passes); the rules refuse an illegal move with their
 reason, as everywhere. A legal answer is valued by the game's analyst off the UI thread
 (``services.evaluations``), the way the review valued the move played, and accepted when the
-review would not have remarked on it (``game.core.mistakes``): within 5 points of win
+review would not have remarked on it (``game.core.review.mistakes``): within 5 points of win
 chance of the best move. Show me draws the best move as a hint is drawn, Skip goes on, and
 the mistakes put right are remembered per game (``game.client.files.mistakes``), so the
 game opened again starts at the first one left.
@@ -28,11 +28,11 @@ from game.client.match.evaluation import EvaluationError, Evaluator
 from game.client.view import FitsMany, Suggests, SuggestsLine, last_turn
 from game.core.errors import GameError
 from game.core.match import Match
-from game.core.mistakes import accepted, answer_moves, judge_answer, known_answer, turn_over
-from game.core.review import TURN_JOIN, PlyReview, Review
+from game.core.review.mistakes import accepted, answer_moves, judge_answer, known_answer, turn_over
+from game.core.review.model import TURN_JOIN, PlyReview, Review
 from game.core.text import counted
-from scenes.board_panel import MARGIN, BoardPanelScene, Line
 from scenes.common import enable
+from scenes.learning.board_panel import MARGIN, BoardPanelScene, Line
 
 SHOW = "mistake_show"
 SKIP = "mistake_skip"

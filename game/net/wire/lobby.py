@@ -1,6 +1,6 @@
 """The protocol's public side: profiles, the lobby, quick match, challenges, spectators and
-ratings, as frozen dataclasses whose fields declare their JSON form (as ``game.net.messages`` does,
-whose table messages they sit beside on the same connection).
+ratings, as frozen dataclasses whose fields declare their JSON form (as
+``game.net.wire.messages`` does, whose table messages they sit beside on the same connection).
 
 A connection may ``identify`` as a named player (a name bound to a secret the client keeps);
 rated games, challenges, blocks and the queue need it. ``decode_client``/``decode_server``
@@ -12,11 +12,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Annotated, Any, Final, TypeAlias
 
-from game.net import messages as m
-from game.net.codec import dump, size_of
-from game.net.limits import MAX_MESSAGE_BYTES
-from game.net.messages import ChatText, Count, Id, Name, UnixTime
-from game.net.wire import Hidden, Later, OneOf, Whole, Wire
+from game.net.wire import messages as m
+from game.net.wire.codec import dump, size_of
+from game.net.wire.form import Hidden, Later, OneOf, Whole, Wire
+from game.net.wire.limits import MAX_MESSAGE_BYTES
+from game.net.wire.messages import ChatText, Count, Id, Name, UnixTime
 
 LINK_LENGTH: Final = 8
 """A one-time code that moves a name to another machine: 8 characters (about 39 bits),

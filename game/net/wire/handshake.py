@@ -10,9 +10,9 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 
 from game.core.protocol import GameInfo
-from game.net.codes import ProtocolError, Refusal
-from game.net.limits import PROTOCOL_VERSION
-from game.net.messages import Hello, Welcome
+from game.net.wire.codes import ProtocolError, Refusal
+from game.net.wire.limits import PROTOCOL_VERSION
+from game.net.wire.messages import Hello, Welcome
 
 
 def hosted_games(infos: Iterable[GameInfo]) -> dict[str, int]:
