@@ -26,6 +26,19 @@ SMALL_GAME = ("A 3,5 3,6 3,7", "A 0,0 0,1 0,2", "A 3,8 6,0 6,1", "C")
 """A small Conquid board's game that Q (conquest) then ends."""
 
 
+def ended_in_play(driver: Driver, services: Services) -> PlayScene:
+    """``SMALL_GAME`` in the play scene, ended there by the conquest (the result card up)."""
+    match = Match(services.games.get("conquid"), {"board": "small"})
+    for text in SMALL_GAME:
+        match.play(text)
+    play = driver.open_play(match)
+    driver.key("q")
+    driver.key("return")
+    driver.frames(3)
+    assert play.match.is_over
+    return play
+
+
 def press(driver: Driver, scene: Any, name: str) -> Any:
     """Press ``scene``'s panel button that sends ``name``; the screen on top after it."""
     driver.press(next(w for w, sent in scene.buttons.items() if sent == name))
@@ -49,14 +62,7 @@ def test_the_review_opened_from_play_shows_the_board_as_play_had_it(driver: Driv
 def test_the_result_cards_review_shows_the_board_as_play_had_it(driver: Driver,
                                                                 services: Services) -> None:
     services.reviews = FakeReviews(services)
-    match = Match(services.games.get("conquid"), {"board": "small"})
-    for text in SMALL_GAME:
-        match.play(text)
-    play = driver.open_play(match)
-    driver.key("q")
-    driver.key("return")
-    driver.frames(3)
-    assert play.match.is_over
+    play = ended_in_play(driver, services)
     driver.key("f")
     replay = press(driver, play, inp.REVIEW)
     assert isinstance(replay, ReplayScene) and replay.review.session is not None
@@ -86,12 +92,7 @@ def test_the_board_turned_in_the_replay_is_turned_in_the_play_continued(
 
 
 def test_a_new_game_starts_unturned(driver: Driver, services: Services) -> None:
-    match = Match(services.games.get("conquid"), {"board": "small"})
-    for text in SMALL_GAME:
-        match.play(text)
-    play = driver.open_play(match)
-    driver.key("q")
-    driver.key("return")
+    play = ended_in_play(driver, services)
     driver.key("f")
     rematch = press(driver, play, REMATCH)
     assert isinstance(rematch, PlayScene) and rematch is not play
