@@ -27,6 +27,7 @@ from game.net.wire.messages import (
     OfferKind,
     Resign,
     TableState,
+    TakenBack,
 )
 from tests.net.tables import GAMES, Setup, seated, snapshot
 
@@ -58,6 +59,10 @@ class Mirror:
                 self.moves.append(message.move)
             else:  # an acknowledgement sent again: the same move, where it was
                 assert self.moves[message.ply] == message.move
+        elif isinstance(message, TakenBack):
+            assert message.round == self.round
+            assert message.ply < len(self.moves)
+            del self.moves[message.ply:]
 
 
 def replayed(setup: Setup) -> Match:
