@@ -76,3 +76,5 @@ class LobbySession(LinkedSession[Heard, lb.LobbyClientMessage]):
             except ClientError:  # the link is gone: send it on the next one
                 await self._outgoing.put(message)
                 return
+            finally:
+                self._outgoing.task_done()

@@ -36,6 +36,9 @@ from game.net.wire.codes import CloseCode
 RETRY_FIRST: Final = 1.0
 RETRY_MAX: Final = 30.0
 """Seconds between fresh connections once the client itself gave up (doubling)."""
+FLUSH_SECONDS: Final = 1.0
+"""How long closing waits for what the player did just before (an abort as they cancel a
+listed table) to be sent on a live link."""
 REFUSED_FOR_GOOD: Final = frozenset({
     "bad-token", "no-table", "bad-code", "invite-code", "protocol-version", "rules-version",
     "unknown-game", "bad-options", "rate-limited", "busy", "name-taken", "not-identified",
@@ -258,9 +261,10 @@ class LinkedSession(ABC, Generic[EventT, OutT]):
         return out
 
     def close(self, wait: float = 0.0) -> None:
-        """Close the connection and stop connecting again; ``wait``: up to this many seconds
-        for it to close cleanly (the server then knows at once that we left, not when its
-        keepalive gives up)."""
+        """Send what is queued on a live link (up to ``FLUSH_SECONDS``), then close the
+        connection and stop connecting again; ``wait``: up to this many seconds for it to
+        close cleanly (the server then knows at once that we left, not when its keepalive
+        gives up)."""
         self._closed = True
         closing = self.network.run(self._stop())
         if wait > 0:
@@ -293,6 +297,9 @@ class LinkedSession(ABC, Generic[EventT, OutT]):
                 if self.identity is not None:
                     await client.identify(*self.identity)
                 await self._open(client)
+            except asyncio.CancelledError:  # closed while opening: the server learns it now
+                await _quietly(client.close())
+                raise
             except ClientError as err:
                 await _quietly(client.close())
                 if _replaced(client):
@@ -349,11 +356,15 @@ class LinkedSession(ABC, Generic[EventT, OutT]):
 
     @abstractmethod
     async def _send_all(self, client: TableClient) -> None:
-        """Send the queue on ``client`` until its link is gone (then keep what is unsent)."""
+        """Send the queue on ``client`` until its link is gone (then keep what is unsent);
+        each item taken is marked done (``task_done``), which closing waits for."""
 
     async def _stop(self) -> None:
         client = self._client
         if client is not None:
+            if self._outgoing is not None:
+                with contextlib.suppress(asyncio.TimeoutError):
+                    await asyncio.wait_for(self._outgoing.join(), FLUSH_SECONDS)
             await _quietly(client.close())
         if self._task is not None and self._task is not asyncio.current_task():
             self._task.cancel()
@@ -508,12 +519,15 @@ class Session(LinkedSession[Seated | Invited | TableNow | Heard | Queued | Watch
                     await self._requeue(kind, value)
                     return
                 self._put(Heard(m.Error(err.code, err.reason, kind)))
+            finally:
+                self._outgoing.task_done()
 
     async def _requeue(self, kind: str, value: Any) -> None:
         assert self._outgoing is not None
         rest: list[tuple[str, Any]] = [(kind, value)]
         while not self._outgoing.empty():
             rest.append(self._outgoing.get_nowait())
+            self._outgoing.task_done()  # (put back below)
         for item in rest:
             await self._outgoing.put(item)
 

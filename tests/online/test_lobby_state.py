@@ -54,6 +54,16 @@ def test_listings_follow_the_server(tmp_path: Path) -> None:
     assert state.state == "connected" and not state.pump()
 
 
+def test_a_change_the_lobby_already_shows_keeps_it(tmp_path: Path) -> None:
+    """A fresh ``lobby`` may already hold what a change heard just after it says."""
+    state, link = lobby(tmp_path, [0.0])
+    link.pending = [Heard(lb.Lobby((seat("a"),), (seat("b"),))), Heard(lb.Playing("b")),
+                    Heard(lb.Listed(seat("a")))]
+    state.pump()
+    assert [s.table for s in state.seats] == ["a"]
+    assert [s.table for s in state.playing] == ["b"]
+
+
 def test_challenges_lapse_and_only_ours_are_joined(tmp_path: Path) -> None:
     now = [100.0]
     state, link = lobby(tmp_path, now)

@@ -188,8 +188,8 @@ class Lobby:
             self.seats.insert(0, message.seat)
         elif isinstance(message, lb.Playing):
             taken = next((s for s in self.seats if s.table == message.table), None)
-            self._unlist(message.table)
-            if taken is not None:
+            if taken is not None:  # (none: already in play, as a fresh ``lobby`` said)
+                self._unlist(message.table)
                 self.playing.insert(0, taken)
         elif isinstance(message, lb.Unlisted):
             self._unlist(message.table)

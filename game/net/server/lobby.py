@@ -71,6 +71,9 @@ class Visitor:
     blocks: set[str] = dataclasses.field(default_factory=set)
     browsing: bool = False
     game_filter: str | None = None
+    held: list[str] | None = None
+    """While its ``lobby`` is being read: the lobby's changes heard meanwhile, sent after it
+    in order (sent before it, an ``unlisted`` would be undone by an older ``lobby``)."""
     watching: str | None = None
     seeker: str | None = None
     lobby: Window = dataclasses.field(default_factory=lambda: Window(*LOBBY_ACTIONS))
@@ -114,9 +117,17 @@ class LobbyHub(TableHub):
         self._secret_guesses: dict[str, Window] = {}
         self._pairer: asyncio.Task[None] | None = None
         self._notes: set[asyncio.Task[None]] = set()
-        self._listed_here: set[str] = set()
-        """Tables this process listed: their listing goes when their seat is taken (a table
-        served elsewhere later keeps its listing until its invite code expires)."""
+        self._last_note: asyncio.Task[None] | None = None
+        """The latest note's task: each note waits for the one before, so that every
+        connection hears the lobby's changes in the order they were made (a seat's
+        ``unlisted`` never before its ``listed``)."""
+        self._listed_here: dict[str, bool] = {}
+        """Tables this process listed, and whether rated: their listing goes when their seat
+        is taken (a table served elsewhere later keeps its listing until its invite code
+        expires)."""
+        self._deserted: dict[str, bool] = {}
+        """Listings withdrawn because their host left, and whether rated: listed again when
+        the host comes back to the seat."""
         self.pairing_delays: deque[float] = deque(maxlen=1000)
         """Seconds from the older seeker's ``seek`` to its pair's table, the latest ones."""
         self._handlers = dict((
@@ -185,6 +196,8 @@ class LobbyHub(TableHub):
                           message.TYPE)
             return
         await super()._handle(session, message)
+        if isinstance(message, m.Attach):
+            await self._list_again(session)
 
     async def _name_claimed(self, name: str) -> bool:
         """A claimed name is its owner's everywhere, unrated tables included."""
@@ -201,6 +214,28 @@ class LobbyHub(TableHub):
                 with contextlib.suppress(StorageError):
                     await self._call(self.social.leave_queue, visitor.seeker)
         await super().gone(session)
+        await self._withdraw_deserted(session.table_id)
+
+    async def _withdraw_deserted(self, table_id: str | None) -> None:
+        """A listed seat whose host left (cancelled, closed the app, lost the link) leaves
+        the lobby at once: nobody would be there to play the player who takes it. The host
+        coming back to the seat lists it again."""
+        live = self._live.get(table_id or "")
+        if (live is None or live.table.id not in self._listed_here or live.invite is None
+                or live.table.connections):
+            return
+        self._deserted[live.table.id] = self._listed_here.pop(live.table.id)
+        with contextlib.suppress(StorageError):
+            if await self._call(self.social.withdraw, live.table.id):
+                await self._announce({"kind": "unlisted", "table": live.table.id})
+
+    async def _list_again(self, session: Session) -> None:
+        """The host of a withdrawn listing came back to its seat (a dropped link, the app
+        started again): its seat is listed again, if it is still free."""
+        rated = self._deserted.pop(session.table_id or "", None)
+        if rated is not None:
+            with contextlib.suppress(ProtocolError, StorageError):
+                await self._list(session, self._visitor(session), lb.List(rated), self.clock())
 
     # -- the lobby's messages --------------------------------------------------------------
 
@@ -224,10 +259,15 @@ class LobbyHub(TableHub):
 
     async def _browse(self, session: Session, visitor: Visitor, message: lb.Browse,
                       now: float) -> None:
-        visitor.browsing, visitor.game_filter = True, message.game
-        seats = await self._listings(message.game, now, playing=False)
-        playing = await self._listings(message.game, now, playing=True)
-        await session.send(lb.encode(lb.lobby_message(seats, playing)))
+        visitor.browsing, visitor.game_filter, visitor.held = True, message.game, []
+        try:
+            seats = await self._listings(message.game, now, playing=False)
+            playing = await self._listings(message.game, now, playing=True)
+            await session.send(lb.encode(lb.lobby_message(seats, playing)))
+        finally:
+            while visitor.held:  # (one more may arrive while one is sent)
+                await session.send(visitor.held.pop(0))
+            visitor.held = None
 
     async def _unseek(self, session: Session, visitor: Visitor, message: lb.Unseek,
                       now: float) -> None:
@@ -325,7 +365,7 @@ class LobbyHub(TableHub):
                          invite.code, message.rated, float(invite.expires))
         if visitor.name is not None:
             await self._note_seat(live, session, visitor.name, rated=message.rated)
-        self._listed_here.add(table.id)
+        self._listed_here[table.id] = message.rated
         await self._announce({"kind": "listed", "listing": listing.to_json()})
         if not visitor.browsing:  # the acknowledgement (browsers hear it with everyone)
             await session.send(lb.encode(lb.Listed(listing)))
@@ -601,7 +641,7 @@ class LobbyHub(TableHub):
         table_id = live.table.id
         with contextlib.suppress(StorageError):
             if live.finished:
-                self._listed_here.discard(table_id)
+                self._listed_here.pop(table_id, None)
                 if await self._call(self.social.unlist, table_id):
                     await self._announce({"kind": "unlisted", "table": table_id})
             elif live.invite is None and await self._call(
@@ -617,14 +657,20 @@ class LobbyHub(TableHub):
         with contextlib.suppress(ValueError):
             note = json.loads(text)
             if isinstance(note, dict) and isinstance(note.get("kind"), str):
-                task = asyncio.get_running_loop().create_task(self._heard_note(note))
+                task = asyncio.get_running_loop().create_task(
+                    self._heard_note(note, self._last_note))
+                self._last_note = task
                 self._notes.add(task)
                 task.add_done_callback(self._notes.discard)
                 return
         super()._note_lobby(text)
 
-    async def _heard_note(self, note: dict[str, Any]) -> None:
-        """A note from any process: pass it on to this process's connections it concerns."""
+    async def _heard_note(self, note: dict[str, Any],
+                          after: asyncio.Task[None] | None) -> None:
+        """A note from any process: pass it on to this process's connections it concerns,
+        once the note heard before it (``after``) was passed on."""
+        if after is not None:
+            await asyncio.wait([after])
         kind = note["kind"]
         with contextlib.suppress(KeyError, TypeError, ValueError, ProtocolError):
             if kind == "listed":
@@ -675,7 +721,10 @@ class LobbyHub(TableHub):
     async def _to_browsers(self, text: str, game: str | None) -> None:
         for session, visitor in list(self._visitors.items()):
             if visitor.browsing and (game is None or visitor.game_filter in (None, game)):
-                await session.send(text)
+                if visitor.held is not None:
+                    visitor.held.append(text)
+                else:
+                    await session.send(text)
 
     async def _to_named(self, name: str, text: str, unless_blocked: str | None = None) -> None:
         for session, visitor in list(self._visitors.items()):

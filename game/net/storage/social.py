@@ -213,6 +213,11 @@ class SocialStore:
     def unlist(self, table_id: str) -> bool:
         return bool(self._run("DELETE FROM net_listings WHERE table_id = %s", table_id))
 
+    def withdraw(self, table_id: str) -> bool:
+        """Unlist the seat of ``table_id`` if it is still open (a game in play stays)."""
+        return bool(self._run("DELETE FROM net_listings WHERE table_id = %s AND NOT playing",
+                              table_id))
+
     def listings(self, game: str | None, now: float, limit: int, playing: bool
                  ) -> list[str]:
         """Listing JSON, newest first: open seats, or (``playing``) taken ones whose game
