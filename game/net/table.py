@@ -54,7 +54,7 @@ from game.net.randomness import (
     token_matches,
 )
 from game.net.wire.codes import CloseCode, ProtocolError, Refusal
-from game.net.wire.entries import Entry, Opened, Played, Rematch, Sat, Undone
+from game.net.wire.entries import Entry, Opened, Played, Rated, Rematch, Sat, Undone
 from game.net.wire.limits import (
     FIRST_MOVE_SECONDS,
     INVITE_SECONDS,
@@ -82,6 +82,7 @@ from game.net.wire.messages import (
     OfferKind,
     Pending,
     Presence,
+    RatingChange,
     Resign,
     Said,
     Seated,
@@ -151,6 +152,8 @@ class Table:
         """Seat -> when it last asked to take back (or was declined), since the last move."""
         self._unsent = False
         """Whether the last output stored something that ``sent`` has not yet confirmed."""
+        self.ratings: tuple[RatingChange, RatingChange] | None = None
+        """After the round ended rated: each seat's new rating and its change (``rate``)."""
 
     # -- making ---------------------------------------------------------------------------
 
@@ -288,6 +291,13 @@ class Table:
             credit = min(max(lag, 0.0), MAX_LAG_CREDIT_SECONDS)
             self._clocks = self._clocks.resume(_stamp(now + credit))
         self._unsent = False
+
+    def rate(self, ratings: tuple[RatingChange, RatingChange], now: float) -> Output:
+        """The round that just ended was rated (the server computes ratings, not the table):
+        its changes are stored with it, and every later ``table`` of the round says them."""
+        rated = Rated(self.round, ratings, _stamp(now))
+        self._apply(rated)
+        return Output(store=(rated,))
 
     def refuse(self, conn: Conn, err: ProtocolError) -> Output:
         """The ``error`` answer for a message the server could not even read."""
@@ -557,10 +567,15 @@ class Table:
                 left = entry.clocks or self._clocks.left
                 self._clocks = replace(self._clocks, left=left).run(self.match.to_move,
                                                                      entry.at)
+        elif isinstance(entry, Rated):
+            if entry.round != self.round or not self.match.is_over or self.ratings is not None:
+                raise ValueError(f"round {entry.round} cannot be rated now")
+            self.ratings = entry.ratings
         elif isinstance(entry, Rematch):
             if entry.round != self.round + 1 or not self.match.is_over:
                 raise ValueError(f"round {entry.round} cannot start now")
             self.round = entry.round
+            self.ratings = None
             self.match = self._new_match()
             self._movers = set()
             self._times = []
@@ -660,7 +675,7 @@ class Table:
             self.id, self.game.info.id, self.game.info.rules_version, self.options, self.clock,
             self.round, seat, self.names(), (0 in here, 1 in here), match.ply,
             None if match.outcome is None else _ending(match.outcome), self._offer, deadline,
-            self.clocks(now),
+            self.clocks(now), ratings=self.ratings,
         )
         start = have if round_ == self.round and have <= match.ply else 0
         chunks = moves_messages(self.round, start, match.moves[start:])
