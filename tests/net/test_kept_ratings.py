@@ -27,9 +27,10 @@ def db(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
 
 
 async def rated_round(url: str) -> tuple[str, dict[int, str], dict[str, Any]]:
-    """Ada lists a rated Push Fight seat, Bo takes it, Ada resigns: the table's id, each
-    seat's token and the ``ended`` both heard."""
-    async with peer(url, "Ada") as ada, peer(url, "Bo") as bo:
+    """Rita lists a rated Push Fight seat, Ravi takes it, Rita resigns: the table's id, each
+    seat's token and the ``ended`` both heard. (Names of their own: the PostgreSQL server
+    is shared by the tests, and a claimed name is claimed for all of them.)"""
+    async with peer(url, "Rita") as ada, peer(url, "Ravi") as bo:
         await ada.send("create", game="pushfight", options={}, seat=0, name="x", clock=CLOCK)
         seated = await ada.expect("seated")
         await ada.send("list", rated=True)
@@ -100,8 +101,9 @@ async def test_a_rematch_starts_unrated_news_and_its_earlier_round_keeps_them(db
 
 
 async def test_a_casual_round_says_nothing_of_ratings_after_it_ended(db: str) -> None:
-    async with lobby_server(db) as (url, _), peer(url, "Ada") as ada, peer(url, "Bo") as bo:
-        table = await push_fight_between(ada, bo)
+    async with lobby_server(db) as (url, _), peer(url, "Rita") as ada, \
+            peer(url, "Ravi") as bo:
+        table = await push_fight_between(ada, bo, ("Rita", "Ravi"))
         token = next(m for m in ada.got if m["type"] == "seated")["token"]
         assert (await bo.expect("table"))["rated"] is False
         await ada.send("resign")
