@@ -164,8 +164,6 @@ class Watched:
     moves: tuple[str, ...]
     clocks: tuple[int, int] | None = None
     clocks_at: float = 0.0
-    ratings: tuple[m.RatingChange, m.RatingChange] | None = None
-    """After a rated round: each seat's new rating and its change."""
 
 
 Event = Seated | Invited | TableNow | Link | Heard | Queued | Watched
@@ -496,8 +494,7 @@ class Session(LinkedSession[Seated | Invited | TableNow | Heard | Queued | Watch
             self._put(TableNow(client.state, client.match.moves, *self._clocks,
                                client.ratings))
         elif client.watched is not None and client.match is not None:
-            self._put(Watched(client.watched, client.match.moves, *self._clocks,
-                              client.ratings))
+            self._put(Watched(client.watched, client.match.moves, *self._clocks))
 
     async def _send_all(self, client: TableClient) -> None:
         """Send what the player did, in order; a move the table already holds is skipped."""
