@@ -21,6 +21,10 @@ player agrees, the asker's last turn goes, and the other's turn since if they ha
 (``takeback_ply``), so the asker is to move again where their turn began. It is stored as an
 ``Undone`` entry, so the round read back from storage has lost those moves too.
 
+The server, not the table, computes a rated round's new ratings once it has ended; it hands
+them to ``rate``, which stores them as a ``Rated`` entry of the round, so every later
+``table`` of that round (a player coming back, after a restart too) says them again.
+
 With a real-time clock (``game.net.clocks``) the side to move's time runs once both seats are
 taken. Every stored move carries both times left, so a restarted table resumes them as stored.
 Any message of a player that arrives after a flag fell, and ``tick`` (the server calls it when
