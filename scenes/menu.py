@@ -232,7 +232,8 @@ class MenuScene(Scene):
         elif command.name == c.HELP:
             return self._help()
         elif command.name == c.BACK:
-            dialog = confirm(self, "Quit", "Leave Conquid Arcade? Your game is saved.", "Quit")
+            kept = " Your unfinished games are kept to resume." if self._kept else ""
+            dialog = confirm(self, "Quit", f"Leave Conquid Arcade?{kept}", "Quit")
             self.watch(dialog, lambda _event: Quit())
         return None
 

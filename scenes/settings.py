@@ -153,14 +153,19 @@ class SettingsScene(TitledScene):
         scroller.set_scrollable_area_dimensions((area.w - 20, y))
         self._just_built = True
 
+    def _context_title(self, ctx: str) -> str:
+        """A key group's heading: a game's by its title ("Push Fight moves"), others by name."""
+        game_id = ctx.removeprefix("game:")
+        if game_id == ctx:
+            return ctx.title()
+        return f"{self.services.games.info(game_id).title} moves"
+
     def _build_row(self, ctx: str, command: str | None, y: int) -> None:
         """A context's title (``command`` None) or one command's label and key button."""
         ui, inner, width = self.services.ui, self._keys_inner, self._keys_width
         if command is None:
-            title = ctx.removeprefix("game:").title() + (" moves" if ctx.startswith("game:")
-                                                         else "")
             pygame_gui.elements.UILabel(pygame.Rect(0, y, width - 30, fonts.grow(30, 2)),
-                                        f"— {title} —", ui, container=inner)
+                                        f"— {self._context_title(ctx)} —", ui, container=inner)
             return
         keys_w = min(fonts.wide(190), max(120, width * 2 // 5))  # a narrow window shares the row
         words = self.services.table.label(ctx, command)

@@ -130,3 +130,21 @@ def test_every_key_row_fits_its_labels(tmp_path: Path, size: tuple[int, int]) ->
         assert shortened  # Piously's "R, Wheel up +1"
     finally:
         pygame.quit()
+
+
+def test_each_games_keys_are_headed_by_its_title(tmp_path: Path) -> None:
+    """The headings read "Pushfight moves" and "Forts moves": the context's id, not the game."""
+    services = build_services(Paths.under(tmp_path), (1280, 720))
+    try:
+        app = App(services, SettingsScene(services))
+        scene = app.stack.top
+        assert isinstance(scene, SettingsScene)
+        while scene._rows:
+            app.step([], 1 / 60)
+        headings = [label.text for label in scene._keys_inner.elements
+                    if label.text.startswith("— ")]
+        for info in services.games.infos():
+            assert f"— {info.title} moves —" in headings
+        assert "— Replay —" in headings
+    finally:
+        pygame.quit()
