@@ -2,7 +2,8 @@
 
 Part of the composition root, like ``game.main_window``: the one place besides it that
 imports the scenes. Each factory imports its scene's module when first asked for, so the
-menu's first frame waits for no other scene.
+menu's first frame waits for no other scene. A screen of a game opened from another of the
+same game is handed its board's way round (``flipped``) and shows it so from its first frame.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from game.client.app.scene import Scene
 from game.client.app.services import Services
 from game.client.match.lobby import Lobby, Spectator
 from game.client.match.online import OnlineGame
+from game.client.view import turn_to
 from game.core.match import Match
 from game.core.registry import AnyGame
 from game.core.review.model import Review
@@ -44,7 +46,8 @@ class SceneFactories:
 
     def play(self, services: Services, match: Match, *, demo: bool = False,
              resumed_from: Path | None = None, autosave_now: bool = False,
-             online: OnlineGame | None = None, back_to: str | None = None) -> Scene:
+             online: OnlineGame | None = None, back_to: str | None = None,
+             flipped: bool = False) -> Scene:
         from scenes.online.play import OnlinePlayScene
         from scenes.play import PlayScene
 
@@ -52,15 +55,19 @@ class SceneFactories:
                           back_to=back_to)
                 if online is None else
                 OnlinePlayScene(services, match, online, resumed_from, back_to))
+        turn_to(play.view, flipped)
         if autosave_now and play.slot is not None:
             play.slot.write(match)
         return play
 
     def replay(self, services: Services, match: Match, *, from_play: bool = False,
-               source: Path | None = None, review: bool = False) -> Scene:
+               source: Path | None = None, review: bool = False,
+               flipped: bool = False) -> Scene:
         from scenes.replay import ReplayScene
 
-        return ReplayScene(services, match, from_play=from_play, source=source, review=review)
+        replay = ReplayScene(services, match, from_play=from_play, source=source, review=review)
+        turn_to(replay.view, flipped)
+        return replay
 
     def lobby(self, services: Services, url: str) -> Scene:
         from scenes.lobby.screen import LobbyScene
@@ -118,7 +125,10 @@ class SceneFactories:
 
         return first_time_offer(services, game_id, setup)
 
-    def mistakes(self, services: Services, match: Match, review: Review, seat: int) -> Scene:
+    def mistakes(self, services: Services, match: Match, review: Review, seat: int, *,
+                 flipped: bool = False) -> Scene:
         from scenes.learning.mistakes import MistakesScene
 
-        return MistakesScene(services, match, review, seat)
+        mistakes = MistakesScene(services, match, review, seat)
+        turn_to(mistakes.view, flipped)
+        return mistakes

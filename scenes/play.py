@@ -40,7 +40,6 @@ from scenes import layout
 from scenes.common import button_width, copy_watch_code
 from scenes.demo import next_demo
 from scenes.play_parts import controls, endings, files, keys
-from scenes.play_parts.controls import REMATCH
 from scenes.play_parts.flow import SELECTION, Follow, MatchFlow
 from scenes.play_parts.hints import Hints
 from scenes.play_parts.keys import KeyNames
@@ -251,10 +250,10 @@ class PlayScene(Scene):
             c.HINT: lambda: self.hints.ask(self.table, self._refuse),
             c.FLIP_BOARD: lambda: self._feedback(self.board.flip()),
             c.SAVE: lambda: files.ask_save(self, self.match), c.OPEN: lambda: files.ask_open(self),
-            REMATCH: lambda: endings.rematch(self.services, self.match, self.back_to),
+            controls.REMATCH: lambda: endings.rematch(self.services, self.match, self.back_to),
             inp.REVIEW: lambda: Push(scenes.replay(
                 self.services, self.match, from_play=True, source=self.autosave_path,
-                review=self.match.is_over)),
+                review=self.match.is_over, flipped=self.board.flipped)),
             c.HELP: lambda: Push(scenes.help(self.services, game_id)),
             c.COPY_WATCH_CODE: lambda: copy_watch_code(self, self.watch_code),
             c.BACK: lambda: Push(scenes.pause(self.services, self, game_id, self.back_to,

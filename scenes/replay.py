@@ -22,7 +22,7 @@ from game.client.app.services import Services
 from game.client.draw import fonts, palette
 from game.client.files import storage
 from game.client.match import result
-from game.client.view import Flips, flip, last_turn, seat_colours
+from game.client.view import Flips, flip, last_turn, seat_colours, turned
 from game.client.widgets import top_bar
 from game.client.widgets.fitted import Fitted
 from game.client.widgets.movelist import History, MoveList
@@ -257,7 +257,8 @@ class ReplayScene(Scene):
             self.services.sounds.play("refuse")
             return None
         branch.created = storage.now_iso()
-        play = self.services.scenes.play(self.services, branch, autosave_now=True)
+        play = self.services.scenes.play(self.services, branch, autosave_now=True,
+                                         flipped=turned(self.view))
         turn = self.history.turn_of(self.cursor - 1) if self.cursor else None
         where = f"move {turn.number}" if turn is not None and turn.number else "the start"
         self.services.toasts.show(f"A new game began from {where}; the game you watched is "

@@ -22,7 +22,7 @@ from game.client.draw import fonts, palette
 from game.client.files import storage
 from game.client.match.review import NoReviews
 from game.client.match.review_session import BetterLine, GraphPoint, ReviewSession
-from game.client.view import GameView, Suggests, SuggestsLine, last_turn
+from game.client.view import GameView, Suggests, SuggestsLine, last_turn, turned
 from game.client.widgets.eval_graph import EvalGraph, Point
 from game.client.widgets.fitted import Fitted
 from game.client.widgets.movelist import History, Mark
@@ -290,7 +290,8 @@ class ReviewPanel:
         if session is None or session.review is None or not session.complete:
             return None
         return Push(self.host.services.scenes.mistakes(self.host.services, self.host.match,
-                                                        session.review, seat))
+                                                        session.review, seat,
+                                                        flipped=turned(self.host.view)))
 
     # -- the better move -----------------------------------------------------------------
 

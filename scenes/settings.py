@@ -154,11 +154,10 @@ class SettingsScene(TitledScene):
         self._just_built = True
 
     def _context_title(self, ctx: str) -> str:
-        """A key group's heading: a game's by its title ("Push Fight moves"), others by name."""
+        """A key group's heading: a game's moves by the game's title ("Push Fight"; a word
+        more would not fit at 200% text in the smallest window), others by name."""
         game_id = ctx.removeprefix("game:")
-        if game_id == ctx:
-            return ctx.title()
-        return f"{self.services.games.info(game_id).title} moves"
+        return ctx.title() if game_id == ctx else self.services.games.info(game_id).title
 
     def _build_row(self, ctx: str, command: str | None, y: int) -> None:
         """A context's title (``command`` None) or one command's label and key button."""

@@ -179,9 +179,11 @@ def seat_colours(own: Sequence[RGB] | None, chosen: Sequence[RGB]) -> tuple[RGB,
 @runtime_checkable
 class Flips(Protocol):
     """A two-player board that can be shown turned half round (``game.client.draw.flip``),
-    so either player may sit at its bottom: in play, replays, online play and watching, the
-    flip command (F) turns it. Clicks, the board cursor's places, hints and arrows follow it
-    (the view maps every one through the same half turn)."""
+    so either player may sit at its bottom: in play, replays, online play, watching, lessons
+    and mistakes, the flip command (F) turns it. Clicks, the board cursor's places, hints
+    and arrows follow it (the view maps every one through the same half turn). A screen
+    opened from another of the same game (its review, play continued from the replay, its
+    mistakes) shows the board the way round the player left it (``turned``, ``turn_to``)."""
 
     @property
     def flipped(self) -> bool: ...
@@ -196,6 +198,18 @@ def flip(view: GameView) -> Feedback:
     if isinstance(view, Flips):
         return view.flip()
     return Feedback("Only a two-player board turns round", refused=True, cue="refuse")
+
+
+def turned(view: GameView) -> bool:
+    """Whether ``view`` shows its board turned round (never a board that does not turn)."""
+    return isinstance(view, Flips) and view.flipped
+
+
+def turn_to(view: GameView, flipped: bool) -> None:
+    """Show ``view``'s board turned round or not, as ``flipped`` says, without a word: the
+    way round the screen it was opened from had it. A board that does not turn stays."""
+    if isinstance(view, Flips) and view.flipped != flipped:
+        view.flip()
 
 
 @runtime_checkable

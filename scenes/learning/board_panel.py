@@ -195,9 +195,14 @@ class BoardPanelScene(Scene):
         return None if command is None else self.command(command)
 
     def command(self, command: Command) -> Transition | None:
-        """The pointer, Back and Help; the rest is the scene's (``board_command``)."""
+        """The pointer, Back, Help and turning the board round (F, as in play: a board shown
+        turned, as the replay it came from had it, turns back); the rest is the scene's
+        (``board_command``)."""
         if command.name == c.POINT:
             self.board.point(command.pos)
+            return None
+        if command.name == c.FLIP_BOARD:
+            self._feedback(self.board.flip())
             return None
         if command.name == c.BACK:
             return self._leave()

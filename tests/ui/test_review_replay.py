@@ -295,7 +295,8 @@ def test_learn_from_mistakes_is_offered_once_the_review_is_complete(
         driver: Driver, services: Services, tmp_path: Path) -> None:
     opened: list[tuple[Any, ...]] = []
 
-    def mistakes(services: Services, match: Match, review: Review, seat: int) -> Scene:
+    def mistakes(services: Services, match: Match, review: Review, seat: int,
+                 flipped: bool = False) -> Scene:
         opened.append((match, review, seat))
         return Scene(services)
 

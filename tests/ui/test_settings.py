@@ -133,7 +133,8 @@ def test_every_key_row_fits_its_labels(tmp_path: Path, size: tuple[int, int]) ->
 
 
 def test_each_games_keys_are_headed_by_its_title(tmp_path: Path) -> None:
-    """The headings read "Pushfight moves" and "Forts moves": the context's id, not the game."""
+    """The headings read "Pushfight moves" and "Forts moves": the context's id, not the game's
+    title."""
     services = build_services(Paths.under(tmp_path), (1280, 720))
     try:
         app = App(services, SettingsScene(services))
@@ -144,7 +145,7 @@ def test_each_games_keys_are_headed_by_its_title(tmp_path: Path) -> None:
         headings = [label.text for label in scene._keys_inner.elements
                     if label.text.startswith("— ")]
         for info in services.games.infos():
-            assert f"— {info.title} moves —" in headings
+            assert f"— {info.title} —" in headings
         assert "— Replay —" in headings
     finally:
         pygame.quit()

@@ -31,10 +31,13 @@ class Navigator(Protocol):
 
     def play(self, services: Services, match: Match, *, demo: bool = False,
              resumed_from: Path | None = None, autosave_now: bool = False,
-             online: OnlineGame | None = None, back_to: str | None = None) -> Scene:
+             online: OnlineGame | None = None, back_to: str | None = None,
+             flipped: bool = False) -> Scene:
         """``autosave_now``: the match has moves no file holds yet (continued from a replay);
         ``online``: the table on a server where the other player sits; ``back_to``: the
-        screen below, named, when leaving the game goes back to it, not to the menu."""
+        screen below, named, when leaving the game goes back to it, not to the menu;
+        ``flipped``: the board shown turned round (``game.client.view.Flips``), as the
+        screen of the same game it is opened from had it (a new game starts unturned)."""
         ...
 
     def online(self, services: Services) -> Scene:
@@ -42,9 +45,11 @@ class Navigator(Protocol):
         ...
 
     def replay(self, services: Services, match: Match, *, from_play: bool = False,
-               source: Path | None = None, review: bool = False) -> Scene:
+               source: Path | None = None, review: bool = False,
+               flipped: bool = False) -> Scene:
         """``source``: the file the game is kept in (its stored review shows, a new one is
-        stored there); ``review``: start the computer's review of the game at once."""
+        stored there); ``review``: start the computer's review of the game at once;
+        ``flipped``: the board turned round, as in play."""
         ...
 
     def lobby(self, services: Services, url: str) -> Scene:
@@ -79,7 +84,9 @@ class Navigator(Protocol):
         """``setup``, preceded the first time a game is chosen by the offer of its lessons."""
         ...
 
-    def mistakes(self, services: Services, match: Match, review: Review, seat: int) -> Scene:
+    def mistakes(self, services: Services, match: Match, review: Review, seat: int, *,
+                 flipped: bool = False) -> Scene:
         """Learn from your mistakes: ``seat``'s judged moves of ``review`` (of ``match``), one
-        by one, each asking for a better move."""
+        by one, each asking for a better move; ``flipped``: the board turned round, as in the
+        replay it is opened from."""
         ...

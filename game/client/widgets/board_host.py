@@ -17,7 +17,7 @@ import pygame
 
 from game.client.app import commands as c
 from game.client.app.commands import Command, ViewAction
-from game.client.view import ClickPlays, Drags, Feedback, GameView, flip, offers
+from game.client.view import ClickPlays, Drags, Feedback, GameView, flip, offers, turned
 
 
 @dataclass(frozen=True)
@@ -79,6 +79,12 @@ class BoardHost:
         feedback = flip(self.view)
         self.point(self.pointer)
         return feedback
+
+    @property
+    def flipped(self) -> bool:
+        """Whether the board is shown turned round: a screen opened from this one for the
+        same game shows it so too."""
+        return turned(self.view)
 
     def skip(self, name: str, clock: float) -> bool:
         """Any command ends a running animation; True when that is all it does (a click or
