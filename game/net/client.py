@@ -146,7 +146,7 @@ class TableClient:
         self.ending: m.Ending | None = None
         self.ratings: tuple[m.RatingChange, m.RatingChange] | None = None
         """After a rated round ended: each seat's new rating and its change (as ``ended``
-        said; a ``table`` of the same ended round keeps them)."""
+        said, or a ``table`` or ``watching`` of the ended round: the server keeps them)."""
         self.reconnects = 0
         self.closed_with: tuple[int, str] | None = None
         self._ws: ClientConnection | None = None
@@ -560,8 +560,6 @@ class TableClient:
         await self._notify()
 
     def _on_table(self, state: m.TableState) -> None:
-        if state.ending is None or state.round != self.round:
-            self.ratings = None
         self._take_in(state)
         self.state = state
 
@@ -572,7 +570,12 @@ class TableClient:
 
     def _take_in(self, table: m.TableState | lb.Watching) -> None:
         """A player's or a spectator's table as it stands: a new mirror for a new round (or
-        one we hold less of), and the round's ending."""
+        one we hold less of), and the round's ending and rating changes (an older server
+        never says them: those ``ended`` said stay while the round is the same)."""
+        if table.ratings is not None:
+            self.ratings = table.ratings
+        elif table.ending is None or table.round != self.round:
+            self.ratings = None
         if self.match is None or table.round != self.round or table.ply < self.match.ply:
             self.match = self._mirror(table.game, table.options, table.names)
             self.round = table.round

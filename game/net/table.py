@@ -21,6 +21,10 @@ player agrees, the asker's last turn goes, and the other's turn since if they ha
 (``takeback_ply``), so the asker is to move again where their turn began. It is stored as an
 ``Undone`` entry, so the round read back from storage has lost those moves too.
 
+The server, not the table, computes a rated round's new ratings once it has ended; it hands
+them to ``rate``, which stores them as a ``Rated`` entry of the round, so every later
+``table`` of that round (a player coming back, after a restart too) says them again.
+
 With a real-time clock (``game.net.clocks``) the side to move's time runs once both seats are
 taken. Every stored move carries both times left, so a restarted table resumes them as stored.
 Any message of a player that arrives after a flag fell, and ``tick`` (the server calls it when
@@ -54,7 +58,7 @@ from game.net.randomness import (
     token_matches,
 )
 from game.net.wire.codes import CloseCode, ProtocolError, Refusal
-from game.net.wire.entries import Entry, Opened, Played, Rematch, Sat, Undone
+from game.net.wire.entries import Entry, Opened, Played, Rated, Rematch, Sat, Undone
 from game.net.wire.limits import (
     FIRST_MOVE_SECONDS,
     INVITE_SECONDS,
@@ -82,6 +86,7 @@ from game.net.wire.messages import (
     OfferKind,
     Pending,
     Presence,
+    RatingChange,
     Resign,
     Said,
     Seated,
@@ -151,6 +156,8 @@ class Table:
         """Seat -> when it last asked to take back (or was declined), since the last move."""
         self._unsent = False
         """Whether the last output stored something that ``sent`` has not yet confirmed."""
+        self.ratings: tuple[RatingChange, RatingChange] | None = None
+        """After the round ended rated: each seat's new rating and its change (``rate``)."""
 
     # -- making ---------------------------------------------------------------------------
 
@@ -288,6 +295,13 @@ class Table:
             credit = min(max(lag, 0.0), MAX_LAG_CREDIT_SECONDS)
             self._clocks = self._clocks.resume(_stamp(now + credit))
         self._unsent = False
+
+    def rate(self, ratings: tuple[RatingChange, RatingChange], now: float) -> Output:
+        """The round that just ended was rated (the server computes ratings, not the table):
+        its changes are stored with it, and every later ``table`` of the round says them."""
+        rated = Rated(self.round, ratings, _stamp(now))
+        self._apply(rated)
+        return Output(store=(rated,))
 
     def refuse(self, conn: Conn, err: ProtocolError) -> Output:
         """The ``error`` answer for a message the server could not even read."""
@@ -557,10 +571,15 @@ class Table:
                 left = entry.clocks or self._clocks.left
                 self._clocks = replace(self._clocks, left=left).run(self.match.to_move,
                                                                      entry.at)
+        elif isinstance(entry, Rated):
+            if entry.round != self.round or not self.match.is_over or self.ratings is not None:
+                raise ValueError(f"round {entry.round} cannot be rated now")
+            self.ratings = entry.ratings
         elif isinstance(entry, Rematch):
             if entry.round != self.round + 1 or not self.match.is_over:
                 raise ValueError(f"round {entry.round} cannot start now")
             self.round = entry.round
+            self.ratings = None
             self.match = self._new_match()
             self._movers = set()
             self._times = []
@@ -660,7 +679,7 @@ class Table:
             self.id, self.game.info.id, self.game.info.rules_version, self.options, self.clock,
             self.round, seat, self.names(), (0 in here, 1 in here), match.ply,
             None if match.outcome is None else _ending(match.outcome), self._offer, deadline,
-            self.clocks(now),
+            self.clocks(now), ratings=self.ratings,
         )
         start = have if round_ == self.round and have <= match.ply else 0
         chunks = moves_messages(self.round, start, match.moves[start:])

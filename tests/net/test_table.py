@@ -18,7 +18,7 @@ from game.core.registry import Registry
 from game.net.randomness import SeededRandomness
 from game.net.table import Table
 from game.net.wire.codes import CloseCode, ProtocolError, Refusal
-from game.net.wire.entries import Played, Rematch, Sat, dump_entry, load_entry
+from game.net.wire.entries import Played, Rated, Rematch, Sat, dump_entry, load_entry
 from game.net.wire.limits import INVITE_ALPHABET, INVITE_LENGTH, INVITE_SECONDS
 from game.net.wire.messages import (
     Abort,
@@ -38,6 +38,7 @@ from game.net.wire.messages import (
     Offered,
     OfferKind,
     Presence,
+    RatingChange,
     Resign,
     Said,
     TableState,
@@ -202,6 +203,36 @@ def test_rematch_swaps_the_sides_and_restores() -> None:
     again = setup.restored()
     assert (again.round, again.moves(), again.names()) == (1, setup.table.moves(),
                                                            ("Blaise", "Ada"))
+
+
+RATINGS = (RatingChange(1338, -162, True), RatingChange(1662, 162, True))
+
+
+def test_a_rated_rounds_changes_are_stored_and_said_to_whoever_comes_back() -> None:
+    setup = seated()
+    setup.send("a", Resign())
+    out = setup.table.rate(RATINGS, setup.now)
+    assert out.store == (Rated(0, RATINGS, setup.now),) and not out.send
+    setup.stored.extend(load_entry(dump_entry(entry)) for entry in out.store)
+    for table, conn in ((setup.table, "b"), (setup.restored(), "x")):
+        back = table.handle(conn, Attach("tbl1", setup.tokens["b"], 0, 0), setup.now)
+        state = next(m for m in messages(back, conn) if isinstance(m, TableState))
+        assert state.ending is not None and state.ratings == RATINGS
+    setup.send("a", Offer(OfferKind.REMATCH))
+    out = setup.send("b", Answer(OfferKind.REMATCH, True))
+    assert all(m.ratings is None for m in messages(out, "a") if isinstance(m, TableState))
+    assert setup.restored().ratings is None  # the new round has none of its own
+
+
+def test_a_table_stored_without_ratings_reads_as_before() -> None:
+    setup = seated()
+    setup.send("a", Resign())
+    again = setup.restored()
+    state = next(m for m in messages(again.handle("x", Attach("tbl1", setup.tokens["a"], 0, 0),
+                                                 setup.now), "x")
+                 if isinstance(m, TableState))
+    assert state.ending is not None and state.ratings is None
+    assert '"ratings"' not in "".join(dump_entry(entry) for entry in setup.stored)
 
 
 def test_claims_need_the_other_gone_on_their_turn_or_past_their_deadline() -> None:
@@ -420,6 +451,7 @@ def test_restore_refuses_entries_no_table_wrote() -> None:
         "a move out of order": [opened, first, second, moves[1]],
         "an illegal move": [opened, first, second, dataclasses.replace(moves[0], move="C C")],
         "a rematch mid-game": [opened, first, second, Rematch(1, START)],
+        "ratings mid-game": [opened, first, second, Rated(0, RATINGS, START)],
     }
     for what, entries in cases.items():
         with pytest.raises(ValueError):

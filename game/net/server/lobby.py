@@ -530,7 +530,7 @@ class LobbyHub(TableHub):
         return lb.Watching(table.id, table.game.info.id, table.game.info.rules_version,
                            table.options, table.clock, table.round, table.names(),
                            table.match.ply, ending, len(self._watchers.get(table.id, ())),
-                           table.clocks(self.clock()))
+                           table.clocks(self.clock()), table.ratings)
 
     def _stop_watching(self, session: Session, visitor: Visitor) -> None:
         if visitor.watching is not None:
@@ -615,7 +615,8 @@ class LobbyHub(TableHub):
 
     async def _store(self, live: LiveTable, output: Output) -> Output:
         """Store, then count a round that has just ended; the ``ended`` of a rated round
-        then carries both players' new ratings."""
+        then carries both players' new ratings, stored with the round first (``Table.rate``)
+        so that whoever comes back to it hears them too."""
         was_finished = live.finished
         output = await super()._store(live, output)
         table = live.table
@@ -624,6 +625,7 @@ class LobbyHub(TableHub):
         outcome = table.match.outcome
         if was_finished or outcome is None or outcome.reason.value == "aborted":
             return output
+        ratings = None
         with contextlib.suppress(StorageError):
             held, rated = await self._call(self.social.seats, table.id)
             if len(held) == 2:
@@ -632,8 +634,11 @@ class LobbyHub(TableHub):
                     table.id, table.round, table.game.info.id, by_seat, outcome.winner,
                     rated, self.clock()))
                 if rated and changes is not None:
-                    return _with_ratings(output, changes)
-        return output
+                    ratings = _rating_changes(changes)
+        if ratings is None:
+            return output
+        await super()._store(live, table.rate(ratings, self.clock()))
+        return _with_ratings(output, ratings)
 
     async def _relist(self, live: LiveTable) -> None:
         """A listed table changed: its seat taken, it moves to the games in play; its game
@@ -783,12 +788,18 @@ async def _refuse(session: Session, code: Refusal, reason: str, of: str | None) 
     await session.send(lb.encode(m.Error(code.value, reason, of)))
 
 
-def _with_ratings(output: Output, changes: tuple[tuple[Rating, Rating], ...]) -> Output:
-    """``output`` with its ``ended`` carrying each seat's rating after the round, and the
-    change as the players will read it (the rounded figures' difference)."""
+def _rating_changes(changes: tuple[tuple[Rating, Rating], ...]
+                    ) -> tuple[m.RatingChange, m.RatingChange]:
+    """Each seat's rating after the round, and the change as the players will read it (the
+    rounded figures' difference)."""
     first, second = (m.RatingChange(round(after.rating), round(after.rating)
                                     - round(before.rating), after.provisional)
                      for before, after in changes)
+    return first, second
+
+
+def _with_ratings(output: Output, ratings: tuple[m.RatingChange, m.RatingChange]) -> Output:
+    """``output`` with its ``ended`` carrying ``ratings``."""
     return dataclasses.replace(output, send=tuple(
-        Send(send.to, dataclasses.replace(send.message, ratings=(first, second)))
+        Send(send.to, dataclasses.replace(send.message, ratings=ratings))
         if isinstance(send.message, m.Ended) else send for send in output.send))

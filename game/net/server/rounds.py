@@ -19,7 +19,7 @@ from game.net.storage import StoredTable
 from game.net.table import Table
 from game.net.wire import lobby as lb
 from game.net.wire import messages as m
-from game.net.wire.entries import load_entry, round_moves
+from game.net.wire.entries import load_entry, round_moves, round_ratings
 
 CACHED_ROUNDS: Final = 256
 """Rounds kept built (a long round's texts are some tens of kilobytes)."""
@@ -71,8 +71,9 @@ class EarlierRounds:
 def replay(table: Table, names: tuple[str | None, str | None], entries: tuple[str, ...],
            round_: int) -> tuple[str, ...]:
     """Runs on the replays' thread: the round's moves from the entries (less any taken
-    back), played through."""
-    moves = round_moves(map(load_entry, entries), round_)
+    back), played through, and its rating changes if it was rated."""
+    loaded = [load_entry(text) for text in entries]
+    moves = round_moves(loaded, round_)
     match = Match(table.game, table.options)
     for text in moves:
         match.play_text(text)
@@ -80,6 +81,7 @@ def replay(table: Table, names: tuple[str | None, str | None], entries: tuple[st
     ending = None if outcome is None else m.Ending(outcome.winner, outcome.reason.value,
                                                    outcome.reason.label)
     watching = lb.Watching(table.id, table.game.info.id, table.game.info.rules_version,
-                           table.options, table.clock, round_, names, match.ply, ending, 0)
+                           table.options, table.clock, round_, names, match.ply, ending, 0,
+                           ratings=round_ratings(loaded, round_))
     return (lb.encode(watching),
             *(lb.encode(chunk) for chunk in m.moves_messages(round_, 0, moves)))

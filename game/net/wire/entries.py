@@ -4,7 +4,9 @@ A table is rebuilt by applying its entries in order (``Table.restore``), through
 that applied them live, so a restarted server resumes every table exactly. Entries hold move
 notation and public facts; a seat token only ever appears as its SHA-256 hash. Nothing stored
 is ever rewritten: a takeback is one more entry (``Undone``) that shortens the round, so
-the round's moves are what ``round_moves`` reads from the whole list.
+the round's moves are what ``round_moves`` reads from the whole list. A rated round's rating
+changes are one more entry (``Rated``) after the move that ended it, so that whoever comes
+back to the finished round hears them as its players did.
 """
 
 from __future__ import annotations
@@ -22,6 +24,7 @@ from game.net.wire.messages import (
     ClockMs,
     Count,
     Options,
+    RatingChange,
     Seat,
     UnixTime,
 )
@@ -97,8 +100,19 @@ class Rematch(Wire, type="rematch"):
     at: At
 
 
-Entry: TypeAlias = Opened | Sat | Played | Undone | Rematch
-_KINDS: dict[str, Any] = {kind.TYPE: kind for kind in (Opened, Sat, Played, Undone, Rematch)}
+class Rated(Wire, type="rated"):
+    """Round ``round``, just ended, was rated: each seat's new rating and its change (by
+    seat that round), as its ``ended`` said. Tables stored before such entries existed
+    have none: their rounds read as unrated."""
+
+    round: Count
+    ratings: tuple[RatingChange, RatingChange]
+    at: At
+
+
+Entry: TypeAlias = Opened | Sat | Played | Undone | Rematch | Rated
+_KINDS: dict[str, Any] = {kind.TYPE: kind
+                          for kind in (Opened, Sat, Played, Undone, Rematch, Rated)}
 
 
 def round_moves(entries: Iterable[Entry], round_: int) -> tuple[str, ...]:
@@ -111,6 +125,13 @@ def round_moves(entries: Iterable[Entry], round_: int) -> tuple[str, ...]:
         elif isinstance(entry, Undone) and entry.round == round_:
             del moves[entry.ply:]
     return tuple(moves)
+
+
+def round_ratings(entries: Iterable[Entry], round_: int
+                  ) -> tuple[RatingChange, RatingChange] | None:
+    """The rating changes stored for round ``round_``, or None (an unrated round)."""
+    return next((entry.ratings for entry in entries
+                 if isinstance(entry, Rated) and entry.round == round_), None)
 
 
 def dump_entry(entry: Entry) -> str:

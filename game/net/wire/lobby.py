@@ -298,7 +298,8 @@ class Watching(Wire, type="watching"):
     """The watched table as it stands (no seat, no token): followed by ``moves`` as needed,
     then every ``moved``, ``ended`` and ``presence`` the players get, and a new
     ``watching`` when a round starts. ``clocks``: with a real-time clock, both seats' time
-    left (ms) as it was sent (the side to move's runs from then on), as a ``table`` has it."""
+    left (ms) as it was sent (the side to move's runs from then on), as a ``table`` has it;
+    ``ratings``: after a rated round, as its ``ended`` said (optional, as in ``table``)."""
 
     table: Id
     game: Id
@@ -311,6 +312,7 @@ class Watching(Wire, type="watching"):
     ending: m.Ending | None = None
     spectators: Count = 0
     clocks: m.Clocks = None
+    ratings: m.Ratings = None
 
 
 class Remarked(Wire, type="remarked"):

@@ -220,6 +220,10 @@ class RatingChange(Wire):
     provisional: bool
 
 
+Ratings: TypeAlias = Annotated[tuple[RatingChange, RatingChange] | None, Later()]
+"""After a rated round: each seat's new rating and its change (by seat that round)."""
+
+
 class SeatOffer(Wire):
     """An offer's ``kind`` and a ``seat``: the fields of ``Pending``, ``Offered`` and
     ``Declined``."""
@@ -394,6 +398,10 @@ class TableState(Wire, type="table"):
     rated: Annotated[bool, Later(False)] = False
     """The round is rated (both players identified and agreed). Optional in the message:
     absent from older servers, which means unrated."""
+    ratings: Ratings = None
+    """After a rated round ended: each seat's new rating and its change, as its ``ended``
+    said (stored with the round, so a player who comes back hears them too). Optional in
+    the message: None otherwise, and from older servers."""
 
 
 class Moves(Wire, type="moves"):
@@ -436,7 +444,7 @@ class Ended(Wire, type="ended"):
 
     round: Count
     ending: Ending
-    ratings: Annotated[tuple[RatingChange, RatingChange] | None, Later()] = None
+    ratings: Ratings = None
     """After a rated round: each seat's new rating and its change (by seat this round).
     Optional in the message: None after an unrated round, and from older servers."""
 
