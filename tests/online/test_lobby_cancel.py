@@ -83,6 +83,13 @@ def browser(server: str, tmp_path: Path) -> Iterator[tuple[Browser, Network, Reg
     network.stop()
 
 
+def listed_seat(network: Network, server: str, games: Registry, host: str) -> Session:
+    """``host``'s new Push Fight table, its free seat listed (casual) in the lobby."""
+    session = Session(network, server, host, games)
+    session.start(Host("pushfight", {}, 0, CLOCK, listed=False))
+    return session
+
+
 def lingered(browser: Browser, cancelled: dict[str, float]) -> list[float]:
     """Seconds each cancelled seat still showed after its cancel (inf: it still does)."""
     browser.watch(lambda: False, SETTLE)
@@ -97,8 +104,7 @@ def test_a_seat_cancelled_once_listed_leaves_the_lobby_at_once(
     cancelled: dict[str, float] = {}
     for n in range(TRIES):
         host = f"Listed{n}"
-        session = Session(network, server, host, games)
-        session.start(Host("pushfight", {}, 0, CLOCK, listed=False))
+        session = listed_seat(network, server, games, host)
         assert follower.watch(partial(follower.shows, host), 10), "the seat was never listed"
         session.abort()
         session.close()
@@ -114,8 +120,7 @@ def test_a_seat_cancelled_before_it_was_listed_never_stays(
     cancelled: dict[str, float] = {}
     for n in range(TRIES):
         host = f"Early{n}"
-        session = Session(network, server, host, games)
-        session.start(Host("pushfight", {}, 0, CLOCK, listed=False))
+        session = listed_seat(network, server, games, host)
         if n % 2:  # created, its `list` on its way: cancel before the server answers it
             end = time.monotonic() + 10
             while not any(isinstance(e, Invited) for e in session.events()):
@@ -143,8 +148,7 @@ def events_until(session: Session, found: Callable[[object], bool], seconds: flo
 def test_the_abort_sent_as_the_host_cancels_reaches_the_table(
         server: str, browser: tuple[Browser, Network, Registry]) -> None:
     follower, network, games = browser
-    session = Session(network, server, "Aborted", games)
-    session.start(Host("pushfight", {}, 0, CLOCK, listed=False))
+    session = listed_seat(network, server, games, "Aborted")
     seated = events_until(session, lambda e: isinstance(e, Seated), 10)
     assert isinstance(seated, Seated)
     assert follower.watch(partial(follower.shows, "Aborted"), 10)
@@ -161,8 +165,7 @@ def test_the_abort_sent_as_the_host_cancels_reaches_the_table(
 def test_a_seat_leaves_the_lobby_while_its_hosts_link_is_down(
         server: str, browser: tuple[Browser, Network, Registry]) -> None:
     follower, network, games = browser
-    session = Session(network, server, "Dropped", games)
-    session.start(Host("pushfight", {}, 0, CLOCK, listed=False))
+    session = listed_seat(network, server, games, "Dropped")
     assert follower.watch(partial(follower.shows, "Dropped"), 10)
     assert follower.watch(lambda: session._client is not None, 10)
     client, loop = session._client, network._loop
