@@ -19,6 +19,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Final, Generic, Protocol, TypeVar
 
+from game.core.declare import dataclass_transform
 from game.core.errors import OptionsError
 from game.core.text import quote
 
@@ -105,15 +106,21 @@ class Outcome:
         return Outcome(self.winner, info.reason(self.reason.value))
 
 
+@dataclass_transform(frozen_default=True, kw_only_default=True)
 @dataclass(frozen=True, kw_only=True)
 class Event:
     """Something that happened during a move, for the renderer to animate.
 
     Events of the same ``wave`` play together; waves play in increasing order (a Conquid
-    conquer cascade has one wave per round of takeovers). Games subclass this.
+    conquer cascade has one wave per round of takeovers). Games subclass this: a subclass
+    is a frozen dataclass whose fields are given by keyword, as this one.
     """
 
     wave: int = 0
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        dataclass(frozen=True, kw_only=True)(cls)
 
 
 @dataclass(frozen=True)

@@ -186,13 +186,11 @@ def parse_move(text: str) -> Move:
 # -- events -------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True, kw_only=True)
 class Acquired(Event):
     seat: int
     cells: tuple[Cell, ...]
 
 
-@dataclass(frozen=True, kw_only=True)
 class _MaskEvent(Event):
     """An event over a cell mask; the cell list is built only if a renderer asks for it."""
 
@@ -205,17 +203,14 @@ class _MaskEvent(Event):
         return tuple(self.board.cells_of(self.mask))
 
 
-@dataclass(frozen=True, kw_only=True)
 class Conquered(_MaskEvent):
     """The cells taken in one round (``wave``) of a conquer cascade."""
 
 
-@dataclass(frozen=True, kw_only=True)
 class Vanquished(_MaskEvent):
     corner: Cell
 
 
-@dataclass(frozen=True, kw_only=True)
 class ConquestDeclared(Event):
     seat: int
     path: tuple[Cell, ...]

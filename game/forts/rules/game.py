@@ -210,29 +210,24 @@ class DeathCause(enum.Enum):
     """Anywhere variant: placed out of touch with the living network."""
 
 
-@dataclass(frozen=True, kw_only=True)
 class Placed(Event):
     cell: Coord
     value: int
 
 
-@dataclass(frozen=True, kw_only=True)
 class FortsSpawned(Event):
     cells: tuple[Coord, ...]
 
 
-@dataclass(frozen=True, kw_only=True)
 class DieRolled(Event):
     value: int
 
 
-@dataclass(frozen=True, kw_only=True)
 class TerritoriesDied(Event):
     cells: tuple[Coord, ...]
     cause: DeathCause
 
 
-@dataclass(frozen=True, kw_only=True)
 class FortsRuined(Event):
     cells: tuple[Coord, ...]
 

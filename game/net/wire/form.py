@@ -15,26 +15,18 @@ from __future__ import annotations
 
 import enum
 import inspect
-import sys
 import types
 import typing
 from collections.abc import Callable
 from dataclasses import Field, dataclass, field
 from typing import Annotated, Any, ClassVar, TypeVar
 
+from game.core.declare import dataclass_transform
 from game.core.text import quote
 from game.net.wire.codec import Fields, Json
 
 W = TypeVar("W", bound="Wire")
 T = TypeVar("T")
-
-if sys.version_info >= (3, 11):
-    from typing import dataclass_transform
-else:  # it only informs type checkers, which read the branch above
-
-    def dataclass_transform(**_: object) -> Callable[[T], T]:
-        return lambda decorated: decorated
-
 
 class Kind:
     """How one value travels: checked on the way in (``read``), written on the way out."""

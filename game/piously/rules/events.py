@@ -2,19 +2,15 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from game.core.protocol import Event
 from game.piously.rules.hexes import Hex
 from game.piously.rules.temple import Layout, Placement
 
 
-@dataclass(frozen=True, kw_only=True)
 class TempleBuilt(Event):
     layout: Layout
 
 
-@dataclass(frozen=True, kw_only=True)
 class AuraChanged(Event):
     """An aura placed (``before`` None), flipped, or removed (``after`` None)."""
 
@@ -37,7 +33,6 @@ def aura_changed(h: Hex, before: int | None, after: int | None, wave: int) -> Au
     return event
 
 
-@dataclass(frozen=True, kw_only=True)
 class ObjectMoved(Event):
     """An object slid, swapped, or was put down (``source`` None) or picked up (``target`` None)."""
 
@@ -46,7 +41,6 @@ class ObjectMoved(Event):
     target: Hex | None
 
 
-@dataclass(frozen=True, kw_only=True)
 class RoomMoved(Event):
     """The Stonemason moved a room, carrying its auras and objects."""
 
@@ -55,7 +49,6 @@ class RoomMoved(Event):
     after: Placement
 
 
-@dataclass(frozen=True, kw_only=True)
 class ShovelMoved(Event):
     """The Shovel's hex was summoned (``source`` None the first time) and flew to ``target``."""
 
@@ -63,14 +56,12 @@ class ShovelMoved(Event):
     target: Hex
 
 
-@dataclass(frozen=True, kw_only=True)
 class ActionsChanged(Event):
     seat: int
     before: int
     after: int
 
 
-@dataclass(frozen=True, kw_only=True)
 class SpellEvent(Event):
     """Something befell ``seat``'s ``spell``: cast, recharged or claimed (the renderer cues
     them alike)."""
@@ -79,29 +70,24 @@ class SpellEvent(Event):
     seat: int
 
 
-@dataclass(frozen=True, kw_only=True)
 class SpellCast(SpellEvent):
     """``seat`` cast ``spell``."""
 
 
-@dataclass(frozen=True, kw_only=True)
 class SpellRecharged(SpellEvent):
     """The Opportunist recharged one spell."""
 
 
-@dataclass(frozen=True, kw_only=True)
 class SpellClaimed(SpellEvent):
     """``seat`` took ``spell`` as its turn ended (its partner spell goes to the other seat)."""
 
 
-@dataclass(frozen=True, kw_only=True)
 class TurnEnded(Event):
     """``seat``'s turn is over: its spells are all charged again, the opponent has three actions."""
 
     seat: int
 
 
-@dataclass(frozen=True, kw_only=True)
 class RegionWon(Event):
     """A region touching all seven rooms: its hexes grouped by room (the Shovel's last)."""
 

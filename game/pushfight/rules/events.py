@@ -6,7 +6,6 @@ Waves: setup placements 0; the first slide 0, the second 1; the push 2; a fall 3
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Final
 
 from game.core.protocol import Event
@@ -17,7 +16,6 @@ FALL_WAVE: Final = 3
 ANCHOR_WAVE: Final = 4
 
 
-@dataclass(frozen=True, kw_only=True)
 class PiecePlaced(Event):
     """A piece put on the board during setup."""
 
@@ -26,7 +24,6 @@ class PiecePlaced(Event):
     pusher: bool
 
 
-@dataclass(frozen=True, kw_only=True)
 class PieceSlid(Event):
     """A piece slid through empty squares; ``path`` runs from start to end, corners included."""
 
@@ -35,7 +32,6 @@ class PieceSlid(Event):
     pusher: bool
 
 
-@dataclass(frozen=True, kw_only=True)
 class PiecesPushed(Event):
     """A square piece pushed: ``line`` holds the squares of every piece that shifted, pusher
     first, before the push; each moved one square towards ``direction``."""
@@ -46,7 +42,6 @@ class PiecesPushed(Event):
     direction: str
 
 
-@dataclass(frozen=True, kw_only=True)
 class PieceFell(Event):
     """The last piece of a pushed line left the board from ``square`` towards ``direction``."""
 
@@ -56,7 +51,6 @@ class PieceFell(Event):
     direction: str
 
 
-@dataclass(frozen=True, kw_only=True)
 class AnchorPlaced(Event):
     """The anchor now sits on the piece on ``square``."""
 
