@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import random
 import time
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from pathlib import Path
 
 import pytest
@@ -23,31 +25,48 @@ from tests.net.waiting import until
 BASE = 60
 
 
+class MovedClock:
+    """The tables' clock, moved on by the test (``offset`` seconds ahead of the real one)."""
+
+    def __init__(self) -> None:
+        self.offset = 0.0
+
+    def __call__(self) -> float:
+        return time.time() + self.offset
+
+
+@asynccontextmanager
+async def seated_pair(url: str) -> AsyncIterator[tuple[TableClient, TableClient]]:
+    """Ada hosts a Conquid table with a real-time clock of ``BASE`` seconds and Blaise joins
+    it; both leave at the end."""
+    host = TableClient(url, "Ada", GAMES, ping_seconds=0.5)
+    guest = TableClient(url, "Blaise", GAMES, ping_seconds=0.5)
+    try:
+        await host.connect()
+        invite = await host.create("conquid", seat=0, clock=m.Clock(base=BASE))
+        await guest.connect()
+        await guest.join(invite.code)
+        yield host, guest
+    finally:
+        await host.close()
+        await guest.close()
+
+
+def _table_of(host: TableClient) -> str:
+    assert host.ticket is not None
+    return host.ticket.table
+
+
 async def test_the_flag_falls_with_nobody_connected(tmp_path: Path) -> None:
-    offset = [0.0]  # the tables' clock, moved by the test
-
-    def clock() -> float:
-        return time.time() + offset[0]
-
+    clock = MovedClock()
     async with live_server(str(tmp_path / "tables.sqlite"), clock=clock) as server:
-        host = TableClient(server.url, "Ada", GAMES, ping_seconds=0.5)
-        guest = TableClient(server.url, "Blaise", GAMES, ping_seconds=0.5)
-        try:
-            await host.connect()
-            invite = await host.create("conquid", seat=0, clock=m.Clock(base=BASE))
-            await guest.connect()
-            await guest.join(invite.code)
-            match = host.match
-            assert match is not None and host.ticket is not None
+        async with seated_pair(server.url) as (host, guest):
             await _both_move(host, guest)
-            table_id = host.ticket.table
-        finally:
-            await host.close()
-            await guest.close()
+            table_id = _table_of(host)
         live = server.hub._live[table_id]
         await until(lambda: not live.table.connections)
         assert not live.table.match.is_over
-        offset[0] += BASE  # Ada's minute has gone by
+        clock.offset += BASE  # Ada's minute has gone by
         server.hub._arm(live)  # the server's timer, armed against the moved clock
         await until(lambda: server.stored_match(table_id).is_over)
         assert server.stored_match(table_id).moves[-1] == "time 0"
@@ -75,61 +94,31 @@ def test_net_smoke_reads_a_clock_as_players_write_it() -> None:
 
 async def test_a_restarted_server_resumes_the_clock_and_the_flag_falls_unattended(
         tmp_path: Path) -> None:
-    offset = [0.0]
-
-    def clock() -> float:
-        return time.time() + offset[0]
-
+    clock = MovedClock()
     db = str(tmp_path / "tables.sqlite")
-    async with live_server(db, clock=clock) as server:
-        host = TableClient(server.url, "Ada", GAMES, ping_seconds=0.5)
-        guest = TableClient(server.url, "Blaise", GAMES, ping_seconds=0.5)
-        try:
-            await host.connect()
-            invite = await host.create("conquid", seat=0, clock=m.Clock(base=BASE))
-            await guest.connect()
-            await guest.join(invite.code)
-            match = host.match
-            assert match is not None and host.ticket is not None
-            await _both_move(host, guest)
-            table_id = host.ticket.table
-        finally:
-            await host.close()
-            await guest.close()
-    offset[0] += 3600  # the server is down for an hour: nobody's time
+    async with live_server(db, clock=clock) as server, seated_pair(server.url) as (host, guest):
+        await _both_move(host, guest)
+        table_id = _table_of(host)
+    clock.offset += 3600  # the server is down for an hour: nobody's time
     async with live_server(db, clock=clock) as server:
         await until(lambda: table_id in server.hub._live)  # served again, nobody attached
         live = server.hub._live[table_id]
         clocks = live.table.clocks(clock())
         assert clocks is not None and clocks[0] > (BASE - 2) * 1000
-        offset[0] += BASE
+        clock.offset += BASE
         server.hub._arm(live)
         await until(lambda: server.stored_match(table_id).is_over)
         assert server.stored_match(table_id).moves[-1] == "time 0"
 
 
 async def test_a_first_move_never_made_aborts_the_game_unattended(tmp_path: Path) -> None:
-    offset = [0.0]
-
-    def clock() -> float:
-        return time.time() + offset[0]
-
+    clock = MovedClock()
     async with live_server(str(tmp_path / "tables.sqlite"), clock=clock) as server:
-        host = TableClient(server.url, "Ada", GAMES, ping_seconds=0.5)
-        guest = TableClient(server.url, "Blaise", GAMES, ping_seconds=0.5)
-        try:
-            await host.connect()
-            invite = await host.create("conquid", seat=0, clock=m.Clock(base=BASE))
-            await guest.connect()
-            await guest.join(invite.code)
-            assert host.ticket is not None
-            table_id = host.ticket.table
-        finally:
-            await host.close()
-            await guest.close()
+        async with seated_pair(server.url) as (host, _guest):
+            table_id = _table_of(host)
         live = server.hub._live[table_id]
         await until(lambda: not live.table.connections)
-        offset[0] += FIRST_MOVE_SECONDS  # Ada never makes her first move
+        clock.offset += FIRST_MOVE_SECONDS  # Ada never makes her first move
         server.hub._arm(live)
         await until(lambda: server.stored_match(table_id).is_over)
         outcome = server.stored_match(table_id).outcome

@@ -5,9 +5,11 @@ from __future__ import annotations
 from typing import Any
 
 import pygame
+import pytest
 
 from game.client.app.app import STEP, App
 from game.client.app.scene import Push
+from game.client.widgets.panel import turn_info
 from game.core.match import Match
 
 
@@ -76,3 +78,17 @@ class Driver:
 
     def toasts(self) -> list[str]:
         return self.app.services.toasts.history
+
+
+def key_strips(monkeypatch: pytest.MonkeyPatch) -> list[list[str]]:
+    """The keys the strip under the board shows each frame (those that fit), from now on."""
+    shown: list[list[str]] = []
+    draw = turn_info.key_strip
+
+    def kept(surface: pygame.Surface, strip: pygame.Rect, parts: list[str]) -> list[str]:
+        drawn = draw(surface, strip, parts)
+        shown.append(drawn)
+        return drawn
+
+    monkeypatch.setattr(turn_info, "key_strip", kept)
+    return shown

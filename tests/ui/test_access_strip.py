@@ -7,25 +7,10 @@ import pygame
 import pytest
 
 from game.client.app.services import Services
-from game.client.widgets.panel import turn_info
 from game.core.match import Match
-from tests.ui.driver import Driver
+from tests.ui.driver import Driver, key_strips
 
 BOX, CURSOR = "/ type a move", "Down board cursor"
-
-
-def strips(monkeypatch: pytest.MonkeyPatch) -> list[list[str]]:
-    """The keys each frame's strip shows (those that fit)."""
-    shown: list[list[str]] = []
-    draw = turn_info.key_strip
-
-    def kept(surface: pygame.Surface, strip: pygame.Rect, parts: list[str]) -> list[str]:
-        drawn = draw(surface, strip, parts)
-        shown.append(drawn)
-        return drawn
-
-    monkeypatch.setattr(turn_info, "key_strip", kept)
-    return shown
 
 
 @pytest.mark.parametrize("size", [(900, 600), (1280, 720)])
@@ -36,7 +21,7 @@ def test_the_strip_names_the_move_box_and_the_cursor(driver: Driver, services: S
                                                      game_id: str) -> None:
     services.display.surface = pygame.display.set_mode(size, pygame.RESIZABLE)
     driver.frames(1, [pygame.event.Event(pygame.VIDEORESIZE, size=size, w=size[0], h=size[1])])
-    shown = strips(monkeypatch)
+    shown = key_strips(monkeypatch)
     game = services.games.get(game_id)
     driver.open_play(Match(game, {}, seed="s1" if game.info.has_chance else None))
     services.toasts.items.clear()

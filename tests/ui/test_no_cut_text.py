@@ -25,7 +25,7 @@ from game.core.match import Match, Seat
 from scenes.common import button_width
 from scenes.play import PlayScene
 from scenes.replay import ReplayScene
-from tests.ui.driver import Driver
+from tests.ui.driver import Driver, key_strips
 from tests.ui.test_resize import resize_events
 from tests.ui.test_text_size_layout import a_lesson, problems
 
@@ -132,17 +132,7 @@ def test_the_key_strip_keeps_the_way_to_pause(driver: Driver, services: Services
                                               size: tuple[int, int]) -> None:
     """The strip under the board drops keys from its end when short of room: Esc pause
     (the way out, and to settings and help) is among the first, never dropped."""
-    from game.client.widgets.panel import turn_info
-
-    shown: list[list[str]] = []
-    strip = turn_info.key_strip
-
-    def spy(surface: pygame.Surface, rect: pygame.Rect, parts: list[str]) -> list[str]:
-        drawn = strip(surface, rect, parts)
-        shown.append(drawn)
-        return drawn
-
-    monkeypatch.setattr(turn_info, "key_strip", spy)
+    shown = key_strips(monkeypatch)
     driver.frames(2, resize_events(size))
     driver.open_play(long_match(services, "piously"))
     assert shown and any(part.endswith("pause") for part in shown[-1]), shown[-1:]
